@@ -1,0 +1,74 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxCells is the largest number of cells a board may have. Tiles are bytes,
+// so 16x16 is the largest square board.
+const MaxCells = 256
+
+// Errors returned, wrapped with detail, by ParseSize, Parse and New.
+var (
+	// ErrSize reports a size that is malformed, too small or too large.
+	ErrSize = errors.New("board: bad size")
+	// ErrCellCount reports a board with the wrong number of cells.
+	ErrCellCount = errors.New("board: wrong number of cells")
+	// ErrSyntax reports a cell that is not a number.
+	ErrSyntax = errors.New("board: not a number")
+	// ErrRange reports a tile outside 0..n-1.
+	ErrRange = errors.New("board: tile out of range")
+	// ErrDuplicate reports a tile that appears more than once.
+	ErrDuplicate = errors.New("board: duplicate tile")
+	// ErrNoBlank reports a board without the blank, 0.
+	ErrNoBlank = errors.New("board: no blank")
+	// ErrMismatch reports two boards, or a board and a table, of different sizes.
+	ErrMismatch = errors.New("board: sizes differ")
+	// ErrIllegalMove reports a tile that is not next to the blank.
+	ErrIllegalMove = errors.New("board: illegal move")
+)
+
+// Size is the shape of a board: W columns and H rows.
+type Size struct {
+	W, H int
+}
+
+// ParseSize parses a size written WxH, such as "3x3" or "4x2" (W columns, H
+// rows).
+func ParseSize(s string) (Size, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
+	if !ok {
+		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, s)
+	}
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if err1 != nil || err2 != nil {
+		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, s)
+	}
+	sz := Size{W: w, H: h}
+	if err := sz.Validate(); err != nil {
+		return Size{}, err
+	}
+	return sz, nil
+}
+
+// Validate reports whether s is a board size this package handles: both sides
+// at least 2 and at most MaxCells cells.
+func (s Size) Validate() error {
+	if s.W < 2 || s.H < 2 {
+		return fmt.Errorf("%w: %s: width and height must be at least 2", ErrSize, s)
+	}
+	if s.W > MaxCells || s.H > MaxCells || s.W*s.H > MaxCells {
+		return fmt.Errorf("%w: %s has more than %d cells", ErrSize, s, MaxCells)
+	}
+	return nil
+}
+
+// Cells returns the number of cells, W*H.
+func (s Size) Cells() int { return s.W * s.H }
+
+// String returns the size written WxH.
+func (s Size) String() string { return strconv.Itoa(s.W) + "x" + strconv.Itoa(s.H) }

@@ -1,0 +1,3 @@
+module github.com/slidetable/slidetable
+
+go 1.26.8

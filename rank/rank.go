@@ -1,0 +1,116 @@
+package rank
+
+import "math/bits"
+
+// MaxLen is the longest permutation Rank and Unrank handle, and the most
+// cells Index and Unindex handle: 20! is the largest factorial below 2^64.
+const MaxLen = 20
+
+var fact = func() (f [MaxLen + 1]uint64) {
+	f[0] = 1
+	for i := 1; i <= MaxLen; i++ {
+		f[i] = f[i-1] * uint64(i)
+	}
+	return f
+}()
+
+// Factorial returns n! for 0 <= n <= MaxLen.
+func Factorial(n int) uint64 { return fact[n] }
+
+// Rank returns the lexicographic rank of p, a permutation of 0..len(p)-1
+// with len(p) <= MaxLen, in [0, len(p)!). p is not checked.
+func Rank(p []uint8) uint64 {
+	var seen uint32
+	var r uint64
+	m := len(p)
+	for i, v := range p {
+		below := bits.OnesCount32(seen & (1<<v - 1)) // smaller values already used
+		r = r*uint64(m-i) + uint64(int(v)-below)
+		seen |= 1 << v
+	}
+	return r
+}
+
+// Unrank writes into p the permutation of 0..len(p)-1 whose lexicographic
+// rank is r. It requires len(p) <= MaxLen and r < len(p)!.
+func Unrank(r uint64, p []uint8) {
+	m := len(p)
+	free := uint32(1)<<m - 1
+	for i := range m {
+		f := fact[m-1-i]
+		d := r / f
+		r -= d * f
+		p[i] = nthSet(free, int(d))
+		free &^= 1 << p[i]
+	}
+}
+
+// nthSet returns the position of the k-th (from 0) set bit of x.
+func nthSet(x uint32, k int) uint8 {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return uint8(bits.TrailingZeros32(x))
+}
+
+// Index returns the dense index in [0, n!) of a board's cells, n =
+// len(cells) <= MaxLen, 0 for the blank: Rank of the tile sequence times n
+// plus the blank's cell. cells must be a permutation of 0..n-1; it is not
+// checked.
+func Index[T ~string | ~[]byte](cells T) uint64 {
+	tiles, blank := Split(cells)
+	return tiles*uint64(len(cells)) + uint64(blank)
+}
+
+// Split returns the two digits of Index: the rank of the tile sequence, in
+// [0, (n-1)!), and the blank's cell.
+func Split[T ~string | ~[]byte](cells T) (tiles uint64, blank int) {
+	var seen uint32
+	m := len(cells) - 1
+	i := 0
+	for c := 0; c < len(cells); c++ {
+		v := cells[c]
+		if v == 0 {
+			blank = c
+			continue
+		}
+		v--
+		below := bits.OnesCount32(seen & (1<<v - 1))
+		tiles = tiles*uint64(m-i) + uint64(int(v)-below)
+		seen |= 1 << v
+		i++
+	}
+	return tiles, blank
+}
+
+// Unindex writes into cells the board whose index is i (see Index). It
+// requires len(cells) <= MaxLen and i < len(cells)!.
+func Unindex(i uint64, cells []uint8) {
+	n := uint64(len(cells))
+	tiles, blank := i/n, int(i%n)
+	seq := cells[:n-1]
+	Unrank(tiles, seq)
+	// Shift the cells after the blank right by one and put the blank in.
+	copy(cells[blank+1:], cells[blank:n-1])
+	cells[blank] = 0
+	for c := range cells {
+		if c != blank {
+			cells[c]++
+		}
+	}
+}
+
+// Half returns the slot of index i (of a board of n cells) in a table of n!/2
+// slots that holds one of each pair of boards differing by a swap of the last
+// two tiles in reading order: (tiles/2)*n + blank.
+func Half(i uint64, n int) uint64 {
+	tiles, blank := i/uint64(n), i%uint64(n)
+	return tiles>>1*uint64(n) + blank
+}
+
+// Partner returns the index of the board that shares i's slot under Half:
+// the board with the last two tiles in reading order swapped.
+func Partner(i uint64, n int) uint64 {
+	tiles, blank := i/uint64(n), i%uint64(n)
+	return (tiles^1)*uint64(n) + blank
+}
