@@ -225,6 +225,7 @@ type expander struct {
 	cur   uint8 // lane value of the frontier: depth+1
 	found uint64
 	m     int                // tiles: n-1
+	lex   [2]uint64          // lexicographic ranks of seq[0] and seq[1]
 	seq   [2][MaxCells]uint8 // tile sequences of tile ranks 2k and 2k+1
 	dig   [2][MaxCells]uint8 // their Lehmer digits
 	after [2][MaxCells + 1]uint32
@@ -240,11 +241,13 @@ func newExpander(s *search, cur uint8) *expander {
 	return e
 }
 
-// prepare decodes tile rank 2k+p into seq[p], its digits and suffix masks.
+// prepare decodes tile rank 2k+p (parity p) into seq[p], its lexicographic
+// rank, its digits and suffix masks.
 func (e *expander) prepare(k uint64, p int) {
 	m := e.m
 	seq := e.seq[p][:m]
-	rank.Unrank(2*k+uint64(p), seq)
+	rank.UnrankTiles(2*k+uint64(p), seq)
+	e.lex[p] = rank.Rank(seq)
 	e.after[p][m] = 0
 	for i := m - 1; i >= 0; i-- {
 		v := seq[i]
@@ -270,14 +273,15 @@ func (e *expander) group(k uint64) {
 		if !e.have[p] {
 			e.prepare(k, p)
 		}
-		e.expand(2*k+uint64(p), p, z)
+		e.expand(p, z)
 	}
 }
 
-// expand visits the neighbours of the board with tile rank t (decoded in
-// slot p of the scratch space) and the blank at cell z.
-func (e *expander) expand(t uint64, p, z int) {
+// expand visits the neighbours of the board with tile sequence seq[p] and
+// the blank at cell z.
+func (e *expander) expand(p, z int) {
 	w, n := e.s.w, e.s.n
+	t := e.lex[p]&^1 | uint64(p)
 	if z%w > 0 {
 		e.visit(t, z-1)
 	}
@@ -287,18 +291,20 @@ func (e *expander) expand(t uint64, p, z int) {
 	if z >= w {
 		// The tile above, at sequence position z-w, moves down past the
 		// w-1 tiles after it: rotate seq[z-w:z] left by one.
-		e.visit(e.rotated(t, p, z-w, true), z-w)
+		e.visit(e.rotated(p, z-w, true), z-w)
 	}
 	if z+w < n {
 		// The tile below, at sequence position z+w-1, moves up before the
 		// w-1 tiles ahead of it: rotate seq[z:z+w] right by one.
-		e.visit(e.rotated(t, p, z, false), z+w)
+		e.visit(e.rotated(p, z, false), z+w)
 	}
 }
 
-// rotated returns the tile rank after rotating the window of w positions
-// starting at a, left (the first element goes last) or right.
-func (e *expander) rotated(t uint64, p, a int, left bool) uint64 {
+// rotated returns the tile rank after rotating the window of w positions of
+// seq[p] starting at a, left (the first element goes last) or right. Only the
+// window's Lehmer digits change; the new parity is the old one plus the
+// change in the digits' sum.
+func (e *expander) rotated(p, a int, left bool) uint64 {
 	w := e.s.w
 	seq := &e.seq[p]
 	var win [MaxCells]uint8
@@ -310,14 +316,17 @@ func (e *expander) rotated(t uint64, p, a int, left bool) uint64 {
 		copy(win[1:w], seq[a:a+w-1])
 	}
 	acc := e.after[p][a+w]
-	r := int64(t)
+	r := int64(e.lex[p])
+	parity := p
 	for i := w - 1; i >= 0; i-- {
 		v := win[i]
 		nd := bits.OnesCount32(acc & (1<<v - 1))
 		acc |= 1 << v
-		r += (int64(nd) - int64(e.dig[p][a+i])) * int64(e.fact[a+i])
+		delta := nd - int(e.dig[p][a+i])
+		r += int64(delta) * int64(e.fact[a+i])
+		parity ^= delta & 1
 	}
-	return uint64(r)
+	return uint64(r)&^1 | uint64(parity)
 }
 
 // visit records the board with tile rank t and blank z if it is new.

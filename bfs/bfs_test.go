@@ -12,7 +12,7 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-var smallSizes = []board.Size{{2, 2}, {3, 2}, {2, 3}, {3, 3}, {4, 2}, {2, 4}}
+var smallSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
 
 // check compares a search result with the reference search, board by board,
 // over every index.

@@ -145,6 +145,10 @@ func (b Board) Cells() []uint8 { return []uint8(b.cells) }
 // extended slice; it allocates only if dst is too small.
 func (b Board) AppendCells(dst []uint8) []uint8 { return append(dst, b.cells...) }
 
+// CellString returns the cells as a string of bytes, one a cell in reading
+// order, 0 for the blank. It does not allocate; pass it to rank.Index.
+func (b Board) CellString() string { return b.cells }
+
 // IsZero reports whether b is the zero Board, which is not a valid board.
 func (b Board) IsZero() bool { return b.size == Size{} }
 

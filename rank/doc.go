@@ -7,16 +7,21 @@
 // Index and Unindex number the boards of n cells (0 for the blank, tiles
 // 1..n-1) densely in [0, n!). The index of a board is
 //
-//	Rank(tile sequence) * n + blank cell
+//	tile rank * n + blank cell
 //
-// where the tile sequence is the tiles in reading order with the blank
-// skipped (tile t as t-1). The blank is the lowest digit, so a horizontal
-// move changes only the index's low digit and keeps the tile rank.
+// where the tile rank is the lexicographic rank of the tile sequence (the
+// tiles in reading order with the blank skipped, tile t as t-1) with its
+// lowest bit replaced by the sequence's parity. The blank is the lowest
+// digit, so a horizontal move changes only the index's low digit and keeps
+// the tile rank.
 //
-// Tile ranks 2k and 2k+1 differ only by swapping the last two tiles, so the
-// two boards at indices (2k)*n+z and (2k+1)*n+z have opposite parity: at most
-// one of them can reach a given goal. Half folds each such pair onto one slot
-// of a table of n!/2 entries.
+// Lexicographic ranks 2k and 2k+1 differ only by a swap of the last two
+// tiles, so one is even and the other odd; the tile rank puts the even one at
+// 2k. The two boards at indices 2k*n+z and (2k+1)*n+z therefore have
+// opposite parity, and at most one of them can reach a given goal: Half folds
+// each such pair onto one slot of a table of n!/2 entries. Because the low
+// bit of the tile rank is the parity, the set of boards that reach a goal is
+// periodic in the index, which makes it compress to almost nothing.
 //
 // The package imports nothing outside the standard library.
 package rank

@@ -54,7 +54,7 @@ func nthSet(x uint32, k int) uint8 {
 }
 
 // Index returns the dense index in [0, n!) of a board's cells, n =
-// len(cells) <= MaxLen, 0 for the blank: Rank of the tile sequence times n
+// len(cells) <= MaxLen, 0 for the blank: the tile rank (see Split) times n
 // plus the blank's cell. cells must be a permutation of 0..n-1; it is not
 // checked.
 func Index[T ~string | ~[]byte](cells T) uint64 {
@@ -62,10 +62,14 @@ func Index[T ~string | ~[]byte](cells T) uint64 {
 	return tiles*uint64(len(cells)) + uint64(blank)
 }
 
-// Split returns the two digits of Index: the rank of the tile sequence, in
-// [0, (n-1)!), and the blank's cell.
+// Split returns the two digits of Index: the tile rank, in [0, (n-1)!), and
+// the blank's cell. The tile rank of a tile sequence s (tile t as t-1) is
+// Rank(s) with its lowest bit replaced by the parity of s, so that of the
+// two sequences 2k and 2k+1, which differ by a swap of their last two tiles,
+// the even one always comes first.
 func Split[T ~string | ~[]byte](cells T) (tiles uint64, blank int) {
 	var seen uint32
+	var parity uint64
 	m := len(cells) - 1
 	i := 0
 	for c := 0; c < len(cells); c++ {
@@ -75,12 +79,13 @@ func Split[T ~string | ~[]byte](cells T) (tiles uint64, blank int) {
 			continue
 		}
 		v--
-		below := bits.OnesCount32(seen & (1<<v - 1))
-		tiles = tiles*uint64(m-i) + uint64(int(v)-below)
+		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
+		tiles = tiles*uint64(m-i) + d
+		parity ^= d
 		seen |= 1 << v
 		i++
 	}
-	return tiles, blank
+	return tiles&^1 | parity&1, blank
 }
 
 // Unindex writes into cells the board whose index is i (see Index). It
@@ -89,7 +94,7 @@ func Unindex(i uint64, cells []uint8) {
 	n := uint64(len(cells))
 	tiles, blank := i/n, int(i%n)
 	seq := cells[:n-1]
-	Unrank(tiles, seq)
+	UnrankTiles(tiles, seq)
 	// Shift the cells after the blank right by one and put the blank in.
 	copy(cells[blank+1:], cells[blank:n-1])
 	cells[blank] = 0
@@ -98,6 +103,27 @@ func Unindex(i uint64, cells []uint8) {
 			cells[c]++
 		}
 	}
+}
+
+// UnrankTiles writes into seq the tile sequence (values 0..len(seq)-1) whose
+// tile rank (see Split) is t.
+func UnrankTiles(t uint64, seq []uint8) {
+	Unrank(t&^1, seq)
+	if Parity(seq) != int(t&1) && len(seq) >= 2 {
+		seq[len(seq)-1], seq[len(seq)-2] = seq[len(seq)-2], seq[len(seq)-1]
+	}
+}
+
+// Parity returns 0 for an even permutation p of 0..len(p)-1 and 1 for an
+// odd one, from the parity of the sum of its Lehmer digits.
+func Parity(p []uint8) int {
+	var seen uint32
+	var sum int
+	for _, v := range p {
+		sum += int(v) - bits.OnesCount32(seen&(1<<v-1))
+		seen |= 1 << v
+	}
+	return sum & 1
 }
 
 // Half returns the slot of index i (of a board of n cells) in a table of n!/2

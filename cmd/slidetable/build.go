@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/table"
+)
+
+func init() {
+	register("build", "build a distance table file with a progress bar", runBuild)
+}
+
+func runBuild(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "build", "slidetable build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] WxH",
+		"Build the table of every board of size WxH that can reach the goal, with its\n"+
+			"distance, and write it to FILE (default WxH.tbl) through a temporary file.",
+		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
+	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl)")
+	quiet := f.Bool("q", false, "no progress bar")
+	goalText := f.String("goal", "", "measure distances to this `BOARD` instead of the standard goal")
+	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
+	workers := f.Int("workers", 0, "goroutines to search with (default: one a core)")
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return f.failf("want one size, got %d arguments", len(pos))
+	}
+	size, err := f.size(pos[0])
+	if err != nil {
+		return err
+	}
+	goal := board.Goal(size)
+	if *goalText != "" {
+		if goal, err = board.Parse(size, *goalText); err != nil {
+			return f.fail(fmt.Errorf("-goal: %w", err))
+		}
+	}
+	limit, err := memoryLimit(*maxMem)
+	if err != nil {
+		return f.fail(fmt.Errorf("-max-mem: %w", err))
+	}
+	path := *out
+	if path == "" {
+		path = size.String() + ".tbl"
+	}
+
+	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
+	var bar *progressbar.ProgressBar
+	if !*quiet {
+		opts.Progress = func(p bfs.Progress) {
+			if bar == nil {
+				bar = progressbar.NewOptions64(int64(p.Slots),
+					progressbar.OptionSetWriter(e.stderr),
+					progressbar.OptionSetDescription("building "+size.String()),
+					progressbar.OptionShowCount(),
+					progressbar.OptionThrottle(100*time.Millisecond),
+					progressbar.OptionSetPredictTime(false),
+					progressbar.OptionClearOnFinish())
+			}
+			bar.Describe(fmt.Sprintf("building %s, depth %d", size, p.Depth))
+			bar.Set64(int64(p.Visited))
+		}
+	}
+	start := time.Now()
+	t, err := table.Build(ctx, goal, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return buildError(f, err)
+	}
+	built := time.Since(start)
+	if err := table.WriteFile(path, t); err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
+		path, size, group(t.Reachable()), goalName(goal), t.Max(), bfs.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
+	return nil
+}
+
+// buildError turns a refusal to build into a usage error (exit 2).
+func buildError(f *flags, err error) error {
+	if isInputError(err) {
+		return f.fail(err)
+	}
+	return err
+}
+
+func goalName(goal board.Board) string {
+	if goal == board.Goal(goal.Size()) {
+		return "the goal"
+	}
+	return "goal " + goal.String()
+}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+func init() {
+	register("solvable", "tell by the parity rule whether a board can reach the goal", runSolvable)
+}
+
+func runSolvable(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "solvable", "slidetable solvable [-goal BOARD] [-json] WxH BOARD",
+		"Print true if BOARD can reach the goal and false if not, by the parity rule,\n"+
+			"for a board of any size (no table needed): odd width, solvable iff the\n"+
+			"inversions are even; even width, iff inversions plus the blank's row counted\n"+
+			"from the bottom is odd.",
+		"  slidetable solvable 4x4 \"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0\"\n  slidetable solvable 5x5 \"$(seq -s ' ' 24) 0\"\n")
+	goalText := f.String("goal", "", "ask about reaching this `BOARD` instead of the standard goal")
+	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true}`)
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return f.failf("missing size and board")
+	}
+	size, err := f.size(pos[0])
+	if err != nil {
+		return err
+	}
+	b, err := f.board(size, pos[1:])
+	if err != nil {
+		return err
+	}
+	goal := board.Goal(size)
+	if *goalText != "" {
+		if goal, err = board.Parse(size, *goalText); err != nil {
+			return f.fail(fmt.Errorf("-goal: %w", err))
+		}
+	}
+	ok, err := b.SolvableTo(goal)
+	if err != nil {
+		return f.fail(err)
+	}
+	if *asJSON {
+		return writeJSONLine(e.stdout, struct {
+			Board    board.Board `json:"board"`
+			Solvable bool        `json:"solvable"`
+		}{b, ok})
+	}
+	_, err = fmt.Fprintln(e.stdout, ok)
+	return err
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/table"
+)
+
+func init() {
+	register("verify", "check the parity rule against a table for every permutation", runVerify)
+}
+
+func runVerify(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-json] WxH",
+		"Check the parity rule against the set of boards the search found reachable,\n"+
+			"for every one of the n! permutations of a WxH board, and print how many were\n"+
+			"checked, how many are reachable and how many disagree. The exit status is 0\n"+
+			"only if none disagree. Uses the table FILE, else the built-in table, else a\n"+
+			"fresh search in memory.",
+		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
+	path := f.String("table", "", "check the table `FILE`")
+	asJSON := f.Bool("json", false, `print {"permutations":362880,"reachable":181440,"mismatches":0}`)
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return f.failf("want one size, got %d arguments", len(pos))
+	}
+	size, err := f.size(pos[0])
+	if err != nil {
+		return err
+	}
+	var t *table.Table
+	if _, embedded := data.File(size.W, size.H); *path != "" || embedded == nil {
+		t, err = f.loadTable(*path, size)
+	} else {
+		t, err = table.Build(ctx, board.Goal(size), nil)
+		err = buildError(f, err)
+	}
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	rep, err := t.CheckParity(ctx)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		err = writeJSONLine(e.stdout, struct {
+			Permutations uint64 `json:"permutations"`
+			Reachable    uint64 `json:"reachable"`
+			Mismatches   uint64 `json:"mismatches"`
+		}{rep.Permutations, rep.Reachable, rep.Mismatches})
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "permutations: %s\nreachable: %s\nmismatches: %s\n",
+			group(rep.Permutations), group(rep.Reachable), group(rep.Mismatches))
+		if err == nil && rep.Mismatches > 0 {
+			b, _ := board.New(size, rep.First)
+			_, err = fmt.Fprintf(e.stdout, "first mismatch: %s\n", b)
+		}
+	}
+	if err == nil && rep.Mismatches > 0 {
+		err = errSilent
+	}
+	return err
+}

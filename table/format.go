@@ -1,0 +1,418 @@
+package table
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// Part of the file format; do not change.
+const (
+	magic          = "SLIDETBL"
+	version        = 1
+	schemeHalf     = 1 // rank.Index, depths in rank.Half slots
+	encodingBytes  = 1 // one byte a slot, zstd blocks
+	fixedHeader    = 32
+	blockSlots     = 1 << 22 // slots per block written by this version
+	maxBlockSlots  = 1 << 26 // most slots per block a reader accepts
+	maxDepthsField = 256
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// header is the decoded header of a file.
+type header struct {
+	w, h, scheme, encoding int
+	depths                 int
+	blockSlots, blocks     int
+	reachable              uint64
+	goal                   []uint8
+	counts                 []uint64
+	blockLen, blockCRC     []uint32
+	setLen, setCRC         uint32
+}
+
+func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
+
+// WriteTo writes the table to w in the file format described in the
+// package documentation and returns the number of bytes written.
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	blocks, err := compressBlocks(t.depth)
+	if err != nil {
+		return 0, err
+	}
+	set := roaring.FromDense(t.reach, false)
+	set.RunOptimize()
+	var raw bytes.Buffer
+	if _, err := set.WriteTo(&raw); err != nil {
+		return 0, fmt.Errorf("table: encode reachable set: %w", err)
+	}
+	setBuf := bytes.NewBuffer(compress(raw.Bytes()))
+
+	n := int(t.n)
+	hdr := make([]byte, 0, headerLen(n, len(t.counts), len(blocks)))
+	hdr = append(hdr, magic...)
+	hdr = binary.LittleEndian.AppendUint16(hdr, version)
+	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, encodingBytes)
+	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.counts)))
+	hdr = binary.LittleEndian.AppendUint32(hdr, blockSlots)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(blocks)))
+	hdr = binary.LittleEndian.AppendUint64(hdr, t.Reachable())
+	hdr = t.goal.AppendCells(hdr)
+	for _, c := range t.counts {
+		hdr = binary.LittleEndian.AppendUint64(hdr, c)
+	}
+	for _, b := range blocks {
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(b)))
+		hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(b, castagnoli))
+	}
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(setBuf.Len()))
+	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(setBuf.Bytes(), castagnoli))
+	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+
+	var total int64
+	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
+		m, err := w.Write(part)
+		total += int64(m)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// encoder compresses every section: the strongest level, with zstd's frame
+// checksum. EncodeAll is deterministic and safe for concurrent use.
+var encoder = sync.OnceValue(func() *zstd.Encoder {
+	enc, err := zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderCRC(true),
+		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+		zstd.WithZeroFrames(true))
+	if err != nil {
+		panic(err) // only for invalid options, which are fixed above
+	}
+	return enc
+})
+
+// compress returns src as one zstd frame.
+func compress(src []byte) []byte { return encoder().EncodeAll(src, nil) }
+
+// compressBlocks compresses the depth slots in blocks of blockSlots, each
+// an independent zstd frame, in parallel.
+func compressBlocks(depth []uint8) ([][]byte, error) {
+	nb := (len(depth) + blockSlots - 1) / blockSlots
+	out := make([][]byte, nb)
+	parallel(nb, func(i int) error {
+		out[i] = compress(depth[i*blockSlots : min((i+1)*blockSlots, len(depth))])
+		return nil
+	})
+	return out, nil
+}
+
+// parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
+// first error.
+func parallel(count int, f func(i int) error) error {
+	var (
+		mu    sync.Mutex
+		next  int
+		first error
+		wg    sync.WaitGroup
+	)
+	for range min(count, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := first != nil
+				mu.Unlock()
+				if i >= count || stop {
+					return
+				}
+				if err := f(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// WriteFile writes the table to path atomically: to a temporary file in the
+// same directory, which is synced and renamed over path only when complete.
+func WriteFile(path string, t *Table) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("table: write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, err = t.WriteTo(f)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("table: write %s: %w", path, err)
+	}
+	return nil
+}
+
+// Open reads the table file at path.
+func Open(path string) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("table: %w", err)
+	}
+	t, err := NewReader(f, fi.Size())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// NewReader reads a table of size bytes from r. It checks the whole file
+// (see the package documentation) and holds the table in memory; r is not
+// used after it returns.
+func NewReader(r io.ReaderAt, size int64) (*Table, error) {
+	h, err := readHeader(r, size)
+	if err != nil {
+		return nil, err
+	}
+	n := h.w * h.h
+	states := rank.Factorial(n)
+	slots := states / 2
+	t := &Table{
+		size:   board.Size{W: h.w, H: h.h},
+		n:      uint64(n),
+		counts: h.counts,
+	}
+	if t.goal, err = board.New(t.size, h.goal); err != nil {
+		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	}
+
+	// The reachable set first: the blocks are checked against it.
+	off := int64(headerLen(n, h.depths, h.blocks))
+	for _, l := range h.blockLen {
+		off += int64(l)
+	}
+	setBytes := make([]byte, h.setLen)
+	if err := readAt(r, setBytes, off); err != nil {
+		return nil, err
+	}
+	if crc32.Checksum(setBytes, castagnoli) != h.setCRC {
+		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
+	}
+	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
+	// container (8 KiB) and 8 bytes of header and offsets per 2^16 values,
+	// plus a small fixed header.
+	setDec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory((states/65536+1)*(8192+16)+64))
+	if err != nil {
+		return nil, err
+	}
+	setBytes, err = setDec.DecodeAll(setBytes, nil)
+	setDec.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
+	}
+	set := roaring.New()
+	if _, err := set.ReadFrom(bytes.NewReader(setBytes)); err != nil {
+		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
+	}
+	if err := set.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
+	}
+	if set.GetCardinality() != h.reachable || (!set.IsEmpty() && uint64(set.Maximum()) >= states) {
+		return nil, fmt.Errorf("%w: reachable set does not fit the header", ErrFormat)
+	}
+	t.reach = make([]uint64, (states+63)/64)
+	copy(t.reach, set.ToDense())
+
+	// The depth blocks, decoded and checked in parallel.
+	t.depth = make([]uint8, slots)
+	offs := make([]int64, h.blocks)
+	off = int64(headerLen(n, h.depths, h.blocks))
+	for i, l := range h.blockLen {
+		offs[i] = off
+		off += int64(l)
+	}
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(uint64(h.blockSlots)+1))
+	if err != nil {
+		return nil, err
+	}
+	defer dec.Close()
+	err = parallel(h.blocks, func(i int) error {
+		comp := make([]byte, h.blockLen[i])
+		if err := readAt(r, comp, offs[i]); err != nil {
+			return err
+		}
+		if crc32.Checksum(comp, castagnoli) != h.blockCRC[i] {
+			return fmt.Errorf("%w: block %d", ErrChecksum, i)
+		}
+		start := uint64(i) * uint64(h.blockSlots)
+		end := min(start+uint64(h.blockSlots), slots)
+		dst := t.depth[start:start:end]
+		got, err := dec.DecodeAll(comp, dst)
+		if err != nil {
+			return fmt.Errorf("%w: block %d: %w", ErrFormat, i, err)
+		}
+		if uint64(len(got)) != end-start || (len(got) > 0 && &got[0] != &t.depth[start]) {
+			return fmt.Errorf("%w: block %d decodes to %d slots, want %d", ErrFormat, i, len(got), end-start)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// Check slot groups against the reachable set, in parallel.
+	groups := slots / t.n
+	const chunk = 1 << 16
+	nchunks := int((groups + chunk - 1) / chunk)
+	parts := make([][]uint64, nchunks)
+	err = parallel(nchunks, func(c int) error {
+		parts[c] = make([]uint64, h.depths)
+		from := uint64(c) * chunk
+		return t.check(from, min(from+chunk, groups), parts[c])
+	})
+	if err != nil {
+		return nil, err
+	}
+	hist := make([]uint64, h.depths)
+	for _, p := range parts {
+		for d, c := range p {
+			hist[d] += c
+		}
+	}
+	if err := t.checkCounts(hist); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// readHeader reads and checks the header, including that the lengths it
+// gives add up to the file's size.
+func readHeader(r io.ReaderAt, size int64) (*header, error) {
+	var fixed [fixedHeader]byte
+	if size < fixedHeader {
+		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
+	}
+	if err := readAt(r, fixed[:], 0); err != nil {
+		return nil, err
+	}
+	if string(fixed[:8]) != magic {
+		return nil, fmt.Errorf("%w: not a table file (no %q at the start)", ErrFormat, magic)
+	}
+	le := binary.LittleEndian
+	if v := le.Uint16(fixed[8:]); v != version {
+		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrVersion, v, version)
+	}
+	h := &header{
+		w: int(fixed[10]), h: int(fixed[11]), scheme: int(fixed[12]), encoding: int(fixed[13]),
+		depths:     int(le.Uint16(fixed[14:])),
+		blockSlots: int(le.Uint32(fixed[16:])),
+		blocks:     int(le.Uint32(fixed[20:])),
+		reachable:  le.Uint64(fixed[24:]),
+	}
+	n := h.w * h.h
+	switch {
+	case h.w < 2 || h.h < 2 || n > bfs.MaxCells:
+		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
+	case h.scheme != schemeHalf:
+		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)
+	case h.encoding != encodingBytes:
+		return nil, fmt.Errorf("%w: unknown depth encoding %d", ErrFormat, h.encoding)
+	case h.depths < 1 || h.depths > maxDepthsField-1:
+		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
+	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:
+		return nil, fmt.Errorf("%w: %d slots a block", ErrFormat, h.blockSlots)
+	}
+	slots := rank.Factorial(n) / 2
+	if want := (slots + uint64(h.blockSlots) - 1) / uint64(h.blockSlots); uint64(h.blocks) != want {
+		return nil, fmt.Errorf("%w: %d blocks, want %d", ErrFormat, h.blocks, want)
+	}
+	hl := headerLen(n, h.depths, h.blocks)
+	if int64(hl) > size {
+		return nil, fmt.Errorf("%w: header of %d bytes in a file of %d: %w", ErrFormat, hl, size, io.ErrUnexpectedEOF)
+	}
+	buf := make([]byte, hl)
+	if err := readAt(r, buf, 0); err != nil {
+		return nil, err
+	}
+	if crc32.Checksum(buf[:hl-4], castagnoli) != le.Uint32(buf[hl-4:]) {
+		return nil, fmt.Errorf("%w: header", ErrChecksum)
+	}
+	p := buf[fixedHeader:]
+	h.goal = append([]uint8(nil), p[:n]...)
+	p = p[n:]
+	h.counts = make([]uint64, h.depths)
+	var sum uint64
+	for d := range h.counts {
+		h.counts[d] = le.Uint64(p)
+		sum += h.counts[d]
+		p = p[8:]
+	}
+	if sum != h.reachable || h.reachable > slots {
+		return nil, fmt.Errorf("%w: counts add up to %d, header says %d reachable of %d slots", ErrFormat, sum, h.reachable, slots)
+	}
+	h.blockLen = make([]uint32, h.blocks)
+	h.blockCRC = make([]uint32, h.blocks)
+	body := int64(hl)
+	for i := range h.blocks {
+		h.blockLen[i], h.blockCRC[i] = le.Uint32(p), le.Uint32(p[4:])
+		body += int64(h.blockLen[i])
+		p = p[8:]
+	}
+	h.setLen, h.setCRC = le.Uint32(p), le.Uint32(p[4:])
+	if end := body + int64(h.setLen); end != size {
+		if end > size {
+			return nil, fmt.Errorf("%w: sections end at byte %d of a %d-byte file: %w", ErrFormat, end, size, io.ErrUnexpectedEOF)
+		}
+		return nil, fmt.Errorf("%w: sections end at byte %d of a %d-byte file", ErrFormat, end, size)
+	}
+	return h, nil
+}
+
+// readAt fills p from r at off, reporting a short read as a truncated file.
+func readAt(r io.ReaderAt, p []byte, off int64) error {
+	if m, err := r.ReadAt(p, off); err != nil && !(m == len(p) && err == io.EOF) {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	return nil
+}

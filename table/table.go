@@ -1,0 +1,220 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// Errors returned by this package. Errors from reading a file wrap one of
+// ErrFormat, ErrVersion and ErrChecksum.
+var (
+	// ErrFormat reports a file that is not a table or is malformed or
+	// truncated.
+	ErrFormat = errors.New("table: bad format")
+	// ErrVersion reports a table file of a format version this package does
+	// not know.
+	ErrVersion = errors.New("table: unknown format version")
+	// ErrChecksum reports a table file whose contents do not match their
+	// checksums.
+	ErrChecksum = errors.New("table: checksum mismatch")
+	// ErrUnsolvable reports a board that cannot reach the table's goal.
+	ErrUnsolvable = errors.New("table: board cannot reach the goal")
+)
+
+// Table is the distance to one goal of every board of one size.
+type Table struct {
+	size   board.Size
+	goal   board.Board
+	n      uint64
+	depth  []uint8  // one a slot of rank.Half; 0xFF where no board reaches the goal
+	reach  []uint64 // bit i: board with index i reaches the goal
+	counts []uint64 // counts[d]: boards at distance d
+}
+
+// Build searches from goal with package bfs and returns the table.
+func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, error) {
+	res, err := bfs.Run(ctx, goal, opts)
+	if err != nil {
+		return nil, err
+	}
+	return New(res)
+}
+
+// New returns the table of a search result, after checking that it is
+// consistent (see the package documentation). The table keeps the result's
+// slices.
+func New(res *bfs.Result) (*Table, error) {
+	t := &Table{size: res.Goal.Size(), goal: res.Goal, depth: res.Depth, reach: res.Reach, counts: res.Counts}
+	t.n = uint64(t.size.Cells())
+	if err := t.size.Validate(); err != nil {
+		return nil, err
+	}
+	if t.n > bfs.MaxCells {
+		return nil, fmt.Errorf("%w: %s is larger than a table can be", ErrFormat, t.size)
+	}
+	states := rank.Factorial(int(t.n))
+	if uint64(len(t.depth)) != states/2 || uint64(len(t.reach)) != (states+63)/64 {
+		return nil, fmt.Errorf("%w: %d slots and %d reach words do not fit %s", ErrFormat, len(t.depth), len(t.reach), t.size)
+	}
+	if err := t.check(0, uint64(len(t.depth))/t.n, make([]uint64, len(t.counts))); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// check verifies slot groups [from, to): that each slot with a depth has
+// exactly one reachable board and each slot without has none, and adds the
+// depths to hist, which it then compares with counts when it covers every
+// group.
+func (t *Table) check(from, to uint64, hist []uint64) error {
+	n := t.n
+	maxDepth := uint8(len(t.counts))
+	for k := from; k < to; k++ {
+		for z := range n {
+			d := t.depth[k*n+z]
+			r0, r1 := t.reached(2*k*n+z), t.reached((2*k+1)*n+z)
+			switch {
+			case r0 && r1:
+				return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, k*n+z)
+			case (r0 || r1) != (d != bfs.Unreached):
+				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+z)
+			case d != bfs.Unreached && d >= maxDepth:
+				return fmt.Errorf("%w: slot %d holds distance %d, beyond the largest, %d", ErrFormat, k*n+z, d, maxDepth-1)
+			case d != bfs.Unreached:
+				hist[d]++
+			}
+		}
+	}
+	if from == 0 && to == uint64(len(t.depth))/n {
+		return t.checkCounts(hist)
+	}
+	return nil
+}
+
+func (t *Table) checkCounts(hist []uint64) error {
+	for d, c := range t.counts {
+		if hist[d] != c {
+			return fmt.Errorf("%w: %d boards at distance %d, the header says %d", ErrFormat, hist[d], d, c)
+		}
+	}
+	if len(t.counts) == 0 || t.counts[len(t.counts)-1] == 0 {
+		return fmt.Errorf("%w: no boards at the largest distance", ErrFormat)
+	}
+	return nil
+}
+
+func (t *Table) reached(i uint64) bool { return t.reach[i/64]&(1<<(i%64)) != 0 }
+
+// Close releases the table. A table is held wholly in memory and keeps no
+// file open, so Close has nothing to release and lookups keep working; it
+// is there so that code written against Open reads naturally.
+func (t *Table) Close() error { return nil }
+
+// Size returns the size of the table's boards.
+func (t *Table) Size() board.Size { return t.size }
+
+// Goal returns the board distances are measured to.
+func (t *Table) Goal() board.Board { return t.goal }
+
+// Counts returns the number of boards at each distance: Counts()[d] boards
+// are d moves from the goal. The caller must not modify it.
+func (t *Table) Counts() []uint64 { return t.counts }
+
+// Max returns the largest distance of any board from the goal (God's number
+// for the standard goal).
+func (t *Table) Max() int { return len(t.counts) - 1 }
+
+// Reachable returns the number of boards that can reach the goal.
+func (t *Table) Reachable() uint64 {
+	var s uint64
+	for _, c := range t.counts {
+		s += c
+	}
+	return s
+}
+
+// Boards returns the number of boards of the table's size, n!, the range of
+// the indices Lookup takes.
+func (t *Table) Boards() uint64 { return rank.Factorial(int(t.n)) }
+
+// Distance returns the fewest moves from b to the goal. It returns
+// ErrUnsolvable if b cannot reach the goal and an error wrapping
+// board.ErrMismatch if b is not of the table's size. It does not allocate
+// when it succeeds.
+func (t *Table) Distance(b board.Board) (int, error) {
+	if b.Size() != t.size {
+		return -1, t.mismatch(b)
+	}
+	tiles, z := rank.Split(b.CellString())
+	i := tiles*t.n + uint64(z)
+	if t.reach[i/64]&(1<<(i%64)) == 0 {
+		return -1, ErrUnsolvable
+	}
+	return int(t.depth[tiles>>1*t.n+uint64(z)]), nil
+}
+
+// Solvable reports whether b can reach the goal, from the reachable set the
+// search found.
+func (t *Table) Solvable(b board.Board) (bool, error) {
+	if b.Size() != t.size {
+		return false, t.mismatch(b)
+	}
+	return t.reached(rank.Index(b.CellString())), nil
+}
+
+// Lookup returns the distance of the board with index i (see rank.Index),
+// and false if that board cannot reach the goal or i is out of range.
+func (t *Table) Lookup(i uint64) (int, bool) {
+	if i >= uint64(len(t.reach))*64 || !t.reached(i) {
+		return -1, false
+	}
+	tiles, z := i/t.n, i%t.n
+	return int(t.depth[tiles>>1*t.n+z]), true
+}
+
+func (t *Table) mismatch(b board.Board) error {
+	return fmt.Errorf("%w: board is %s, table is %s", board.ErrMismatch, b.Size(), t.size)
+}
+
+// ParityReport is the outcome of CheckParity.
+type ParityReport struct {
+	Permutations uint64  // boards checked: all n! of them
+	Reachable    uint64  // boards the search found reachable
+	Mismatches   uint64  // boards where the parity formula and the search disagree
+	First        []uint8 // cells of the first mismatch, if any
+}
+
+// CheckParity checks the parity formula of package board against the
+// reachable set the search found, for every one of the n! boards: a board
+// should be reachable iff it is solvable by the formula exactly when the
+// goal is.
+func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
+	n := int(t.n)
+	w := t.size.W
+	want := t.goal.Solvable()
+	states := rank.Factorial(n)
+	rep := ParityReport{Permutations: states}
+	cells := make([]uint8, n)
+	for i := range states {
+		if i&0xFFFFF == 0 && ctx.Err() != nil {
+			return ParityReport{}, ctx.Err()
+		}
+		rank.Unindex(i, cells)
+		r := t.reached(i)
+		if r {
+			rep.Reachable++
+		}
+		if r != (board.CellsSolvable(w, cells) == want) {
+			if rep.Mismatches == 0 {
+				rep.First = append([]uint8(nil), cells...)
+			}
+			rep.Mismatches++
+		}
+	}
+	return rep, nil
+}
