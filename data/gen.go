@@ -16,7 +16,7 @@ func main() {
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		t, err := table.Build(context.Background(), board.Goal(size), nil)
 		if err == nil {
-			err = table.WriteFile(size.String()+".tbl", t)
+			err = table.WriteFile(context.Background(), size.String()+".tbl", t)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

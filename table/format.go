@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -50,8 +51,11 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written.
-func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	blocks, err := compressBlocks(t.depth)
+func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
+
+// write is WriteTo, stopping with ctx's error once ctx is done.
+func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
+	blocks, err := compressBlocks(ctx, t.depth)
 	if err != nil {
 		return 0, err
 	}
@@ -86,6 +90,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 
 	var total int64
 	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
+		if err := ctx.Err(); err != nil {
+			return total, err
+		}
 		m, err := w.Write(part)
 		total += int64(m)
 		if err != nil {
@@ -113,15 +120,18 @@ var encoder = sync.OnceValue(func() *zstd.Encoder {
 func compress(src []byte) []byte { return encoder().EncodeAll(src, nil) }
 
 // compressBlocks compresses the depth slots in blocks of blockSlots, each
-// an independent zstd frame, in parallel.
-func compressBlocks(depth []uint8) ([][]byte, error) {
+// an independent zstd frame, in parallel, until ctx is done.
+func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
 	nb := (len(depth) + blockSlots - 1) / blockSlots
 	out := make([][]byte, nb)
-	parallel(nb, func(i int) error {
+	err := parallel(nb, func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		out[i] = compress(depth[i*blockSlots : min((i+1)*blockSlots, len(depth))])
 		return nil
 	})
-	return out, nil
+	return out, err
 }
 
 // parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
@@ -161,13 +171,19 @@ func parallel(count int, f func(i int) error) error {
 
 // WriteFile writes the table to path atomically: to a temporary file in the
 // same directory, which is synced and renamed over path only when complete.
-func WriteFile(path string, t *Table) error {
+// If writing fails or ctx is done before the rename, the temporary file is
+// removed, path is left as it was, and the error names path (and wraps
+// ctx's error if that was the cause).
+func WriteFile(ctx context.Context, path string, t *Table) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("table: write %s: %w", path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("table: write %s: %w", path, err)
 	}
 	tmp := f.Name()
-	_, err = t.WriteTo(f)
+	_, err = t.write(ctx, f)
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
@@ -176,6 +192,9 @@ func WriteFile(path string, t *Table) error {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = ctx.Err()
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)

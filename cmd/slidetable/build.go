@@ -79,7 +79,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return buildError(f, err)
 	}
 	built := time.Since(start)
-	if err := table.WriteFile(path, t); err != nil {
+	if err := table.WriteFile(ctx, path, t); err != nil {
 		return err
 	}
 	fi, err := os.Stat(path)

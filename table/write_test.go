@@ -1,0 +1,225 @@
+package table_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/table"
+)
+
+// load reads the built-in table file of a size with NewReader, as a fresh
+// table (not the one data.Load shares).
+func load(t testing.TB, w, h int) (*table.Table, []byte) {
+	t.Helper()
+	b, err := data.File(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatalf("%dx%d: %v", w, h, err)
+	}
+	return tb, b
+}
+
+func encode(t testing.TB, tb *table.Table) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	n, err := tb.WriteTo(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != int64(buf.Len()) {
+		t.Fatalf("WriteTo returned %d, wrote %d bytes", n, buf.Len())
+	}
+	return buf.Bytes()
+}
+
+// TestWriteDeterministic writes tables from two independent searches, with
+// different numbers of workers, and the same table twice: the bytes must be
+// the same every time.
+func TestWriteDeterministic(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		goal board.Board
+	}{
+		{"2x3", board.Goal(board.Size{W: 2, H: 3})},
+		{"4x2", board.Goal(board.Size{W: 4, H: 2})},
+		{"3x3 blank first", board.MustParse(board.Size{W: 3, H: 3}, "0 1 2/3 4 5/6 7 8")},
+	} {
+		goal := tc.goal
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := table.Build(context.Background(), goal, &bfs.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := table.Build(context.Background(), goal, &bfs.Options{Workers: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, second, third := encode(t, a), encode(t, a), encode(t, b)
+			if !bytes.Equal(first, second) {
+				t.Fatal("writing the same table twice gave different bytes")
+			}
+			if !bytes.Equal(first, third) {
+				t.Fatal("two searches from the same goal gave different bytes")
+			}
+			// And the bytes read back to a table that writes them again.
+			c, err := table.NewReader(bytes.NewReader(first), int64(len(first)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(encode(t, c), first) {
+				t.Fatal("a table read back writes different bytes")
+			}
+		})
+	}
+}
+
+// countdown is a context whose Err reports nothing for its first calls and
+// then context.Canceled, to cancel a write at each point it checks.
+type countdown struct {
+	context.Context
+	left  atomic.Int64
+	calls atomic.Int64
+}
+
+func newCountdown(n int64) *countdown {
+	c := &countdown{Context: context.Background()}
+	c.left.Store(n)
+	return c
+}
+
+func (c *countdown) Err() error {
+	c.calls.Add(1)
+	if c.left.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// dirNames lists the names in dir.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestWriteFileCancel cancels WriteFile at every point where it checks its
+// context: each time the error wraps context.Canceled and names the path,
+// the previous file is untouched and no temporary file is left; with no
+// cancellation the new table replaces the old file.
+func TestWriteFileCancel(t *testing.T) {
+	tb, want := load(t, 3, 3)
+	old := []byte("the previous file")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "3x3.tbl")
+
+	probe := newCountdown(1 << 62)
+	if err := table.WriteFile(probe, path, tb); err != nil {
+		t.Fatal(err)
+	}
+	checks := probe.calls.Load()
+	if checks < 2 {
+		t.Fatalf("WriteFile checked its context %d times, want at least before writing and before the rename", checks)
+	}
+
+	for k := range checks {
+		if err := os.WriteFile(path, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := table.WriteFile(newCountdown(k), path, tb)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled at check %d of %d: err = %v, want context.Canceled", k, checks, err)
+		}
+		if !strings.Contains(err.Error(), path) {
+			t.Errorf("error %q does not name %s", err, path)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, old) {
+			t.Fatalf("cancelled at check %d: the previous file was changed", k)
+		}
+		if names := dirNames(t, dir); len(names) != 1 {
+			t.Fatalf("cancelled at check %d: directory holds %q, want only 3x3.tbl", k, names)
+		}
+	}
+
+	if err := table.WriteFile(newCountdown(checks), path, tb); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Fatal("a complete write did not give the table's bytes")
+	}
+}
+
+// TestWriteFileErrors writes where it cannot: the error names the path and
+// nothing is left behind.
+func TestWriteFileErrors(t *testing.T) {
+	tb, _ := load(t, 2, 2)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	readOnly := filepath.Join(dir, "ro")
+	if err := os.Mkdir(readOnly, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		skip       func() string
+	}{
+		{name: "missing directory", path: filepath.Join(dir, "missing", "2x2.tbl")},
+		{name: "parent is a file", path: filepath.Join(file, "2x2.tbl")},
+		{name: "destination is a directory", path: sub},
+		{name: "read-only directory", path: filepath.Join(readOnly, "2x2.tbl"), skip: func() string {
+			// The superuser may write to a read-only directory.
+			probe := filepath.Join(readOnly, "probe")
+			if err := os.WriteFile(probe, nil, 0o644); err == nil {
+				os.Remove(probe)
+				return "a read-only directory is writable here (running as root?)"
+			}
+			return ""
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.skip != nil {
+				if why := tc.skip(); why != "" {
+					t.Skip(why)
+				}
+			}
+			before := map[string][]string{dir: dirNames(t, dir), sub: dirNames(t, sub), readOnly: dirNames(t, readOnly)}
+			err := table.WriteFile(context.Background(), tc.path, tb)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), tc.path) {
+				t.Errorf("error %q does not name %s", err, tc.path)
+			}
+			for d, names := range before {
+				if got := dirNames(t, d); strings.Join(got, ",") != strings.Join(names, ",") {
+					t.Errorf("%s holds %q after the failed write, want %q", d, got, names)
+				}
+			}
+		})
+	}
+}
