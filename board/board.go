@@ -2,6 +2,7 @@ package board
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -93,6 +94,9 @@ func Parse(size Size, text string) (Board, error) {
 	hasBlank := false
 	for i, tok := range tokens {
 		v, err := strconv.Atoi(tok)
+		if errors.Is(err, strconv.ErrRange) {
+			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tok, size, n-1)
+		}
 		if err != nil {
 			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
 		}

@@ -37,16 +37,16 @@ type Size struct {
 }
 
 // ParseSize parses a size written WxH, such as "3x3" or "4x2" (W columns, H
-// rows).
+// rows): two decimal numbers and an x between them.
 func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
-	if !ok {
+	if !ok || !isDigits(ws) || !isDigits(hs) {
 		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, s)
 	}
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
-	if err1 != nil || err2 != nil {
-		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, s)
+	if err1 != nil || err2 != nil { // digits only: too large for an int
+		return Size{}, fmt.Errorf("%w: %q has more than %d cells", ErrSize, s, MaxCells)
 	}
 	sz := Size{W: w, H: h}
 	if err := sz.Validate(); err != nil {
@@ -72,3 +72,13 @@ func (s Size) Cells() int { return s.W * s.H }
 
 // String returns the size written WxH.
 func (s Size) String() string { return strconv.Itoa(s.W) + "x" + strconv.Itoa(s.H) }
+
+// isDigits reports whether s is one or more decimal digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

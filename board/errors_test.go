@@ -1,0 +1,170 @@
+package board_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+var sentinels = []error{board.ErrSize, board.ErrCellCount, board.ErrSyntax, board.ErrRange,
+	board.ErrDuplicate, board.ErrNoBlank, board.ErrMismatch, board.ErrIllegalMove}
+
+// checkError checks that err is the sentinel want and no other, and that
+// its message starts "board: " and says msg.
+func checkError(t *testing.T, err, want error, msg string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want %v", want)
+	}
+	for _, s := range sentinels {
+		if got := errors.Is(err, s); got != (s == want) {
+			t.Fatalf("error %q: errors.Is(%v) = %v", err, s, got)
+		}
+	}
+	if !strings.HasPrefix(err.Error(), "board: ") || !strings.Contains(err.Error(), msg) {
+		t.Fatalf("error %q, want one that starts %q and says %q", err, "board: ", msg)
+	}
+}
+
+func TestParseSizeErrors(t *testing.T) {
+	for _, tc := range []struct{ in, msg string }{
+		{"", `"" is not written WxH`},
+		{"3", `"3" is not written WxH`},
+		{"3x", `"3x" is not written WxH`},
+		{"x3", `"x3" is not written WxH`},
+		{"x", `"x" is not written WxH`},
+		{"3x3x3", `"3x3x3" is not written WxH`},
+		{"3*3", `"3*3" is not written WxH`},
+		{"3 x 3", `"3 x 3" is not written WxH`},
+		{"a x b", `"a x b" is not written WxH`},
+		{"+3x3", `"+3x3" is not written WxH`},
+		{"3x-3", `"3x-3" is not written WxH`},
+		{"3.0x3", `"3.0x3" is not written WxH`},
+		{"0x3", "0x3: width and height must be at least 2"},
+		{"1x1", "1x1: width and height must be at least 2"},
+		{"3x1", "3x1: width and height must be at least 2"},
+		{"17x16", "17x16 has more than 256 cells"},
+		{"2x129", "2x129 has more than 256 cells"},
+		{"99999999999999999999x2", `"99999999999999999999x2" has more than 256 cells`},
+		{"2x99999999999999999999", `"2x99999999999999999999" has more than 256 cells`},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			s, err := board.ParseSize(tc.in)
+			checkError(t, err, board.ErrSize, tc.msg)
+			if s != (board.Size{}) {
+				t.Fatalf("ParseSize(%q) = %v with an error, want the zero Size", tc.in, s)
+			}
+		})
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want board.Size
+	}{
+		{"3x3", board.Size{W: 3, H: 3}},
+		{"4x2", board.Size{W: 4, H: 2}},
+		{"2X4", board.Size{W: 2, H: 4}},
+		{" 3x4\n", board.Size{W: 3, H: 4}},
+		{"16x16", board.Size{W: 16, H: 16}},
+		{"2x128", board.Size{W: 2, H: 128}},
+	} {
+		got, err := board.ParseSize(tc.in)
+		if err != nil || got != tc.want {
+			t.Fatalf("ParseSize(%q) = %v, %v, want %v", tc.in, got, err, tc.want)
+		}
+		if again, err := board.ParseSize(got.String()); err != nil || again != got {
+			t.Fatalf("ParseSize(%q) = %v, %v, want %v", got.String(), again, err, got)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	s3 := board.Size{W: 3, H: 3}
+	s2 := board.Size{W: 2, H: 2}
+	for _, tc := range []struct {
+		name string
+		size board.Size
+		in   string
+		want error
+		msg  string
+	}{
+		{"empty", s3, "", board.ErrCellCount, "3x3 needs 9 numbers, got 0"},
+		{"too few", s3, "1 2 3 4 5 6 7 8", board.ErrCellCount, "3x3 needs 9 numbers, got 8"},
+		{"too many", s3, "1 2 3 4 5 6 7 8 0 9", board.ErrCellCount, "3x3 needs 9 numbers, got 10"},
+		{"too few rows", s3, "1 2 3/4 5 6", board.ErrCellCount, "3x3 needs 3 rows, got 2"},
+		{"too many rows", s3, "1 2 3/4 5 6/7 8 0/", board.ErrCellCount, "3x3 needs 3 rows, got 4"},
+		{"short row", s3, "1 2 3/4 5/6 7 8 0", board.ErrCellCount, "row 2 has 2 numbers, 3x3 needs 3"},
+		{"duplicate", s3, "1 2 3/4 5 6/7 7 0", board.ErrDuplicate, "tile 7 appears twice"},
+		{"two blanks", s3, "1 2 3/4 5 6/7 0 0", board.ErrDuplicate, "the blank (0) appears twice"},
+		{"out of range", s3, "1 2 3/4 5 6/7 9 0", board.ErrRange, "tile 9 is out of range for 3x3 (tiles are 1..8, 0 is the blank)"},
+		{"negative", s3, "1 2 3/4 5 6/7 -8 0", board.ErrRange, "tile -8 is out of range"},
+		{"huge", s3, "1 2 3/4 5 6/7 99999999999999999999 0", board.ErrRange, "tile 99999999999999999999 is out of range"},
+		{"256", s2, "1 2 256 0", board.ErrRange, "tile 256 is out of range for 2x2"},
+		{"no blank", s2, "1 2 3 3", board.ErrNoBlank, "no blank (0) among the 4 numbers"},
+		{"word", s3, "1 2 3/4 five 6/7 8 0", board.ErrSyntax, `"five" is not a number`},
+		{"float", s2, "1 2 3.0 0", board.ErrSyntax, `"3.0" is not a number`},
+		{"semicolons", s2, "1;2;3;0", board.ErrCellCount, "2x2 needs 4 numbers, got 1"},
+		{"bad size", board.Size{W: 1, H: 4}, "1 2 3 0", board.ErrSize, "1x4: width and height must be at least 2"},
+		{"zero size", board.Size{}, "", board.ErrSize, "0x0: width and height must be at least 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := board.Parse(tc.size, tc.in)
+			checkError(t, err, tc.want, tc.msg)
+			if !b.IsZero() {
+				t.Fatalf("Parse returned %v with an error, want the zero Board", b)
+			}
+		})
+	}
+}
+
+func TestParseForms(t *testing.T) {
+	s3 := board.Size{W: 3, H: 3}
+	want := board.MustParse(s3, "8 6 7/2 5 4/3 0 1")
+	for _, in := range []string{
+		"8 6 7 2 5 4 3 0 1",
+		"8,6,7,2,5,4,3,0,1",
+		"8, 6, 7, 2, 5, 4, 3, 0, 1",
+		" 8 6 7 / 2 5 4 / 3 0 1 ",
+		"8\t6\t7\n2\t5\t4\r\n3\t0\t1\n",
+		"08 6 7/2 5 4/3 0 1",
+	} {
+		got, err := board.Parse(s3, in)
+		if err != nil || got != want {
+			t.Fatalf("Parse(%q) = %v, %v, want %v", in, got, err, want)
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	s2 := board.Size{W: 2, H: 2}
+	for _, tc := range []struct {
+		name  string
+		size  board.Size
+		cells []uint8
+		want  error
+		msg   string
+	}{
+		{"nil", s2, nil, board.ErrCellCount, "2x2 needs 4 cells, got 0"},
+		{"too many", s2, []uint8{1, 2, 3, 0, 4}, board.ErrCellCount, "2x2 needs 4 cells, got 5"},
+		{"duplicate", s2, []uint8{1, 2, 2, 0}, board.ErrDuplicate, "tile 2 appears twice"},
+		{"range", s2, []uint8{1, 2, 4, 0}, board.ErrRange, "tile 4 is out of range for 2x2"},
+		{"byte range", s2, []uint8{1, 2, 255, 0}, board.ErrRange, "tile 255 is out of range"},
+		{"bad size", board.Size{W: 2, H: -2}, []uint8{0, 1, 2, 3}, board.ErrSize, "2x-2: width and height must be at least 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := board.New(tc.size, tc.cells)
+			checkError(t, err, tc.want, tc.msg)
+		})
+	}
+}
+
+func TestSolvableToMismatch(t *testing.T) {
+	a := board.Goal(board.Size{W: 3, H: 2})
+	b := board.Goal(board.Size{W: 2, H: 3})
+	_, err := a.SolvableTo(b)
+	checkError(t, err, board.ErrMismatch, "board is 3x2, goal is 2x3")
+}
