@@ -268,18 +268,13 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
 	}
-	set := roaring.New()
-	if _, err := set.ReadFrom(bytes.NewReader(setBytes)); err != nil {
-		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
+	var card uint64
+	if t.reach, card, err = readSet(setBytes, states); err != nil {
+		return nil, err
 	}
-	if err := set.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
+	if card != h.reachable {
+		return nil, fmt.Errorf("%w: reachable set holds %d boards, the header says %d", ErrFormat, card, h.reachable)
 	}
-	if set.GetCardinality() != h.reachable || (!set.IsEmpty() && uint64(set.Maximum()) >= states) {
-		return nil, fmt.Errorf("%w: reachable set does not fit the header", ErrFormat)
-	}
-	t.reach = make([]uint64, (states+63)/64)
-	copy(t.reach, set.ToDense())
 
 	// The depth blocks, decoded and checked in parallel.
 	t.depth = make([]uint8, slots)
