@@ -244,9 +244,17 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
 
-	// The reachable set first: the blocks are checked against it.
+	// Read every section and check its checksum before decoding any.
 	off := int64(headerLen(n, h.depths, h.blocks))
-	for _, l := range h.blockLen {
+	comp := make([][]byte, h.blocks)
+	for i, l := range h.blockLen {
+		comp[i] = make([]byte, l)
+		if err := readAt(r, comp[i], off); err != nil {
+			return nil, err
+		}
+		if crc32.Checksum(comp[i], castagnoli) != h.blockCRC[i] {
+			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
+		}
 		off += int64(l)
 	}
 	setBytes := make([]byte, h.setLen)
@@ -256,6 +264,8 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	if crc32.Checksum(setBytes, castagnoli) != h.setCRC {
 		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
 	}
+
+	// The reachable set first: the blocks are checked against it.
 	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
 	// container (8 KiB) and 8 bytes of header and offsets per 2^16 values,
 	// plus a small fixed header.
@@ -276,31 +286,21 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 		return nil, fmt.Errorf("%w: reachable set holds %d boards, the header says %d", ErrFormat, card, h.reachable)
 	}
 
-	// The depth blocks, decoded and checked in parallel.
+	// The depth blocks, decoded and checked in parallel, each into its
+	// place and no further (the memory limit also bounds the window a
+	// frame may ask for, which is at least 1 KiB).
 	t.depth = make([]uint8, slots)
-	offs := make([]int64, h.blocks)
-	off = int64(headerLen(n, h.depths, h.blocks))
-	for i, l := range h.blockLen {
-		offs[i] = off
-		off += int64(l)
-	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(uint64(h.blockSlots)+1))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
+		zstd.WithDecoderMaxMemory(max(min(uint64(h.blockSlots), slots), 1<<20)), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
 		return nil, err
 	}
 	defer dec.Close()
 	err = parallel(h.blocks, func(i int) error {
-		comp := make([]byte, h.blockLen[i])
-		if err := readAt(r, comp, offs[i]); err != nil {
-			return err
-		}
-		if crc32.Checksum(comp, castagnoli) != h.blockCRC[i] {
-			return fmt.Errorf("%w: block %d", ErrChecksum, i)
-		}
 		start := uint64(i) * uint64(h.blockSlots)
 		end := min(start+uint64(h.blockSlots), slots)
 		dst := t.depth[start:start:end]
-		got, err := dec.DecodeAll(comp, dst)
+		got, err := dec.DecodeAll(comp[i], dst)
 		if err != nil {
 			return fmt.Errorf("%w: block %d: %w", ErrFormat, i, err)
 		}

@@ -1,0 +1,239 @@
+package table_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/table"
+)
+
+// checkCorrupt reads a damaged copy of a table file: it must be refused
+// with one of the package's sentinels or, if accepted, answer exactly as
+// the good table does. It reports whether b was refused.
+func checkCorrupt(t *testing.T, what string, b []byte, good *table.Table) bool {
+	t.Helper()
+	got, err := table.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		if !errors.Is(err, table.ErrFormat) && !errors.Is(err, table.ErrVersion) && !errors.Is(err, table.ErrChecksum) {
+			t.Fatalf("%s: error %q is none of ErrFormat, ErrVersion, ErrChecksum", what, err)
+		}
+		return true
+	}
+	if diff := sameAnswers(got, good); diff != "" {
+		t.Fatalf("%s: accepted, and %s", what, diff)
+	}
+	return false
+}
+
+// sameAnswers compares two tables on everything they answer: size, goal,
+// counts and every board's lookup. It returns "" if they agree.
+func sameAnswers(got, want *table.Table) string {
+	if got.Size() != want.Size() || got.Goal() != want.Goal() {
+		return fmt.Sprintf("it is a %s table to %v, want %s to %v", got.Size(), got.Goal(), want.Size(), want.Goal())
+	}
+	if g, w := fmt.Sprint(got.Counts()), fmt.Sprint(want.Counts()); g != w {
+		return fmt.Sprintf("counts %s, want %s", g, w)
+	}
+	for i := range want.Boards() + 64 {
+		gd, gok := got.Lookup(i)
+		wd, wok := want.Lookup(i)
+		if gd != wd || gok != wok {
+			return fmt.Sprintf("Lookup(%d) = %d, %v, want %d, %v", i, gd, gok, wd, wok)
+		}
+	}
+	return ""
+}
+
+// positions returns every position below n, or in short mode the first and
+// last 256 positions and every stride-th one between (with a stride prime to
+// the block sizes, so that the sample falls on every part of the file).
+func positions(n, stride int) []int {
+	var p []int
+	for i := range n {
+		if !testing.Short() || i < 256 || i >= n-256 || i%stride == 0 {
+			p = append(p, i)
+		}
+	}
+	return p
+}
+
+// TestFlipEveryByte flips every byte of shipped table files (every bit and
+// all eight at once for the smallest): each damaged file must be refused
+// with a sentinel, or read to a table that answers as the good one does.
+func TestFlipEveryByte(t *testing.T) {
+	for _, tc := range []struct {
+		w, h   int
+		masks  []byte
+		stride int
+	}{
+		{2, 2, []byte{1, 2, 4, 8, 16, 32, 64, 128, 0xFF}, 1},
+		{3, 2, []byte{0x01, 0xFF}, 1},
+		{2, 3, []byte{0x80, 0xFF}, 1},
+		{3, 3, []byte{0xFF}, 37},
+	} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			good, b := load(t, tc.w, tc.h)
+			bad := append([]byte(nil), b...)
+			tried, refused := 0, 0
+			for _, i := range positions(len(b), tc.stride) {
+				for _, m := range tc.masks {
+					bad[i] ^= m
+					if checkCorrupt(t, fmt.Sprintf("byte %d ^ %#x", i, m), bad, good) {
+						refused++
+					}
+					bad[i] ^= m
+					tried++
+				}
+			}
+			t.Logf("%d of %d bytes, %d damaged files, %d refused", len(positions(len(b), tc.stride)), len(b), tried, refused)
+		})
+	}
+}
+
+// TestTruncate cuts shipped table files at every length and lengthens them
+// by a byte: every such file is refused with ErrFormat.
+func TestTruncate(t *testing.T) {
+	for _, tc := range []struct{ w, h, stride int }{{2, 2, 1}, {2, 3, 1}, {3, 3, 13}} {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			good, b := load(t, tc.w, tc.h)
+			cuts := positions(len(b), tc.stride)
+			for _, n := range cuts {
+				_, err := table.NewReader(bytes.NewReader(b[:n]), int64(n))
+				if !errors.Is(err, table.ErrFormat) {
+					t.Fatalf("cut to %d bytes: err = %v, want ErrFormat", n, err)
+				}
+			}
+			for _, extra := range []byte{0, 1, 0xFF} {
+				checkCorrupt(t, fmt.Sprintf("one byte %#x added", extra), append(b[:len(b):len(b)], extra), good)
+			}
+			// A reader that says the file is longer than it is.
+			_, err := table.NewReader(bytes.NewReader(b), int64(len(b))+100)
+			if !errors.Is(err, table.ErrFormat) {
+				t.Fatalf("size given 100 bytes too large: err = %v, want ErrFormat", err)
+			}
+			t.Logf("%d lengths of %d", len(cuts), len(b))
+		})
+	}
+}
+
+// allocated returns the bytes allocated while f runs, the least of some
+// runs (allocation by other goroutines of the test binary is noise).
+func allocated(runs int, f func()) uint64 {
+	least := ^uint64(0)
+	for range runs {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	return least
+}
+
+// TestHostileHeader crafts headers with valid checksums whose lengths,
+// counts and sizes are absurd: each is refused with ErrFormat, and the
+// reader allocates less than a mebibyte, or, for a file whose sizes,
+// checksums and reachable set pass, the table the header describes and a
+// mebibyte more. The largest table, 12 cells, takes about 300 MB; those
+// cases do not run in short mode.
+func TestHostileHeader(t *testing.T) {
+	_, b2 := load(t, 2, 2)
+	_, b3 := load(t, 3, 3)
+	const mb = 1 << 20
+	largest := rank.Factorial(12)/2 + rank.Factorial(12)/8 + mb
+	// A zstd frame of 48 MiB of zeros: a few kilobytes that claim far more
+	// slots than a block of a 2x2 table holds.
+	zeros, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bigFrame := zeros.EncodeAll(make([]byte, 48*mb), nil)
+
+	for _, tc := range []struct {
+		name     string
+		from     []byte
+		change   func(l *layout)
+		maxAlloc uint64
+	}{
+		{"huge block length", b3, func(l *layout) { l.keepCRCs = true; l.blockLen[0] = 0xFFFFFFFF }, mb},
+		{"huge set length", b3, func(l *layout) { l.keepCRCs = true; l.setLen = 0xFFFFFFF0 }, mb},
+		{"lengths wrap around", b3, func(l *layout) {
+			l.keepCRCs = true
+			l.blockLen[0] += 1 << 31
+			l.setLen += 1 << 31
+		}, mb},
+		{"a block a slot", b3, func(l *layout) { l.blockSlots, l.blocks = 1, 181440 }, mb},
+		{"most blocks of the largest size", b2, func(l *layout) { l.w, l.h, l.blockSlots, l.blocks = 3, 4, 1, 239500800 }, mb},
+		{"largest size, tiny sections", b2, func(l *layout) {
+			l.w, l.h, l.blockSlots, l.blocks = 4, 3, 1<<26, 4
+			l.goal = []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0}
+			l.blockData = [][]byte{l.blockData[0], l.blockData[0], l.blockData[0], l.blockData[0]}
+		}, largest},
+		{"largest size, real 3x3 set", b3, func(l *layout) {
+			l.w, l.h, l.blockSlots, l.blocks = 3, 4, 1<<26, 4
+			l.goal = []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0}
+			l.blockData = [][]byte{l.blockData[0], l.blockData[0], l.blockData[0], l.blockData[0]}
+		}, largest},
+		{"block claims 48 MiB", b2, func(l *layout) {
+			l.blockSlots = 1 << 26
+			l.blockData[0] = bigFrame
+		}, mb},
+		{"most distances", b2, func(l *layout) {
+			l.depths = 255
+			l.counts = append(l.counts, make([]uint64, 255-len(l.counts))...)
+		}, mb},
+		{"counts that wrap around", b2, func(l *layout) {
+			l.counts[0] = ^uint64(0)
+			l.counts[1] += 1
+		}, mb},
+		{"reachable beyond the slots", b2, func(l *layout) {
+			l.counts[len(l.counts)-1] += 1 << 40
+			l.reachable += 1 << 40
+		}, mb},
+		{"no distances", b2, func(l *layout) { l.depths, l.counts, l.reachable = 0, nil, 0 }, mb},
+		{"zero slots a block", b2, func(l *layout) { l.blockSlots = 0 }, mb},
+		{"width 0", b2, func(l *layout) { l.w, l.goal = 0, nil }, mb},
+		{"width 1", b2, func(l *layout) { l.w, l.goal = 1, l.goal[:2] }, mb},
+		{"14 cells", b2, func(l *layout) { l.w, l.h = 7, 2 }, mb},
+		{"255x255", b2, func(l *layout) { l.w, l.h = 255, 255 }, mb},
+		{"unknown scheme", b2, func(l *layout) { l.scheme = 2 }, mb},
+		{"unknown encoding", b2, func(l *layout) { l.encoding = 0xEE }, mb},
+		{"bad goal", b2, func(l *layout) { l.goal = []byte{1, 1, 2, 3} }, mb},
+		{"set of garbage", b3, func(l *layout) { l.setData = bytes.Repeat([]byte{0xA5}, 64) }, mb},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			runs := 3
+			if tc.maxAlloc > 100*mb {
+				if testing.Short() {
+					t.Skip("allocates a 3x4 table")
+				}
+				runs = 1
+			}
+			l := split(t, tc.from)
+			tc.change(l)
+			file := l.bytes()
+			var err error
+			alloc := allocated(runs, func() { _, err = table.NewReader(bytes.NewReader(file), int64(len(file))) })
+			if !errors.Is(err, table.ErrFormat) {
+				t.Fatalf("err = %v, want ErrFormat", err)
+			}
+			if alloc > tc.maxAlloc {
+				t.Errorf("allocated %d bytes for a %d-byte file (%v), want at most %d", alloc, len(file), err, tc.maxAlloc)
+			}
+			// The header checksum is what it should be: the reader got past it.
+			if hl := 32 + int(l.w)*int(l.h) + 8*int(l.depths) + 8*int(l.blocks) + 12; hl <= len(file) && errors.Is(err, table.ErrChecksum) {
+				t.Errorf("the crafted header did not pass its checksum: %v", err)
+			}
+			t.Logf("%v; %d bytes allocated", err, alloc)
+		})
+	}
+	good := allocated(3, func() { load(t, 3, 3) })
+	t.Logf("reading the good 3x3 file allocates %d bytes", good)
+}
