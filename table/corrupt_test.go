@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
@@ -119,6 +120,39 @@ func TestTruncate(t *testing.T) {
 			}
 			t.Logf("%d lengths of %d", len(cuts), len(b))
 		})
+	}
+}
+
+// TestVersion gives a file a version other than 1: the error is
+// ErrVersion and names the version, even when the rest of the header is
+// not what version 1 would have, or missing.
+func TestVersion(t *testing.T) {
+	_, b := load(t, 2, 3)
+	for _, v := range []uint16{0, 2, 3, 0x100, 0xFFFF} {
+		l := split(t, b)
+		l.version = v
+		for _, file := range map[string][]byte{
+			"valid checksum":  l.bytes(),
+			"header only":     l.bytes()[:40],
+			"magic+version":   l.bytes()[:10],
+			"stale checksum":  func() []byte { l.keepHeaderCRC = true; return l.bytes() }(),
+			"future sections": append(l.bytes(), "more sections"...),
+		} {
+			_, err := table.NewReader(bytes.NewReader(file), int64(len(file)))
+			if !errors.Is(err, table.ErrVersion) {
+				t.Fatalf("version %d, %d bytes: err = %v, want ErrVersion", v, len(file), err)
+			}
+			if want := fmt.Sprintf("version %d", v); !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q does not say %q", err, want)
+			}
+		}
+	}
+	// Too short to hold a version at all.
+	for _, file := range []string{"", "SLIDE", "SLIDETBL", "SLIDETBL\x01"} {
+		_, err := table.NewReader(strings.NewReader(file), int64(len(file)))
+		if !errors.Is(err, table.ErrFormat) {
+			t.Fatalf("%q: err = %v, want ErrFormat", file, err)
+		}
 	}
 }
 

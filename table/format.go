@@ -340,11 +340,13 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 // readHeader reads and checks the header, including that the lengths it
 // gives add up to the file's size.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
+	// The magic and the version first, so that a file of another version
+	// says so whatever follows them.
 	var fixed [fixedHeader]byte
-	if size < fixedHeader {
-		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
+	if size < 10 {
+		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
 	}
-	if err := readAt(r, fixed[:], 0); err != nil {
+	if err := readAt(r, fixed[:10], 0); err != nil {
 		return nil, err
 	}
 	if string(fixed[:8]) != magic {
@@ -353,6 +355,12 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	le := binary.LittleEndian
 	if v := le.Uint16(fixed[8:]); v != version {
 		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrVersion, v, version)
+	}
+	if size < fixedHeader {
+		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
+	}
+	if err := readAt(r, fixed[:], 0); err != nil {
+		return nil, err
 	}
 	h := &header{
 		w: int(fixed[10]), h: int(fixed[11]), scheme: int(fixed[12]), encoding: int(fixed[13]),
