@@ -240,6 +240,7 @@ func TestHostileHeader(t *testing.T) {
 		{"unknown scheme", b2, func(l *layout) { l.scheme = 2 }, mb},
 		{"unknown encoding", b2, func(l *layout) { l.encoding = 0xEE }, mb},
 		{"bad goal", b2, func(l *layout) { l.goal = []byte{1, 1, 2, 3} }, mb},
+		{"another goal", b2, func(l *layout) { l.goal = []byte{0, 1, 2, 3} }, mb},
 		{"set of garbage", b3, func(l *layout) { l.setData = bytes.Repeat([]byte{0xA5}, 64) }, mb},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,11 +41,16 @@
 //	end of file
 //
 // A reader checks, before it allocates, that every length fits in the file
-// and the header, that the sizes add up to the file's size exactly, and each
-// checksum; after decoding, that every block has its length, that the
-// reachable set holds exactly one board of every slot that has a depth and
-// none of the others, and that the depths match the counts. Any failure is
-// one of ErrFormat, ErrVersion or ErrChecksum.
+// and the header, that the sizes add up to the file's size exactly, and
+// every checksum, before it decodes anything; after decoding, that every
+// block has its length, that the reachable set is well formed and holds
+// exactly one board of every slot that has a depth and none of the others,
+// that the depths match the counts, and that the goal is the one board at
+// distance 0. Any failure is one of ErrFormat, ErrVersion or ErrChecksum; a
+// file of another version is reported as such from its first ten bytes.
+// Apart from buffers no larger than the file, a reader allocates only the
+// table the header describes (at most about 300 MB, for 12 cells), and
+// only once the header, the checksums and the reachable set have passed.
 //
 // Writing is deterministic: the same table always gives the same bytes.
 package table

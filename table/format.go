@@ -334,6 +334,9 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	if err := t.checkCounts(hist); err != nil {
 		return nil, err
 	}
+	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
+		return nil, fmt.Errorf("%w: the goal is not the one board at distance 0", ErrFormat)
+	}
 	return t, nil
 }
 
