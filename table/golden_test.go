@@ -1,0 +1,99 @@
+package table_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/table"
+)
+
+// The golden files in testdata were written by version 1 of the format
+// (depth encoding 1) with 'slidetable build'. Every later version of this
+// package must keep reading them with the same answers, so they are never
+// rewritten: a new version adds files of its own. Between them their
+// reachable sets hold each kind of roaring container: an array (2x3), runs
+// (the 3x2 table) and a bitmap (4x2).
+var golden = []struct {
+	file   string
+	goal   string
+	size   board.Size
+	sha256 string
+}{
+	{"v1-2x3.tbl", "1 2/3 4/5 0", board.Size{W: 2, H: 3}, "c63f88fbe9ee6811bc9f4799c115219f7d3ec1e6f274df2781122a72157ac817"},
+	{"v1-3x2-goal-0-5-4-3-2-1.tbl", "0 5 4/3 2 1", board.Size{W: 3, H: 2}, "4ed8bfe02ed2b2608c9245f9b975e935fdb689312b391fd994f2d23f0cf4de67"},
+	{"v1-4x2.tbl", "1 2 3 4/5 6 7 0", board.Size{W: 4, H: 2}, "797b21fada81a5d4f12da6354e91c3c65ef4a5e3f206c3afcad7ede1d112a70b"},
+}
+
+// TestGolden reads each golden file and checks it against the reference
+// search: the counts, and every board's distance or unsolvability.
+func TestGolden(t *testing.T) {
+	for _, g := range golden {
+		t.Run(g.file, func(t *testing.T) {
+			path := filepath.Join("testdata", g.file)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != g.sha256 {
+				t.Fatalf("%s has changed (sha256 %x); golden files are never rewritten", path, sum)
+			}
+			if v, enc := int(b[8])|int(b[9])<<8, b[13]; v != 1 || enc != 1 {
+				t.Fatalf("%s is version %d, encoding %d; want 1, 1", path, v, enc)
+			}
+			goal := board.MustParse(g.size, g.goal)
+			tb, err := table.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tb.Close()
+			if tb.Size() != g.size || tb.Goal() != goal {
+				t.Fatalf("table of %v to %v, want %v to %v", tb.Size(), tb.Goal(), g.size, goal)
+			}
+
+			ref := reference.Distances(goal)
+			counts := make([]uint64, tb.Max()+1)
+			for _, d := range ref {
+				if d > tb.Max() {
+					t.Fatalf("the reference has distance %d, the table's largest is %d", d, tb.Max())
+				}
+				counts[d]++
+			}
+			for d, c := range tb.Counts() {
+				if c != counts[d] {
+					t.Fatalf("Counts()[%d] = %d, the reference has %d", d, c, counts[d])
+				}
+			}
+			if tb.Reachable() != uint64(len(ref)) {
+				t.Fatalf("Reachable() = %d, the reference reaches %d", tb.Reachable(), len(ref))
+			}
+
+			n := g.size.Cells()
+			cells := make([]uint8, n)
+			for i := range rank.Factorial(n) {
+				rank.Unindex(i, cells)
+				bd, err := board.New(g.size, cells)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, ok := ref[bd]
+				got, err := tb.Distance(bd)
+				switch {
+				case ok && (err != nil || got != want):
+					t.Fatalf("Distance(%v) = %d, %v, want %d", bd, got, err, want)
+				case !ok && !errors.Is(err, table.ErrUnsolvable):
+					t.Fatalf("Distance(%v) = %d, %v, want ErrUnsolvable", bd, got, err)
+				}
+				if d, found := tb.Lookup(i); found != ok || (ok && d != want) {
+					t.Fatalf("Lookup(%d) = %d, %v, want %d, %v", i, d, found, want, ok)
+				}
+			}
+		})
+	}
+}
