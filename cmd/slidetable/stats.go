@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
@@ -65,10 +68,16 @@ func runStats(ctx context.Context, e *env, args []string) error {
 }
 
 // openSizeOrFile opens the built-in table of a size written WxH, or else the
-// table file of that name.
+// table file of that name. An argument that is neither a size nor an
+// existing file, and does not look like a path, is taken for a mistyped
+// size.
 func openSizeOrFile(f *flags, arg string) (*table.Table, error) {
-	if size, err := board.ParseSize(arg); err == nil {
+	size, err := board.ParseSize(arg)
+	if err == nil {
 		return f.loadTable("", size)
+	}
+	if _, serr := os.Stat(arg); errors.Is(serr, fs.ErrNotExist) && !strings.ContainsAny(arg, "./\\") {
+		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 	}
 	return table.Open(arg)
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/data"
+)
+
+// runCmd runs the command in-process and returns its exit code, stdout and
+// stderr.
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// tableFiles writes table files for the tests into a directory: good ones,
+// and damaged copies of the 3x3 file.
+func tableFiles(t *testing.T) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{}
+	write := func(name string, b []byte) {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files[name] = path
+	}
+	b23, err := data.File(2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("2x3.tbl", b23)
+	b33, err := data.File(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := append([]byte(nil), b33...)
+	flipped[len(flipped)/2] ^= 0x10
+	write("flipped.tbl", flipped)
+	write("truncated.tbl", b33[:len(b33)-100])
+	future := append([]byte(nil), b33...)
+	future[8] = 2
+	write("future.tbl", future)
+	write("text.tbl", []byte("not a table at all\n"))
+	write("empty.tbl", nil)
+	files["missing.tbl"] = filepath.Join(dir, "missing.tbl")
+	return files
+}
+
+// TestBadInput runs the command with bad arguments and bad tables: each
+// gets its exit code (2 for bad input, 1 for a file that cannot be used)
+// and a message on stderr that names the problem, and nothing on stdout.
+func TestBadInput(t *testing.T) {
+	files := tableFiles(t)
+	const board3 = "8 6 7/2 5 4/3 0 1"
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		msgs []string // each must appear on stderr
+	}{
+		// Commands and flags.
+		{"no command", nil, 2, []string{"Usage:"}},
+		{"unknown command", []string{"solve-it"}, 2, []string{`unknown command "solve-it"`}},
+		{"unknown flag", []string{"distance", "-fast", "3x3", board3}, 2, []string{"flag provided but not defined: -fast", "usage: slidetable distance"}},
+		{"flag without value", []string{"distance", "3x3", board3, "-table"}, 2, []string{"flag needs an argument: -table"}},
+		{"missing size", []string{"distance"}, 2, []string{"missing size and board"}},
+		{"missing board", []string{"distance", "3x3"}, 2, []string{"missing board: give the 9 numbers of a 3x3 board"}},
+
+		// Sizes.
+		{"size 3", []string{"distance", "3", board3}, 2, []string{`"3" is not written WxH`}},
+		{"size 3x", []string{"distance", "3x", board3}, 2, []string{`"3x" is not written WxH`}},
+		{"size x3", []string{"solvable", "x3", board3}, 2, []string{`"x3" is not written WxH`}},
+		{"size 0x3", []string{"distance", "0x3", board3}, 2, []string{"0x3: width and height must be at least 2"}},
+		{"size 1x2", []string{"solvable", "1x2", "1 0"}, 2, []string{"1x2: width and height must be at least 2"}},
+		{"size 3x3x3", []string{"distance", "3x3x3", board3}, 2, []string{`"3x3x3" is not written WxH`}},
+		{"size +3x3", []string{"distance", "+3x3", board3}, 2, []string{`"+3x3" is not written WxH`}},
+		{"size 17x16", []string{"solvable", "17x16", "0"}, 2, []string{"17x16 has more than 256 cells"}},
+		{"no built-in table", []string{"distance", "5x5", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"}, 2, []string{"no table for 5x5 is built in", "slidetable build"}},
+
+		// Boards.
+		{"too few cells", []string{"distance", "3x3", "1 2 3 4 5 6 7 8"}, 2, []string{"3x3 needs 9 numbers, got 8"}},
+		{"too many cells", []string{"distance", "3x3", "1", "2", "3", "4", "5", "6", "7", "8", "0", "9"}, 2, []string{"3x3 needs 9 numbers, got 10"}},
+		{"short row", []string{"distance", "3x3", "1 2 3/4 5/6 7 8 0"}, 2, []string{"row 2 has 2 numbers, 3x3 needs 3"}},
+		{"duplicate", []string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"board: tile 7 appears twice"}},
+		{"duplicate blank", []string{"solvable", "3x3", "1 2 3/4 5 6/7 0 0"}, 2, []string{"the blank (0) appears twice"}},
+		{"out of range", []string{"distance", "3x3", "1 2 3/4 5 6/7 9 0"}, 2, []string{"tile 9 is out of range for 3x3"}},
+		{"negative", []string{"solvable", "2x2", "1 2 -3 0"}, 2, []string{"tile -3 is out of range for 2x2"}},
+		{"no blank", []string{"distance", "2x2", "1 2 3 3"}, 2, []string{"no blank (0)"}},
+		{"not a number", []string{"distance", "3x3", "1 2 3/4 five 6/7 8 0"}, 2, []string{`"five" is not a number`}},
+		{"bad goal", []string{"solvable", "-goal", "1 2 3", "3x3", board3}, 2, []string{"-goal: board: 3x3 needs 9 numbers, got 3"}},
+		{"table of another size", []string{"distance", "-table", files["2x3.tbl"], "3x2", "1 2 3/4 5 0"}, 2, []string{files["2x3.tbl"] + " is a 2x3 table, not 3x2"}},
+
+		// Builds that cannot start.
+		{"build no size", []string{"build"}, 2, []string{"want one size, got 0 arguments"}},
+		{"build bad size", []string{"build", "3x"}, 2, []string{`"3x" is not written WxH`}},
+		{"build too large", []string{"build", "-o", files["missing.tbl"], "5x5"}, 2, []string{"bfs: board too large"}},
+		{"build over memory", []string{"build", "-max-mem", "1K", "-o", files["missing.tbl"], "3x3"}, 2, []string{"3x3 needs", "the limit is 1 KB"}},
+		{"build bad max-mem", []string{"build", "-max-mem", "lots", "2x2"}, 2, []string{`-max-mem: "lots" is not a size`}},
+		{"build bad goal", []string{"build", "-goal", "1 2 3 3", "-o", files["missing.tbl"], "2x2"}, 2, []string{"-goal: board: no blank (0)"}},
+		{"verify bad size", []string{"verify", "x3"}, 2, []string{`"x3" is not written WxH`}},
+		{"verify too large", []string{"verify", "5x5"}, 2, []string{"bfs: board too large"}},
+		{"stats no argument", []string{"stats"}, 2, []string{"want one size or table file"}},
+		{"stats bad size", []string{"stats", "3x"}, 2, []string{`"3x" is not written WxH`}},
+		{"stats no built-in table", []string{"stats", "5x5"}, 2, []string{"no table for 5x5 is built in"}},
+
+		// Table files that cannot be used: exit 1, naming the file.
+		{"flipped table", []string{"distance", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
+		{"truncated table", []string{"distance", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "bad format", "unexpected EOF"}},
+		{"future table", []string{"distance", "-table", files["future.tbl"], "3x3", board3}, 1, []string{files["future.tbl"], "version 2"}},
+		{"text file", []string{"distance", "-table", files["text.tbl"], "3x3", board3}, 1, []string{files["text.tbl"], "not a table file"}},
+		{"empty file", []string{"distance", "-table", files["empty.tbl"], "3x3", board3}, 1, []string{files["empty.tbl"], "too short"}},
+		{"missing file", []string{"distance", "-table", files["missing.tbl"], "3x3", board3}, 1, []string{files["missing.tbl"], "no such file"}},
+		{"stats flipped", []string{"stats", files["flipped.tbl"]}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
+		{"stats missing", []string{"stats", files["missing.tbl"]}, 1, []string{files["missing.tbl"], "no such file"}},
+		{"verify truncated", []string{"verify", "-table", files["truncated.tbl"], "3x3"}, 1, []string{files["truncated.tbl"], "bad format"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			for _, msg := range tc.msgs {
+				if !strings.Contains(stderr, msg) {
+					t.Errorf("stderr does not say %q:\n%s", msg, stderr)
+				}
+			}
+			if stdout != "" {
+				t.Errorf("stdout is not empty:\n%s", stdout)
+			}
+			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+				t.Errorf("stderr:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// TestGoodInput runs a few good commands, so that the bad ones above are
+// refused for their fault alone.
+func TestGoodInput(t *testing.T) {
+	files := tableFiles(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"distance", "3x3", "8 6 7/2 5 4/3 0 1"}, "31\n"},
+		{[]string{"distance", "3x3", "8", "6", "7", "2", "5", "4", "3", "0", "1"}, "31\n"},
+		{[]string{"distance", "3x3", "6,8,7,2,5,4,3,0,1"}, "unsolvable\n"},
+		{[]string{"distance", "-table", files["2x3.tbl"], "2x3", "1 2/3 4/0 5"}, "1\n"},
+		{[]string{"distance", "-json", "2x2", "1 2 3 0"}, `{"board":[1,2,3,0],"solvable":true,"distance":0}` + "\n"},
+		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "false\n"},
+		{[]string{"stats", "-json", files["2x3.tbl"]}, `"max":21`},
+	} {
+		code, stdout, stderr := runCmd(t, tc.args...)
+		if code != 0 || !strings.Contains(stdout, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, want 0 and %q; stderr:\n%s", tc.args, code, stdout, tc.want, stderr)
+		}
+	}
+}
