@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -20,7 +21,8 @@ func init() {
 func runBuild(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "build", "slidetable build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
-			"distance, and write it to FILE (default WxH.tbl) through a temporary file.",
+			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
+			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.",
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl)")
 	quiet := f.Bool("q", false, "no progress bar")
@@ -55,8 +57,11 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 
 	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
 	var bar *progressbar.ProgressBar
-	if !*quiet {
-		opts.Progress = func(p bfs.Progress) {
+	opts.Progress = func(p bfs.Progress) {
+		if testHook != nil {
+			testHook(ctx, "search")
+		}
+		if !*quiet {
 			if bar == nil {
 				bar = progressbar.NewOptions64(int64(p.Slots),
 					progressbar.OptionSetWriter(e.stderr),
@@ -76,11 +81,14 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		bar.Finish()
 	}
 	if err != nil {
-		return buildError(f, err)
+		return buildError(f, interrupted(err, path))
 	}
 	built := time.Since(start)
+	if testHook != nil {
+		testHook(ctx, "write")
+	}
 	if err := table.WriteFile(ctx, path, t); err != nil {
-		return err
+		return interrupted(err, path)
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -89,6 +97,19 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
 		path, size, group(t.Reachable()), goalName(goal), t.Max(), bfs.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
 	return nil
+}
+
+// testHook, set only by tests, is called with the build's context after
+// each level of the search ("search") and before the table is written
+// ("write"), so that a test can interrupt a build at either stage.
+var testHook func(ctx context.Context, stage string)
+
+// interrupted says that a build stopped by a signal left path as it was.
+func interrupted(err error, path string) error {
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("build interrupted; %s not written", path)
+	}
+	return err
 }
 
 // buildError turns a refusal to build into a usage error (exit 2).
