@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,5 +164,43 @@ func TestGoodInput(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, tc.want) {
 			t.Errorf("%q: exit %d, stdout %q, want 0 and %q; stderr:\n%s", tc.args, code, stdout, tc.want, stderr)
 		}
+	}
+}
+
+// TestCorruptTableFile passes damaged copies of the 2x2 table file to
+// distance and stats: every byte flipped, and the file cut at every
+// length. Each run exits 1 naming the file and the problem, and prints no
+// answer.
+func TestCorruptTableFile(t *testing.T) {
+	good, err := data.File(2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "2x2.tbl")
+	try := func(what string, b []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"distance", "-table", path, "2x2", "1 2 3 0"},
+			{"stats", path},
+		} {
+			code, stdout, stderr := runCmd(t, args...)
+			named := strings.Contains(stderr, path)
+			problem := strings.Contains(stderr, "table: bad format") || strings.Contains(stderr, "table: checksum mismatch") ||
+				strings.Contains(stderr, "table: unknown format version")
+			if code != exitFailure || stdout != "" || !named || !problem {
+				t.Fatalf("%s: %q: exit %d, stdout %q, stderr %q; want exit 1 naming the file and the problem", what, args[0], code, stdout, stderr)
+			}
+		}
+	}
+	for i := range good {
+		bad := append([]byte(nil), good...)
+		bad[i] ^= 0xFF
+		try(fmt.Sprintf("byte %d flipped", i), bad)
+	}
+	for n := range good {
+		try(fmt.Sprintf("cut to %d bytes", n), good[:n])
 	}
 }
