@@ -55,10 +55,8 @@ func TestBuildHelper(t *testing.T) {
 		}
 	}
 	// As main does.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, args, os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	ctx, _ := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	os.Exit(run(ctx, args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // child starts the command with args in a child process, stopping at the
@@ -181,7 +179,8 @@ func keys(m map[string]string) []string {
 // at fractions of the time an uninterrupted build takes: whenever the
 // signal lands, the build either completes (exit 0, a good table at the
 // destination) or fails leaving the previous file as it was; never a
-// partial file or a temporary one. TestBuildInterrupted stops builds at
+// partial file or a temporary one, and never a failure after the file was
+// replaced. TestBuildInterrupted stops builds at
 // chosen stages; this one checks that no moment is unsafe.
 func TestBuildInterruptedAnytime(t *testing.T) {
 	if testing.Short() {
