@@ -131,19 +131,25 @@ func TestVersion(t *testing.T) {
 	for _, v := range []uint16{0, 2, 3, 0x100, 0xFFFF} {
 		l := split(t, b)
 		l.version = v
-		for _, file := range map[string][]byte{
-			"valid checksum":  l.bytes(),
-			"header only":     l.bytes()[:40],
-			"magic+version":   l.bytes()[:10],
-			"stale checksum":  func() []byte { l.keepHeaderCRC = true; return l.bytes() }(),
-			"future sections": append(l.bytes(), "more sections"...),
+		valid := l.bytes()
+		l.keepHeaderCRC = true // the checksum of the version 1 header
+		stale := l.bytes()
+		for _, tc := range []struct {
+			name string
+			file []byte
+		}{
+			{"valid checksum", valid},
+			{"stale checksum", stale},
+			{"header cut short", valid[:40]},
+			{"magic and version only", valid[:10]},
+			{"more sections", append(valid[:len(valid):len(valid)], "more sections"...)},
 		} {
-			_, err := table.NewReader(bytes.NewReader(file), int64(len(file)))
+			_, err := table.NewReader(bytes.NewReader(tc.file), int64(len(tc.file)))
 			if !errors.Is(err, table.ErrVersion) {
-				t.Fatalf("version %d, %d bytes: err = %v, want ErrVersion", v, len(file), err)
+				t.Fatalf("version %d, %s: err = %v, want ErrVersion", v, tc.name, err)
 			}
 			if want := fmt.Sprintf("version %d", v); !strings.Contains(err.Error(), want) {
-				t.Errorf("error %q does not say %q", err, want)
+				t.Errorf("version %d, %s: error %q does not say %q", v, tc.name, err, want)
 			}
 		}
 	}
