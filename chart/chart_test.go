@@ -106,7 +106,7 @@ func TestFormats(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.format, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := chart.Write(&buf, tbl, tt.format, nil); err != nil {
+			if err := chart.Write(&buf, tbl, tt.format, &chart.Options{DPI: 50}); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.HasPrefix(buf.Bytes(), []byte(tt.magic)) {
