@@ -13,9 +13,9 @@
 //
 // This is the exact solver for sizes whose tables are too large to build,
 // such as 4x4. Its time grows quickly with the distance: boards of 3x3 and
-// 4x2 take milliseconds, random 4x4 boards (about 52 moves) from seconds to
-// minutes, and random 5x5 boards are out of reach, while boards a few dozen
-// moves from the goal of any size are quick. Long searches honour their
+// 4x2 take milliseconds, random 4x4 boards (about 52 moves) from a tenth of
+// a second to a minute or more, and random 5x5 boards are out of reach,
+// while boards a few dozen moves from the goal of any size are quick. Long searches honour their
 // context. The functions keep no shared state and are safe for concurrent
 // use.
 package ida
