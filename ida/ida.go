@@ -17,26 +17,8 @@ var ErrUnsolvable = errors.New("ida: board cannot reach the goal")
 // board.ErrMismatch if the sizes differ, and with ctx's error if ctx ends
 // before the search does.
 func Solve(ctx context.Context, b, goal board.Board) ([]uint8, error) {
-	s, err := newSearch(ctx, b, goal)
-	if err != nil {
-		return nil, err
-	}
-	bound := s.h
-	for {
-		next, found, err := s.dfs(0, bound, -1)
-		if err != nil {
-			return nil, err
-		}
-		if found {
-			// The moves were recorded deepest first.
-			path := make([]uint8, len(s.path))
-			for i, m := range s.path {
-				path[len(path)-1-i] = m
-			}
-			return path, nil
-		}
-		bound = next
-	}
+	path, _, err := Within(ctx, b, goal, -1)
+	return path, err
 }
 
 // Distance returns the fewest moves from b to goal; see Solve.
@@ -45,22 +27,32 @@ func Distance(ctx context.Context, b, goal board.Board) (int, error) {
 	return len(p), err
 }
 
-// Within reports whether b can reach goal in at most limit moves, by one
-// bounded search, which is cheaper than Solve when limit is below the
-// distance. Its errors are those of Solve.
-func Within(ctx context.Context, b, goal board.Board, limit int) (bool, error) {
+// Within is Solve with a limit: it returns a shortest solution of b and
+// true if there is one of at most limit moves, and false otherwise, without
+// searching beyond limit moves, which is cheaper than Solve for a board
+// farther than limit. A negative limit means none. Its errors are those of
+// Solve.
+func Within(ctx context.Context, b, goal board.Board, limit int) ([]uint8, bool, error) {
 	s, err := newSearch(ctx, b, goal)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
-	for bound := s.h; bound <= limit; {
+	for bound := s.h; limit < 0 || bound <= limit; {
 		next, found, err := s.dfs(0, bound, -1)
-		if err != nil || found {
-			return found, err
+		if err != nil {
+			return nil, false, err
+		}
+		if found {
+			// The moves were recorded deepest first.
+			path := make([]uint8, len(s.path))
+			for i, m := range s.path {
+				path[len(path)-1-i] = m
+			}
+			return path, true, nil
 		}
 		bound = next
 	}
-	return false, nil
+	return nil, false, nil
 }
 
 // Hints returns the distance of b and the moves that take it one step
@@ -80,7 +72,7 @@ func Hints(ctx context.Context, b, goal board.Board) ([]uint8, int, error) {
 		if d == 0 {
 			break
 		}
-		ok, err := Within(ctx, next, goal, d-1)
+		_, ok, err := Within(ctx, next, goal, d-1)
 		if err != nil {
 			return nil, -1, err
 		}

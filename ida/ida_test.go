@@ -89,6 +89,14 @@ func TestSolveAgainstTables(t *testing.T) {
 			if end, err := b.Apply(path...); err != nil || end != goal {
 				t.Fatalf("%s: moves %v end at %s (%v)", b, path, end, err)
 			}
+			if p, ok, err := ida.Within(ctx, b, goal, d); err != nil || !ok || len(p) != d {
+				t.Fatalf("%s: Within(%d) = %v, %v, %v", b, d, p, ok, err)
+			}
+			if d > 0 {
+				if p, ok, err := ida.Within(ctx, b, goal, d-1); err != nil || ok || p != nil {
+					t.Fatalf("%s: Within(%d) = %v, %v, %v; the distance is %d", b, d-1, p, ok, err, d)
+				}
+			}
 			if size.Cells() <= 6 || i%(7*step) == 0 {
 				got, gd, err := ida.Hints(ctx, b, goal)
 				want, _, _ := solve.Hints(tbl, b)
