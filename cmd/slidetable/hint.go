@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/solve"
-	"github.com/slidetable/slidetable/table"
 )
 
 func init() {
@@ -16,26 +14,28 @@ func init() {
 }
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-json] WxH BOARD",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-json] WxH BOARD",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
-			"the built-in table of the size or the table FILE.",
+			"the table FILE or the built-in table of the size; for a size with\n"+
+			"neither, or with -ida, searches with IDA*, as solve does.",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
+	useIDA := f.Bool("ida", false, "search with IDA* even if there is a table")
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}`)
 	pos, err := f.parse(args)
 	if err != nil {
 		return err
 	}
-	t, b, err := tableAndBoard(f, *path, pos)
+	o, b, err := optimalAndBoard(f, *path, *useIDA, pos)
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	hints, d, err := solve.Hints(t, b)
+	defer o.close()
+	hints, d, err := o.hints(ctx, b)
 	solvable := err == nil
-	if err != nil && !errors.Is(err, table.ErrUnsolvable) {
+	if err != nil && !errors.Is(err, errUnsolvable) {
 		return err
 	}
 	if *asJSON {

@@ -146,7 +146,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "3x3", "1 2 3"},
 		{"solve", "3x", "1 2 3"},
 		{"solve", "3x3", "1 2 3/4 5 6/7 8 8"},
-		{"solve", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"},
+		{"solve", "-ida", "-table", "x.tbl", "3x3", "1 2 3/4 5 6/7 8 0"},
 		{"hint", "3x3", "1 2 x/4 5 6/7 8 0"},
 		{"hint", "-bogus", "3x3", "1 2 3/4 5 6/7 8 0"},
 		{"solve", "-table", "", "2x2", "1 2 3 0", "extra"},
@@ -156,4 +156,53 @@ func TestSolveBadInput(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
 	}
+}
+
+// TestSolveIDA compares 'solve -ida' and 'hint -ida' with the table answers
+// on a sample of 3x3 boards, and checks 'solve' on 4x4 boards, which have no
+// table, against walks of known length.
+func TestSolveIDA(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	k := 0
+	for b := range reference.Distances(board.Goal(size)) {
+		if k++; k%4000 != 0 {
+			continue
+		}
+		for _, cmd := range []string{"solve", "hint"} {
+			want, _, _ := runLine(t, cmd, "-json", "3x3", b.String())
+			got, stderr, code := runLine(t, cmd, "-ida", "-json", "3x3", b.String())
+			if code != 0 || got != want {
+				t.Fatalf("%s -ida %s: %q (exit %d, %s), the table gives %q", cmd, b, got, code, stderr, want)
+			}
+		}
+	}
+	stdout, stderr, code := runLine(t, "gen", "-method", "walk", "-k", "24", "-n", "5", "-seed", "2", "-json", "4x4")
+	if code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, stderr)
+	}
+	size = board.Size{W: 4, H: 4}
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var walk struct {
+			Board []int `json:"board"`
+		}
+		json.Unmarshal([]byte(line), &walk)
+		b := boardOf(t, size, walk.Board)
+		out, stderr, code := runLine(t, "solve", "-json", "4x4", b.String())
+		var s solveOut
+		if err := json.Unmarshal([]byte(out), &s); code != 0 || err != nil {
+			t.Fatalf("solve 4x4 %s: exit %d, %v: %s", b, code, err, stderr)
+		}
+		end, err := b.Apply(uint8s(s.Moves)...)
+		if err != nil || end != board.Goal(size) || len(s.Moves) != *s.Distance || *s.Distance > 24 || *s.Distance%2 != 0 {
+			t.Fatalf("solve 4x4 %s: %s", b, out)
+		}
+	}
+}
+
+func uint8s(xs []int) []uint8 {
+	out := make([]uint8, len(xs))
+	for i, x := range xs {
+		out[i] = uint8(x)
+	}
+	return out
 }
