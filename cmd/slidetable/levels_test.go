@@ -109,10 +109,52 @@ func TestLevelsBadInput(t *testing.T) {
 		{"levels", "-n", "0", "3x3"},
 		{"levels", "-mode", "fast", "3x3"},
 		{"levels", "5x5"},
+		{"levels", "-mode", "exact", "-max", "9", "4x4"},
+		{"levels", "-mode", "walk", "3x3"},
+		{"levels", "-mode", "walk", "-max", "5", "-table", "x.tbl", "3x3"},
+		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "2x2"},
 	} {
 		_, stderr, code := runLine(t, args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
+		}
+	}
+}
+
+// TestLevelsWalk checks -mode walk against the reference search on 3x2, and
+// the walk fallback on 4x4, which has no table, against IDA*'s replayed
+// solutions.
+func TestLevelsWalk(t *testing.T) {
+	size := board.Size{W: 3, H: 2}
+	ref := reference.Distances(board.Goal(size))
+	stdout, stderr, code := runLine(t, "levels", "-mode", "walk", "-min", "12", "-max", "15", "-n", "20", "-seed", "1", "-json", "3x2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	seen := map[board.Board]bool{}
+	for i, b := range levelLines(t, size, stdout) {
+		var out levelOut
+		json.Unmarshal([]byte(lines[i]), &out)
+		if d := ref[b]; d != out.Distance || d < 12 || d > 15 || seen[b] {
+			t.Fatalf("%s at %d, reference %d, repeated %v", b, out.Distance, d, seen[b])
+		}
+		seen[b] = true
+	}
+	if len(seen) != 20 {
+		t.Fatalf("%d boards, want 20", len(seen))
+	}
+
+	stdout, stderr, code = runLine(t, "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	if code != 0 || !strings.Contains(stderr, "not uniform") {
+		t.Fatalf("4x4: exit %d, stderr %q", code, stderr)
+	}
+	size = board.Size{W: 4, H: 4}
+	for _, b := range levelLines(t, size, stdout) {
+		out, _, _ := runLine(t, "solve", "-json", "4x4", b.String())
+		var s solveOut
+		if err := json.Unmarshal([]byte(out), &s); err != nil || *s.Distance != 20 {
+			t.Fatalf("4x4 level %s: solve says %s", b, out)
 		}
 	}
 }
