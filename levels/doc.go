@@ -25,4 +25,9 @@
 //
 // Find lists qualifying boards in table order, for showing, say, every board
 // at the largest distance.
+//
+// Walks serves sizes too large for a table, such as 4x4: it scrambles the
+// goal by random walks and keeps the boards whose exact distance, found by
+// IDA* (package ida), is in range. The distances are exact, but the boards
+// are not uniform among the qualifying ones.
 package levels

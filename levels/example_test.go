@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/levels"
 )
@@ -57,4 +58,21 @@ func ExampleFind() {
 	// 21 moves:
 	// 4 5 .
 	// 1 2 3
+}
+
+// Boards of an exact distance for 4x4, which has no table.
+func ExampleWalks() {
+	r := rand.New(rand.NewPCG(1, 2))
+	goal := board.Goal(board.Size{W: 4, H: 4})
+	got, err := levels.Walks(context.Background(), r, goal, 24, 26, 3)
+	if err != nil {
+		panic(err)
+	}
+	for _, lv := range got {
+		fmt.Println(lv.Distance >= 24 && lv.Distance <= 26, lv.Board.Solvable())
+	}
+	// Output:
+	// true true
+	// true true
+	// true true
 }
