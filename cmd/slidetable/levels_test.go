@@ -112,7 +112,7 @@ func TestLevelsBadInput(t *testing.T) {
 		{"levels", "-mode", "exact", "-max", "9", "4x4"},
 		{"levels", "-mode", "walk", "3x3"},
 		{"levels", "-mode", "walk", "-max", "5", "-table", "x.tbl", "3x3"},
-		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "2x2"},
+		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "-n", "1", "2x2"},
 	} {
 		_, stderr, code := runLine(t, args...)
 		if code != exitUsage || stderr == "" {
