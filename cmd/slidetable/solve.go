@@ -89,6 +89,15 @@ func (o *optimal) path(ctx context.Context, b board.Board) ([]uint8, error) {
 	return p, unsolvable(err)
 }
 
+func (o *optimal) distance(ctx context.Context, b board.Board) (int, error) {
+	if o.t != nil {
+		d, err := o.t.Distance(b)
+		return d, unsolvable(err)
+	}
+	d, err := ida.Distance(ctx, b, o.goal)
+	return d, unsolvable(err)
+}
+
 func (o *optimal) hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
 	if o.t != nil {
 		h, d, err := solve.Hints(o.t, b)
