@@ -90,7 +90,7 @@ func Parse(size Size, text string) (Board, error) {
 	if len(tokens) != n {
 		return Board{}, errorf(ErrCellCount, "%s needs %d numbers, got %d", size, n, len(tokens))
 	}
-	cells := make([]uint8, n)
+	values := make([]int, n)
 	hasBlank := false
 	for i, tok := range tokens {
 		v, err := strconv.Atoi(tok)
@@ -100,14 +100,18 @@ func Parse(size Size, text string) (Board, error) {
 		if err != nil {
 			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
 		}
-		if v < 0 || v >= n {
-			return Board{}, errorf(ErrRange, "tile %d is out of range for %s (tiles are 1..%d, 0 is the blank)", v, size, n-1)
-		}
-		cells[i] = uint8(v)
+		values[i] = v
 		hasBlank = hasBlank || v == 0
 	}
 	if !hasBlank {
 		return Board{}, errorf(ErrNoBlank, "no blank (0) among the %d numbers", n)
+	}
+	cells := make([]uint8, n)
+	for i, v := range values {
+		if v < 0 || v >= n {
+			return Board{}, errorf(ErrRange, "tile %d is out of range for %s (tiles are 1..%d, 0 is the blank)", v, size, n-1)
+		}
+		cells[i] = uint8(v)
 	}
 	return New(size, cells)
 }

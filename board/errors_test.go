@@ -28,6 +28,8 @@ func checkError(t *testing.T, err, want error, msg string) {
 	}
 }
 
+// TestParseSizeErrors checks each malformed size's message and that
+// ParseSize returns the zero Size with it.
 func TestParseSizeErrors(t *testing.T) {
 	for _, tc := range []struct{ in, msg string }{
 		{"", `"" is not written WxH`},
@@ -60,29 +62,9 @@ func TestParseSizeErrors(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want board.Size
-	}{
-		{"3x3", board.Size{W: 3, H: 3}},
-		{"4x2", board.Size{W: 4, H: 2}},
-		{"2X4", board.Size{W: 2, H: 4}},
-		{" 3x4\n", board.Size{W: 3, H: 4}},
-		{"16x16", board.Size{W: 16, H: 16}},
-		{"2x128", board.Size{W: 2, H: 128}},
-	} {
-		got, err := board.ParseSize(tc.in)
-		if err != nil || got != tc.want {
-			t.Fatalf("ParseSize(%q) = %v, %v, want %v", tc.in, got, err, tc.want)
-		}
-		if again, err := board.ParseSize(got.String()); err != nil || again != got {
-			t.Fatalf("ParseSize(%q) = %v, %v, want %v", got.String(), again, err, got)
-		}
-	}
-}
-
-func TestParseErrors(t *testing.T) {
+// TestParseBadBoards checks each bad board's sentinel, and that it is the
+// only one, and its message.
+func TestParseBadBoards(t *testing.T) {
 	s3 := board.Size{W: 3, H: 3}
 	s2 := board.Size{W: 2, H: 2}
 	for _, tc := range []struct {
@@ -121,7 +103,8 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestParseForms(t *testing.T) {
+// TestParseSeparators reads one board written in several ways.
+func TestParseSeparators(t *testing.T) {
 	s3 := board.Size{W: 3, H: 3}
 	want := board.MustParse(s3, "8 6 7/2 5 4/3 0 1")
 	for _, in := range []string{

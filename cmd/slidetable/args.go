@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
@@ -111,6 +112,9 @@ func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	if path == "" {
 		t, err := data.Load(size.W, size.H)
+		if errors.Is(err, data.ErrNotEmbedded) && size.Cells() > bfs.MaxCells {
+			return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, bfs.MaxCells, size)
+		}
 		if errors.Is(err, data.ErrNotEmbedded) {
 			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, data.Sizes(), size, size, size)
 		}

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -17,19 +19,24 @@ func init() {
 }
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "stats", "slidetable stats [-json] WxH|FILE",
+	f := newFlags(e, "stats", "slidetable stats [-list N] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+
-			"distance) and how many boards are that far, the mean distance, and the\n"+
-			"number of boards at each distance, from the built-in table of a size or\n"+
-			"from a table file.",
-		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats 4x3.tbl\n")
-	asJSON := f.Bool("json", false, `print {"width":3,"height":3,"states":181440,"max":31,"counts":[1,2,4,...]}`)
+			"distance) and how many boards are that far, the mean and median distance,\n"+
+			"the number of boards at each distance as a histogram, and the boards at\n"+
+			"the largest distance (at most N of them, the first in table order), from\n"+
+			"the built-in table of a size or from a table file.",
+		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 4x3.tbl\n")
+	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
+	asJSON := f.Bool("json", false, `print {"width":3,"height":3,"states":181440,"max":31,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]}`)
 	pos, err := f.parse(args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
 		return f.failf("want one size or table file, got %d arguments", len(pos))
+	}
+	if *list < 0 {
+		return f.failf("-list %d: want 0 or more boards", *list)
 	}
 	t, err := openSizeOrFile(f, pos[0])
 	if err != nil {
@@ -42,29 +49,97 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		sum += float64(d) * float64(c)
 	}
 	mean := sum / float64(t.Reachable())
+	med := median(counts)
 	size := t.Size()
+	hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), *list)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
+		boards := make([]board.Board, len(hardest))
+		for i, lv := range hardest {
+			boards[i] = lv.Board
+		}
 		return writeJSONLine(e.stdout, struct {
-			Width  int      `json:"width"`
-			Height int      `json:"height"`
-			States uint64   `json:"states"`
-			Max    int      `json:"max"`
-			AtMax  uint64   `json:"at_max"`
-			Mean   float64  `json:"mean"`
-			Counts []uint64 `json:"counts"`
-		}{size.W, size.H, t.Reachable(), t.Max(), counts[t.Max()], mean, counts})
+			Width   int           `json:"width"`
+			Height  int           `json:"height"`
+			States  uint64        `json:"states"`
+			Max     int           `json:"max"`
+			AtMax   uint64        `json:"at_max"`
+			Mean    float64       `json:"mean"`
+			Median  float64       `json:"median"`
+			Counts  []uint64      `json:"counts"`
+			Hardest []board.Board `json:"hardest"`
+		}{size.W, size.H, t.Reachable(), t.Max(), counts[t.Max()], mean, med, counts, boards})
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))
 	fmt.Fprintf(&sb, "states: %s\n", group(t.Reachable()))
 	fmt.Fprintf(&sb, "God's number: %d (%s states)\n", t.Max(), group(counts[t.Max()]))
 	fmt.Fprintf(&sb, "mean distance: %.4f\n", mean)
-	fmt.Fprintf(&sb, "distance  states\n")
-	for d, c := range counts {
-		fmt.Fprintf(&sb, "%8d  %s\n", d, group(c))
+	fmt.Fprintf(&sb, "median distance: %s\n", trimFloat(med))
+	histogram(&sb, counts)
+	if *list > 0 {
+		atMax := counts[t.Max()]
+		switch {
+		case uint64(len(hardest)) < atMax:
+			fmt.Fprintf(&sb, "boards at distance %d (the first %d of %s in table order; -list N for more):\n", t.Max(), len(hardest), group(atMax))
+		case atMax == 1:
+			fmt.Fprintf(&sb, "the board at distance %d:\n", t.Max())
+		default:
+			fmt.Fprintf(&sb, "the %s boards at distance %d:\n", group(atMax), t.Max())
+		}
+		for _, lv := range hardest {
+			fmt.Fprintf(&sb, "  %s\n", lv.Board)
+		}
 	}
 	_, err = fmt.Fprint(e.stdout, sb.String())
 	return err
+}
+
+// histogram writes a table of the counts with a bar for each, the longest
+// histWidth characters long. A count too small for the smallest part of a
+// bar still gets a thin one, so that no distance with boards looks empty.
+func histogram(sb *strings.Builder, counts []uint64) {
+	const histWidth = 50
+	var top uint64
+	for _, c := range counts {
+		top = max(top, c)
+	}
+	numWidth := max(len("states"), len(group(top)))
+	fmt.Fprintf(sb, "distance  %*s\n", numWidth, "states")
+	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	for d, c := range counts {
+		n := int(math.Round(float64(c) / float64(top) * histWidth * 8))
+		if c > 0 && n == 0 {
+			n = 1
+		}
+		bar := strings.Repeat("█", n/8) + eighths[n%8]
+		fmt.Fprintf(sb, "%8d  %*s  %s\n", d, numWidth, group(c), bar)
+	}
+}
+
+// median returns the median distance of the boards counted by counts: the
+// middle one, or the mean of the two in the middle if there is an even
+// number of boards.
+func median(counts []uint64) float64 {
+	var total uint64
+	for _, c := range counts {
+		total += c
+	}
+	at := func(k uint64) int { // distance of the k-th board, from 0, in order of distance
+		for d, c := range counts {
+			if k < c {
+				return d
+			}
+			k -= c
+		}
+		return len(counts) - 1
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	return float64(at((total-1)/2)+at(total/2)) / 2
 }
 
 // openSizeOrFile opens the built-in table of a size written WxH, or else the

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/coverage"
+	"github.com/slidetable/slidetable/rank"
+)
+
+func init() {
+	register("coverage", "test how evenly a generator covers the states (chi-square)", runCoverage)
+}
+
+func runCoverage(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-json] WxH",
+		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
+			"often each of the n!/2 states that can reach the goal appears, including\n"+
+			"those that never do, and print how many were covered, the fewest and most\n"+
+			"draws of a state, and Pearson's chi-square test against the uniform\n"+
+			"distribution: the statistic, its degrees of freedom and the p-value. The\n"+
+			"draws pass if p >= A. Sizes of up to 10 cells (3x3, 4x2, 5x2).",
+		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n")
+	g := addGenFlags(f)
+	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
+	seed := addSeedFlag(f)
+	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
+	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","draws":360000,"states":360,"distinct":360,...,"p":0.8,"pass":true}`)
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return f.failf("want one size, got %d arguments", len(pos))
+	}
+	size, err := f.size(pos[0])
+	if err != nil {
+		return err
+	}
+	if size.Cells() > coverage.MaxCells {
+		return f.failf("%s has %s states, too many to count; sizes of up to %d cells (such as 3x3, 4x2, 5x2) can be measured",
+			size, group(rank.Factorial(size.Cells())/2), coverage.MaxCells)
+	}
+	if *n == 0 {
+		*n = 20 * int(rank.Factorial(size.Cells())/2)
+	}
+	if *n < 0 {
+		return f.failf("-n %d: want at least 1 draw", *n)
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", *alpha)
+	}
+	r, s := seed.rand()
+	draw, err := g.generator(f, size, r)
+	if err != nil {
+		return err
+	}
+	rep, err := coverage.Measure(ctx, board.Goal(size), *n, func() (board.Board, error) {
+		b, _, err := draw()
+		return b, err
+	})
+	if errors.Is(err, coverage.ErrTooLarge) {
+		return f.fail(err)
+	}
+	if err != nil {
+		return err
+	}
+	pass := rep.Passes(*alpha)
+	if *asJSON {
+		return writeJSONLine(e.stdout, struct {
+			Size      string  `json:"size"`
+			Method    string  `json:"method"`
+			K         *int    `json:"k,omitempty"`
+			NoUndo    bool    `json:"no_undo,omitempty"`
+			Seed      uint64  `json:"seed"`
+			Draws     uint64  `json:"draws"`
+			States    uint64  `json:"states"`
+			Distinct  uint64  `json:"distinct"`
+			Min       uint64  `json:"min"`
+			Max       uint64  `json:"max"`
+			ChiSquare float64 `json:"chi_square"`
+			DF        int     `json:"df"`
+			P         float64 `json:"p"`
+			Alpha     float64 `json:"alpha"`
+			Pass      bool    `json:"pass"`
+		}{size.String(), *g.method, walkK(g), *g.noUndo, s, rep.Draws, rep.States, rep.Distinct, rep.Min, rep.Max,
+			rep.ChiSquare, rep.DF, rep.P, *alpha, pass})
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "size: %s, %s, %s draws, seed %d\n", size, g.describe(), group(rep.Draws), s)
+	fmt.Fprintf(&sb, "states covered: %s of %s (%.1f%%)\n", group(rep.Distinct), group(rep.States), 100*float64(rep.Distinct)/float64(rep.States))
+	fmt.Fprintf(&sb, "draws of a state: min %s, max %s, expected %s\n", group(rep.Min), group(rep.Max), trimFloat(float64(rep.Draws)/float64(rep.States)))
+	fmt.Fprintf(&sb, "chi-square: %.2f with %d degrees of freedom, %s\n", rep.ChiSquare, rep.DF, pValue(rep.P))
+	verdict := "pass: consistent with uniform draws"
+	if !pass {
+		verdict = "fail: not uniform"
+	}
+	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], *alpha)
+	_, err = fmt.Fprint(e.stdout, sb.String())
+	return err
+}
+
+// walkK returns -k for walks and nil otherwise.
+func walkK(g *genFlags) *int {
+	if *g.method == "walk" {
+		return g.k
+	}
+	return nil
+}
+
+// pValue writes a p-value, "p = 0.1849" to 4 significant digits, or
+// "p < 1e-300" for one that underflows to 0.
+func pValue(p float64) string {
+	if p == 0 {
+		return "p < 1e-300"
+	}
+	return fmt.Sprintf("p = %.4g", p)
+}
+
+// trimFloat writes x with at most two decimals and no trailing zeros.
+func trimFloat(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return group(uint64(x))
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+func init() {
+	register("gen", "print random boards of any size, uniform or scrambled by a walk", runGen)
+}
+
+func runGen(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "gen", "slidetable gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-json] WxH",
+		"Print N random boards of size WxH (any size, no table needed), one a line.\n"+
+			"With -method uniform (the default) each is drawn uniformly among the boards\n"+
+			"that can reach the goal. With -method walk each is the goal scrambled by K\n"+
+			"random moves, printed with those moves: played from the goal they give the\n"+
+			"board, and in reverse order they solve it. A move is the number of the tile\n"+
+			"that slides into the blank.",
+		"  slidetable gen -n 3 4x4\n  slidetable gen -method walk -k 30 -no-undo -seed 7 -json 5x5\n")
+	g := addGenFlags(f)
+	n := f.Int("n", 1, "print `N` boards")
+	seed := addSeedFlag(f)
+	asJSON := f.Bool("json", false, `print {"board":[...]} a line, with "moves":[...] for walks`)
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return f.failf("want one size, got %d arguments", len(pos))
+	}
+	size, err := f.size(pos[0])
+	if err != nil {
+		return err
+	}
+	if *n < 1 {
+		return f.failf("-n %d: want at least 1 board", *n)
+	}
+	r, _ := seed.rand()
+	draw, err := g.generator(f, size, r)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(e.stdout)
+	walk := *g.method == "walk"
+	for i := range *n {
+		if i&0xFFF == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b, moves, err := draw()
+		if err != nil {
+			return err
+		}
+		switch {
+		case *asJSON && walk:
+			err = writeJSONLine(w, struct {
+				Board board.Board `json:"board"`
+				Moves []int       `json:"moves"`
+			}{b, ints(moves)})
+		case *asJSON:
+			err = writeJSONLine(w, struct {
+				Board board.Board `json:"board"`
+			}{b})
+		case walk:
+			_, err = fmt.Fprintf(w, "%s  moves: %s\n", b, moveList(moves))
+		default:
+			_, err = fmt.Fprintln(w, b)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return w.Flush()
+}
+
+// ints converts moves to []int, which encoding/json writes as an array of
+// numbers (it would write []uint8 as base64) and never as null.
+func ints(moves []uint8) []int {
+	out := make([]int, len(moves))
+	for i, m := range moves {
+		out[i] = int(m)
+	}
+	return out
+}
+
+// moveList writes moves as numbers separated by spaces, or "none".
+func moveList(moves []uint8) string {
+	if len(moves) == 0 {
+		return "none"
+	}
+	s := make([]string, len(moves))
+	for i, m := range moves {
+		s[i] = fmt.Sprint(m)
+	}
+	return strings.Join(s, " ")
+}

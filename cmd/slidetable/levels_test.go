@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/reference"
+)
+
+type levelOut struct {
+	Board    []int `json:"board"`
+	Distance int   `json:"distance"`
+}
+
+func levelLines(t *testing.T, size board.Size, stdout string) []board.Board {
+	t.Helper()
+	var bs []board.Board
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var out levelOut
+		if err := json.Unmarshal([]byte(line), &out); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		bs = append(bs, boardOf(t, size, out.Board))
+	}
+	return bs
+}
+
+// TestLevelsAntipodes asks for the 31-move boards of 3x3 and compares them
+// with those of the reference search.
+func TestLevelsAntipodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("3x3 reference search in -short mode")
+	}
+	size := board.Size{W: 3, H: 3}
+	var want []string
+	for b, d := range reference.Distances(board.Goal(size)) {
+		if d == 31 {
+			want = append(want, b.String())
+		}
+	}
+	slices.Sort(want)
+	for _, mode := range []string{"auto", "exact", "filter"} {
+		stdout, stderr, code := runLine(t, "levels", "-min", "31", "-max", "31", "-mode", mode, "-json", "3x3")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		var got []string
+		for _, b := range levelLines(t, size, stdout) {
+			got = append(got, b.String())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("-mode %s: %v, want %v", mode, got, want)
+		}
+		if !strings.Contains(stderr, "only 2 boards") {
+			t.Errorf("-mode %s: stderr %q does not say that only 2 boards qualify", mode, stderr)
+		}
+	}
+}
+
+// TestLevelsInRange checks the boards of 'levels' on 3x2 and 4x2 against the
+// reference search: in range, with the right distance, and no duplicates.
+func TestLevelsInRange(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 4, H: 2}} {
+		ref := reference.Distances(board.Goal(size))
+		for _, mode := range []string{"exact", "filter"} {
+			stdout, stderr, code := runLine(t, "levels", "-min", "14", "-max", "16", "-n", "50", "-seed", "3", "-mode", mode, "-json", size.String())
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			seen := map[board.Board]bool{}
+			lines := strings.Split(strings.TrimSpace(stdout), "\n")
+			for i, b := range levelLines(t, size, stdout) {
+				var out levelOut
+				json.Unmarshal([]byte(lines[i]), &out)
+				if d := ref[b]; d != out.Distance || d < 14 || d > 16 || seen[b] {
+					t.Fatalf("%s %s: %s at %d, reference %d, repeated %v", size, mode, b, out.Distance, d, seen[b])
+				}
+				seen[b] = true
+			}
+			if len(seen) != 50 {
+				t.Fatalf("%s %s: %d boards, want 50", size, mode, len(seen))
+			}
+		}
+	}
+}
+
+func TestLevelsText(t *testing.T) {
+	stdout, _, code := runLine(t, "levels", "-min", "21", "3x2")
+	if want := "21  4 5 0/1 2 3\n"; code != 0 || stdout != want {
+		t.Errorf("got %q (exit %d), want %q", stdout, code, want)
+	}
+	a, _, _ := runLine(t, "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
+	b, _, _ := runLine(t, "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
+	if a != b || strings.Count(a, "\n") != 5 {
+		t.Errorf("the same seed gave %q and %q", a, b)
+	}
+}
+
+func TestLevelsBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"levels"},
+		{"levels", "-min", "32", "3x3"},
+		{"levels", "-min", "5", "-max", "3", "3x3"},
+		{"levels", "-max", "-1", "3x3"},
+		{"levels", "-n", "0", "3x3"},
+		{"levels", "-mode", "fast", "3x3"},
+		{"levels", "5x5"},
+		{"levels", "-mode", "exact", "-max", "9", "4x4"},
+		{"levels", "-mode", "walk", "3x3"},
+		{"levels", "-mode", "walk", "-max", "5", "-table", "x.tbl", "3x3"},
+		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "-n", "1", "2x2"},
+	} {
+		_, stderr, code := runLine(t, args...)
+		if code != exitUsage || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
+		}
+	}
+}
+
+// TestLevelsWalk checks -mode walk against the reference search on 3x2, and
+// the walk fallback on 4x4, which has no table, against IDA*'s replayed
+// solutions.
+func TestLevelsWalk(t *testing.T) {
+	size := board.Size{W: 3, H: 2}
+	ref := reference.Distances(board.Goal(size))
+	stdout, stderr, code := runLine(t, "levels", "-mode", "walk", "-min", "12", "-max", "15", "-n", "20", "-seed", "1", "-json", "3x2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	seen := map[board.Board]bool{}
+	for i, b := range levelLines(t, size, stdout) {
+		var out levelOut
+		json.Unmarshal([]byte(lines[i]), &out)
+		if d := ref[b]; d != out.Distance || d < 12 || d > 15 || seen[b] {
+			t.Fatalf("%s at %d, reference %d, repeated %v", b, out.Distance, d, seen[b])
+		}
+		seen[b] = true
+	}
+	if len(seen) != 20 {
+		t.Fatalf("%d boards, want 20", len(seen))
+	}
+
+	stdout, stderr, code = runLine(t, "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	if code != 0 || !strings.Contains(stderr, "not uniform") {
+		t.Fatalf("4x4: exit %d, stderr %q", code, stderr)
+	}
+	size = board.Size{W: 4, H: 4}
+	for _, b := range levelLines(t, size, stdout) {
+		out, _, _ := runLine(t, "solve", "-json", "4x4", b.String())
+		var s solveOut
+		if err := json.Unmarshal([]byte(out), &s); err != nil || *s.Distance != 20 {
+			t.Fatalf("4x4 level %s: solve says %s", b, out)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/slidetable/slidetable/chart"
+)
+
+func init() {
+	register("plot", "draw the distance distribution of a table as a bar chart", runPlot)
+}
+
+func runPlot(ctx context.Context, e *env, args []string) error {
+	f := newFlags(e, "plot", "slidetable plot [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE",
+		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
+			"with the mean marked, from the built-in table of a size or from a table\n"+
+			"file, and write it to FILE in the format its extension names: .svg, .png,\n"+
+			".pdf, .jpg or .tif.",
+		"  slidetable plot 3x3\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg 4x3.tbl\n")
+	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg)")
+	logScale := f.Bool("log", false, "draw the counts on a logarithmic scale, which shows the tails")
+	width := f.Float64("width", 8, "make the image `IN` inches wide")
+	height := f.Float64("height", 4.5, "make the image `IN` inches high")
+	dpi := f.Int("dpi", 150, "draw PNG, JPEG and TIFF images at `N` pixels an inch")
+	pos, err := f.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return f.failf("want one size or table file, got %d arguments", len(pos))
+	}
+	if !(*width >= 1 && *width <= 100 && *height >= 1 && *height <= 100) {
+		return f.failf("-width %v -height %v: want 1 to 100 inches", *width, *height)
+	}
+	if *dpi < 10 || *dpi > 1200 {
+		return f.failf("-dpi %d: want 10 to 1200", *dpi)
+	}
+	t, err := openSizeOrFile(f, pos[0])
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	path := *out
+	if path == "" {
+		path = t.Size().String() + ".svg"
+	}
+	opts := &chart.Options{Width: vg.Length(*width) * vg.Inch, Height: vg.Length(*height) * vg.Inch, DPI: *dpi, Log: *logScale}
+	if err := chart.WriteFile(path, t, opts); err != nil {
+		if errors.Is(err, chart.ErrFormat) {
+			return f.fail(err)
+		}
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	return err
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+)
+
+// seedFlag is the -seed flag of the commands that draw random boards: the
+// same seed gives the same boards; without it every run differs.
+type seedFlag struct {
+	seed uint64
+	set  bool
+}
+
+func addSeedFlag(f *flags) *seedFlag {
+	s := &seedFlag{}
+	f.Var(s, "seed", "seed the random source with `S` (0 to 2^64-1) for reproducible output (default: a random seed)")
+	return s
+}
+
+func (s *seedFlag) String() string {
+	if s == nil || !s.set {
+		return ""
+	}
+	return strconv.FormatUint(s.seed, 10)
+}
+
+func (s *seedFlag) Set(v string) error {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number from 0 to 2^64-1", v)
+	}
+	s.seed, s.set = n, true
+	return nil
+}
+
+// rand returns the random source of the seed, choosing a random seed if
+// none was given, and the seed.
+func (s *seedFlag) rand() (*rand.Rand, uint64) {
+	if !s.set {
+		s.seed, s.set = rand.Uint64(), true
+	}
+	return rand.New(rand.NewPCG(s.seed, 0x736c696465)), s.seed
+}
+
+// genFlags are the flags that choose a generator: -method, -k, -no-undo.
+type genFlags struct {
+	method *string
+	k      *int
+	noUndo *bool
+}
+
+func addGenFlags(f *flags) *genFlags {
+	return &genFlags{
+		method: f.String("method", "uniform", "draw boards by `METHOD`: uniform (uniform among the solvable boards) or walk (a random walk from the goal)"),
+		k:      f.Int("k", 100, "make walks of `K` moves (with -method walk)"),
+		noUndo: f.Bool("no-undo", false, "never undo the move just made (with -method walk)"),
+	}
+}
+
+// generator checks the flags and returns a function that draws a board of
+// the size and, for walks, the moves that lead to it from the goal.
+func (g *genFlags) generator(f *flags, size board.Size, r *rand.Rand) (func() (board.Board, []uint8, error), error) {
+	var setK, setNoUndo bool
+	f.Visit(func(fl *flag.Flag) {
+		setK = setK || fl.Name == "k"
+		setNoUndo = setNoUndo || fl.Name == "no-undo"
+	})
+	goal := board.Goal(size)
+	switch *g.method {
+	case "uniform":
+		if setK || setNoUndo {
+			return nil, f.failf("-k and -no-undo apply only to -method walk")
+		}
+		return func() (board.Board, []uint8, error) {
+			b, err := gen.UniformTo(r, goal)
+			return b, nil, err
+		}, nil
+	case "walk":
+		if *g.k < 0 {
+			return nil, f.failf("-k %d: a walk needs 0 or more moves", *g.k)
+		}
+		opts := &gen.WalkOptions{NoUndo: *g.noUndo}
+		return func() (board.Board, []uint8, error) {
+			return gen.Walk(r, goal, *g.k, opts)
+		}, nil
+	}
+	return nil, f.failf("-method %q: want uniform or walk", *g.method)
+}
+
+// describe names the generator for reports: "uniform" or "walk k=20".
+func (g *genFlags) describe() string {
+	if *g.method != "walk" {
+		return *g.method
+	}
+	s := "walk k=" + strconv.Itoa(*g.k)
+	if *g.noUndo {
+		s += " no-undo"
+	}
+	return s
+}

@@ -1,0 +1,64 @@
+package data_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/table"
+)
+
+var embedded = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
+
+// TestEmbeddedUpToDate rebuilds every built-in table and requires the bytes
+// built in to be exactly what a build writes today.
+func TestEmbeddedUpToDate(t *testing.T) {
+	for _, size := range embedded {
+		t.Run(size.String(), func(t *testing.T) {
+			want, err := data.File(size.W, size.H)
+			if err != nil {
+				t.Fatal(err)
+			}
+			built, err := table.Build(context.Background(), board.Goal(size), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if _, err := built.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Fatalf("the built-in %s table differs from a fresh build (%d bytes, fresh %d); run go generate ./data", size, len(want), buf.Len())
+			}
+			loaded, err := data.Load(size.W, size.H)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loaded.Size() != size || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
+				t.Fatalf("Load(%d, %d) gave a %s table to %v with %d boards", size.W, size.H, loaded.Size(), loaded.Goal(), loaded.Reachable())
+			}
+		})
+	}
+}
+
+func TestNotEmbedded(t *testing.T) {
+	for _, s := range [][2]int{{4, 3}, {4, 4}, {1, 1}, {0, 0}} {
+		if _, err := data.Load(s[0], s[1]); !errors.Is(err, data.ErrNotEmbedded) {
+			t.Errorf("Load(%d, %d) error = %v, want ErrNotEmbedded", s[0], s[1], err)
+		}
+	}
+}
+
+func TestLoadShared(t *testing.T) {
+	a, err := data.Load(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := data.Load(3, 3)
+	if a != b {
+		t.Fatal("Load decoded the same table twice")
+	}
+}

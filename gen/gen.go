@@ -1,0 +1,125 @@
+package gen
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+// ErrWalkLength reports a negative number of moves for Walk.
+var ErrWalkLength = errors.New("gen: bad walk length")
+
+// errZero reports the zero Board where a valid one is needed.
+var errZero = fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+
+// Uniform returns a board of the given size drawn uniformly among the boards
+// that can reach the standard goal (see the package documentation). It
+// fails only if the size is not valid.
+func Uniform(r *rand.Rand, size board.Size) (board.Board, error) {
+	if err := size.Validate(); err != nil {
+		return board.Board{}, err
+	}
+	return UniformTo(r, board.Goal(size))
+}
+
+// UniformTo returns a board of goal's size drawn uniformly among the boards
+// that can reach goal. It fails only if goal is the zero Board.
+func UniformTo(r *rand.Rand, goal board.Board) (board.Board, error) {
+	if goal.IsZero() {
+		return board.Board{}, errZero
+	}
+	cells := goal.Cells()
+	for i := len(cells) - 1; i > 0; i-- { // Fisher-Yates
+		j := r.IntN(i + 1)
+		cells[i], cells[j] = cells[j], cells[i]
+	}
+	return settle(goal, cells)
+}
+
+// settle returns the board of cells if it can reach goal, and otherwise the
+// board with the first two tiles in reading order, not counting the blank,
+// swapped, which then can.
+func settle(goal board.Board, cells []uint8) (board.Board, error) {
+	b, err := board.New(goal.Size(), cells)
+	if err != nil {
+		return board.Board{}, err
+	}
+	if ok, _ := b.SolvableTo(goal); ok {
+		return b, nil
+	}
+	first := -1
+	for i, c := range cells {
+		if c == 0 {
+			continue
+		}
+		if first < 0 {
+			first = i
+			continue
+		}
+		cells[first], cells[i] = cells[i], cells[first]
+		break
+	}
+	return board.New(goal.Size(), cells)
+}
+
+// WalkOptions changes how Walk moves. A nil *WalkOptions means the zero
+// value: every legal move may be chosen at every step.
+type WalkOptions struct {
+	// NoUndo forbids a move that slides back the tile just moved, so the
+	// walk never steps straight back to the board it came from.
+	NoUndo bool
+}
+
+// Walk makes k random moves from the board from, each chosen uniformly
+// among the legal moves (see WalkOptions), and returns the final board and
+// the moves made, in order: from.Apply(moves...) is the final board. It
+// fails if k is negative or from is the zero Board.
+func Walk(r *rand.Rand, from board.Board, k int, opts *WalkOptions) (board.Board, []uint8, error) {
+	if k < 0 {
+		return board.Board{}, nil, fmt.Errorf("%w: %d moves", ErrWalkLength, k)
+	}
+	if from.IsZero() {
+		return board.Board{}, nil, errZero
+	}
+	noUndo := opts != nil && opts.NoUndo
+	size := from.Size()
+	w, n := size.W, size.Cells()
+	cells := from.Cells()
+	z := from.Blank()
+	moves := make([]uint8, 0, k)
+	var last uint8 // the tile moved last; 0 before the first move
+	var options [4]int
+	for range k {
+		m := 0
+		add := func(c int) {
+			if !noUndo || cells[c] != last {
+				options[m] = c
+				m++
+			}
+		}
+		if z >= w {
+			add(z - w)
+		}
+		if z+w < n {
+			add(z + w)
+		}
+		if z%w > 0 {
+			add(z - 1)
+		}
+		if z%w < w-1 {
+			add(z + 1)
+		}
+		c := options[r.IntN(m)] // m >= 1: every cell has at least two neighbours
+		last = cells[c]
+		moves = append(moves, last)
+		cells[z], cells[c] = last, 0
+		z = c
+	}
+	b, err := board.New(size, cells)
+	if err != nil {
+		return board.Board{}, nil, err
+	}
+	return b, moves, nil
+}

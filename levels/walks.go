@@ -1,0 +1,90 @@
+package levels
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/ida"
+)
+
+// ErrNotFound reports that Walks gave up before finding the boards asked
+// for.
+var ErrNotFound = errors.New("levels: too few boards found")
+
+// Walks returns n distinct boards whose exact distance from goal lies in
+// [lo, hi], for boards of any size, with no table: it scrambles the goal by
+// random walks that never undo a move (gen.Walk) and keeps the boards whose
+// distance, found by IDA* (package ida), is in range and new.
+//
+// The walks' length adapts: it starts at hi, grows by one after a board
+// closer than lo and shrinks by one, never below lo, after a board farther
+// than hi. (A board k moves from the goal by a walk is at most k moves away,
+// at a distance of the same parity as k.)
+//
+// Unlike Sample, Walks is not uniform over the qualifying boards: walks
+// favour boards near where they wander. It suits games that want boards
+// of a given exact difficulty on sizes too large for a table, such as 4x4.
+// The cost of IDA* grows quickly with the distance: on 4x4, boards 30 moves
+// away take milliseconds to find, 40 moves about half a second each, 50
+// moves several seconds each. It fails with ErrRange if lo >
+// hi or hi < 0, ErrCount if n < 1, ErrNotFound after 1000 walks per board
+// asked for without finding them all, and ctx's error if ctx ends first.
+func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
+	if lo > hi || hi < 0 {
+		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%w: %d", ErrCount, n)
+	}
+	lo = max(lo, 0)
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	out := make([]Level, 0, n)
+	kept := make(map[board.Board]struct{}, n)
+	opts := &gen.WalkOptions{NoUndo: true}
+	k := hi
+	tries := 1000 * n
+	for range tries {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		b, _, err := gen.Walk(r, goal, k, opts)
+		if err != nil {
+			return nil, err
+		}
+		// The estimate and then a search cut off at hi rule out a board
+		// beyond hi before a full search would.
+		h, err := ida.Estimate(b, goal)
+		if err != nil {
+			return nil, err
+		}
+		within := false
+		var path []uint8
+		if h <= hi {
+			if path, within, err = ida.Within(ctx, b, goal, hi); err != nil {
+				return nil, err
+			}
+		}
+		d := len(path)
+		switch {
+		case !within:
+			k = max(k-1, lo)
+		case d < lo:
+			k++
+		default:
+			if _, dup := kept[b]; !dup {
+				kept[b] = struct{}{}
+				out = append(out, Level{Board: b, Distance: d})
+				if len(out) == n {
+					return out, nil
+				}
+			}
+		}
+	}
+	return nil, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s after %d walks", ErrNotFound, len(out), n, lo, hi, goal.Size(), tries)
+}

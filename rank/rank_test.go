@@ -1,0 +1,149 @@
+package rank_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/rank"
+)
+
+// permutations calls f with every permutation of 0..m-1 in lexicographic
+// order (Heap-free, by next-permutation), so ranks must come out 0, 1, ...
+func permutations(m int, f func(p []uint8)) {
+	p := make([]uint8, m)
+	for i := range p {
+		p[i] = uint8(i)
+	}
+	for {
+		f(p)
+		i := m - 2
+		for i >= 0 && p[i] > p[i+1] {
+			i--
+		}
+		if i < 0 {
+			return
+		}
+		j := m - 1
+		for p[j] < p[i] {
+			j--
+		}
+		p[i], p[j] = p[j], p[i]
+		slices.Reverse(p[i+1:])
+	}
+}
+
+// parityByInversions is the definition: the parity of the number of pairs
+// out of order.
+func parityByInversions(p []uint8) int {
+	inv := 0
+	for i := range p {
+		for j := i + 1; j < len(p); j++ {
+			if p[i] > p[j] {
+				inv++
+			}
+		}
+	}
+	return inv % 2
+}
+
+func TestRankEveryPermutation(t *testing.T) {
+	for m := 0; m <= 9; m++ {
+		t.Run(fmt.Sprint(m), func(t *testing.T) {
+			var next uint64
+			q := make([]uint8, m)
+			permutations(m, func(p []uint8) {
+				if r := rank.Rank(p); r != next {
+					t.Fatalf("Rank(%v) = %d, want %d", p, r, next)
+				}
+				rank.Unrank(next, q)
+				if !slices.Equal(p, q) {
+					t.Fatalf("Unrank(%d) = %v, want %v", next, q, p)
+				}
+				if got, want := rank.Parity(p), parityByInversions(p); got != want {
+					t.Fatalf("Parity(%v) = %d, want %d", p, got, want)
+				}
+				next++
+			})
+			if next != rank.Factorial(m) {
+				t.Fatalf("%d permutations, want %d", next, rank.Factorial(m))
+			}
+		})
+	}
+}
+
+func TestRankLong(t *testing.T) {
+	p := make([]uint8, rank.MaxLen)
+	for i := range p {
+		p[i] = uint8(rank.MaxLen - 1 - i) // the last permutation
+	}
+	if got, want := rank.Rank(p), rank.Factorial(rank.MaxLen)-1; got != want {
+		t.Fatalf("Rank(last of %d) = %d, want %d", rank.MaxLen, got, want)
+	}
+	q := make([]uint8, rank.MaxLen)
+	rank.Unrank(rank.Factorial(rank.MaxLen)-1, q)
+	if !slices.Equal(p, q) {
+		t.Fatalf("Unrank(last) = %v, want %v", q, p)
+	}
+}
+
+// TestIndexEveryBoard checks that Index is a bijection onto [0, n!) that
+// Unindex inverts, that the tile rank's low bit is the tile sequence's
+// parity, and that Half and Partner pair boards that differ by a swap of
+// the last two tiles in reading order.
+func TestIndexEveryBoard(t *testing.T) {
+	for n := 4; n <= 9; n++ {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			states := rank.Factorial(n)
+			seen := make([]bool, states)
+			cells := make([]uint8, n)
+			back := make([]uint8, n)
+			permutations(n, func(p []uint8) {
+				for i, v := range p {
+					cells[i] = v
+				}
+				i := rank.Index(cells)
+				if i >= states || seen[i] {
+					t.Fatalf("Index(%v) = %d: out of range or repeated", cells, i)
+				}
+				seen[i] = true
+				if s := rank.Index(string(cells)); s != i {
+					t.Fatalf("Index of the string form = %d, want %d", s, i)
+				}
+				rank.Unindex(i, back)
+				if !slices.Equal(back, cells) {
+					t.Fatalf("Unindex(%d) = %v, want %v", i, back, cells)
+				}
+				var seq []uint8
+				for _, c := range cells {
+					if c != 0 {
+						seq = append(seq, c)
+					}
+				}
+				if got, want := int(i/uint64(n))&1, parityByInversions(seq); got != want {
+					t.Fatalf("tile rank of %v has low bit %d, parity %d", cells, got, want)
+				}
+				// The partner swaps the last two tiles in reading order.
+				last, prev := -1, -1
+				for c := n - 1; c >= 0 && prev < 0; c-- {
+					if cells[c] != 0 {
+						if last < 0 {
+							last = c
+						} else {
+							prev = c
+						}
+					}
+				}
+				swapped := slices.Clone(cells)
+				swapped[last], swapped[prev] = swapped[prev], swapped[last]
+				j := rank.Index(swapped)
+				if rank.Partner(i, n) != j || rank.Partner(j, n) != i {
+					t.Fatalf("Partner(%d) = %d, want %d", i, rank.Partner(i, n), j)
+				}
+				if rank.Half(i, n) != rank.Half(j, n) || rank.Half(i, n) >= states/2 {
+					t.Fatalf("Half(%d) = %d, Half(%d) = %d", i, rank.Half(i, n), j, rank.Half(j, n))
+				}
+			})
+		})
+	}
+}
