@@ -95,9 +95,8 @@ func Parse(size Size, text string) (Board, error) {
 	for i, tok := range tokens {
 		v, err := strconv.Atoi(tok)
 		if errors.Is(err, strconv.ErrRange) {
-			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tok, size, n-1)
-		}
-		if err != nil {
+			v = n // a number too large for an int: out of range below
+		} else if err != nil {
 			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
 		}
 		values[i] = v
@@ -109,7 +108,7 @@ func Parse(size Size, text string) (Board, error) {
 	cells := make([]uint8, n)
 	for i, v := range values {
 		if v < 0 || v >= n {
-			return Board{}, errorf(ErrRange, "tile %d is out of range for %s (tiles are 1..%d, 0 is the blank)", v, size, n-1)
+			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tokens[i], size, n-1)
 		}
 		cells[i] = uint8(v)
 	}

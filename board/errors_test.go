@@ -85,6 +85,7 @@ func TestParseBadBoards(t *testing.T) {
 		{"out of range", s3, "1 2 3/4 5 6/7 9 0", board.ErrRange, "tile 9 is out of range for 3x3 (tiles are 1..8, 0 is the blank)"},
 		{"negative", s3, "1 2 3/4 5 6/7 -8 0", board.ErrRange, "tile -8 is out of range"},
 		{"huge", s3, "1 2 3/4 5 6/7 99999999999999999999 0", board.ErrRange, "tile 99999999999999999999 is out of range"},
+		{"huge without blank", s2, "1 2 3 99999999999999999999", board.ErrNoBlank, "no blank (0) among the 4 numbers"},
 		{"256", s2, "1 2 256 0", board.ErrRange, "tile 256 is out of range for 2x2"},
 		{"no blank", s2, "1 2 3 3", board.ErrNoBlank, "no blank (0) among the 4 numbers"},
 		{"word", s3, "1 2 3/4 five 6/7 8 0", board.ErrSyntax, `"five" is not a number`},
