@@ -98,6 +98,14 @@ func TestBadInput(t *testing.T) {
 		{"not a number", []string{"distance", "3x3", "1 2 3/4 five 6/7 8 0"}, 2, []string{`"five" is not a number`}},
 		{"bad goal", []string{"solvable", "-goal", "1 2 3", "3x3", board3}, 2, []string{"-goal: board: 3x3 needs 9 numbers, got 3"}},
 		{"table of another size", []string{"distance", "-table", files["2x3.tbl"], "3x2", "1 2 3/4 5 0"}, 2, []string{files["2x3.tbl"] + " is a 2x3 table, not 3x2"}},
+		{"solve duplicate", []string{"solve", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"board: tile 7 appears twice"}},
+		{"solve table of another size", []string{"solve", "-table", files["2x3.tbl"], "3x2", "1 2 3/4 5 0"}, 2, []string{"is a 2x3 table, not 3x2"}},
+		{"hint not a number", []string{"hint", "3x3", "1 2 3/4 5 6/7 8 x"}, 2, []string{`"x" is not a number`}},
+		{"hint bad size", []string{"hint", "1x3", "1 2 0"}, 2, []string{"1x3: width and height must be at least 2"}},
+		{"gen bad size", []string{"gen", "3"}, 2, []string{`"3" is not written WxH`}},
+		{"levels bad size", []string{"levels", "x3"}, 2, []string{`"x3" is not written WxH`}},
+		{"plot bad size", []string{"plot", "3x"}, 2, []string{`"3x" is not written WxH`}},
+		{"coverage bad size", []string{"coverage", "3x3x3"}, 2, []string{`"3x3x3" is not written WxH`}},
 
 		// Builds that cannot start.
 		{"build no size", []string{"build"}, 2, []string{"want one size, got 0 arguments"}},
@@ -123,6 +131,10 @@ func TestBadInput(t *testing.T) {
 		{"stats flipped", []string{"stats", files["flipped.tbl"]}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
 		{"stats missing", []string{"stats", files["missing.tbl"]}, 1, []string{files["missing.tbl"], "no such file"}},
 		{"verify truncated", []string{"verify", "-table", files["truncated.tbl"], "3x3"}, 1, []string{files["truncated.tbl"], "bad format"}},
+		{"solve flipped", []string{"solve", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
+		{"hint truncated", []string{"hint", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "bad format"}},
+		{"levels flipped", []string{"levels", "-table", files["flipped.tbl"], "3x3"}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
+		{"plot truncated", []string{"plot", "-o", files["missing.tbl"] + ".svg", files["truncated.tbl"]}, 1, []string{files["truncated.tbl"], "bad format"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, tc.args...)
