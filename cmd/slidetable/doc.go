@@ -21,7 +21,9 @@
 //	build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] WxH
 //		Search every board of the size that can reach the goal and write
 //		the table to FILE (default WxH.tbl) through a temporary file,
-//		with a progress bar on standard error unless -q.
+//		with a progress bar on standard error unless -q. A build that
+//		fails or is interrupted (SIGINT, SIGTERM) exits 1 and leaves
+//		FILE as it was.
 //	distance [-table FILE] [-json] WxH BOARD
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //	solvable [-goal BOARD] [-json] WxH BOARD
