@@ -78,6 +78,9 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stderr, "slidetable levels: no table for %s: the boards are random walks kept by their exact distance, not uniform among the boards at those distances\n", size)
 	}
+	if *lo < 0 || (hiSet && *hi < *lo) {
+		return f.failf("-min %d -max %d: want 0 <= min <= max", *lo, *hi)
+	}
 	r, _ := seed.rand()
 	var got []levels.Level
 	if walk {
@@ -97,7 +100,6 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		if !hiSet {
 			*hi = max(t.Max(), *lo)
 		}
-		*hi = min(*hi, max(t.Max(), *lo))
 		got, err = levels.Sample(ctx, r, t, *lo, *hi, *n, &levels.Options{Mode: mode})
 	}
 	if errors.Is(err, levels.ErrRange) || errors.Is(err, levels.ErrNotFound) {

@@ -83,7 +83,8 @@ func exitCode(stderr io.Writer, err error) int {
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "slidetable %s: %v\n", ue.cmd, ue.err)
+		// Drop a package prefix that repeats the command's name.
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, strings.TrimPrefix(ue.err.Error(), ue.cmd+": "))
 		if ue.usage != "" {
 			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
 		}
