@@ -77,9 +77,9 @@ func Memory(size board.Size) (uint64, bool) {
 		return 0, false
 	}
 	states := rank.Factorial(n)
-	words := (states/2 + 7) / 8
-	regions := (words + regionWords - 1) / regionWords
-	return words*8 + (states+63)/64*8 + 2*(regions+63)/64*8, true
+	slots := states / 2
+	regions := regionCount(slots)
+	return (slots+7)/8*8 + (states+63)/64*8 + regions*9, true
 }
 
 // Run searches from goal and returns the distance of every board that can
@@ -106,7 +106,7 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s := newSearch(goal)
+	s := newSearch(goal, workers)
 	slots := s.slots
 	counts := []uint64{1}
 	visited := uint64(1)
@@ -117,7 +117,7 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 		if d+1 > MaxDepth {
 			return nil, fmt.Errorf("%w: boards beyond distance %d", ErrDepth, MaxDepth)
 		}
-		found, err := s.level(ctx, d, workers)
+		found, err := s.level(ctx, d)
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +130,7 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 			opts.Progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
 		}
 	}
-	depth, reach := s.finish(workers)
+	depth, reach := s.finish()
 	return &Result{Goal: goal, Depth: depth, Reach: reach, Counts: counts}, nil
 }
 

@@ -13,23 +13,32 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// The search keeps one byte a slot, eight slots a word, in lanes: 0 for a
-// slot not reached yet, else depth+1 in the low seven bits and, in the high
-// bit, the low bit of the tile rank of the board reached (which of the two
-// boards of the slot it is). Words are read with atomic loads and changed
-// with compare-and-swap, so workers may claim slots anywhere.
+// The search keeps one byte a slot in lanes: 0 for a slot not reached yet,
+// else depth+1 in the low seven bits and, in the high bit, the low bit of
+// the tile rank of the board reached (which of the two boards of the slot it
+// is).
 //
 // Moves change the colour of the blank's cell on a checkerboard, so the
-// boards at one depth all have their blank on one colour: a level scans
-// only the slots of that colour, a word at a time. The slots are cut into
-// regions of regionWords words; a bit a region says whether it holds boards
-// of the depth being expanded, so sparse levels skip most of the table.
+// boards at one depth all have their blank on one colour: a level scans only
+// the slots of that colour, eight slots a word. The slots are cut into
+// regions of regionSlots; a bit a region says whether it holds boards of the
+// depth being expanded, so sparse levels skip most of the table.
+//
+// Each region belongs to one worker, which alone reads and writes its slots
+// during a level, without atomic operations. A worker expands the frontier
+// of its own regions and sends each neighbour to the owner of its slot in
+// batches; a batch is applied in a tight loop whose independent memory
+// accesses the processor overlaps, which matters because a vertical move
+// can land anywhere in the table.
 const (
-	regionShift = 11
-	regionWords = 1 << regionShift
+	regionShift = 14
+	regionSlots = 1 << regionShift
 	lo7         = 0x7F7F7F7F7F7F7F7F
 	hi1         = 0x8080808080808080
 	ones        = 0x0101010101010101
+
+	batchLen   = 1 << 11 // neighbours a batch
+	inboxBatch = 4       // batches waiting for a worker before senders block
 )
 
 var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
@@ -45,36 +54,53 @@ func byteShift(b uint64) uint64 {
 
 // search is the state of one Run.
 type search struct {
-	w, n   int
-	slots  uint64
-	lanes  []uint64
-	period uint64           // words after which the colour pattern repeats
-	colour [2][12]uint64    // colour[c][j%period]: 0x80 in each byte of word j whose blank cell has colour c
-	fact   [MaxCells]uint64 // fact[i] = (n-2-i)!, the weight of Lehmer digit i of a tile sequence
-	cur    []uint64         // a bit a region: it holds boards of the depth being expanded
-	next   []uint64         // a bit a region: boards found at the next depth
-	goalC  int              // colour of the goal's blank cell
-	failed atomic.Uint32    // 1: a pair was reached
+	w, n    int
+	slots   uint64
+	lanes   []uint64 // eight slots a word
+	bytes   []uint8  // the same memory, a slot a byte
+	period  uint64   // words after which the colour pattern repeats
+	colour  [2][12]uint64
+	fact    [MaxCells]uint64 // fact[i] = (n-2-i)!, the weight of Lehmer digit i of a tile sequence
+	cur     []uint64         // a bit a region: it holds boards of the depth being expanded
+	goalC   int              // colour of the goal's blank cell
+	workers []*worker
+	owner   []uint8 // owner[r]: the worker that owns region r
+	inbox   []chan []uint64
+	free    chan []uint64
+	failed  atomic.Bool
+
+	producing atomic.Int32
+	done      chan struct{}
 }
 
 func cellColour(z, w int) int { return (z/w + z%w) & 1 }
 
-func newSearch(goal board.Board) *search {
+func regionCount(slots uint64) uint64 { return (slots + regionSlots - 1) / regionSlots }
+
+// bufferMemory returns the bytes of the batches workers may hold at once.
+func bufferMemory(workers int) uint64 {
+	return uint64(workers*(workers+1+inboxBatch+1)) * batchLen * 8
+}
+
+func newSearch(goal board.Board, workers int) *search {
 	size := goal.Size()
 	n := size.Cells()
 	slots := rank.Factorial(n) / 2
-	words := (slots + 7) / 8
-	regions := (words + regionWords - 1) / regionWords
+	regions := regionCount(slots)
+	workers = max(1, min(workers, int(regions), 255))
 	s := &search{
 		w:      size.W,
 		n:      n,
 		slots:  slots,
-		lanes:  make([]uint64, words),
+		lanes:  make([]uint64, (slots+7)/8),
 		period: uint64(n / gcd(n, 8)),
 		cur:    make([]uint64, (regions+63)/64),
-		next:   make([]uint64, (regions+63)/64),
 		goalC:  cellColour(goal.Blank(), size.W),
+		owner:  make([]uint8, regions),
+		inbox:  make([]chan []uint64, workers),
+		free:   make(chan []uint64, workers*(workers+2+inboxBatch)),
 	}
+	s.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.lanes))), len(s.lanes)*8)
 	for i := range n - 1 {
 		s.fact[i] = rank.Factorial(n - 2 - i)
 	}
@@ -84,10 +110,18 @@ func newSearch(goal board.Board) *search {
 			s.colour[cellColour(z, s.w)][p] |= 0x80 << byteShift(b)
 		}
 	}
+	for r := range s.owner {
+		s.owner[r] = uint8(r % workers)
+	}
+	for i := range workers {
+		s.inbox[i] = make(chan []uint64, inboxBatch)
+		s.workers = append(s.workers, newWorker(s, i))
+	}
 	t, z := rank.Split(goal.CellString())
 	slot := t>>1*uint64(n) + uint64(z)
-	s.lanes[slot/8] |= (1 | (t&1)<<7) << byteShift(slot%8)
-	s.cur[slot/8/regionWords/64] |= 1 << (slot / 8 / regionWords % 64)
+	s.bytes[slot] = 1 | uint8(t&1)<<7
+	r := slot >> regionShift
+	s.cur[r/64] |= 1 << (r % 64)
 	return s
 }
 
@@ -100,56 +134,209 @@ func gcd(a, b int) int {
 
 // level expands every board at depth d and returns how many boards it found
 // at depth d+1.
-func (s *search) level(ctx context.Context, d, workers int) (uint64, error) {
-	var list []uint32
-	for i, word := range s.cur {
-		for word != 0 {
-			list = append(list, uint32(i*64+bits.TrailingZeros64(word)))
-			word &= word - 1
-		}
-	}
-	clear(s.next)
-	workers = max(1, min(workers, len(list)))
+func (s *search) level(ctx context.Context, d int) (uint64, error) {
 	c := s.goalC ^ d&1
-	var (
-		next  atomic.Int64
-		total atomic.Uint64
-		wg    sync.WaitGroup
-	)
-	for range workers {
-		wg.Go(func() {
-			e := newExpander(s, uint8(d+1))
-			for ctx.Err() == nil && s.failed.Load() == 0 {
-				i := next.Add(1) - 1
-				if i >= int64(len(list)) {
-					break
-				}
-				e.region(uint64(list[i]), c)
-			}
-			total.Add(e.found)
-		})
+	s.producing.Store(int32(len(s.workers)))
+	s.done = make(chan struct{})
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		w.start(uint8(d + 1))
+		wg.Go(func() { w.level(ctx, c) })
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	if s.failed.Load() != 0 {
+	if s.failed.Load() {
 		return 0, fmt.Errorf("%w at depth %d", ErrPairReached, d+1)
 	}
-	s.cur, s.next = s.next, s.cur
-	return total.Load(), nil
+	clear(s.cur)
+	var found uint64
+	for _, w := range s.workers {
+		found += w.found
+		for i, f := range w.flags {
+			s.cur[i] |= f
+		}
+	}
+	return found, nil
 }
 
-// region expands the boards of colour c at the expander's depth in region r.
-func (e *expander) region(r uint64, c int) {
-	s := e.s
-	from := r * regionWords
-	to := min(from+regionWords, uint64(len(s.lanes)))
-	want := uint64(e.cur) * ones
+// worker is one goroutine of the search. During a level it expands the
+// frontier of its own regions and applies the neighbours that land in them.
+type worker struct {
+	s     *search
+	id    int
+	cur   uint8    // lane value of the frontier: depth+1
+	found uint64   // boards claimed in this level
+	flags []uint64 // a bit a region: boards claimed in this level
+	out   [][]uint64
+	cursor
+	_ [128]byte // keeps workers off each other's cache lines
+}
+
+func newWorker(s *search, id int) *worker {
+	// The flags get cache lines of their own: workers set them all the time.
+	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
+	w := &worker{s: s, id: id, flags: flags, out: make([][]uint64, len(s.inbox))}
+	w.cursor.init(s)
+	return w
+}
+
+func (w *worker) start(cur uint8) {
+	w.cur, w.found = cur, 0
+	clear(w.flags)
+	w.valid = false
+}
+
+func (w *worker) level(ctx context.Context, c int) {
+	s := w.s
+	for i, word := range s.cur {
+		for word != 0 {
+			r := uint64(i*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			if int(s.owner[r]) != w.id {
+				continue
+			}
+			if ctx.Err() != nil || s.failed.Load() {
+				break
+			}
+			w.region(r, c)
+			w.poll()
+		}
+	}
+	for o, b := range w.out {
+		if len(b) > 0 {
+			w.send(o, b)
+			w.out[o] = nil
+		}
+	}
+	if s.producing.Add(-1) == 0 {
+		close(s.done)
+	}
+	for {
+		select {
+		case b := <-s.inbox[w.id]:
+			w.apply(b)
+		case <-s.done:
+			// Every producer has sent its last batch.
+			for {
+				select {
+				case b := <-s.inbox[w.id]:
+					w.apply(b)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+// poll applies the batches waiting for w, without blocking.
+func (w *worker) poll() {
+	for {
+		select {
+		case b := <-w.s.inbox[w.id]:
+			w.apply(b)
+		default:
+			return
+		}
+	}
+}
+
+// send hands a full batch to worker o, applying w's own waiting batches
+// while o's inbox is full.
+func (w *worker) send(o int, b []uint64) {
+	if o == w.id {
+		w.apply(b)
+		return
+	}
+	for {
+		select {
+		case w.s.inbox[o] <- b:
+			return
+		case in := <-w.s.inbox[w.id]:
+			w.apply(in)
+		}
+	}
+}
+
+// apply claims the slots of a batch of neighbours found, each entry a slot
+// shifted left by one and the low bit of the board's tile rank.
+func (w *worker) apply(b []uint64) {
+	s := w.s
+	bytes := s.bytes
+	v := w.cur + 1
+	for _, e := range b {
+		slot := e >> 1
+		q := uint8(e&1) << 7
+		switch c := bytes[slot]; {
+		case c == 0:
+			bytes[slot] = v | q
+			w.found++
+			r := slot >> regionShift
+			w.flags[r/64] |= 1 << (r % 64)
+		case c&0x80 != q:
+			s.failed.Store(true) // the other board of the slot was reached
+		}
+	}
+	select {
+	case s.free <- b[:0]:
+	default:
+	}
+}
+
+// claim claims a slot in w's own region for a board whose tile rank has
+// low bit q (0 or 0x80 here).
+func (w *worker) claim(slot uint64, q uint8) {
+	switch c := w.s.bytes[slot]; {
+	case c == 0:
+		w.s.bytes[slot] = w.cur + 1 | q
+		w.found++
+		r := slot >> regionShift
+		w.flags[r/64] |= 1 << (r % 64)
+	case c&0x80 != q:
+		w.s.failed.Store(true) // the other board of the slot was reached
+	}
+}
+
+// add records a neighbour of the frontier: the board with tile rank t and
+// its blank in cell z.
+func (w *worker) add(t, z uint64, region uint64) {
+	s := w.s
+	slot := t>>1*uint64(s.n) + z
+	r := slot >> regionShift
+	if r == region {
+		w.claim(slot, uint8(t&1)<<7)
+		return
+	}
+	o := s.owner[r]
+	b := w.out[o]
+	if b == nil {
+		select {
+		case b = <-s.free:
+		default:
+			b = make([]uint64, 0, batchLen)
+		}
+	}
+	b = append(b, slot<<1|t&1)
+	if len(b) == batchLen {
+		w.out[o] = nil
+		w.send(int(o), b)
+		return
+	}
+	w.out[o] = b
+}
+
+// region expands the boards of colour c at the frontier in region r.
+func (w *worker) region(r uint64, c int) {
+	s := w.s
+	from := r * regionSlots / 8
+	to := min(from+regionSlots/8, uint64(len(s.lanes)))
+	want := uint64(w.cur) * ones
 	phase := from % s.period
 	mask := &s.colour[c]
 	for j := from; j < to; j++ {
-		x := atomic.LoadUint64(&s.lanes[j])&lo7 ^ want
+		x := s.lanes[j]&lo7 ^ want
 		// A byte of x is zero iff its slot holds the depth being
 		// expanded; the sum sets the high bit of every other byte
 		// without carrying out of it.
@@ -163,34 +350,62 @@ func (e *expander) region(r uint64, c int) {
 				b = 7 - b
 			}
 			m &= m - 1
-			slot := j*8 + b
-			if slot >= s.slots {
-				break
+			if slot := j*8 + b; slot < s.slots {
+				w.expand(slot, r)
 			}
-			e.board(slot)
 		}
 	}
 }
 
+// expand sends the neighbours of the board in a slot at the frontier.
+func (w *worker) expand(slot, region uint64) {
+	s := w.s
+	n := uint64(s.n)
+	k, z := w.locate(slot)
+	q := uint64(s.bytes[slot] >> 7)
+	p := int(q ^ w.parity) // the variant whose tile rank has low bit q
+	if p == 1 && !w.have1 {
+		w.variant1()
+	}
+	width := uint64(s.w)
+	// Horizontal moves keep the tile rank: the neighbours are in the same
+	// group, next to the slot.
+	col := z % width
+	if col > 0 {
+		if (slot-1)>>regionShift == region {
+			w.claim(slot-1, uint8(q)<<7)
+		} else {
+			w.add(2*k|q, z-1, region)
+		}
+	}
+	if col < width-1 {
+		if (slot+1)>>regionShift == region {
+			w.claim(slot+1, uint8(q)<<7)
+		} else {
+			w.add(2*k|q, z+1, region)
+		}
+	}
+	if z >= width {
+		w.add(w.up(p, int(z-width)), z-width, region)
+	}
+	if z+width < n {
+		w.add(w.down(p, int(z)), z+width, region)
+	}
+}
+
 // finish turns the lanes into the depth table and the reachable set.
-func (s *search) finish(workers int) ([]uint8, []uint64) {
+func (s *search) finish() ([]uint8, []uint64) {
 	n := uint64(s.n)
 	states := s.slots * 2
 	reach := make([]uint64, (states+63)/64)
-	depth := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.lanes))), len(s.lanes)*8)
-	if !littleEndian {
-		for i, v := range s.lanes {
-			binary.LittleEndian.PutUint64(depth[8*i:], v)
-		}
-	}
-	depth = depth[:s.slots]
+	depth := s.bytes[:s.slots]
 	// Chunks of 32 groups cover whole words of the reachable set: group k
 	// has its boards at indices 2k*n to 2k*n+2n-1.
 	groups := s.slots / n
 	const chunk = 32 << 10
 	var next atomic.Uint64
 	var wg sync.WaitGroup
-	for range max(1, workers) {
+	for range len(s.workers) {
 		wg.Go(func() {
 			for {
 				k0 := next.Add(chunk) - chunk
