@@ -6,11 +6,11 @@ import "math/bits"
 // through the groups cheaply.
 //
 // Group k holds the boards whose tile sequences have lexicographic ranks 2k
-// and 2k+1 (the same sequence with its last two tiles swapped): variants 0
-// and 1. The cursor keeps variant 0, its Lehmer digits and, for each
-// position, the set of tiles from there on; stepping to the next group is a
-// mixed-radix increment of the digits that rebuilds only the positions it
-// changes, usually the last three.
+// and 2k+1, the same sequence with its last two tiles swapped: variants 0
+// and 1. For both the cursor keeps the sequence and its Lehmer digits, and for
+// each position the set of tiles from there on. Moving forward a few
+// groups is a mixed-radix addition to the digits that rebuilds only the
+// positions it changes, usually the last three.
 type cursor struct {
 	m      int               // tiles: n-1
 	w      int               // board width
@@ -19,11 +19,10 @@ type cursor struct {
 	k      uint64            // current group
 	kn     uint64            // k*n, its first slot
 	valid  bool              // k and the arrays below describe a group
-	have1  bool              // variant 1 is up to date
 	parity uint64            // parity of variant 0
 	seq    [2][MaxCells]uint8
 	dig    [2][MaxCells]uint8
-	after  [2][MaxCells + 1]uint16 // after[p][i]: set of tiles at positions i.. of variant p
+	after  [MaxCells]uint16 // after[i]: set of tiles at positions i.. (the same in both variants for i < m-1)
 }
 
 // nth[x][i] is the position of the i-th lowest set bit of x, for the sets of
@@ -52,12 +51,10 @@ func (c *cursor) locate(slot uint64) (k, z uint64) {
 		if d < c.n {
 			return c.k, d
 		}
-		if d < 4*c.n {
-			for d >= c.n {
-				c.step()
-				d -= c.n
-			}
-			return c.k, d
+		if d < 8*c.n {
+			j := d / c.n
+			c.advance(j)
+			return c.k, d - j*c.n
 		}
 	}
 	k, z = slot/c.n, slot%c.n
@@ -79,101 +76,113 @@ func (c *cursor) seek(k uint64) {
 	}
 	c.parity = sum & 1
 	c.rebuild(0, uint16(1)<<m-1)
-	c.k, c.kn, c.valid, c.have1 = k, k*c.n, true, false
+	c.k, c.kn, c.valid = k, k*c.n, true
 }
 
-// step moves to the next group: it adds one to the number whose digits are
-// dig[0][0..m-3], digit i running from 0 to m-1-i.
-func (c *cursor) step() {
+// advance moves forward j groups, 0 < j < 8: it adds j to the number whose
+// digits are dig[0][0..m-3], digit i running from 0 to m-1-i.
+func (c *cursor) advance(j uint64) {
 	m := c.m
 	dig := &c.dig[0]
 	i := m - 3
-	for ; i >= 0; i-- {
-		if int(dig[i]) < m-1-i {
-			dig[i]++
-			c.parity ^= 1
-			break
+	carry := uint8(j)
+	for ; i >= 0 && carry > 0; i-- {
+		radix := uint8(m - i)
+		d := dig[i] + carry
+		carry = 0
+		for d >= radix {
+			d -= radix
+			carry++
 		}
-		// Digit i wraps from m-1-i to 0.
-		c.parity ^= uint64(m-1-i) & 1
-		dig[i] = 0
+		dig[i] = d
 	}
-	i = max(i, 0) // past the last group if i < 0; the search never goes there
-	c.rebuild(i, c.after[0][i])
-	c.k++
-	c.kn += c.n
-	c.have1 = false
+	i = max(i+1, 0)
+	var sum uint8
+	for _, d := range dig[:m] {
+		sum += d
+	}
+	c.parity = uint64(sum & 1)
+	c.rebuild(i, c.after[i])
+	c.k += j
+	c.kn += j * c.n
 }
 
-// rebuild recomputes positions i.. of variant 0 from its digits, free being
-// the set of tiles they hold.
+// rebuild recomputes positions i.. of both variants from the digits of
+// variant 0, free being the set of tiles they hold.
 func (c *cursor) rebuild(i int, free uint16) {
-	seq, dig, after := &c.seq[0], &c.dig[0], &c.after[0]
-	for ; i < c.m; i++ {
-		after[i] = free
-		v := nth[free&(1<<(MaxCells-1)-1)][dig[i]%(MaxCells-1)]
-		seq[i] = v
+	m := c.m
+	s0, s1, d0, d1, a0 := &c.seq[0], &c.seq[1], &c.dig[0], &c.dig[1], &c.after
+	for ; i < m-2; i++ {
+		a0[i] = free
+		d := d0[i]
+		v := nth[free&(1<<(MaxCells-1)-1)][d%(MaxCells-1)]
+		s0[i], s1[i], d1[i] = v, v, d
 		free &^= 1 << v
 	}
-	after[c.m] = 0
-}
-
-// variant1 derives variant 1 from variant 0: the last two tiles swapped.
-func (c *cursor) variant1() {
-	m := c.m
-	c.seq[1], c.dig[1], c.after[1] = c.seq[0], c.dig[0], c.after[0]
-	c.seq[1][m-2], c.seq[1][m-1] = c.seq[0][m-1], c.seq[0][m-2]
-	c.dig[1][m-2] = 1
-	c.after[1][m-1] = 1 << c.seq[1][m-1]
-	c.have1 = true
+	// The last two positions hold the two tiles left, in order in
+	// variant 0 and swapped in variant 1.
+	lo := uint8(bits.TrailingZeros16(free))
+	hi := uint8(15 - bits.LeadingZeros16(free))
+	a0[m-2] = free
+	s0[m-2], s0[m-1], s1[m-2], s1[m-1] = lo, hi, hi, lo
+	d0[m-2], d0[m-1], d1[m-2], d1[m-1] = 0, 0, 1, 0
 }
 
 // up returns the tile rank after the blank at cell a+w of variant p moves
-// up: the tile at sequence position a moves to position a+w-1, past the
-// w-1 tiles after it. Only the Lehmer digits of positions a..a+w-1 change;
-// the parity changes with their sum.
+// up: the tile x at sequence position a moves to position a+w-1, past the
+// w-1 tiles y after it. Only the Lehmer digits of positions a..a+w-1
+// change: each y moves one place left and gains x behind it if x < y, and
+// x keeps behind it the tiles its digit counted except the ys smaller than
+// it. The parity changes with the sum of the digits.
 func (c *cursor) up(p, a int) uint64 {
 	w := c.w
 	seq, dig, fact := &c.seq[p], &c.dig[p], c.fact
-	acc := uint32(c.after[p][a+w])
 	x := seq[a]
-	nd := int64(bits.OnesCount32(acc & (1<<x - 1)))
-	acc |= 1 << x
-	delta := nd - int64(dig[a+w-1])
-	r := int64(2*c.k) + int64(p) + delta*int64(fact[a+w-1])
-	sum := delta
-	for i := a + w - 2; i >= a; i-- {
-		v := seq[i+1]
-		nd := int64(bits.OnesCount32(acc & (1<<v - 1)))
-		acc |= 1 << v
-		delta := nd - int64(dig[i])
-		r += delta * int64(fact[i])
+	var r, sum, above int64
+	prev := int64(dig[a])
+	for i := a + 1; i < a+w; i++ {
+		gt := b2i(x < seq[i])
+		above += gt
+		delta := int64(dig[i]) + gt - prev
+		prev = int64(dig[i])
+		r += delta * int64(fact[i-1])
 		sum += delta
 	}
+	// x's new digit: dig[a] minus the w-1-above tiles of the window below x.
+	delta := int64(dig[a]) - int64(w-1) + above - prev
+	r += delta * int64(fact[a+w-1])
+	sum += delta
+	r += int64(2*c.k) + int64(p)
 	return uint64(r)&^1 | (c.parity^uint64(p)^uint64(sum))&1
 }
 
 // down returns the tile rank after the blank at cell a of variant p moves
-// down: the tile at sequence position a+w-1 moves to position a, before
-// the w-1 tiles ahead of it.
+// down: the tile x at sequence position a+w-1 moves to position a, before
+// the w-1 tiles y ahead of it, each of which moves one place right and
+// loses x from behind it if x < y.
 func (c *cursor) down(p, a int) uint64 {
 	w := c.w
 	seq, dig, fact := &c.seq[p], &c.dig[p], c.fact
-	acc := uint32(c.after[p][a+w])
-	r := int64(2*c.k) + int64(p)
-	var sum int64
-	for i := a + w - 1; i > a; i-- {
-		v := seq[i-1]
-		nd := int64(bits.OnesCount32(acc & (1<<v - 1)))
-		acc |= 1 << v
-		delta := nd - int64(dig[i])
-		r += delta * int64(fact[i])
+	x := seq[a+w-1]
+	var r, sum, below int64
+	for i := a; i < a+w-1; i++ {
+		gt := b2i(x < seq[i])
+		below += 1 - gt
+		delta := int64(dig[i]) - gt - int64(dig[i+1])
+		r += delta * int64(fact[i+1])
 		sum += delta
 	}
-	x := seq[a+w-1]
-	nd := int64(bits.OnesCount32(acc & (1<<x - 1)))
-	delta := nd - int64(dig[a])
+	// x's new digit: its old one plus the tiles of the window below it.
+	delta := int64(dig[a+w-1]) + below - int64(dig[a])
 	r += delta * int64(fact[a])
 	sum += delta
+	r += int64(2*c.k) + int64(p)
 	return uint64(r)&^1 | (c.parity^uint64(p)^uint64(sum))&1
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }

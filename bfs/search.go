@@ -2,12 +2,10 @@ package bfs
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/rank"
@@ -16,11 +14,14 @@ import (
 // The search keeps one byte a slot in lanes: 0 for a slot not reached yet,
 // else depth+1 in the low seven bits and, in the high bit, the low bit of
 // the tile rank of the board reached (which of the two boards of the slot it
-// is).
+// is). A bit a slot in front marks the frontier; front lives in the memory
+// that becomes the reachable set at the end.
 //
 // Moves change the colour of the blank's cell on a checkerboard, so the
-// boards at one depth all have their blank on one colour: a level scans only
-// the slots of that colour, eight slots a word. The slots are cut into
+// boards at one depth all have their blank on one colour, and the boards
+// found from them the other: front holds the boards to expand, of one
+// colour, and the boards found, of the other, at once. A level reads and
+// clears the bits of its colour, 64 slots a word. The slots are cut into
 // regions of regionSlots; a bit a region says whether it holds boards of the
 // depth being expanded, so sparse levels skip most of the table.
 //
@@ -33,33 +34,20 @@ import (
 const (
 	regionShift = 14
 	regionSlots = 1 << regionShift
-	lo7         = 0x7F7F7F7F7F7F7F7F
-	hi1         = 0x8080808080808080
-	ones        = 0x0101010101010101
 
 	batchLen   = 1 << 11 // neighbours a batch
 	inboxBatch = 4       // batches waiting for a worker before senders block
 )
 
-var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
-// byteShift returns the shift of byte b (0..7, in memory order) within a
-// word.
-func byteShift(b uint64) uint64 {
-	if littleEndian {
-		return b * 8
-	}
-	return (7 - b) * 8
-}
-
 // search is the state of one Run.
 type search struct {
 	w, n    int
 	slots   uint64
-	lanes   []uint64 // eight slots a word
-	bytes   []uint8  // the same memory, a slot a byte
-	period  uint64   // words after which the colour pattern repeats
-	colour  [2][12]uint64
+	bytes   []uint8          // a slot a byte
+	reach   []uint64         // the reachable set, at the end; front before
+	front   []uint64         // a bit a slot: boards to expand, and boards found
+	period  uint64           // words of front after which the colour pattern repeats
+	colour  [2][12]uint64    // colour[c][j%period]: the bits of front word j whose blank cell has colour c
 	fact    [MaxCells]uint64 // fact[i] = (n-2-i)!, the weight of Lehmer digit i of a tile sequence
 	cur     []uint64         // a bit a region: it holds boards of the depth being expanded
 	goalC   int              // colour of the goal's blank cell
@@ -92,22 +80,23 @@ func newSearch(goal board.Board, workers int) *search {
 		w:      size.W,
 		n:      n,
 		slots:  slots,
-		lanes:  make([]uint64, (slots+7)/8),
-		period: uint64(n / gcd(n, 8)),
+		bytes:  make([]uint8, slots),
+		reach:  make([]uint64, (2*slots+63)/64),
+		period: uint64(n / gcd(n, 64)),
 		cur:    make([]uint64, (regions+63)/64),
 		goalC:  cellColour(goal.Blank(), size.W),
 		owner:  make([]uint8, regions),
 		inbox:  make([]chan []uint64, workers),
 		free:   make(chan []uint64, workers*(workers+2+inboxBatch)),
 	}
-	s.bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.lanes))), len(s.lanes)*8)
+	s.front = s.reach[:(slots+63)/64]
 	for i := range n - 1 {
 		s.fact[i] = rank.Factorial(n - 2 - i)
 	}
 	for p := range s.period {
-		for b := range uint64(8) {
-			z := int((p*8 + b) % uint64(n))
-			s.colour[cellColour(z, s.w)][p] |= 0x80 << byteShift(b)
+		for b := range uint64(64) {
+			z := int((p*64 + b) % uint64(n))
+			s.colour[cellColour(z, s.w)][p] |= 1 << b
 		}
 	}
 	for r := range s.owner {
@@ -120,6 +109,7 @@ func newSearch(goal board.Board, workers int) *search {
 	t, z := rank.Split(goal.CellString())
 	slot := t>>1*uint64(n) + uint64(z)
 	s.bytes[slot] = 1 | uint8(t&1)<<7
+	s.front[slot/64] |= 1 << (slot % 64)
 	r := slot >> regionShift
 	s.cur[r/64] |= 1 << (r % 64)
 	return s
@@ -168,6 +158,7 @@ type worker struct {
 	id    int
 	cur   uint8    // lane value of the frontier: depth+1
 	found uint64   // boards claimed in this level
+	bad   uint8    // high bit set: both boards of a slot were reached
 	flags []uint64 // a bit a region: boards claimed in this level
 	out   [][]uint64
 	cursor
@@ -183,7 +174,7 @@ func newWorker(s *search, id int) *worker {
 }
 
 func (w *worker) start(cur uint8) {
-	w.cur, w.found = cur, 0
+	w.cur, w.found, w.bad = cur, 0, 0
 	clear(w.flags)
 	w.valid = false
 }
@@ -200,7 +191,14 @@ func (w *worker) level(ctx context.Context, c int) {
 			if ctx.Err() != nil || s.failed.Load() {
 				break
 			}
+			found := w.found
 			w.region(r, c)
+			if w.found != found {
+				w.flags[r/64] |= 1 << (r % 64)
+			}
+			if w.bad&0x80 != 0 {
+				s.failed.Store(true)
+			}
 			w.poll()
 		}
 	}
@@ -264,20 +262,27 @@ func (w *worker) send(o int, b []uint64) {
 // shifted left by one and the low bit of the board's tile rank.
 func (w *worker) apply(b []uint64) {
 	s := w.s
-	bytes := s.bytes
+	bytes, front, flags := s.bytes, s.front, w.flags
 	v := w.cur + 1
+	var found uint64
+	var bad uint8
 	for _, e := range b {
 		slot := e >> 1
 		q := uint8(e&1) << 7
-		switch c := bytes[slot]; {
-		case c == 0:
-			bytes[slot] = v | q
-			w.found++
-			r := slot >> regionShift
-			w.flags[r/64] |= 1 << (r % 64)
-		case c&0x80 != q:
-			s.failed.Store(true) // the other board of the slot was reached
-		}
+		// Without branches, which the processor could not predict:
+		// isNew is 1 for a slot not reached before, 0 otherwise.
+		c := bytes[slot]
+		isNew := b2u8(c == 0)
+		bytes[slot] = c | (v|q)&-isNew
+		front[slot/64] |= uint64(isNew) << (slot % 64)
+		r := slot >> regionShift
+		flags[r/64] |= uint64(isNew) << (r % 64)
+		found += uint64(isNew)
+		bad |= (c ^ q) & (isNew - 1) // the other board of the slot was reached
+	}
+	w.found += found
+	if bad&0x80 != 0 {
+		s.failed.Store(true)
 	}
 	select {
 	case s.free <- b[:0]:
@@ -285,18 +290,23 @@ func (w *worker) apply(b []uint64) {
 	}
 }
 
-// claim claims a slot in w's own region for a board whose tile rank has
-// low bit q (0 or 0x80 here).
+// claim claims a slot in the region being expanded for a board whose tile
+// rank has low bit q (0 or 0x80 here), as apply does.
 func (w *worker) claim(slot uint64, q uint8) {
-	switch c := w.s.bytes[slot]; {
-	case c == 0:
-		w.s.bytes[slot] = w.cur + 1 | q
-		w.found++
-		r := slot >> regionShift
-		w.flags[r/64] |= 1 << (r % 64)
-	case c&0x80 != q:
-		w.s.failed.Store(true) // the other board of the slot was reached
+	s := w.s
+	c := s.bytes[slot]
+	isNew := b2u8(c == 0)
+	s.bytes[slot] = c | (w.cur+1|q)&-isNew
+	s.front[slot/64] |= uint64(isNew) << (slot % 64)
+	w.found += uint64(isNew)
+	w.bad |= (c ^ q) & (isNew - 1)
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
 	}
+	return 0
 }
 
 // add records a neighbour of the frontier: the board with tile rank t and
@@ -330,29 +340,23 @@ func (w *worker) add(t, z uint64, region uint64) {
 // region expands the boards of colour c at the frontier in region r.
 func (w *worker) region(r uint64, c int) {
 	s := w.s
-	from := r * regionSlots / 8
-	to := min(from+regionSlots/8, uint64(len(s.lanes)))
-	want := uint64(w.cur) * ones
+	from := r * regionSlots / 64
+	to := min(from+regionSlots/64, uint64(len(s.front)))
 	phase := from % s.period
 	mask := &s.colour[c]
 	for j := from; j < to; j++ {
-		x := s.lanes[j]&lo7 ^ want
-		// A byte of x is zero iff its slot holds the depth being
-		// expanded; the sum sets the high bit of every other byte
-		// without carrying out of it.
-		m := ^((x + lo7) | x) & hi1 & mask[phase]
+		f := s.front[j] & mask[phase]
 		if phase++; phase == s.period {
 			phase = 0
 		}
-		for m != 0 {
-			b := uint64(bits.TrailingZeros64(m) >> 3)
-			if !littleEndian {
-				b = 7 - b
-			}
-			m &= m - 1
-			if slot := j*8 + b; slot < s.slots {
-				w.expand(slot, r)
-			}
+		if f == 0 {
+			continue
+		}
+		s.front[j] &^= f
+		for f != 0 {
+			slot := j*64 + uint64(bits.TrailingZeros64(f))
+			f &= f - 1
+			w.expand(slot, r)
 		}
 	}
 }
@@ -364,9 +368,6 @@ func (w *worker) expand(slot, region uint64) {
 	k, z := w.locate(slot)
 	q := uint64(s.bytes[slot] >> 7)
 	p := int(q ^ w.parity) // the variant whose tile rank has low bit q
-	if p == 1 && !w.have1 {
-		w.variant1()
-	}
 	width := uint64(s.w)
 	// Horizontal moves keep the tile rank: the neighbours are in the same
 	// group, next to the slot.
@@ -396,9 +397,9 @@ func (w *worker) expand(slot, region uint64) {
 // finish turns the lanes into the depth table and the reachable set.
 func (s *search) finish() ([]uint8, []uint64) {
 	n := uint64(s.n)
-	states := s.slots * 2
-	reach := make([]uint64, (states+63)/64)
-	depth := s.bytes[:s.slots]
+	reach := s.reach
+	clear(reach)
+	depth := s.bytes
 	// Chunks of 32 groups cover whole words of the reachable set: group k
 	// has its boards at indices 2k*n to 2k*n+2n-1.
 	groups := s.slots / n
