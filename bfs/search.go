@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/rank"
@@ -43,14 +44,14 @@ const (
 type search struct {
 	w, n    int
 	slots   uint64
-	bytes   []uint8          // a slot a byte
-	reach   []uint64         // the reachable set, at the end; front before
-	front   []uint64         // a bit a slot: boards to expand, and boards found
-	period  uint64           // words of front after which the colour pattern repeats
-	colour  [2][12]uint64    // colour[c][j%period]: the bits of front word j whose blank cell has colour c
-	fact    [MaxCells]uint64 // fact[i] = (n-2-i)!, the weight of Lehmer digit i of a tile sequence
-	cur     []uint64         // a bit a region: it holds boards of the depth being expanded
-	goalC   int              // colour of the goal's blank cell
+	bytes   []uint8       // a slot a byte
+	reach   []uint64      // the reachable set, at the end; front before
+	front   []uint64      // a bit a slot: boards to expand, and boards found
+	period  uint64        // words of front after which the colour pattern repeats
+	colour  [2][12]uint64 // colour[c][j%period]: the bits of front word j whose blank cell has colour c
+	mv      *mover
+	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
+	goalC   int      // colour of the goal's blank cell
 	workers []*worker
 	owner   []uint8 // owner[r]: the worker that owns region r
 	inbox   []chan []uint64
@@ -90,9 +91,9 @@ func newSearch(goal board.Board, workers int) *search {
 		free:   make(chan []uint64, workers*(workers+2+inboxBatch)),
 	}
 	s.front = s.reach[:(slots+63)/64]
-	for i := range n - 1 {
-		s.fact[i] = rank.Factorial(n - 2 - i)
-	}
+	hugePages(unsafe.Pointer(unsafe.SliceData(s.bytes)), uintptr(len(s.bytes)))
+	hugePages(unsafe.Pointer(unsafe.SliceData(s.reach)), uintptr(len(s.reach)*8))
+	s.mv = moverFor(size)
 	for p := range s.period {
 		for b := range uint64(64) {
 			z := int((p*64 + b) % uint64(n))
@@ -161,22 +162,21 @@ type worker struct {
 	bad   uint8    // high bit set: both boards of a slot were reached
 	flags []uint64 // a bit a region: boards claimed in this level
 	out   [][]uint64
-	cursor
-	_ [128]byte // keeps workers off each other's cache lines
+	pf    prefix
+	_     [128]byte // keeps workers off each other's cache lines
 }
 
 func newWorker(s *search, id int) *worker {
 	// The flags get cache lines of their own: workers set them all the time.
 	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
 	w := &worker{s: s, id: id, flags: flags, out: make([][]uint64, len(s.inbox))}
-	w.cursor.init(s)
 	return w
 }
 
 func (w *worker) start(cur uint8) {
 	w.cur, w.found, w.bad = cur, 0, 0
 	clear(w.flags)
-	w.valid = false
+	w.pf.valid = false
 }
 
 func (w *worker) level(ctx context.Context, c int) {
@@ -364,10 +364,19 @@ func (w *worker) region(r uint64, c int) {
 // expand sends the neighbours of the board in a slot at the frontier.
 func (w *worker) expand(slot, region uint64) {
 	s := w.s
+	mv := s.mv
 	n := uint64(s.n)
-	k, z := w.locate(slot)
+	k := mv.cells.div(slot)
+	z := slot - k*n
 	q := uint64(s.bytes[slot] >> 7)
-	p := int(q ^ w.parity) // the variant whose tile rank has low bit q
+	hi := mv.groupsQ.div(k)
+	lo := 2 * (k - hi*(mv.lexQ/2))
+	if hi != w.pf.hi || !w.pf.valid {
+		w.pf.set(mv, hi)
+	}
+	// The variant of the group whose parity, the tile rank's low bit, is q.
+	p := q ^ uint64(w.pf.par^mv.par[lo])
+	b := located{lex: 2*k + p, lo: lo + p, q: q}
 	width := uint64(s.w)
 	// Horizontal moves keep the tile rank: the neighbours are in the same
 	// group, next to the slot.
@@ -387,10 +396,10 @@ func (w *worker) expand(slot, region uint64) {
 		}
 	}
 	if z >= width {
-		w.add(w.up(p, int(z-width)), z-width, region)
+		w.add(w.pf.vertical(mv, b, int(z-width), up), z-width, region)
 	}
 	if z+width < n {
-		w.add(w.down(p, int(z)), z+width, region)
+		w.add(w.pf.vertical(mv, b, int(z), down), z+width, region)
 	}
 }
 
