@@ -67,19 +67,21 @@ type Result struct {
 }
 
 // Memory returns the most bytes Run holds at once for a board of the given
-// size: one byte a slot (n!/2 slots) for the depths, one bit a board (n!
-// boards) for the reachable set, and two bits a region of 16384 slots to
-// track the frontier. It returns false if the size has more than MaxCells
-// cells or fewer than 4.
+// size with the default number of workers: one byte a slot (n!/2 slots)
+// for the depths, one bit a board (n! boards) for the reachable set, and
+// the workers' batches of neighbours, a few megabytes. It returns false if
+// the size has more than MaxCells cells or fewer than 4.
 func Memory(size board.Size) (uint64, bool) {
+	return memory(size, runtime.GOMAXPROCS(0))
+}
+
+func memory(size board.Size, workers int) (uint64, bool) {
 	n := size.Cells()
 	if n > MaxCells || n < 4 || size.W < 2 || size.H < 2 {
 		return 0, false
 	}
-	states := rank.Factorial(n)
-	slots := states / 2
-	regions := regionCount(slots)
-	return (slots+7)/8*8 + (states+63)/64*8 + regions*9, true
+	slots := rank.Factorial(n) / 2
+	return slots + (2*slots+63)/64*8 + bufferMemory(slots, workers) + tableMemory, true
 }
 
 // Run searches from goal and returns the distance of every board that can
@@ -92,16 +94,16 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: no goal board", board.ErrSize)
 	}
-	need, ok := Memory(size)
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	need, ok := memory(size, workers)
 	if !ok {
 		return nil, tooLarge(size)
 	}
 	if opts.MaxMemory > 0 && need > opts.MaxMemory {
 		return nil, fmt.Errorf("%w: %s needs %s, the limit is %s", ErrMemory, size, Bytes(need), Bytes(opts.MaxMemory))
-	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

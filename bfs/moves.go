@@ -33,6 +33,10 @@ const (
 	down = 1 // the tile below moves up; its window rotates right
 )
 
+// tableMemory bounds the bytes of one shape's tables: 7! suffix orders of
+// 16 bytes each, and at most 8 windows of two directions of 4 bytes each.
+const tableMemory = 5040 * (16 + 8*2*4)
+
 // mover holds the tables of one board shape.
 type mover struct {
 	w, n, m int
@@ -44,7 +48,8 @@ type mover struct {
 	rel     []uint8          // rel[lo*q+j]: relative order of suffix lo, position j
 	dig     []uint8          // dig[lo*q+j]: its Lehmer digits
 	par     []uint8          // par[lo]: parity of suffix lo
-	near    []int32          // near[((a-pre)*2+dir)*q! + lo]: rank change << 1 | parity change
+	windows int              // windows in the suffix: a = pre .. m-w
+	near    []int32          // near[(lo*windows+a-pre)*2+dir]: rank change << 1 | parity change
 }
 
 var movers sync.Map // board.Size -> *mover, built once a shape
@@ -85,16 +90,17 @@ func newMover(size board.Size) *mover {
 		}
 		mv.par[lo] = sum & 1
 	}
-	if windows := m - mv.w - mv.pre + 1; windows > 0 {
-		mv.near = make([]int32, windows*2*Q)
+	// The changes of rank of one suffix order sit together, so that a
+	// board's vertical moves read one cache line, and consecutive groups
+	// read the table in order.
+	mv.windows = max(0, m-mv.w-mv.pre+1)
+	mv.near = make([]int32, Q*mv.windows*2)
+	for lo := range Q {
 		for a := mv.pre; a <= m-mv.w; a++ {
 			for dir := range 2 {
-				t := mv.near[((a-mv.pre)*2+dir)*Q:][:Q]
-				for lo := range Q {
-					j := lo*q + a - mv.pre
-					delta, par := rotate(mv.rel[j:j+mv.w], mv.dig[j:j+mv.w], mv.fact[a:a+mv.w], dir)
-					t[lo] = int32(delta)<<1 | int32(par)
-				}
+				j := lo*q + a - mv.pre
+				delta, par := rotate(mv.rel[j:j+mv.w], mv.dig[j:j+mv.w], mv.fact[a:a+mv.w], dir)
+				mv.near[(lo*mv.windows+a-mv.pre)*2+dir] = int32(delta)<<1 | int32(par)
 			}
 		}
 	}
@@ -217,7 +223,7 @@ func (p *prefix) vertical(mv *mover, b located, a, dir int) uint64 {
 	var delta int64
 	var par uint64
 	if a >= mv.pre {
-		e := mv.near[uint64((a-mv.pre)*2+dir)*mv.lexQ+b.lo]
+		e := mv.near[(int(b.lo)*mv.windows+a-mv.pre)*2+dir]
 		delta, par = int64(e>>1), uint64(e&1)
 	} else {
 		var s, d [MaxCells]uint8

@@ -12,9 +12,9 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// The search keeps one byte a slot in lanes: 0 for a slot not reached yet,
-// else depth+1 in the low seven bits and, in the high bit, the low bit of
-// the tile rank of the board reached (which of the two boards of the slot it
+// The search keeps one byte a slot: 0 for a slot not reached yet, else
+// depth+1 in the low seven bits and, in the high bit, the low bit of the
+// tile rank of the board reached (which of the two boards of the slot it
 // is). A bit a slot in front marks the frontier; front lives in the memory
 // that becomes the reachable set at the end.
 //
@@ -22,38 +22,40 @@ import (
 // boards at one depth all have their blank on one colour, and the boards
 // found from them the other: front holds the boards to expand, of one
 // colour, and the boards found, of the other, at once. A level reads and
-// clears the bits of its colour, 64 slots a word. The slots are cut into
-// regions of regionSlots; a bit a region says whether it holds boards of the
-// depth being expanded, so sparse levels skip most of the table.
+// clears the bits of its colour, 64 slots a word.
 //
-// Each region belongs to one worker, which alone reads and writes its slots
-// during a level, without atomic operations. A worker expands the frontier
-// of its own regions and sends each neighbour to the owner of its slot in
-// batches; a batch is applied in a tight loop whose independent memory
-// accesses the processor overlaps, which matters because a vertical move
-// can land anywhere in the table.
+// The slots are cut into regions of 2^shift, each owned by one worker,
+// which alone reads and writes its slots during a level, without atomic
+// operations; a bit a region says whether it holds boards of the depth
+// being expanded, so sparse levels skip most of the table. A worker
+// expands the frontier of its own regions. A neighbour in the region being
+// expanded is claimed at once; any other goes into a batch for its region,
+// which, when full, its owner applies: the batch's slots lie close together
+// in memory, so applying it mostly hits the cache even though a vertical
+// move can land anywhere in the table.
 const (
-	regionShift = 14
-	regionSlots = 1 << regionShift
-
-	batchLen   = 1 << 11 // neighbours a batch
-	inboxBatch = 4       // batches waiting for a worker before senders block
+	minShift = 12  // regions of at least 4096 slots
+	maxShift = 18  // and at most 262144: 256 KiB of depths, 32 KiB of front
+	batchLen = 256 // neighbours a batch
+	inboxLen = 64  // batches waiting for a worker before senders block
 )
 
 // search is the state of one Run.
 type search struct {
 	w, n    int
 	slots   uint64
-	bytes   []uint8       // a slot a byte
-	reach   []uint64      // the reachable set, at the end; front before
-	front   []uint64      // a bit a slot: boards to expand, and boards found
-	period  uint64        // words of front after which the colour pattern repeats
-	colour  [2][12]uint64 // colour[c][j%period]: the bits of front word j whose blank cell has colour c
+	bytes   []uint8  // a slot a byte
+	reach   []uint64 // the reachable set, at the end; front before
+	front   []uint64 // a bit a slot: boards to expand, and boards found
+	period  uint64   // words of front after which the colour pattern repeats
+	colour  [2][12]uint64
 	mv      *mover
+	shift   uint // regions of 2^shift slots
+	regions uint64
+	owners  divisor  // region r belongs to worker r % workers
 	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
 	goalC   int      // colour of the goal's blank cell
 	workers []*worker
-	owner   []uint8 // owner[r]: the worker that owns region r
 	inbox   []chan []uint64
 	free    chan []uint64
 	failed  atomic.Bool
@@ -64,54 +66,67 @@ type search struct {
 
 func cellColour(z, w int) int { return (z/w + z%w) & 1 }
 
-func regionCount(slots uint64) uint64 { return (slots + regionSlots - 1) / regionSlots }
+// regionShift returns the size of regions, as a power of two: small enough
+// that each worker gets many, large enough that batches fill.
+func regionShift(slots uint64, workers int) uint {
+	shift := uint(minShift)
+	for shift < maxShift && slots>>(shift+1) >= uint64(64*workers) {
+		shift++
+	}
+	return shift
+}
 
-// bufferMemory returns the bytes of the batches workers may hold at once.
-func bufferMemory(workers int) uint64 {
-	return uint64(workers*(workers+1+inboxBatch+1)) * batchLen * 8
+// bufferMemory returns the most bytes of batches a search holds: each
+// worker's open batches, one a region at most, and the batches waiting in
+// inboxes.
+func bufferMemory(slots uint64, workers int) uint64 {
+	regions := slots>>regionShift(slots, workers) + 1
+	open := uint64(workers) * min(regions, 1<<20) * (batchLen*8 + 24)
+	waiting := uint64(workers) * (inboxLen + 2) * batchLen * 8
+	return open + waiting
 }
 
 func newSearch(goal board.Board, workers int) *search {
 	size := goal.Size()
 	n := size.Cells()
 	slots := rank.Factorial(n) / 2
-	regions := regionCount(slots)
-	workers = max(1, min(workers, int(regions), 255))
+	shift := regionShift(slots, workers)
+	regions := (slots + 1<<shift - 1) >> shift
+	workers = max(1, min(workers, int(regions)))
 	s := &search{
-		w:      size.W,
-		n:      n,
-		slots:  slots,
-		bytes:  make([]uint8, slots),
-		reach:  make([]uint64, (2*slots+63)/64),
-		period: uint64(n / gcd(n, 64)),
-		cur:    make([]uint64, (regions+63)/64),
-		goalC:  cellColour(goal.Blank(), size.W),
-		owner:  make([]uint8, regions),
-		inbox:  make([]chan []uint64, workers),
-		free:   make(chan []uint64, workers*(workers+2+inboxBatch)),
+		w:       size.W,
+		n:       n,
+		slots:   slots,
+		bytes:   make([]uint8, slots),
+		reach:   make([]uint64, (2*slots+63)/64),
+		period:  uint64(n / gcd(n, 64)),
+		shift:   shift,
+		regions: regions,
+		owners:  newDivisor(uint64(workers)),
+		cur:     make([]uint64, (regions+63)/64),
+		goalC:   cellColour(goal.Blank(), size.W),
+		inbox:   make([]chan []uint64, workers),
+		free:    make(chan []uint64, uint64(workers)*(regions+inboxLen+2)),
+		mv:      moverFor(size),
 	}
 	s.front = s.reach[:(slots+63)/64]
 	hugePages(unsafe.Pointer(unsafe.SliceData(s.bytes)), uintptr(len(s.bytes)))
 	hugePages(unsafe.Pointer(unsafe.SliceData(s.reach)), uintptr(len(s.reach)*8))
-	s.mv = moverFor(size)
 	for p := range s.period {
 		for b := range uint64(64) {
 			z := int((p*64 + b) % uint64(n))
 			s.colour[cellColour(z, s.w)][p] |= 1 << b
 		}
 	}
-	for r := range s.owner {
-		s.owner[r] = uint8(r % workers)
-	}
 	for i := range workers {
-		s.inbox[i] = make(chan []uint64, inboxBatch)
+		s.inbox[i] = make(chan []uint64, inboxLen)
 		s.workers = append(s.workers, newWorker(s, i))
 	}
 	t, z := rank.Split(goal.CellString())
 	slot := t>>1*uint64(n) + uint64(z)
 	s.bytes[slot] = 1 | uint8(t&1)<<7
 	s.front[slot/64] |= 1 << (slot % 64)
-	r := slot >> regionShift
+	r := slot >> shift
 	s.cur[r/64] |= 1 << (r % 64)
 	return s
 }
@@ -122,6 +137,8 @@ func gcd(a, b int) int {
 	}
 	return a
 }
+
+func (s *search) owner(r uint64) int { return int(r - s.owners.div(r)*s.owners.d) }
 
 // level expands every board at depth d and returns how many boards it found
 // at depth d+1.
@@ -169,8 +186,7 @@ type worker struct {
 func newWorker(s *search, id int) *worker {
 	// The flags get cache lines of their own: workers set them all the time.
 	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
-	w := &worker{s: s, id: id, flags: flags, out: make([][]uint64, len(s.inbox))}
-	return w
+	return &worker{s: s, id: id, flags: flags, out: make([][]uint64, s.regions)}
 }
 
 func (w *worker) start(cur uint8) {
@@ -185,7 +201,7 @@ func (w *worker) level(ctx context.Context, c int) {
 		for word != 0 {
 			r := uint64(i*64 + bits.TrailingZeros64(word))
 			word &= word - 1
-			if int(s.owner[r]) != w.id {
+			if s.owner(r) != w.id {
 				continue
 			}
 			if ctx.Err() != nil || s.failed.Load() {
@@ -196,17 +212,17 @@ func (w *worker) level(ctx context.Context, c int) {
 			if w.found != found {
 				w.flags[r/64] |= 1 << (r % 64)
 			}
-			if w.bad&0x80 != 0 {
-				s.failed.Store(true)
-			}
 			w.poll()
 		}
 	}
-	for o, b := range w.out {
+	for r, b := range w.out {
 		if len(b) > 0 {
-			w.send(o, b)
-			w.out[o] = nil
+			w.out[r] = nil
+			w.deliver(uint64(r), b)
 		}
+	}
+	if w.bad&0x80 != 0 {
+		s.failed.Store(true)
 	}
 	if s.producing.Add(-1) == 0 {
 		close(s.done)
@@ -217,14 +233,8 @@ func (w *worker) level(ctx context.Context, c int) {
 			w.apply(b)
 		case <-s.done:
 			// Every producer has sent its last batch.
-			for {
-				select {
-				case b := <-s.inbox[w.id]:
-					w.apply(b)
-				default:
-					return
-				}
-			}
+			w.poll()
+			return
 		}
 	}
 }
@@ -241,9 +251,10 @@ func (w *worker) poll() {
 	}
 }
 
-// send hands a full batch to worker o, applying w's own waiting batches
-// while o's inbox is full.
-func (w *worker) send(o int, b []uint64) {
+// deliver hands a batch for region r to its owner, applying w's own
+// waiting batches while the owner's inbox is full.
+func (w *worker) deliver(r uint64, b []uint64) {
+	o := w.s.owner(r)
 	if o == w.id {
 		w.apply(b)
 		return
@@ -259,10 +270,14 @@ func (w *worker) send(o int, b []uint64) {
 }
 
 // apply claims the slots of a batch of neighbours found, each entry a slot
-// shifted left by one and the low bit of the board's tile rank.
+// shifted left by one and the low bit of the board's tile rank. The slots
+// of a batch are all in one region.
 func (w *worker) apply(b []uint64) {
+	if len(b) == 0 {
+		return
+	}
 	s := w.s
-	bytes, front, flags := s.bytes, s.front, w.flags
+	bytes, front := s.bytes, s.front
 	v := w.cur + 1
 	var found uint64
 	var bad uint8
@@ -275,31 +290,31 @@ func (w *worker) apply(b []uint64) {
 		isNew := b2u8(c == 0)
 		bytes[slot] = c | (v|q)&-isNew
 		front[slot/64] |= uint64(isNew) << (slot % 64)
-		r := slot >> regionShift
-		flags[r/64] |= uint64(isNew) << (r % 64)
 		found += uint64(isNew)
 		bad |= (c ^ q) & (isNew - 1) // the other board of the slot was reached
+	}
+	if found > 0 {
+		r := b[0] >> 1 >> s.shift
+		w.flags[r/64] |= 1 << (r % 64)
 	}
 	w.found += found
 	if bad&0x80 != 0 {
 		s.failed.Store(true)
 	}
-	select {
-	case s.free <- b[:0]:
-	default:
-	}
+	s.free <- b[:0] // never blocks: free has room for every batch
 }
 
 // claim claims a slot in the region being expanded for a board whose tile
-// rank has low bit q (0 or 0x80 here), as apply does.
-func (w *worker) claim(slot uint64, q uint8) {
+// rank has low bit q (0 or 0x80 here), as apply does. It returns 1 if the
+// slot is new, and in bad's high bit whether the other board of the slot
+// was reached.
+func (w *worker) claim(slot uint64, q uint8) (isNew, bad uint8) {
 	s := w.s
 	c := s.bytes[slot]
-	isNew := b2u8(c == 0)
+	isNew = b2u8(c == 0)
 	s.bytes[slot] = c | (w.cur+1|q)&-isNew
 	s.front[slot/64] |= uint64(isNew) << (slot % 64)
-	w.found += uint64(isNew)
-	w.bad |= (c ^ q) & (isNew - 1)
+	return isNew, (c ^ q) & (isNew - 1)
 }
 
 func b2u8(b bool) uint8 {
@@ -314,13 +329,14 @@ func b2u8(b bool) uint8 {
 func (w *worker) add(t, z uint64, region uint64) {
 	s := w.s
 	slot := t>>1*uint64(s.n) + z
-	r := slot >> regionShift
+	r := slot >> s.shift
 	if r == region {
-		w.claim(slot, uint8(t&1)<<7)
+		isNew, bad := w.claim(slot, uint8(t&1)<<7)
+		w.found += uint64(isNew)
+		w.bad |= bad
 		return
 	}
-	o := s.owner[r]
-	b := w.out[o]
+	b := w.out[r]
 	if b == nil {
 		select {
 		case b = <-s.free:
@@ -330,18 +346,18 @@ func (w *worker) add(t, z uint64, region uint64) {
 	}
 	b = append(b, slot<<1|t&1)
 	if len(b) == batchLen {
-		w.out[o] = nil
-		w.send(int(o), b)
+		w.out[r] = nil
+		w.deliver(r, b)
 		return
 	}
-	w.out[o] = b
+	w.out[r] = b
 }
 
 // region expands the boards of colour c at the frontier in region r.
 func (w *worker) region(r uint64, c int) {
 	s := w.s
-	from := r * regionSlots / 64
-	to := min(from+regionSlots/64, uint64(len(s.front)))
+	from := r << s.shift / 64
+	to := min(from+1<<s.shift/64, uint64(len(s.front)))
 	phase := from % s.period
 	mask := &s.colour[c]
 	for j := from; j < to; j++ {
@@ -381,20 +397,25 @@ func (w *worker) expand(slot, region uint64) {
 	// Horizontal moves keep the tile rank: the neighbours are in the same
 	// group, next to the slot.
 	col := z % width
+	var found, bad uint8
 	if col > 0 {
-		if (slot-1)>>regionShift == region {
-			w.claim(slot-1, uint8(q)<<7)
+		if (slot-1)>>s.shift == region {
+			f, b := w.claim(slot-1, uint8(q)<<7)
+			found, bad = found+f, bad|b
 		} else {
 			w.add(2*k|q, z-1, region)
 		}
 	}
 	if col < width-1 {
-		if (slot+1)>>regionShift == region {
-			w.claim(slot+1, uint8(q)<<7)
+		if (slot+1)>>s.shift == region {
+			f, b := w.claim(slot+1, uint8(q)<<7)
+			found, bad = found+f, bad|b
 		} else {
 			w.add(2*k|q, z+1, region)
 		}
 	}
+	w.found += uint64(found)
+	w.bad |= bad
 	if z >= width {
 		w.add(w.pf.vertical(mv, b, int(z-width), up), z-width, region)
 	}
@@ -403,7 +424,7 @@ func (w *worker) expand(slot, region uint64) {
 	}
 }
 
-// finish turns the lanes into the depth table and the reachable set.
+// finish turns the slot bytes into the depth table and the reachable set.
 func (s *search) finish() ([]uint8, []uint64) {
 	n := uint64(s.n)
 	reach := s.reach
