@@ -51,23 +51,21 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	blocks, err := compressBlocks(t.depth)
+	encoding, blocks, err := encodeDepths(t)
 	if err != nil {
 		return 0, err
 	}
-	set := roaring.FromDense(t.reach, false)
-	set.RunOptimize()
-	var raw bytes.Buffer
-	if _, err := set.WriteTo(&raw); err != nil {
-		return 0, fmt.Errorf("table: encode reachable set: %w", err)
+	setBytes, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	if err != nil {
+		return 0, err
 	}
-	setBuf := bytes.NewBuffer(compress(raw.Bytes()))
+	setBuf := bytes.NewBuffer(setBytes)
 
 	n := int(t.n)
 	hdr := make([]byte, 0, headerLen(n, len(t.counts), len(blocks)))
 	hdr = append(hdr, magic...)
 	hdr = binary.LittleEndian.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, encodingBytes)
+	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, byte(encoding))
 	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.counts)))
 	hdr = binary.LittleEndian.AppendUint32(hdr, blockSlots)
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(blocks)))
@@ -283,17 +281,7 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 		if crc32.Checksum(comp, castagnoli) != h.blockCRC[i] {
 			return fmt.Errorf("%w: block %d", ErrChecksum, i)
 		}
-		start := uint64(i) * uint64(h.blockSlots)
-		end := min(start+uint64(h.blockSlots), slots)
-		dst := t.depth[start:start:end]
-		got, err := dec.DecodeAll(comp, dst)
-		if err != nil {
-			return fmt.Errorf("%w: block %d: %w", ErrFormat, i, err)
-		}
-		if uint64(len(got)) != end-start || (len(got) > 0 && &got[0] != &t.depth[start]) {
-			return fmt.Errorf("%w: block %d decodes to %d slots, want %d", ErrFormat, i, len(got), end-start)
-		}
-		return nil
+		return decodeBlock(t, h, i, comp, dec)
 	})
 	if err != nil {
 		return nil, err
@@ -353,7 +341,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
 	case h.scheme != schemeHalf:
 		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)
-	case h.encoding != encodingBytes:
+	case !knownEncoding(h.encoding):
 		return nil, fmt.Errorf("%w: unknown depth encoding %d", ErrFormat, h.encoding)
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)

@@ -1,0 +1,86 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+var encodings = []int{encodingBytes, encodingModel, encodingRows}
+
+// roundTrip writes t with an encoding and reads it back.
+func roundTrip(t *testing.T, tbl *Table, encoding int) ([]byte, *Table) {
+	t.Helper()
+	forceEncoding = encoding
+	defer func() { forceEncoding = 0 }()
+	var buf bytes.Buffer
+	if _, err := tbl.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := int(buf.Bytes()[13]); got != encoding {
+		t.Fatalf("file has encoding %d, want %d", got, encoding)
+	}
+	back, err := NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), back
+}
+
+func TestEncodingsRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		size board.Size
+		goal string
+	}{
+		{board.Size{W: 2, H: 2}, ""},
+		{board.Size{W: 3, H: 2}, ""},
+		{board.Size{W: 2, H: 3}, "1 0/2 3/4 5"},
+		{board.Size{W: 3, H: 3}, ""},
+		{board.Size{W: 3, H: 3}, "1 2 3/4 0 5/6 7 8"},
+		{board.Size{W: 4, H: 2}, "0 7 6 5/4 3 2 1"},
+		{board.Size{W: 2, H: 4}, ""},
+	} {
+		goal := board.Goal(tc.size)
+		if tc.goal != "" {
+			goal = board.MustParse(tc.size, tc.goal)
+		}
+		tbl, err := Build(context.Background(), goal, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, enc := range encodings {
+			t.Run(fmt.Sprintf("%s/%s/encoding=%d", tc.size, goal, enc), func(t *testing.T) {
+				b, back := roundTrip(t, tbl, enc)
+				if !slices.Equal(back.depth, tbl.depth) || !slices.Equal(back.reach, tbl.reach) || !slices.Equal(back.counts, tbl.counts) {
+					t.Fatal("table read back differs")
+				}
+				t.Logf("%d bytes", len(b))
+			})
+		}
+	}
+}
+
+func TestSizesReport(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 2, H: 5}, {W: 5, H: 2}} {
+		tbl, err := Build(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, enc := range encodings {
+			b, _ := roundTrip(t, tbl, enc)
+			h, err := readHeader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var blocks int
+			for _, l := range h.blockLen {
+				blocks += int(l)
+			}
+			t.Logf("%s encoding %d: file %d, depths %d, set %d", size, enc, len(b), blocks, h.setLen)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package table
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Depth encoding 3 is quick to write and read, for the tables of 12 cells.
+// Within a row of a slot group the blank moves from cell to cell with the
+// tiles in place, so the depths of neighbouring slots of a row differ by
+// exactly one. A block keeps the depth of each row's first slot (and of the
+// block's first slot), halved, since the parity of a depth is the colour of
+// the blank's cell on a checkerboard relative to the goal's, and one bit
+// for every other slot: 1 if its depth is one more than the slot before.
+//
+// A block holds the length of the first depths compressed (4 bytes), those
+// depths as one zstd frame, and then the bits, eight a byte, first slot in
+// the lowest bit, unused high bits of the last byte zero.
+
+// fastEncoder compresses the first depths: they vary too much for a
+// stronger level to pay for its time.
+var fastEncoder = sync.OnceValue(func() *zstd.Encoder {
+	enc, err := zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedFastest),
+		zstd.WithEncoderCRC(true),
+		zstd.WithZeroFrames(true))
+	if err != nil {
+		panic(err) // only for invalid options, which are fixed above
+	}
+	return enc
+})
+
+// rowShape describes the rows of a table's slots.
+type rowShape struct {
+	n, w   uint64
+	parity [16]uint8 // parity of the depth of a slot with the blank in cell z
+}
+
+func newRowShape(t *Table) rowShape {
+	r := rowShape{n: t.n, w: uint64(t.size.W)}
+	g := uint64(t.goal.Blank())
+	for z := range r.n {
+		r.parity[z] = uint8((z/r.w + z%r.w + g/r.w + g%r.w) & 1)
+	}
+	return r
+}
+
+// first reports whether a slot starts a row, or the block that begins at
+// start.
+func (r *rowShape) first(slot, start uint64) bool { return slot == start || slot%r.w == 0 }
+
+// encodeRows codes the depths of slots [start, end) with encoding 3.
+func encodeRows(t *Table, start, end uint64) ([]byte, error) {
+	r := newRowShape(t)
+	nfirst, nbits := r.counts(start, end)
+	firsts := make([]byte, 0, nfirst)
+	bits := make([]byte, 0, (nbits+7)/8+8)
+	top := uint8(len(t.counts) - 1)
+	depth := t.depth[:end]
+	var acc uint64
+	var nacc uint
+	z := start % r.n
+	for slot := start; slot < end; {
+		// One row, or what of it lies in the block.
+		rowEnd := min(slot-z%r.w+r.w, end)
+		d := depth[slot]
+		if d > top || d&1 != r.parity[z] {
+			return nil, errModel // also catches a slot no board reaches
+		}
+		firsts = append(firsts, d>>1)
+		prev := d
+		for s := slot + 1; s < rowEnd; s++ {
+			d := depth[s]
+			// d-prev+1 is 0 or 2 for a move down or up.
+			step := d - prev + 1
+			if d > top || step&^2 != 0 {
+				return nil, errModel
+			}
+			acc |= uint64(step>>1) << nacc
+			if nacc++; nacc == 64 {
+				bits = binary.LittleEndian.AppendUint64(bits, acc)
+				acc, nacc = 0, 0
+			}
+			prev = d
+		}
+		z += rowEnd - slot
+		if z >= r.n {
+			z -= r.n
+		}
+		slot = rowEnd
+	}
+	for ; nacc > 0; nacc -= min(nacc, 8) {
+		bits = append(bits, byte(acc))
+		acc >>= 8
+	}
+	frame := fastEncoder().EncodeAll(firsts, nil)
+	out := make([]byte, 4, 4+len(frame)+len(bits))
+	binary.LittleEndian.PutUint32(out, uint32(len(frame)))
+	out = append(out, frame...)
+	return append(out, bits...), nil
+}
+
+// counts returns the number of first slots and of bits in a block.
+func (r *rowShape) counts(start, end uint64) (firsts, bits uint64) {
+	// Rows start at the slots that are multiples of w, n being one.
+	firsts = (end+r.w-1)/r.w - (start+r.w-1)/r.w
+	if start%r.w != 0 {
+		firsts++ // the block's first slot
+	}
+	return firsts, end - start - firsts
+}
+
+// decodeRows decodes slots [start, end) of t.depth from a block of
+// encoding 3.
+func decodeRows(t *Table, start, end uint64, depths int, in []byte, dec *zstd.Decoder) error {
+	r := newRowShape(t)
+	nfirst, nbits := r.counts(start, end)
+	if len(in) < 4 {
+		return fmt.Errorf("%w: block of %d bytes", ErrFormat, len(in))
+	}
+	flen := uint64(binary.LittleEndian.Uint32(in))
+	if flen > uint64(len(in)-4) || uint64(len(in))-4-flen != (nbits+7)/8 {
+		return fmt.Errorf("%w: block of %d bytes does not hold %d first depths and %d bits", ErrFormat, len(in), nfirst, nbits)
+	}
+	firsts, err := dec.DecodeAll(in[4:4+flen], make([]byte, 0, nfirst))
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	if uint64(len(firsts)) != nfirst {
+		return fmt.Errorf("%w: %d first depths, want %d", ErrFormat, len(firsts), nfirst)
+	}
+	bits := in[4+flen:]
+	if nbits%8 != 0 && bits[len(bits)-1]>>(nbits%8) != 0 {
+		return fmt.Errorf("%w: stray bits at the end of a block", ErrFormat)
+	}
+	top := uint8(depths - 1)
+	depth := t.depth[:end]
+	var i, b uint64
+	z := start % r.n
+	for slot := start; slot < end; {
+		rowEnd := min(slot-z%r.w+r.w, end)
+		f := firsts[i]
+		i++
+		d := f<<1 | r.parity[z]
+		if f > top>>1 || d > top {
+			return fmt.Errorf("%w: slot %d: distance %d beyond the largest", ErrFormat, slot, int(f)<<1|int(r.parity[z]))
+		}
+		depth[slot] = d
+		// The row's other depths: each one more or one less than the
+		// last. Check the range once for the row: a depth below zero
+		// wraps to 255, and stays above top for the rest of the row.
+		hi := d
+		for s := slot + 1; s < rowEnd; s++ {
+			d = d - 1 + bits[b/8]>>(b%8)&1*2
+			b++
+			depth[s] = d
+			hi = max(hi, d)
+		}
+		if hi > top {
+			return fmt.Errorf("%w: slot %d: a row of distances leaves 0..%d", ErrFormat, slot, top)
+		}
+		z += rowEnd - slot
+		if z >= r.n {
+			z -= r.n
+		}
+		slot = rowEnd
+	}
+	return nil
+}
