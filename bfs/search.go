@@ -6,9 +6,9 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -97,8 +97,8 @@ func newSearch(goal board.Board, workers int) *search {
 		w:       size.W,
 		n:       n,
 		slots:   slots,
-		bytes:   make([]uint8, slots),
-		reach:   make([]uint64, (2*slots+63)/64),
+		bytes:   mem.Bytes(slots),
+		reach:   mem.Words((2*slots + 63) / 64),
 		period:  uint64(n / gcd(n, 64)),
 		shift:   shift,
 		regions: regions,
@@ -110,8 +110,6 @@ func newSearch(goal board.Board, workers int) *search {
 		mv:      moverFor(size),
 	}
 	s.front = s.reach[:(slots+63)/64]
-	hugePages(unsafe.Pointer(unsafe.SliceData(s.bytes)), uintptr(len(s.bytes)))
-	hugePages(unsafe.Pointer(unsafe.SliceData(s.reach)), uintptr(len(s.reach)*8))
 	for p := range s.period {
 		for b := range uint64(64) {
 			z := int((p*64 + b) % uint64(n))

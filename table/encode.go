@@ -17,13 +17,17 @@ const (
 // with the neighbour model; larger tables get encoding 3.
 const modelCells = 10
 
+// writeSlots is the number of slots a block the writer codes: blockSlots,
+// lowered by tests to have small tables cut into many blocks.
+var writeSlots uint64 = blockSlots
+
 // forceEncoding, if not zero, is the encoding the writer uses whatever the
 // size: tests exercise every decoder with it.
 var forceEncoding int
 
 func knownEncoding(e int) bool { return e == encodingBytes || e == encodingModel || e == encodingRows }
 
-// encodeDepths codes the depth slots in blocks of blockSlots, in parallel,
+// encodeDepths codes the depth slots in blocks of writeSlots, in parallel,
 // and returns the encoding used: the neighbour model for boards of up to
 // modelCells cells, rows for larger ones, and one byte a slot for a table
 // whose depths the others cannot code.
@@ -40,16 +44,16 @@ func encodeDepths(t *Table) (int, [][]byte, error) {
 		return encodingBytes, blocks, err
 	}
 	slots := uint64(len(t.depth))
-	nb := int((slots + blockSlots - 1) / blockSlots)
+	nb := int((slots + writeSlots - 1) / writeSlots)
 	out := make([][]byte, nb)
 	err := parallel(nb, func(i int) error {
-		start := uint64(i) * blockSlots
-		end := min(start+blockSlots, slots)
+		start := uint64(i) * writeSlots
+		end := min(start+writeSlots, slots)
 		var err error
 		if encoding == encodingModel {
 			out[i], err = encodeModel(t, start, end)
 		} else {
-			out[i], err = encodeRows(t, start, end)
+			out[i], err = encodeRows(t, start, end, nil)
 		}
 		return err
 	})

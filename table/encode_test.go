@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -81,6 +83,56 @@ func TestSizesReport(t *testing.T) {
 				blocks += int(l)
 			}
 			t.Logf("%s encoding %d: file %d, depths %d, set %d", size, enc, len(b), blocks, h.setLen)
+		}
+	}
+}
+
+// TestEncodingsSmallBlocks cuts tables into many small blocks, so that
+// blocks start in the middle of rows and groups, and reads them back,
+// written both to a buffer and, block by block, to a file.
+func TestEncodingsSmallBlocks(t *testing.T) {
+	defer func(s uint64) { writeSlots = s }(writeSlots)
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
+		tbl, err := Build(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, slots := range []uint64{1, 7, 1000, 4096} {
+			writeSlots = slots
+			for _, enc := range encodings {
+				if enc == encodingModel && slots == 1 {
+					continue // one slot a block: too many blocks for the test's time
+				}
+				t.Run(fmt.Sprintf("%s/slots=%d/encoding=%d", size, slots, enc), func(t *testing.T) {
+					b, back := roundTrip(t, tbl, enc)
+					if !slices.Equal(back.depth, tbl.depth) {
+						t.Fatal("depths read back differ")
+					}
+					if enc != encodingRows {
+						return
+					}
+					// The file writer, which goes back to write the header.
+					f, err := os.Create(filepath.Join(t.TempDir(), "t.tbl"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer f.Close()
+					if _, err := f.Write([]byte("junk")); err != nil {
+						t.Fatal(err)
+					}
+					n, err := tbl.writeFile(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := os.ReadFile(f.Name())
+					if err != nil {
+						t.Fatal(err)
+					}
+					if n != int64(len(b)) || !bytes.Equal(got[4:], b) {
+						t.Fatalf("file writer wrote %d bytes, differing from WriteTo's %d", n, len(b))
+					}
+				})
+			}
 		}
 	}
 }

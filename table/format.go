@@ -17,6 +17,7 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -51,6 +52,11 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	if f, ok := w.(*os.File); ok && uint64(len(t.depth)) > writeSlots {
+		if n, err := t.writeFile(f); !errors.Is(err, errModel) {
+			return n, err
+		}
+	}
 	encoding, blocks, err := encodeDepths(t)
 	if err != nil {
 		return 0, err
@@ -60,27 +66,12 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		return 0, err
 	}
 	setBuf := bytes.NewBuffer(setBytes)
-
-	n := int(t.n)
-	hdr := make([]byte, 0, headerLen(n, len(t.counts), len(blocks)))
-	hdr = append(hdr, magic...)
-	hdr = binary.LittleEndian.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, byte(encoding))
-	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.counts)))
-	hdr = binary.LittleEndian.AppendUint32(hdr, blockSlots)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(blocks)))
-	hdr = binary.LittleEndian.AppendUint64(hdr, t.Reachable())
-	hdr = t.goal.AppendCells(hdr)
-	for _, c := range t.counts {
-		hdr = binary.LittleEndian.AppendUint64(hdr, c)
+	lens := make([]uint32, len(blocks))
+	crcs := make([]uint32, len(blocks))
+	for i, b := range blocks {
+		lens[i], crcs[i] = uint32(len(b)), crc32.Checksum(b, castagnoli)
 	}
-	for _, b := range blocks {
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(b)))
-		hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(b, castagnoli))
-	}
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(setBuf.Len()))
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(setBuf.Bytes(), castagnoli))
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+	hdr := t.header(encoding, lens, crcs, setBytes)
 
 	var total int64
 	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
@@ -110,13 +101,14 @@ var encoder = sync.OnceValue(func() *zstd.Encoder {
 // compress returns src as one zstd frame.
 func compress(src []byte) []byte { return encoder().EncodeAll(src, nil) }
 
-// compressBlocks compresses the depth slots in blocks of blockSlots, each
+// compressBlocks compresses the depth slots in blocks of writeSlots, each
 // an independent zstd frame, in parallel.
 func compressBlocks(depth []uint8) ([][]byte, error) {
-	nb := (len(depth) + blockSlots - 1) / blockSlots
+	bs := int(writeSlots)
+	nb := (len(depth) + bs - 1) / bs
 	out := make([][]byte, nb)
 	parallel(nb, func(i int) error {
-		out[i] = compress(depth[i*blockSlots : min((i+1)*blockSlots, len(depth))])
+		out[i] = compress(depth[i*bs : min((i+1)*bs, len(depth))])
 		return nil
 	})
 	return out, nil
@@ -257,18 +249,19 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	if set.GetCardinality() != h.reachable || (!set.IsEmpty() && uint64(set.Maximum()) >= states) {
 		return nil, fmt.Errorf("%w: reachable set does not fit the header", ErrFormat)
 	}
-	t.reach = make([]uint64, (states+63)/64)
+	t.reach = mem.Words((states + 63) / 64)
 	copy(t.reach, set.ToDense())
 
 	// The depth blocks, decoded and checked in parallel.
-	t.depth = make([]uint8, slots)
+	t.depth = mem.Bytes(slots)
 	offs := make([]int64, h.blocks)
 	off = int64(headerLen(n, h.depths, h.blocks))
 	for i, l := range h.blockLen {
 		offs[i] = off
 		off += int64(l)
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(uint64(h.blockSlots)+1))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
+		zstd.WithDecoderMaxMemory(max(min(uint64(h.blockSlots), slots), 1<<20)), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,7 @@ import (
 var fastEncoder = sync.OnceValue(func() *zstd.Encoder {
 	enc, err := zstd.NewWriter(nil,
 		zstd.WithEncoderLevel(zstd.SpeedFastest),
+		zstd.WithLowerEncoderMem(true),
 		zstd.WithEncoderCRC(true),
 		zstd.WithZeroFrames(true))
 	if err != nil {
@@ -52,12 +53,19 @@ func newRowShape(t *Table) rowShape {
 // start.
 func (r *rowShape) first(slot, start uint64) bool { return slot == start || slot%r.w == 0 }
 
-// encodeRows codes the depths of slots [start, end) with encoding 3.
-func encodeRows(t *Table, start, end uint64) ([]byte, error) {
+// rowBuffers is scratch space for encodeRows, kept by callers that code
+// many blocks one after another.
+type rowBuffers struct{ firsts, bits, out []byte }
+
+// encodeRows codes the depths of slots [start, end) with encoding 3. With
+// buf not nil, it codes into buf's space; the result is valid until the
+// next call with buf.
+func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
+	if buf == nil {
+		buf = &rowBuffers{}
+	}
 	r := newRowShape(t)
-	nfirst, nbits := r.counts(start, end)
-	firsts := make([]byte, 0, nfirst)
-	bits := make([]byte, 0, (nbits+7)/8+8)
+	firsts, bits := buf.firsts[:0], buf.bits[:0]
 	top := uint8(len(t.counts) - 1)
 	depth := t.depth[:end]
 	var acc uint64
@@ -96,11 +104,12 @@ func encodeRows(t *Table, start, end uint64) ([]byte, error) {
 		bits = append(bits, byte(acc))
 		acc >>= 8
 	}
-	frame := fastEncoder().EncodeAll(firsts, nil)
-	out := make([]byte, 4, 4+len(frame)+len(bits))
-	binary.LittleEndian.PutUint32(out, uint32(len(frame)))
-	out = append(out, frame...)
-	return append(out, bits...), nil
+	out := append(buf.out[:0], 0, 0, 0, 0)
+	out = fastEncoder().EncodeAll(firsts, out)
+	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
+	out = append(out, bits...)
+	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	return out, nil
 }
 
 // counts returns the number of first slots and of bits in a block.
@@ -136,37 +145,76 @@ func decodeRows(t *Table, start, end uint64, depths int, in []byte, dec *zstd.De
 	if nbits%8 != 0 && bits[len(bits)-1]>>(nbits%8) != 0 {
 		return fmt.Errorf("%w: stray bits at the end of a block", ErrFormat)
 	}
-	top := uint8(depths - 1)
+	top := int(depths - 1)
 	depth := t.depth[:end]
+	rows := newRowPatterns(int(r.w))
 	var i, b uint64
 	z := start % r.n
 	for slot := start; slot < end; {
 		rowEnd := min(slot-z%r.w+r.w, end)
-		f := firsts[i]
+		f := int(firsts[i])
 		i++
-		d := f<<1 | r.parity[z]
-		if f > top>>1 || d > top {
-			return fmt.Errorf("%w: slot %d: distance %d beyond the largest", ErrFormat, slot, int(f)<<1|int(r.parity[z]))
-		}
-		depth[slot] = d
-		// The row's other depths: each one more or one less than the
-		// last. Check the range once for the row: a depth below zero
-		// wraps to 255, and stays above top for the rest of the row.
-		hi := d
-		for s := slot + 1; s < rowEnd; s++ {
-			d = d - 1 + bits[b/8]>>(b%8)&1*2
-			b++
-			depth[s] = d
-			hi = max(hi, d)
-		}
-		if hi > top {
+		d := f<<1 | int(r.parity[z])
+		// The row's depths: each one more or one less than the one
+		// before, as the row's bits say.
+		l := rowEnd - slot
+		p := readBits(bits, b, l-1)
+		b += l - 1
+		if d+int(rows.lo[p][l-1]) < 0 || d+int(rows.hi[p][l-1]) > top {
 			return fmt.Errorf("%w: slot %d: a row of distances leaves 0..%d", ErrFormat, slot, top)
 		}
-		z += rowEnd - slot
+		for j, off := range rows.off[p][:l] {
+			depth[slot+uint64(j)] = uint8(d + int(off))
+		}
+		z += l
 		if z >= r.n {
 			z -= r.n
 		}
 		slot = rowEnd
 	}
 	return nil
+}
+
+// rowPatterns gives, for the bits of a row (bit j: the depth of slot j+1
+// is one more than that of slot j), the depth of each slot relative to the
+// first, and the least and the most of them over the first l+1 slots.
+type rowPatterns struct {
+	off    [][]int8
+	lo, hi [][]int8 // [bits][l]
+}
+
+var rowTables sync.Map // width -> *rowPatterns
+
+func newRowPatterns(w int) *rowPatterns {
+	if v, ok := rowTables.Load(w); ok {
+		return v.(*rowPatterns)
+	}
+	r := &rowPatterns{}
+	for p := range 1 << (w - 1) {
+		off := make([]int8, w)
+		lo, hi := make([]int8, w), make([]int8, w)
+		for j := 1; j < w; j++ {
+			off[j] = off[j-1] - 1 + int8(p>>(j-1)&1)*2
+			lo[j], hi[j] = min(lo[j-1], off[j]), max(hi[j-1], off[j])
+		}
+		r.off = append(r.off, off)
+		r.lo = append(r.lo, lo)
+		r.hi = append(r.hi, hi)
+	}
+	v, _ := rowTables.LoadOrStore(w, r)
+	return v.(*rowPatterns)
+}
+
+// readBits returns the k < 57 bits of b from bit pos on, the first in the
+// lowest bit.
+func readBits(b []byte, pos, k uint64) uint64 {
+	var v uint64
+	if i := pos / 8; i+8 <= uint64(len(b)) {
+		v = binary.LittleEndian.Uint64(b[i:])
+	} else {
+		for j := uint64(0); i+j < uint64(len(b)); j++ {
+			v |= uint64(b[i+j]) << (8 * j)
+		}
+	}
+	return v >> (pos % 8) & (1<<k - 1)
 }

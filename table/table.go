@@ -76,18 +76,28 @@ func New(res *bfs.Result) (*Table, error) {
 func (t *Table) check(from, to uint64, hist []uint64) error {
 	n := t.n
 	maxDepth := uint8(len(t.counts))
+	all := uint64(1)<<n - 1
 	for k := from; k < to; k++ {
-		for z := range n {
-			d := t.depth[k*n+z]
-			r0, r1 := t.reached(2*k*n+z), t.reached((2*k+1)*n+z)
+		// The reachable bits of the group's boards: indices 2kn to 2kn+2n-1.
+		i := 2 * k * n
+		rb := t.reach[i/64] >> (i % 64)
+		if i%64+2*n > 64 {
+			rb |= t.reach[i/64+1] << (64 - i%64)
+		}
+		r0, r1 := rb&all, rb>>n&all
+		depths := t.depth[k*n : k*n+n]
+		if r0&r1 != 0 {
+			return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, k*n+uint64(bits.TrailingZeros64(r0&r1)))
+		}
+		for z, d := range depths {
+			reached := (r0|r1)>>z&1 == 1
 			switch {
-			case r0 && r1:
-				return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, k*n+z)
-			case (r0 || r1) != (d != bfs.Unreached):
-				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+z)
-			case d != bfs.Unreached && d >= maxDepth:
-				return fmt.Errorf("%w: slot %d holds distance %d, beyond the largest, %d", ErrFormat, k*n+z, d, maxDepth-1)
-			case d != bfs.Unreached:
+			case reached != (d != bfs.Unreached):
+				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+uint64(z))
+			case !reached:
+			case d >= maxDepth:
+				return fmt.Errorf("%w: slot %d holds distance %d, beyond the largest, %d", ErrFormat, k*n+uint64(z), d, maxDepth-1)
+			default:
 				hist[d]++
 			}
 		}

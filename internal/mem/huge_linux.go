@@ -1,14 +1,13 @@
-package bfs
+package mem
 
 import (
 	"syscall"
 	"unsafe"
 )
 
-// hugePages asks the kernel to back a large table with huge pages where it
-// can: the search reads and writes its tables at random, and with 4 KiB
-// pages nearly every such access also misses the processor's TLB. The
-// advice is only a hint; failure changes nothing but speed.
+// hugePages asks the kernel to back the 2 MiB-aligned part of a block of
+// fresh memory with huge pages. It must come before the memory is first
+// touched. Failure changes nothing but speed.
 func hugePages(p unsafe.Pointer, size uintptr) {
 	const huge = 2 << 20
 	if size < 2*huge {

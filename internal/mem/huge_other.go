@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bfs
+package mem
 
 import "unsafe"
 
