@@ -77,7 +77,7 @@ func Memory(size board.Size) (uint64, bool) {
 
 func memory(size board.Size, workers int) (uint64, bool) {
 	n := size.Cells()
-	if n > MaxCells || n < 4 || size.W < 2 || size.H < 2 {
+	if n > MaxCells || size.W < 2 || size.H < 2 {
 		return 0, false
 	}
 	slots := rank.Factorial(n) / 2
@@ -108,12 +108,15 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s := newSearch(goal, workers)
-	slots := s.slots
+	return newSearch(goal, workers).run(ctx, opts.Progress)
+}
+
+// run searches level by level until a level finds nothing.
+func (s *search) run(ctx context.Context, progress func(Progress)) (*Result, error) {
 	counts := []uint64{1}
 	visited := uint64(1)
-	if opts.Progress != nil {
-		opts.Progress(Progress{Depth: 0, Found: 1, Visited: 1, Slots: slots})
+	if progress != nil {
+		progress(Progress{Depth: 0, Found: 1, Visited: 1, Slots: s.slots})
 	}
 	for d := 0; ; d++ {
 		if d+1 > MaxDepth {
@@ -128,18 +131,21 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 		}
 		counts = append(counts, found)
 		visited += found
-		if opts.Progress != nil {
-			opts.Progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
+		if progress != nil {
+			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: s.slots})
 		}
 	}
 	depth, reach := s.finish()
-	return &Result{Goal: goal, Depth: depth, Reach: reach, Counts: counts}, nil
+	return &Result{Goal: s.goal, Depth: depth, Reach: reach, Counts: counts}, nil
 }
 
 func tooLarge(size board.Size) error {
 	n := size.Cells()
+	const advice = "a table holds every board in memory; boards above %d cells need an optimal solver such as IDA* with a pattern database instead"
 	if n <= rank.MaxLen {
-		return fmt.Errorf("%w: %s has %s boards, %s of them reachable, more than a table in memory can hold; boards above %d cells need an optimal solver (IDA* with a pattern database) instead", ErrTooLarge, size, group(rank.Factorial(n)), group(rank.Factorial(n)/2), MaxCells)
+		reachable := rank.Factorial(n) / 2
+		return fmt.Errorf("%w: %s has %s reachable boards (%s), which would take %s even at half a byte a board; "+advice,
+			ErrTooLarge, size, group(reachable), words(reachable), Bytes(reachable/2), MaxCells)
 	}
-	return fmt.Errorf("%w: %s has %d! boards, more than a table in memory can hold; boards above %d cells need an optimal solver (IDA* with a pattern database) instead", ErrTooLarge, size, n, MaxCells)
+	return fmt.Errorf("%w: %s has %d!/2 reachable boards; "+advice, ErrTooLarge, size, n, MaxCells)
 }

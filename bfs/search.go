@@ -42,6 +42,7 @@ const (
 
 // search is the state of one Run.
 type search struct {
+	goal    board.Board
 	w, n    int
 	slots   uint64
 	bytes   []uint8  // a slot a byte
@@ -94,6 +95,7 @@ func newSearch(goal board.Board, workers int) *search {
 	regions := (slots + 1<<shift - 1) >> shift
 	workers = max(1, min(workers, int(regions)))
 	s := &search{
+		goal:    goal,
 		w:       size.W,
 		n:       n,
 		slots:   slots,

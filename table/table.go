@@ -38,8 +38,13 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 }
 
-// Build searches from goal with package bfs and returns the table.
+// Build searches from goal with package bfs and returns the table. It
+// refuses, with an error wrapping bfs.ErrMemory, a search that with the
+// writing of the table would need more than opts.MaxMemory (see Memory).
 func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, error) {
+	if err := checkMemory(goal.Size(), opts); err != nil {
+		return nil, err
+	}
 	res, err := bfs.Run(ctx, goal, opts)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -74,6 +75,9 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	t, err := table.Build(ctx, goal, opts)
 	if bar != nil {
 		bar.Finish()
+	}
+	if errors.Is(err, bfs.ErrMemory) {
+		err = fmt.Errorf("%w; raise -max-mem to allow more", err)
 	}
 	if err != nil {
 		return buildError(f, err)
