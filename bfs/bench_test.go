@@ -34,3 +34,5 @@ func benchmarkRun(b *testing.B, size board.Size, workers int) {
 func BenchmarkRun3x3(b *testing.B)         { benchmarkRun(b, board.Size{W: 3, H: 3}, 0) }
 func BenchmarkRun2x5(b *testing.B)         { benchmarkRun(b, board.Size{W: 2, H: 5}, 0) }
 func BenchmarkRun2x5Workers1(b *testing.B) { benchmarkRun(b, board.Size{W: 2, H: 5}, 1) }
+
+func BenchmarkRun3x3Workers1(b *testing.B) { benchmarkRun(b, board.Size{W: 3, H: 3}, 1) }

@@ -33,23 +33,35 @@ const (
 	down = 1 // the tile below moves up; its window rotates right
 )
 
+// cellMoves describes the moves of a blank in one cell.
+type cellMoves struct {
+	left, right bool // a tile left or right of the blank can move
+	// For the tile above (up) and below (down): whether there is one, the
+	// start of its window in the tile sequence and, for a window in the
+	// suffix, its offset in a row of near, else -1.
+	up, down         bool
+	upAt, downAt     int
+	upNear, downNear int
+}
+
 // tableMemory bounds the bytes of one shape's tables: 7! suffix orders of
 // 16 bytes each, and at most 8 windows of two directions of 4 bytes each.
 const tableMemory = 5040 * (16 + 8*2*4)
 
 // mover holds the tables of one board shape.
 type mover struct {
-	w, n, m int
-	q, pre  int              // suffix and prefix lengths, q+pre = m
-	lexQ    uint64           // q!
-	groupsQ divisor          // q!/2: groups that share a prefix
-	cells   divisor          // n
-	fact    [MaxCells]uint64 // fact[i] = (m-1-i)!, the weight of digit i
-	rel     []uint8          // rel[lo*q+j]: relative order of suffix lo, position j
-	dig     []uint8          // dig[lo*q+j]: its Lehmer digits
-	par     []uint8          // par[lo]: parity of suffix lo
-	windows int              // windows in the suffix: a = pre .. m-w
-	near    []int32          // near[(lo*windows+a-pre)*2+dir]: rank change << 1 | parity change
+	w, n, m   int
+	q, pre    int                 // suffix and prefix lengths, q+pre = m
+	lexQ      uint64              // q!
+	groupsQ   divisor             // q!/2: groups that share a prefix
+	cells     divisor             // n
+	fact      [MaxCells]uint64    // fact[i] = (m-1-i)!, the weight of digit i
+	rel       []uint8             // rel[lo*q+j]: relative order of suffix lo, position j
+	dig       []uint8             // dig[lo*q+j]: its Lehmer digits
+	par       []uint8             // par[lo]: parity of suffix lo
+	cellMoves [MaxCells]cellMoves // the moves from each cell of the blank
+	windows   int                 // windows in the suffix: a = pre .. m-w
+	near      []int32             // near[(lo*windows+a-pre)*2+dir]: rank change << 1 | parity change
 }
 
 var movers sync.Map // board.Size -> *mover, built once a shape
@@ -89,6 +101,19 @@ func newMover(size board.Size) *mover {
 			sum += d[j]
 		}
 		mv.par[lo] = sum & 1
+	}
+	for z := range n {
+		c := &mv.cellMoves[z]
+		c.left, c.right = z%mv.w > 0, z%mv.w < mv.w-1
+		c.up, c.down = z >= mv.w, z+mv.w < n
+		c.upAt, c.downAt = z-mv.w, z
+		c.upNear, c.downNear = -1, -1
+		if c.up && c.upAt >= mv.pre {
+			c.upNear = (c.upAt-mv.pre)*2 + up
+		}
+		if c.down && c.downAt >= mv.pre && c.downAt <= m-mv.w {
+			c.downNear = (c.downAt-mv.pre)*2 + down
+		}
 	}
 	// The changes of rank of one suffix order sit together, so that a
 	// board's vertical moves read one cache line, and consecutive groups
@@ -217,27 +242,28 @@ type located struct {
 	q   uint64 // parity of the sequence: the low bit of its tile rank
 }
 
-// vertical returns the tile rank of the board b after the blank moves in
-// direction dir, the moving tile's window starting at position a.
-func (p *prefix) vertical(mv *mover, b located, a, dir int) uint64 {
-	var delta int64
-	var par uint64
-	if a >= mv.pre {
-		e := mv.near[(int(b.lo)*mv.windows+a-mv.pre)*2+dir]
-		delta, par = int64(e>>1), uint64(e&1)
-	} else {
-		var s, d [MaxCells]uint8
-		w := mv.w
-		for i := range w {
-			j := a + i
-			if j < mv.pre {
-				s[i], d[i] = p.seq[j], p.dig[j]
-			} else {
-				at := int(b.lo)*mv.q + j - mv.pre
-				s[i], d[i] = p.rem[mv.rel[at]], mv.dig[at]
-			}
+// far returns the tile rank of the board b after the blank moves in
+// direction dir, the moving tile's window starting at position a of the
+// tile sequence, in the prefix.
+func (p *prefix) far(mv *mover, b located, a, dir int) uint64 {
+	var s, d [MaxCells]uint8
+	w := mv.w
+	for i := range w {
+		j := a + i
+		if j < mv.pre {
+			s[i], d[i] = p.seq[j], p.dig[j]
+		} else {
+			at := int(b.lo)*mv.q + j - mv.pre
+			s[i], d[i] = p.rem[mv.rel[at]], mv.dig[at]
 		}
-		delta, par = rotate(s[:w], d[:w], mv.fact[a:a+w], dir)
 	}
+	delta, par := rotate(s[:w], d[:w], mv.fact[a:a+w], dir)
 	return uint64(int64(b.lex)+delta)&^1 | b.q ^ par
+}
+
+// near returns the tile rank of the board b after a vertical move whose
+// window lies in the suffix, at offset off of its row of the near table.
+func (mv *mover) nearRank(b located, off int) uint64 {
+	e := mv.near[int(b.lo)*mv.windows*2+off]
+	return uint64(int64(b.lex)+int64(e>>1))&^1 | b.q ^ uint64(e&1)
 }

@@ -42,24 +42,26 @@ const (
 
 // search is the state of one Run.
 type search struct {
-	goal    board.Board
-	w, n    int
-	slots   uint64
-	bytes   []uint8  // a slot a byte
-	reach   []uint64 // the reachable set, at the end; front before
-	front   []uint64 // a bit a slot: boards to expand, and boards found
-	period  uint64   // words of front after which the colour pattern repeats
-	colour  [2][12]uint64
-	mv      *mover
-	shift   uint // regions of 2^shift slots
-	regions uint64
-	owners  divisor  // region r belongs to worker r % workers
-	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
-	goalC   int      // colour of the goal's blank cell
-	workers []*worker
-	inbox   []chan []uint64
-	free    chan []uint64
-	failed  atomic.Bool
+	goal     board.Board
+	w, n     int
+	slots    uint64
+	bytes    []uint8  // a slot a byte
+	reach    []uint64 // the reachable set, at the end; front before
+	front    []uint64 // a bit a slot: boards to expand, and boards found
+	period   uint64   // words of front after which the colour pattern repeats
+	colour   [2][12]uint64
+	cellMask [MaxCells][12]uint64 // cellMask[z][j%period]: the bits of front word j whose blank is in cell z
+	cells    [2][]uint64          // the cells of each colour
+	mv       *mover
+	shift    uint // regions of 2^shift slots
+	regions  uint64
+	owners   divisor  // region r belongs to worker r % workers
+	cur      []uint64 // a bit a region: it holds boards of the depth being expanded
+	goalC    int      // colour of the goal's blank cell
+	workers  []*worker
+	inbox    []chan []uint64
+	free     chan []uint64
+	failed   atomic.Bool
 
 	producing atomic.Int32
 	done      chan struct{}
@@ -116,7 +118,12 @@ func newSearch(goal board.Board, workers int) *search {
 		for b := range uint64(64) {
 			z := int((p*64 + b) % uint64(n))
 			s.colour[cellColour(z, s.w)][p] |= 1 << b
+			s.cellMask[z][p] |= 1 << b
 		}
+	}
+	for z := range uint64(n) {
+		c := cellColour(int(z), s.w)
+		s.cells[c] = append(s.cells[c], z)
 	}
 	for i := range workers {
 		s.inbox[i] = make(chan []uint64, inboxLen)
@@ -173,12 +180,19 @@ func (s *search) level(ctx context.Context, d int) (uint64, error) {
 // frontier of its own regions and applies the neighbours that land in them.
 type worker struct {
 	s     *search
+	mv    *mover
+	bytes []uint8
+	front []uint64
+	n     uint64
+	width uint64
+	shift uint
 	id    int
 	cur   uint8    // lane value of the frontier: depth+1
 	found uint64   // boards claimed in this level
 	bad   uint8    // high bit set: both boards of a slot were reached
 	flags []uint64 // a bit a region: boards claimed in this level
 	out   [][]uint64
+	list  []frontWord
 	pf    prefix
 	_     [128]byte // keeps workers off each other's cache lines
 }
@@ -186,7 +200,8 @@ type worker struct {
 func newWorker(s *search, id int) *worker {
 	// The flags get cache lines of their own: workers set them all the time.
 	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
-	return &worker{s: s, id: id, flags: flags, out: make([][]uint64, s.regions)}
+	return &worker{s: s, mv: s.mv, bytes: s.bytes, front: s.front, n: uint64(s.n), width: uint64(s.w), shift: s.shift,
+		id: id, flags: flags, out: make([][]uint64, s.regions), list: make([]frontWord, 0, chunkWords)}
 }
 
 func (w *worker) start(cur uint8) {
@@ -309,11 +324,10 @@ func (w *worker) apply(b []uint64) {
 // slot is new, and in bad's high bit whether the other board of the slot
 // was reached.
 func (w *worker) claim(slot uint64, q uint8) (isNew, bad uint8) {
-	s := w.s
-	c := s.bytes[slot]
+	c := w.bytes[slot]
 	isNew = b2u8(c == 0)
-	s.bytes[slot] = c | (w.cur+1|q)&-isNew
-	s.front[slot/64] |= uint64(isNew) << (slot % 64)
+	w.bytes[slot] = c | (w.cur+1|q)&-isNew
+	w.front[slot/64] |= uint64(isNew) << (slot % 64)
 	return isNew, (c ^ q) & (isNew - 1)
 }
 
@@ -325,17 +339,25 @@ func b2u8(b bool) uint8 {
 }
 
 // add records a neighbour of the frontier: the board with tile rank t and
-// its blank in cell z.
-func (w *worker) add(t, z uint64, region uint64) {
-	s := w.s
-	slot := t>>1*uint64(s.n) + z
-	r := slot >> s.shift
-	if r == region {
-		isNew, bad := w.claim(slot, uint8(t&1)<<7)
-		w.found += uint64(isNew)
-		w.bad |= bad
+// its blank in cell z. A neighbour in the region being expanded is claimed
+// at once, and counted in found and bad as claim says.
+func (w *worker) add(t, z, region uint64, found, bad *uint8) {
+	slot := t>>1*w.n + z
+	if r := slot >> w.shift; r == region {
+		f, b := w.claim(slot, uint8(t&1)<<7)
+		*found += f
+		*bad |= b
 		return
 	}
+	w.batch(slot<<1 | t&1)
+}
+
+// batch adds a neighbour, a slot shifted left by one and the low bit of the
+// tile rank of its board, to the batch of its region, and delivers the
+// batch when full.
+func (w *worker) batch(e uint64) {
+	s := w.s
+	r := e >> 1 >> w.shift
 	b := w.out[r]
 	if b == nil {
 		select {
@@ -344,7 +366,7 @@ func (w *worker) add(t, z uint64, region uint64) {
 			b = make([]uint64, 0, batchLen)
 		}
 	}
-	b = append(b, slot<<1|t&1)
+	b = append(b, e)
 	if len(b) == batchLen {
 		w.out[r] = nil
 		w.deliver(r, b)
@@ -353,75 +375,96 @@ func (w *worker) add(t, z uint64, region uint64) {
 	w.out[r] = b
 }
 
-// region expands the boards of colour c at the frontier in region r.
+// chunkWords is the number of words of front a worker gathers before
+// expanding their boards cell by cell.
+const chunkWords = 256
+
+// frontWord is a word of front with frontier bits, and its phase in the
+// colour pattern.
+type frontWord struct {
+	j, phase uint64
+	f        uint64
+}
+
+// region expands the boards of colour c at the frontier in region r. It
+// takes the frontier bits of a chunk of words, and then expands their
+// boards blank cell by blank cell, so that the moves, which depend on the
+// cell, follow one pattern at a time and the processor predicts them.
 func (w *worker) region(r uint64, c int) {
 	s := w.s
-	from := r << s.shift / 64
-	to := min(from+1<<s.shift/64, uint64(len(s.front)))
-	phase := from % s.period
+	from := r << w.shift / 64
+	to := min(from+1<<w.shift/64, uint64(len(s.front)))
 	mask := &s.colour[c]
-	for j := from; j < to; j++ {
-		f := s.front[j] & mask[phase]
-		if phase++; phase == s.period {
-			phase = 0
+	for start := from; start < to; start += chunkWords {
+		list := w.list[:0]
+		phase := start % s.period
+		for j := start; j < min(start+chunkWords, to); j++ {
+			if f := s.front[j] & mask[phase]; f != 0 {
+				s.front[j] &^= f
+				list = append(list, frontWord{j, phase, f})
+			}
+			if phase++; phase == s.period {
+				phase = 0
+			}
 		}
-		if f == 0 {
+		w.list = list
+		if len(list) == 0 {
 			continue
 		}
-		s.front[j] &^= f
-		for f != 0 {
-			slot := j*64 + uint64(bits.TrailingZeros64(f))
-			f &= f - 1
-			w.expand(slot, r)
+		for _, z := range s.cells[c] {
+			zmask := &s.cellMask[z]
+			for _, e := range list {
+				for f := e.f & zmask[e.phase]; f != 0; f &= f - 1 {
+					w.expand(e.j*64+uint64(bits.TrailingZeros64(f)), z, r)
+				}
+			}
 		}
 	}
 }
 
 // expand sends the neighbours of the board in a slot at the frontier.
-func (w *worker) expand(slot, region uint64) {
-	s := w.s
-	mv := s.mv
-	n := uint64(s.n)
+func (w *worker) expand(slot, z, region uint64) {
+	mv := w.mv
 	k := mv.cells.div(slot)
-	z := slot - k*n
-	q := uint64(s.bytes[slot] >> 7)
+	q := uint64(w.bytes[slot] >> 7)
 	hi := mv.groupsQ.div(k)
-	lo := 2 * (k - hi*(mv.lexQ/2))
+	lo := 2*k - hi*mv.lexQ
 	if hi != w.pf.hi || !w.pf.valid {
 		w.pf.set(mv, hi)
 	}
 	// The variant of the group whose parity, the tile rank's low bit, is q.
 	p := q ^ uint64(w.pf.par^mv.par[lo])
 	b := located{lex: 2*k + p, lo: lo + p, q: q}
-	width := uint64(s.w)
-	// Horizontal moves keep the tile rank: the neighbours are in the same
-	// group, next to the slot.
-	col := z % width
+	c := &mv.cellMoves[z]
 	var found, bad uint8
-	if col > 0 {
-		if (slot-1)>>s.shift == region {
-			f, b := w.claim(slot-1, uint8(q)<<7)
-			found, bad = found+f, bad|b
-		} else {
-			w.add(2*k|q, z-1, region)
-		}
+	// Horizontal moves keep the tile rank: the neighbours are the slots
+	// next to this one.
+	if c.left {
+		w.add(2*k|q, z-1, region, &found, &bad)
 	}
-	if col < width-1 {
-		if (slot+1)>>s.shift == region {
-			f, b := w.claim(slot+1, uint8(q)<<7)
-			found, bad = found+f, bad|b
+	if c.right {
+		w.add(2*k|q, z+1, region, &found, &bad)
+	}
+	if c.up {
+		var t uint64
+		if c.upNear >= 0 {
+			t = mv.nearRank(b, c.upNear)
 		} else {
-			w.add(2*k|q, z+1, region)
+			t = w.pf.far(mv, b, c.upAt, up)
 		}
+		w.add(t, z-w.width, region, &found, &bad)
+	}
+	if c.down {
+		var t uint64
+		if c.downNear >= 0 {
+			t = mv.nearRank(b, c.downNear)
+		} else {
+			t = w.pf.far(mv, b, c.downAt, down)
+		}
+		w.add(t, z+w.width, region, &found, &bad)
 	}
 	w.found += uint64(found)
 	w.bad |= bad
-	if z >= width {
-		w.add(w.pf.vertical(mv, b, int(z-width), up), z-width, region)
-	}
-	if z+width < n {
-		w.add(w.pf.vertical(mv, b, int(z), down), z+width, region)
-	}
 }
 
 // finish turns the slot bytes into the depth table and the reachable set.
