@@ -163,8 +163,16 @@ func decodeRows(t *Table, start, end uint64, depths int, in []byte, dec *zstd.De
 		if d+int(rows.lo[p][l-1]) < 0 || d+int(rows.hi[p][l-1]) > top {
 			return fmt.Errorf("%w: slot %d: a row of distances leaves 0..%d", ErrFormat, slot, top)
 		}
-		for j, off := range rows.off[p][:l] {
-			depth[slot+uint64(j)] = uint8(d + int(off))
+		if slot+8 <= end {
+			// All the row's depths at once: d in every byte, plus the
+			// positive offsets, minus the negative ones, carry-free as
+			// the row's range was checked. Bytes past the row belong to
+			// the rows after it, written next.
+			binary.LittleEndian.PutUint64(depth[slot:], uint64(d)*0x0101010101010101+rows.pos[p]-rows.neg[p])
+		} else {
+			for j, off := range rows.off[p][:l] {
+				depth[slot+uint64(j)] = uint8(d + int(off))
+			}
 		}
 		z += l
 		if z >= r.n {
@@ -179,8 +187,9 @@ func decodeRows(t *Table, start, end uint64, depths int, in []byte, dec *zstd.De
 // is one more than that of slot j), the depth of each slot relative to the
 // first, and the least and the most of them over the first l+1 slots.
 type rowPatterns struct {
-	off    [][]int8
-	lo, hi [][]int8 // [bits][l]
+	off      [][]int8
+	lo, hi   [][]int8 // [bits][l]
+	pos, neg []uint64 // the offsets of the first 8 slots, positive and negative parts, a byte each
 }
 
 var rowTables sync.Map // width -> *rowPatterns
@@ -197,6 +206,16 @@ func newRowPatterns(w int) *rowPatterns {
 			off[j] = off[j-1] - 1 + int8(p>>(j-1)&1)*2
 			lo[j], hi[j] = min(lo[j-1], off[j]), max(hi[j-1], off[j])
 		}
+		var pos, neg uint64
+		for j, o := range off {
+			if o > 0 {
+				pos |= uint64(o) << (8 * j)
+			} else {
+				neg |= uint64(-o) << (8 * j)
+			}
+		}
+		r.pos = append(r.pos, pos)
+		r.neg = append(r.neg, neg)
 		r.off = append(r.off, off)
 		r.lo = append(r.lo, lo)
 		r.hi = append(r.hi, hi)
