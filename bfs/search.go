@@ -118,12 +118,7 @@ func newSearch(goal board.Board, workers int) *search {
 		for b := range uint64(64) {
 			z := int((p*64 + b) % uint64(n))
 			s.colour[cellColour(z, s.w)][p] |= 1 << b
-			s.cellMask[z][p] |= 1 << b
 		}
-	}
-	for z := range uint64(n) {
-		c := cellColour(int(z), s.w)
-		s.cells[c] = append(s.cells[c], z)
 	}
 	for i := range workers {
 		s.inbox[i] = make(chan []uint64, inboxLen)
@@ -192,7 +187,6 @@ type worker struct {
 	bad   uint8    // high bit set: both boards of a slot were reached
 	flags []uint64 // a bit a region: boards claimed in this level
 	out   [][]uint64
-	list  []frontWord
 	pf    prefix
 	_     [128]byte // keeps workers off each other's cache lines
 }
@@ -201,7 +195,7 @@ func newWorker(s *search, id int) *worker {
 	// The flags get cache lines of their own: workers set them all the time.
 	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
 	return &worker{s: s, mv: s.mv, bytes: s.bytes, front: s.front, n: uint64(s.n), width: uint64(s.w), shift: s.shift,
-		id: id, flags: flags, out: make([][]uint64, s.regions), list: make([]frontWord, 0, chunkWords)}
+		id: id, flags: flags, out: make([][]uint64, s.regions)}
 }
 
 func (w *worker) start(cur uint8) {
@@ -375,57 +369,33 @@ func (w *worker) batch(e uint64) {
 	w.out[r] = b
 }
 
-// chunkWords is the number of words of front a worker gathers before
-// expanding their boards cell by cell.
-const chunkWords = 256
-
-// frontWord is a word of front with frontier bits, and its phase in the
-// colour pattern.
-type frontWord struct {
-	j, phase uint64
-	f        uint64
-}
-
-// region expands the boards of colour c at the frontier in region r. It
-// takes the frontier bits of a chunk of words, and then expands their
-// boards blank cell by blank cell, so that the moves, which depend on the
-// cell, follow one pattern at a time and the processor predicts them.
+// region expands the boards of colour c at the frontier in region r.
 func (w *worker) region(r uint64, c int) {
 	s := w.s
 	from := r << w.shift / 64
 	to := min(from+1<<w.shift/64, uint64(len(s.front)))
+	phase := from % s.period
 	mask := &s.colour[c]
-	for start := from; start < to; start += chunkWords {
-		list := w.list[:0]
-		phase := start % s.period
-		for j := start; j < min(start+chunkWords, to); j++ {
-			if f := s.front[j] & mask[phase]; f != 0 {
-				s.front[j] &^= f
-				list = append(list, frontWord{j, phase, f})
-			}
-			if phase++; phase == s.period {
-				phase = 0
-			}
+	for j := from; j < to; j++ {
+		f := s.front[j] & mask[phase]
+		if phase++; phase == s.period {
+			phase = 0
 		}
-		w.list = list
-		if len(list) == 0 {
+		if f == 0 {
 			continue
 		}
-		for _, z := range s.cells[c] {
-			zmask := &s.cellMask[z]
-			for _, e := range list {
-				for f := e.f & zmask[e.phase]; f != 0; f &= f - 1 {
-					w.expand(e.j*64+uint64(bits.TrailingZeros64(f)), z, r)
-				}
-			}
+		s.front[j] &^= f
+		for ; f != 0; f &= f - 1 {
+			w.expand(j*64+uint64(bits.TrailingZeros64(f)), r)
 		}
 	}
 }
 
 // expand sends the neighbours of the board in a slot at the frontier.
-func (w *worker) expand(slot, z, region uint64) {
+func (w *worker) expand(slot, region uint64) {
 	mv := w.mv
 	k := mv.cells.div(slot)
+	z := slot - k*w.n
 	q := uint64(w.bytes[slot] >> 7)
 	hi := mv.groupsQ.div(k)
 	lo := 2*k - hi*mv.lexQ
