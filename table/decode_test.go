@@ -61,7 +61,11 @@ func TestDecodeDamagedBlocks(t *testing.T) {
 		hl := headerLen(h.w*h.h, h.depths, h.blocks)
 		block := file[hl : hl+int(h.blockLen[0])]
 		var cases [][]byte
-		for range 60 {
+		mutations := 60
+		if testing.Short() {
+			mutations = 10
+		}
+		for range mutations {
 			b := slices.Clone(block)
 			b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
 			cases = append(cases, b)

@@ -66,24 +66,38 @@ func TestEncodingsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSizesReport(t *testing.T) {
-	for _, size := range []board.Size{{W: 3, H: 3}, {W: 2, H: 5}, {W: 5, H: 2}} {
-		tbl, err := Build(context.Background(), board.Goal(size), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, enc := range encodings {
-			b, _ := roundTrip(t, tbl, enc)
-			h, err := readHeader(bytes.NewReader(b), int64(len(b)))
+// TestFileSizes checks the size of the files written, with the encoding
+// the writer picks: at most 40 KB for 3x3 and 350 KB for 2x5 and 5x2.
+func TestFileSizes(t *testing.T) {
+	for _, tc := range []struct {
+		size board.Size
+		most int
+	}{
+		{board.Size{W: 3, H: 3}, 40_000},
+		{board.Size{W: 2, H: 5}, 350_000},
+		{board.Size{W: 5, H: 2}, 350_000},
+	} {
+		t.Run(tc.size.String(), func(t *testing.T) {
+			if testing.Short() && tc.size.Cells() > 9 {
+				t.Skip("a search of 1.8 million boards")
+			}
+			tbl, err := Build(context.Background(), board.Goal(tc.size), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var blocks int
-			for _, l := range h.blockLen {
-				blocks += int(l)
+			b, _ := roundTrip(t, tbl, encodingModel)
+			var buf bytes.Buffer
+			if _, err := tbl.WriteTo(&buf); err != nil {
+				t.Fatal(err)
 			}
-			t.Logf("%s encoding %d: file %d, depths %d, set %d", size, enc, len(b), blocks, h.setLen)
-		}
+			if !bytes.Equal(buf.Bytes(), b) {
+				t.Fatal("the writer does not pick encoding 2")
+			}
+			if len(b) > tc.most {
+				t.Fatalf("%d bytes, want at most %d", len(b), tc.most)
+			}
+			t.Logf("%d bytes", len(b))
+		})
 	}
 }
 
@@ -92,12 +106,20 @@ func TestSizesReport(t *testing.T) {
 // written both to a buffer and, block by block, to a file.
 func TestEncodingsSmallBlocks(t *testing.T) {
 	defer func(s uint64) { writeSlots = s }(writeSlots)
-	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
+	sizes := []board.Size{{W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
+	blockSlots := []uint64{1, 7, 1000, 4096}
+	if testing.Short() {
+		sizes, blockSlots = sizes[:2], blockSlots[1:3]
+	}
+	for _, size := range sizes {
 		tbl, err := Build(context.Background(), board.Goal(size), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, slots := range []uint64{1, 7, 1000, 4096} {
+		for _, slots := range blockSlots {
+			if slots == 1 && size.Cells() > 8 {
+				continue // too many blocks for the test's time
+			}
 			writeSlots = slots
 			for _, enc := range encodings {
 				if enc == encodingModel && slots == 1 {

@@ -65,7 +65,17 @@ func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
 		buf = &rowBuffers{}
 	}
 	r := newRowShape(t)
-	firsts, bits := buf.firsts[:0], buf.bits[:0]
+	// Room for everything at once: growing the buffers would leave
+	// garbage the size of a block behind.
+	nfirst, nbits := r.counts(start, end)
+	grow := func(b []byte, n uint64) []byte {
+		if uint64(cap(b)) < n {
+			return make([]byte, 0, n)
+		}
+		return b[:0]
+	}
+	firsts, bits := grow(buf.firsts, nfirst), grow(buf.bits, (nbits+7)/8+8)
+	buf.out = grow(buf.out, 4+nfirst+nfirst/128+1024+(nbits+7)/8+8)
 	top := uint8(len(t.counts) - 1)
 	depth := t.depth[:end]
 	var acc uint64
