@@ -35,7 +35,8 @@ import (
 // move can land anywhere in the table.
 const (
 	minShift = 12  // regions of at least 4096 slots
-	maxShift = 18  // and at most 262144: 256 KiB of depths, 32 KiB of front
+	maxShift = 22  // and at most 4 Mi: 4 MiB of depths, 512 KiB of front
+	perOwner = 4   // regions a worker, at least, where the table allows
 	batchLen = 256 // neighbours a batch
 	inboxLen = 64  // batches waiting for a worker before senders block
 )
@@ -69,11 +70,13 @@ type search struct {
 
 func cellColour(z, w int) int { return (z/w + z%w) & 1 }
 
-// regionShift returns the size of regions, as a power of two: small enough
-// that each worker gets many, large enough that batches fill.
+// regionShift returns the size of regions, as a power of two: large, so
+// that most neighbours fall in the region being expanded and are claimed at
+// once (measured: 25% less time for 2x5 than with 64 regions a worker), but
+// enough of them that each worker gets several.
 func regionShift(slots uint64, workers int) uint {
 	shift := uint(minShift)
-	for shift < maxShift && slots>>(shift+1) >= uint64(64*workers) {
+	for shift < maxShift && slots>>(shift+1) >= uint64(perOwner*workers) {
 		shift++
 	}
 	return shift
