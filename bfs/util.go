@@ -8,6 +8,8 @@ import (
 // Bytes formats a byte count for people: "300 MB", "45 KB".
 func Bytes(b uint64) string {
 	switch {
+	case b >= 1e12:
+		return fmt.Sprintf("%.1f TB", float64(b)/1e12)
 	case b >= 1e9:
 		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
 	case b >= 1e6:
@@ -25,4 +27,17 @@ func group(x uint64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// words writes a large count in words: "10.5 trillion".
+func words(x uint64) string {
+	switch {
+	case x >= 1e12:
+		return fmt.Sprintf("%.1f trillion", float64(x)/1e12)
+	case x >= 1e9:
+		return fmt.Sprintf("%.1f billion", float64(x)/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1f million", float64(x)/1e6)
+	}
+	return group(x)
 }

@@ -297,15 +297,24 @@ func (b Board) SolvableTo(goal Board) (bool, error) {
 func CellsSolvable(w int, cells []uint8) bool { return solvable(w, cells) }
 
 func solvable[T string | []byte](w int, cells T) bool {
-	inv := inversions(cells)
-	if w%2 == 1 {
-		return inv%2 == 0
-	}
 	z := 0
 	for cells[z] != 0 {
 		z++
 	}
-	rowFromBottom := len(cells)/w - z/w
+	return SolvableCounts(w, len(cells), inversions(cells), z)
+}
+
+// SolvableCounts is the parity test of Solvable on the numbers it depends
+// on, for callers that check many boards whose tiles come in the same
+// order: a board of width w and n cells whose tiles have inv inversions
+// and whose blank is in cell blank can reach the standard goal iff, with an
+// odd width, inv is even, and with an even width, inv plus the blank's row
+// counted from the bottom is odd.
+func SolvableCounts(w, n, inv, blank int) bool {
+	if w%2 == 1 {
+		return inv%2 == 0
+	}
+	rowFromBottom := n/w - blank/w
 	return (inv+rowFromBottom)%2 == 1
 }
 

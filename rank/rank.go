@@ -38,12 +38,32 @@ func Unrank(r uint64, p []uint8) {
 	free := uint32(1)<<m - 1
 	for i := range m {
 		f := fact[m-1-i]
-		d := r / f
+		var d uint64
+		switch {
+		case f == 1:
+			d = r
+		case r < 1<<32:
+			// Dividing by a multiplication, exact below 2^32.
+			d, _ = bits.Mul64(r, factMagic[m-1-i])
+		default:
+			d = r / f
+		}
 		r -= d * f
 		p[i] = nthSet(free, int(d))
 		free &^= 1 << p[i]
 	}
 }
+
+// factMagic[i] divides numbers below 2^32 by i! (Lemire, Kaser and Kurz,
+// "Faster remainder by direct computation", 2019).
+var factMagic = func() (m [MaxLen + 1]uint64) {
+	for i, f := range fact {
+		if f > 1 {
+			m[i] = ^uint64(0)/f + 1
+		}
+	}
+	return m
+}()
 
 // nthSet returns the position of the k-th (from 0) set bit of x.
 func nthSet(x uint32, k int) uint8 {
@@ -68,24 +88,31 @@ func Index[T ~string | ~[]byte](cells T) uint64 {
 // two sequences 2k and 2k+1, which differ by a swap of their last two tiles,
 // the even one always comes first.
 func Split[T ~string | ~[]byte](cells T) (tiles uint64, blank int) {
-	var seen uint32
-	var parity uint64
-	m := len(cells) - 1
-	i := 0
-	for c := 0; c < len(cells); c++ {
-		v := cells[c]
-		if v == 0 {
-			blank = c
-			continue
-		}
-		v--
-		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
-		tiles = tiles*uint64(m-i) + d
-		parity ^= d
-		seen |= 1 << v
-		i++
+	n := len(cells)
+	for blank < n && cells[blank] != 0 {
+		blank++
 	}
-	return tiles&^1 | parity&1, blank
+	// The Lehmer digit of each tile is the number of smaller tiles not yet
+	// seen; the rank is the sum of the digits times the factorials, which
+	// do not depend on each other, so the processor works on them at once.
+	m := n - 1
+	var seen uint32
+	var sum uint64
+	for c := 0; c < blank; c++ {
+		v := cells[c] - 1
+		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
+		tiles += d * fact[m-1-c]
+		sum += d
+		seen |= 1 << v
+	}
+	for c := blank + 1; c < n; c++ {
+		v := cells[c] - 1
+		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
+		tiles += d * fact[m-c]
+		sum += d
+		seen |= 1 << v
+	}
+	return tiles&^1 | sum&1, blank
 }
 
 // Unindex writes into cells the board whose index is i (see Index). It

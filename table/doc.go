@@ -19,8 +19,7 @@
 //	10            1      width W
 //	11            1      height H (n = W*H, 4 <= n <= 12)
 //	12            1      index scheme (1: rank.Index, depths in rank.Half slots)
-//	13            1      depth encoding (1: one byte a slot, 0xFF for a slot
-//	                     whose boards do not reach the goal)
+//	13            1      depth encoding, 1, 2 or 3 (see Depth encodings)
 //	14            2      D, the number of distances (God's number + 1)
 //	16            4      S, slots per block
 //	20            4      K, the number of blocks
@@ -32,20 +31,59 @@
 //	.             4      length of the reachable set (compressed)
 //	.             4      CRC-32C of the reachable set (compressed)
 //	.             4      CRC-32C of every header byte above (offsets 0 on)
-//	header end    ...    K blocks, each one zstd frame (with its own
-//	                     checksum) holding S slots (the last block fewer)
+//	header end    ...    K blocks, each coding S slots (the last block
+//	                     fewer) in the depth encoding
 //	.             ...    reachable set: one zstd frame holding a 32-bit
 //	                     roaring bitmap of the indices (rank.Index) of the
 //	                     boards that reach the goal, in the portable
 //	                     serialization format
 //	end of file
 //
+// # Depth encodings
+//
+// Slot s of the depth table holds the distance of the board of its pair
+// that reaches the goal, or 0xFF if neither does. Slots s = k*n+z, for z
+// in 0..n-1, form group k, whose boards have the blank in cell z. Blocks
+// are independent of each other and are decoded in parallel.
+//
+// Encoding 1 (written by the first version): each block is one zstd frame,
+// with its own checksum, holding one byte a slot.
+//
+// Encoding 2, written for boards of up to 10 cells, codes each slot from
+// what is known before it, with an adaptive binary range coder (the one of
+// LZMA: 12-bit probabilities moved by a 32nd towards each bit; the stream
+// starts with a zero byte and ends with the five bytes of the flush). The
+// board a slot holds comes from the reachable set. Slots are coded in
+// order, skipping those of no reachable board. A move changes the distance
+// by one, so the board's neighbours coded before it in its block (the
+// board with the blank one cell left, and the boards with the blank one
+// row up or down whose slots come earlier) decide its distance d: if two
+// of them are two apart, d lies between them and nothing is coded; if they
+// all have distance x, one bit says whether d is x+1 or x-1, unless only
+// one of them is at least the Manhattan distance m of the board and at most
+// D-1. Without such a neighbour, (d-m)/2 is coded in unary, stopping at
+// the largest value that keeps d below D. The contexts: for the bit, the
+// sum over the neighbours of the Manhattan distance of the board minus the
+// neighbour's (-3..3), min((x-m-1)/2, 4), min(x/4, 20) and the number of
+// neighbours; for the unary digits, min(m/2, 15) and min(position, 15).
+// model.go in this package is the reference.
+//
+// Encoding 3, written for boards of 12 cells, is quick to write and read.
+// The depths of neighbouring slots of a row (the W slots with the blank in
+// one row) differ by one. A block holds the length F of a zstd frame (4
+// bytes), the frame (F bytes), holding for the first slot of each row and
+// the block's first slot the depth halved (its low bit is the parity of
+// the blank's cell's row plus column plus the goal's), and then one bit for
+// every other slot, eight a byte from the lowest: 1 if its depth is one
+// more than the slot's before, 0 if one less; unused high bits of the last
+// byte are zero.
+//
 // A reader checks, before it allocates, that every length fits in the file
 // and the header, that the sizes add up to the file's size exactly, and
 // every checksum, before it decodes anything; after decoding, that every
 // block has its length, that the reachable set is well formed and holds
 // exactly one board of every slot that has a depth and none of the others,
-// that the depths match the counts, and that the goal is the one board at
+// that every depth is below D, that the depths match the counts, and that the goal is the one board at
 // distance 0. Any failure is one of ErrFormat, ErrVersion or ErrChecksum; a
 // file of another version is reported as such from its first ten bytes.
 // Apart from buffers no larger than the file, a reader allocates only the

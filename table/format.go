@@ -13,11 +13,11 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -53,40 +53,29 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 // package documentation and returns the number of bytes written.
 func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
 
-// write is WriteTo, stopping with ctx's error once ctx is done.
+// write is WriteTo, stopping with ctx's error once ctx is done. A large
+// table written to a file is streamed (see writeFile).
 func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
-	blocks, err := compressBlocks(ctx, t.depth)
+	if f, ok := w.(*os.File); ok && uint64(len(t.depth)) > writeSlots {
+		if n, err := t.writeFile(ctx, f); !errors.Is(err, errModel) {
+			return n, err
+		}
+	}
+	encoding, blocks, err := encodeDepths(ctx, t)
 	if err != nil {
 		return 0, err
 	}
-	set := roaring.FromDense(t.reach, false)
-	set.RunOptimize()
-	var raw bytes.Buffer
-	if _, err := set.WriteTo(&raw); err != nil {
-		return 0, fmt.Errorf("table: encode reachable set: %w", err)
+	setBytes, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	if err != nil {
+		return 0, err
 	}
-	setBuf := bytes.NewBuffer(compress(raw.Bytes()))
-
-	n := int(t.n)
-	hdr := make([]byte, 0, headerLen(n, len(t.counts), len(blocks)))
-	hdr = append(hdr, magic...)
-	hdr = binary.LittleEndian.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, encodingBytes)
-	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.counts)))
-	hdr = binary.LittleEndian.AppendUint32(hdr, blockSlots)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(blocks)))
-	hdr = binary.LittleEndian.AppendUint64(hdr, t.Reachable())
-	hdr = t.goal.AppendCells(hdr)
-	for _, c := range t.counts {
-		hdr = binary.LittleEndian.AppendUint64(hdr, c)
+	setBuf := bytes.NewBuffer(setBytes)
+	lens := make([]uint32, len(blocks))
+	crcs := make([]uint32, len(blocks))
+	for i, b := range blocks {
+		lens[i], crcs[i] = uint32(len(b)), crc32.Checksum(b, castagnoli)
 	}
-	for _, b := range blocks {
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(b)))
-		hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(b, castagnoli))
-	}
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(setBuf.Len()))
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(setBuf.Bytes(), castagnoli))
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+	hdr := t.header(encoding, lens, crcs, setBytes)
 
 	var total int64
 	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
@@ -119,16 +108,17 @@ var encoder = sync.OnceValue(func() *zstd.Encoder {
 // compress returns src as one zstd frame.
 func compress(src []byte) []byte { return encoder().EncodeAll(src, nil) }
 
-// compressBlocks compresses the depth slots in blocks of blockSlots, each
+// compressBlocks compresses the depth slots in blocks of writeSlots, each
 // an independent zstd frame, in parallel, until ctx is done.
 func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
-	nb := (len(depth) + blockSlots - 1) / blockSlots
+	bs := int(writeSlots)
+	nb := (len(depth) + bs - 1) / bs
 	out := make([][]byte, nb)
 	err := parallel(nb, func(i int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		out[i] = compress(depth[i*blockSlots : min((i+1)*blockSlots, len(depth))])
+		out[i] = compress(depth[i*bs : min((i+1)*bs, len(depth))])
 		return nil
 	})
 	return out, err
@@ -289,7 +279,7 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	// The depth blocks, decoded and checked in parallel, each into its
 	// place and no further (the memory limit also bounds the window a
 	// frame may ask for, which is at least 1 KiB).
-	t.depth = make([]uint8, slots)
+	t.depth = mem.Bytes(slots)
 	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
 		zstd.WithDecoderMaxMemory(max(min(uint64(h.blockSlots), slots), 1<<20)), zstd.WithDecodeAllCapLimit(true))
 	if err != nil {
@@ -297,41 +287,12 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	}
 	defer dec.Close()
 	err = parallel(h.blocks, func(i int) error {
-		start := uint64(i) * uint64(h.blockSlots)
-		end := min(start+uint64(h.blockSlots), slots)
-		dst := t.depth[start:start:end]
-		got, err := dec.DecodeAll(comp[i], dst)
-		if err != nil {
-			return fmt.Errorf("%w: block %d: %w", ErrFormat, i, err)
-		}
-		if uint64(len(got)) != end-start || (len(got) > 0 && &got[0] != &t.depth[start]) {
-			return fmt.Errorf("%w: block %d decodes to %d slots, want %d", ErrFormat, i, len(got), end-start)
-		}
-		return nil
+		return decodeBlock(t, h, i, comp[i], dec)
 	})
 	if err != nil {
 		return nil, err
 	}
-	// Check slot groups against the reachable set, in parallel.
-	groups := slots / t.n
-	const chunk = 1 << 16
-	nchunks := int((groups + chunk - 1) / chunk)
-	parts := make([][]uint64, nchunks)
-	err = parallel(nchunks, func(c int) error {
-		parts[c] = make([]uint64, h.depths)
-		from := uint64(c) * chunk
-		return t.check(from, min(from+chunk, groups), parts[c])
-	})
-	if err != nil {
-		return nil, err
-	}
-	hist := make([]uint64, h.depths)
-	for _, p := range parts {
-		for d, c := range p {
-			hist[d] += c
-		}
-	}
-	if err := t.checkCounts(hist); err != nil {
+	if err := t.checkAll(); err != nil {
 		return nil, err
 	}
 	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
@@ -378,7 +339,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
 	case h.scheme != schemeHalf:
 		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)
-	case h.encoding != encodingBytes:
+	case !knownEncoding(h.encoding):
 		return nil, fmt.Errorf("%w: unknown depth encoding %d", ErrFormat, h.encoding)
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)

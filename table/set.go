@@ -1,6 +1,8 @@
 package table
 
 import (
+	"github.com/slidetable/slidetable/internal/mem"
+
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -85,7 +87,7 @@ func readSet(b []byte, states uint64) ([]uint64, uint64, error) {
 		last = key
 	}
 
-	dense := make([]uint64, words)
+	dense := mem.Words(words)
 	var total uint64
 	for i := range size {
 		key := uint64(le.Uint16(b[keycards+4*i:]))

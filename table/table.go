@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
@@ -36,8 +38,13 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 }
 
-// Build searches from goal with package bfs and returns the table.
+// Build searches from goal with package bfs and returns the table. It
+// refuses, with an error wrapping bfs.ErrMemory, a search that with the
+// writing of the table would need more than opts.MaxMemory (see Memory).
 func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, error) {
+	if err := checkMemory(goal.Size(), opts); err != nil {
+		return nil, err
+	}
 	res, err := bfs.Run(ctx, goal, opts)
 	if err != nil {
 		return nil, err
@@ -61,7 +68,7 @@ func New(res *bfs.Result) (*Table, error) {
 	if uint64(len(t.depth)) != states/2 || uint64(len(t.reach)) != (states+63)/64 {
 		return nil, fmt.Errorf("%w: %d slots and %d reach words do not fit %s", ErrFormat, len(t.depth), len(t.reach), t.size)
 	}
-	if err := t.check(0, uint64(len(t.depth))/t.n, make([]uint64, len(t.counts))); err != nil {
+	if err := t.checkAll(); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -74,18 +81,28 @@ func New(res *bfs.Result) (*Table, error) {
 func (t *Table) check(from, to uint64, hist []uint64) error {
 	n := t.n
 	maxDepth := uint8(len(t.counts))
+	all := uint64(1)<<n - 1
 	for k := from; k < to; k++ {
-		for z := range n {
-			d := t.depth[k*n+z]
-			r0, r1 := t.reached(2*k*n+z), t.reached((2*k+1)*n+z)
+		// The reachable bits of the group's boards: indices 2kn to 2kn+2n-1.
+		i := 2 * k * n
+		rb := t.reach[i/64] >> (i % 64)
+		if i%64+2*n > 64 {
+			rb |= t.reach[i/64+1] << (64 - i%64)
+		}
+		r0, r1 := rb&all, rb>>n&all
+		depths := t.depth[k*n : k*n+n]
+		if r0&r1 != 0 {
+			return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, k*n+uint64(bits.TrailingZeros64(r0&r1)))
+		}
+		for z, d := range depths {
+			reached := (r0|r1)>>z&1 == 1
 			switch {
-			case r0 && r1:
-				return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, k*n+z)
-			case (r0 || r1) != (d != bfs.Unreached):
-				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+z)
-			case d != bfs.Unreached && d >= maxDepth:
-				return fmt.Errorf("%w: slot %d holds distance %d, beyond the largest, %d", ErrFormat, k*n+z, d, maxDepth-1)
-			case d != bfs.Unreached:
+			case reached != (d != bfs.Unreached):
+				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+uint64(z))
+			case !reached:
+			case d >= maxDepth:
+				return fmt.Errorf("%w: slot %d holds distance %d, beyond the largest, %d", ErrFormat, k*n+uint64(z), d, maxDepth-1)
+			default:
 				hist[d]++
 			}
 		}
@@ -192,29 +209,96 @@ type ParityReport struct {
 // CheckParity checks the parity formula of package board against the
 // reachable set the search found, for every one of the n! boards: a board
 // should be reachable iff it is solvable by the formula exactly when the
-// goal is.
+// goal is. It walks the tile orders in lexicographic order, in parallel,
+// counts each order's inversions once and applies the formula
+// (board.SolvableCounts) with every cell of the blank. It stops with ctx's
+// error once ctx is done.
 func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 	n := int(t.n)
+	m := n - 1
 	w := t.size.W
 	want := t.goal.Solvable()
-	states := rank.Factorial(n)
-	rep := ParityReport{Permutations: states}
-	cells := make([]uint8, n)
-	for i := range states {
-		if i&0xFFFFF == 0 && ctx.Err() != nil {
-			return ParityReport{}, ctx.Err()
+	orders := rank.Factorial(m)
+	const chunk = 1 << 13 // tile orders a chunk
+	type part struct {
+		reachable, mismatches uint64
+		first                 uint64 // index of the first mismatch, if any
+	}
+	parts := make([]part, (orders+chunk-1)/chunk)
+	err := parallel(len(parts), func(c int) error {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		rank.Unindex(i, cells)
-		r := t.reached(i)
-		if r {
-			rep.Reachable++
-		}
-		if r != (board.CellsSolvable(w, cells) == want) {
-			if rep.Mismatches == 0 {
-				rep.First = append([]uint8(nil), cells...)
+		p := &parts[c]
+		from := uint64(c) * chunk
+		seq := make([]uint8, m)
+		rank.Unrank(from, seq)
+		for lex := from; lex < min(from+chunk, orders); lex++ {
+			inv := inversions(seq)
+			// The index of the board with this tile order and the blank in
+			// cell z (see rank.Index): the tile rank has the order's
+			// parity in its low bit.
+			base := (lex&^1 | uint64(inv&1)) * uint64(n)
+			for z := range n {
+				i := base + uint64(z)
+				r := t.reach[i/64]>>(i%64)&1 == 1
+				if r {
+					p.reachable++
+				}
+				if r != (board.SolvableCounts(w, n, inv, z) == want) {
+					if p.mismatches == 0 {
+						p.first = i
+					}
+					p.mismatches++
+				}
 			}
-			rep.Mismatches++
+			nextPermutation(seq)
+		}
+		return nil
+	})
+	if err != nil {
+		return ParityReport{}, err
+	}
+	rep := ParityReport{Permutations: rank.Factorial(n)}
+	first := ^uint64(0)
+	for _, p := range parts {
+		rep.Reachable += p.reachable
+		if p.mismatches > 0 {
+			rep.Mismatches += p.mismatches
+			first = min(first, p.first)
 		}
 	}
+	if rep.Mismatches > 0 {
+		rep.First = make([]uint8, n)
+		rank.Unindex(first, rep.First)
+	}
 	return rep, nil
+}
+
+// inversions counts the pairs of a tile order that are out of order.
+func inversions(seq []uint8) int {
+	var seen uint32
+	inv := 0
+	for _, v := range seq {
+		inv += bits.OnesCount32(seen >> v)
+		seen |= 1 << v
+	}
+	return inv
+}
+
+// nextPermutation turns p into the next permutation in lexicographic order
+// (the first after the last).
+func nextPermutation(p []uint8) {
+	i := len(p) - 2
+	for i >= 0 && p[i] > p[i+1] {
+		i--
+	}
+	if i >= 0 {
+		j := len(p) - 1
+		for p[j] < p[i] {
+			j--
+		}
+		p[i], p[j] = p[j], p[i]
+	}
+	slices.Reverse(p[i+1:])
 }

@@ -168,17 +168,3 @@ func TestCheckParity(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkDistance(b *testing.B) {
-	tb, err := table.Build(context.Background(), board.Goal(board.Size{W: 3, H: 3}), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	bd := board.MustParse(tb.Size(), "8 6 7/2 5 4/3 0 1")
-	b.ReportAllocs()
-	for b.Loop() {
-		if d, err := tb.Distance(bd); d != 31 || err != nil {
-			b.Fatal(d, err)
-		}
-	}
-}

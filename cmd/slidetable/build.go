@@ -80,6 +80,9 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if bar != nil {
 		bar.Finish()
 	}
+	if errors.Is(err, bfs.ErrMemory) {
+		err = fmt.Errorf("%w; raise -max-mem to allow more", err)
+	}
 	if err != nil {
 		return buildError(f, interrupted(err, path))
 	}

@@ -1,0 +1,269 @@
+package bfs
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// A board's tile sequence (its tiles in reading order, the blank skipped)
+// splits into a prefix of pre positions and a suffix of the last q. The
+// lexicographic rank of the sequence is hi*q! + lo, where hi numbers the
+// prefix and lo is the rank of the suffix's relative order: the order of
+// its tiles among themselves. Consecutive slot groups share their prefix
+// for q!/2 groups at a time, so a worker decodes a prefix once and reads
+// everything about the suffix from tables indexed by lo.
+//
+// A vertical move of the blank rotates a window of w consecutive positions
+// of the sequence by one: the tile that moves passes the w-1 tiles between
+// its old and new cells. Only the Lehmer digits of the window change, and
+// when the window lies in the suffix the change of rank depends on lo
+// alone: near holds it for every lo. Windows that reach into the prefix
+// are computed from the digits (see rotate).
+
+// maxSuffix is the longest suffix the tables cover: 7! = 5040 relative
+// orders.
+const maxSuffix = 7
+
+// Directions of a vertical move of the blank.
+const (
+	up   = 0 // the tile above moves down; its window rotates left
+	down = 1 // the tile below moves up; its window rotates right
+)
+
+// cellMoves describes the moves of a blank in one cell.
+type cellMoves struct {
+	left, right bool // a tile left or right of the blank can move
+	// For the tile above (up) and below (down): whether there is one, the
+	// start of its window in the tile sequence and, for a window in the
+	// suffix, its offset in a row of near, else -1.
+	up, down         bool
+	upAt, downAt     int
+	upNear, downNear int
+}
+
+// tableMemory bounds the bytes of one shape's tables: 7! suffix orders of
+// 16 bytes each, and at most 8 windows of two directions of 4 bytes each.
+const tableMemory = 5040 * (16 + 8*2*4)
+
+// mover holds the tables of one board shape.
+type mover struct {
+	w, n, m   int
+	q, pre    int                 // suffix and prefix lengths, q+pre = m
+	lexQ      uint64              // q!
+	groupsQ   divisor             // q!/2: groups that share a prefix
+	cells     divisor             // n
+	fact      [MaxCells]uint64    // fact[i] = (m-1-i)!, the weight of digit i
+	rel       []uint8             // rel[lo*q+j]: relative order of suffix lo, position j
+	dig       []uint8             // dig[lo*q+j]: its Lehmer digits
+	par       []uint8             // par[lo]: parity of suffix lo
+	cellMoves [MaxCells]cellMoves // the moves from each cell of the blank
+	windows   int                 // windows in the suffix: a = pre .. m-w
+	near      []int32             // near[(lo*windows+a-pre)*2+dir]: rank change << 1 | parity change
+}
+
+var movers sync.Map // board.Size -> *mover, built once a shape
+
+func moverFor(size board.Size) *mover {
+	if v, ok := movers.Load(size); ok {
+		return v.(*mover)
+	}
+	v, _ := movers.LoadOrStore(size, newMover(size))
+	return v.(*mover)
+}
+
+func newMover(size board.Size) *mover {
+	n := size.Cells()
+	m := n - 1
+	q := min(m, maxSuffix)
+	mv := &mover{w: size.W, n: n, m: m, q: q, pre: m - q, lexQ: rank.Factorial(q), cells: newDivisor(uint64(n))}
+	mv.groupsQ = newDivisor(mv.lexQ / 2)
+	for i := range m {
+		mv.fact[i] = rank.Factorial(m - 1 - i)
+	}
+	Q := int(mv.lexQ)
+	mv.rel = make([]uint8, Q*q)
+	mv.dig = make([]uint8, Q*q)
+	mv.par = make([]uint8, Q)
+	for lo := range Q {
+		p := mv.rel[lo*q : lo*q+q]
+		rank.Unrank(uint64(lo), p)
+		d := mv.dig[lo*q : lo*q+q]
+		var sum uint8
+		for j := range q {
+			for _, v := range p[j+1:] {
+				if v < p[j] {
+					d[j]++
+				}
+			}
+			sum += d[j]
+		}
+		mv.par[lo] = sum & 1
+	}
+	for z := range n {
+		c := &mv.cellMoves[z]
+		c.left, c.right = z%mv.w > 0, z%mv.w < mv.w-1
+		c.up, c.down = z >= mv.w, z+mv.w < n
+		c.upAt, c.downAt = z-mv.w, z
+		c.upNear, c.downNear = -1, -1
+		if c.up && c.upAt >= mv.pre {
+			c.upNear = (c.upAt-mv.pre)*2 + up
+		}
+		if c.down && c.downAt >= mv.pre && c.downAt <= m-mv.w {
+			c.downNear = (c.downAt-mv.pre)*2 + down
+		}
+	}
+	// The changes of rank of one suffix order sit together, so that a
+	// board's vertical moves read one cache line, and consecutive groups
+	// read the table in order.
+	mv.windows = max(0, m-mv.w-mv.pre+1)
+	mv.near = make([]int32, Q*mv.windows*2)
+	for lo := range Q {
+		for a := mv.pre; a <= m-mv.w; a++ {
+			for dir := range 2 {
+				j := lo*q + a - mv.pre
+				delta, par := rotate(mv.rel[j:j+mv.w], mv.dig[j:j+mv.w], mv.fact[a:a+mv.w], dir)
+				mv.near[(lo*mv.windows+a-mv.pre)*2+dir] = int32(delta)<<1 | int32(par)
+			}
+		}
+	}
+	return mv
+}
+
+// rotate returns the change of rank and of parity when the window of a tile
+// sequence with tiles s, Lehmer digits d and digit weights f rotates: left
+// (s[0] moves last) for up, right (the last tile moves first) for down.
+//
+// Rotating left, the tile x = s[0] passes the others: each of them moves
+// one place left and gains x behind it if x is smaller, and x, now last,
+// keeps behind it what its digit counted except the window's tiles smaller
+// than it. Rotating right is the mirror image.
+func rotate(s, d []uint8, f []uint64, dir int) (int64, uint64) {
+	w := len(s)
+	var r, sum int64
+	if dir == up {
+		x := s[0]
+		var above int64
+		prev := int64(d[0])
+		for i := 1; i < w; i++ {
+			gt := b2i(x < s[i])
+			above += gt
+			delta := int64(d[i]) + gt - prev
+			prev = int64(d[i])
+			r += delta * int64(f[i-1])
+			sum += delta
+		}
+		delta := int64(d[0]) - int64(w-1) + above - prev
+		r += delta * int64(f[w-1])
+		sum += delta
+	} else {
+		x := s[w-1]
+		var below int64
+		for i := range w - 1 {
+			gt := b2i(x < s[i])
+			below += 1 - gt
+			delta := int64(d[i]) - gt - int64(d[i+1])
+			r += delta * int64(f[i+1])
+			sum += delta
+		}
+		delta := int64(d[w-1]) + below - int64(d[0])
+		r += delta * int64(f[0])
+		sum += delta
+	}
+	return r, uint64(sum) & 1
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// divisor divides numbers below 2^32 by a constant with a multiplication
+// (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+type divisor struct{ d, magic uint64 }
+
+func newDivisor(d uint64) divisor {
+	if d == 1 {
+		return divisor{d: 1}
+	}
+	return divisor{d: d, magic: ^uint64(0)/d + 1}
+}
+
+func (v divisor) div(x uint64) uint64 {
+	if v.magic == 0 {
+		return x
+	}
+	hi, _ := bits.Mul64(x, v.magic)
+	return hi
+}
+
+// prefix is a decoded prefix: a worker's cache.
+type prefix struct {
+	hi    uint64 // the prefix's number
+	valid bool
+	par   uint8 // parity of its digits
+	seq   [MaxCells]uint8
+	dig   [MaxCells]uint8
+	rem   [maxSuffix]uint8 // the suffix's tiles, ascending
+}
+
+// set decodes prefix hi.
+func (p *prefix) set(mv *mover, hi uint64) {
+	r := hi * mv.lexQ // the lexicographic rank of the first sequence with this prefix
+	free := uint32(1)<<mv.m - 1
+	var sum uint8
+	for i := range mv.pre {
+		d := r / mv.fact[i]
+		r -= d * mv.fact[i]
+		x := free
+		for range d {
+			x &= x - 1
+		}
+		v := uint8(bits.TrailingZeros32(x))
+		p.seq[i], p.dig[i] = v, uint8(d)
+		sum += uint8(d)
+		free &^= 1 << v
+	}
+	for j := 0; free != 0; j++ {
+		p.rem[j] = uint8(bits.TrailingZeros32(free))
+		free &= free - 1
+	}
+	p.hi, p.valid, p.par = hi, true, sum&1
+}
+
+// board is a board at the frontier, located.
+type located struct {
+	lex uint64 // lexicographic rank of its tile sequence
+	lo  uint64 // rank of the suffix's relative order
+	q   uint64 // parity of the sequence: the low bit of its tile rank
+}
+
+// far returns the tile rank of the board b after the blank moves in
+// direction dir, the moving tile's window starting at position a of the
+// tile sequence, in the prefix.
+func (p *prefix) far(mv *mover, b located, a, dir int) uint64 {
+	var s, d [MaxCells]uint8
+	w := mv.w
+	for i := range w {
+		j := a + i
+		if j < mv.pre {
+			s[i], d[i] = p.seq[j], p.dig[j]
+		} else {
+			at := int(b.lo)*mv.q + j - mv.pre
+			s[i], d[i] = p.rem[mv.rel[at]], mv.dig[at]
+		}
+	}
+	delta, par := rotate(s[:w], d[:w], mv.fact[a:a+w], dir)
+	return uint64(int64(b.lex)+delta)&^1 | b.q ^ par
+}
+
+// near returns the tile rank of the board b after a vertical move whose
+// window lies in the suffix, at offset off of its row of the near table.
+func (mv *mover) nearRank(b located, off int) uint64 {
+	e := mv.near[int(b.lo)*mv.windows*2+off]
+	return uint64(int64(b.lex)+int64(e>>1))&^1 | b.q ^ uint64(e&1)
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBuildRefuses checks that builds too large for memory, or for the
+// limit given, are refused up front as bad input, with a message that says
+// why.
+func TestBuildRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"build", "4x4"}, []string{"10,461,394,944,000 reachable boards", "10.5 trillion", "IDA*"}},
+		{[]string{"build", "5x4"}, []string{"reachable boards", "IDA*"}},
+		{[]string{"build", "-max-mem", "1M", "3x3"}, []string{"3x3 needs", "the limit is 1 MB", "-max-mem"}},
+		{[]string{"build", "-max-mem", "300M", "4x3"}, []string{"4x3 needs 3", "the limit is 300 MB"}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append(tc.args[:len(tc.args):len(tc.args)], "-o", filepath.Join(t.TempDir(), "t.tbl"))
+			if code := run(context.Background(), args, nil, &stdout, &stderr); code != exitUsage {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, exitUsage, stderr.String())
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("stderr %q does not say %q", stderr.String(), w)
+				}
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("stdout %q, want nothing", stdout.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,148 @@
+package table_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/table"
+)
+
+// randomBoards returns count boards of a table that reach its goal, from a
+// fixed seed.
+func randomBoards(tb testing.TB, t *table.Table, count int) []board.Board {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := t.Size().Cells()
+	cells := make([]uint8, n)
+	var out []board.Board
+	for len(out) < count {
+		rank.Unindex(rng.Uint64N(t.Boards()), cells)
+		b, err := board.New(t.Size(), cells)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if ok, _ := t.Solvable(b); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func benchmarkDistance(b *testing.B, t *table.Table) {
+	boards := randomBoards(b, t, 4096)
+	b.ReportAllocs()
+	i := 0
+	var sum int
+	for b.Loop() {
+		d, err := t.Distance(boards[i&4095])
+		if err != nil {
+			b.Fatal(err)
+		}
+		sum += d
+		i++
+	}
+	if sum < 0 {
+		b.Fatal(sum)
+	}
+}
+
+// BenchmarkDistance looks up random solvable boards in the built-in 3x3
+// table and a 2x5 table built for the benchmark.
+func BenchmarkDistance(b *testing.B) {
+	b.Run("3x3", func(b *testing.B) {
+		t, err := data.Load(3, 3)
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchmarkDistance(b, t)
+	})
+	b.Run("2x5", func(b *testing.B) {
+		t, err := table.Build(context.Background(), board.Goal(board.Size{W: 2, H: 5}), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchmarkDistance(b, t)
+	})
+	// A 12-cell table, 300 MB: set SLIDETABLE_BENCH_TABLE to its file.
+	if path := os.Getenv("SLIDETABLE_BENCH_TABLE"); path != "" {
+		t, err := table.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(t.Size().String(), func(b *testing.B) { benchmarkDistance(b, t) })
+	}
+}
+
+// BenchmarkBuild3x3 builds the 3x3 table in memory: the search and the
+// checks of a new table.
+func BenchmarkBuild3x3(b *testing.B) {
+	goal := board.Goal(board.Size{W: 3, H: 3})
+	for b.Loop() {
+		if _, err := table.Build(context.Background(), goal, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchmarkWriteRead(b *testing.B, size board.Size) {
+	t, err := table.Build(context.Background(), board.Goal(size), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := t.WriteTo(&buf); err != nil {
+		b.Fatal(err)
+	}
+	file := buf.Bytes()
+	b.Run("write", func(b *testing.B) {
+		b.ReportMetric(float64(len(file)), "file-bytes")
+		for b.Loop() {
+			var w bytes.Buffer
+			if _, err := t.WriteTo(&w); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("read", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := table.NewReader(bytes.NewReader(file), int64(len(file))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkFile3x3(b *testing.B) { benchmarkWriteRead(b, board.Size{W: 3, H: 3}) }
+func BenchmarkFile2x5(b *testing.B) { benchmarkWriteRead(b, board.Size{W: 2, H: 5}) }
+
+// BenchmarkBuild12 builds a table of 12 cells, which takes seconds and 300
+// MB: only with SLIDETABLE_BENCH_12=1 (for example
+// SLIDETABLE_BENCH_12=1 go test -bench Build12 -benchtime 1x ./table).
+func BenchmarkBuild12(b *testing.B) {
+	if os.Getenv("SLIDETABLE_BENCH_12") == "" {
+		b.Skip("set SLIDETABLE_BENCH_12=1 to build the 12-cell tables")
+	}
+	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
+		b.Run(size.String(), func(b *testing.B) {
+			for b.Loop() {
+				t, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := t.WriteTo(new(discard)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,74 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// TestNewRejects damages a search result in each way New checks for.
+func TestNewRejects(t *testing.T) {
+	goal := board.Goal(board.Size{W: 3, H: 3})
+	res, err := bfs.Run(context.Background(), goal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := uint64(goal.Len())
+	// A slot of the last group, whose reachable bits span words.
+	slot := uint64(len(res.Depth)) - 2
+	k, z := slot/n, slot%n
+	reached := 2*k*n + z
+	if res.Reach[reached/64]>>(reached%64)&1 == 0 {
+		reached = (2*k+1)*n + z
+	}
+	for _, tc := range []struct {
+		name   string
+		damage func(r *bfs.Result)
+	}{
+		{"both boards of a slot", func(r *bfs.Result) {
+			p := rank.Partner(reached, int(n))
+			r.Reach[p/64] |= 1 << (p % 64)
+		}},
+		{"reached board without depth", func(r *bfs.Result) { r.Depth[slot] = bfs.Unreached }},
+		{"depth without board", func(r *bfs.Result) { r.Reach[reached/64] &^= 1 << (reached % 64) }},
+		{"depth beyond the largest", func(r *bfs.Result) { r.Depth[slot] = uint8(len(r.Counts)) }},
+		{"counts", func(r *bfs.Result) { r.Depth[slot] ^= 2 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &bfs.Result{Goal: res.Goal, Depth: slices.Clone(res.Depth), Reach: slices.Clone(res.Reach), Counts: slices.Clone(res.Counts)}
+			tc.damage(r)
+			if _, err := New(r); !errors.Is(err, ErrFormat) {
+				t.Fatalf("err = %v, want ErrFormat", err)
+			}
+		})
+	}
+	if _, err := New(res); err != nil {
+		t.Fatalf("undamaged: %v", err)
+	}
+}
+
+func TestBuildMemoryLimit(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	need, ok := Memory(size)
+	if !ok {
+		t.Fatal("no estimate for 3x3")
+	}
+	search, _ := bfs.Memory(size)
+	if need <= search {
+		t.Fatalf("Memory = %d, not more than the search's %d", need, search)
+	}
+	if _, err := Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need - 1}); !errors.Is(err, bfs.ErrMemory) {
+		t.Fatalf("err = %v, want bfs.ErrMemory", err)
+	}
+	if _, err := Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Memory(board.Size{W: 4, H: 4}); ok {
+		t.Fatal("an estimate for 4x4")
+	}
+}

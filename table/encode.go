@@ -1,0 +1,99 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Depth encodings after the first; part of the file format; do not change.
+const (
+	encodingModel = 2 // the neighbour model, range coded: model.go
+	encodingRows  = 3 // first depths of rows and bits: rows.go
+)
+
+// modelCells is the most cells of a board whose depths the writer codes
+// with the neighbour model; larger tables get encoding 3.
+const modelCells = 10
+
+// writeSlots is the number of slots a block the writer codes: blockSlots,
+// lowered by tests to have small tables cut into many blocks.
+var writeSlots uint64 = blockSlots
+
+// forceEncoding, if not zero, is the encoding the writer uses whatever the
+// size: tests exercise every decoder with it.
+var forceEncoding int
+
+func knownEncoding(e int) bool { return e == encodingBytes || e == encodingModel || e == encodingRows }
+
+// encodeDepths codes the depth slots in blocks of writeSlots, in parallel
+// until ctx is done,
+// and returns the encoding used: the neighbour model for boards of up to
+// modelCells cells, rows for larger ones, and one byte a slot for a table
+// whose depths the others cannot code.
+func encodeDepths(ctx context.Context, t *Table) (int, [][]byte, error) {
+	encoding := encodingRows
+	if t.n <= modelCells {
+		encoding = encodingModel
+	}
+	if forceEncoding != 0 {
+		encoding = forceEncoding
+	}
+	if encoding == encodingBytes {
+		blocks, err := compressBlocks(ctx, t.depth)
+		return encodingBytes, blocks, err
+	}
+	slots := uint64(len(t.depth))
+	nb := int((slots + writeSlots - 1) / writeSlots)
+	out := make([][]byte, nb)
+	err := parallel(nb, func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		start := uint64(i) * writeSlots
+		end := min(start+writeSlots, slots)
+		var err error
+		if encoding == encodingModel {
+			out[i], err = encodeModel(t, start, end)
+		} else {
+			out[i], err = encodeRows(t, start, end, nil)
+		}
+		return err
+	})
+	if errors.Is(err, errModel) {
+		blocks, err := compressBlocks(ctx, t.depth)
+		return encodingBytes, blocks, err
+	}
+	return encoding, out, err
+}
+
+// decodeBlock decodes block i, comp, of a file with header h into t.depth.
+// t.reach must hold the reachable set.
+func decodeBlock(t *Table, h *header, i int, comp []byte, dec *zstd.Decoder) error {
+	slots := uint64(len(t.depth))
+	start := uint64(i) * uint64(h.blockSlots)
+	end := min(start+uint64(h.blockSlots), slots)
+	var err error
+	switch h.encoding {
+	case encodingModel:
+		err = decodeModel(t, start, end, h.depths, comp)
+	case encodingRows:
+		err = decodeRows(t, start, end, h.depths, comp, dec)
+	default:
+		dst := t.depth[start:start:end]
+		var got []byte
+		got, err = dec.DecodeAll(comp, dst)
+		if err == nil && (uint64(len(got)) != end-start || (len(got) > 0 && &got[0] != &t.depth[start])) {
+			return fmt.Errorf("%w: block %d decodes to %d slots, want %d", ErrFormat, i, len(got), end-start)
+		}
+	}
+	if err != nil && !errors.Is(err, ErrFormat) {
+		err = fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	if err != nil {
+		return fmt.Errorf("block %d: %w", i, err)
+	}
+	return nil
+}

@@ -1,0 +1,275 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// Depth encoding 2 codes each depth from what the decoder already knows,
+// with the range coder. Slots are coded in order. A move changes a board's
+// distance by exactly one, so if a neighbour of the slot's board was coded
+// before (the board with the blank one cell left, whose slot comes just
+// before, or a vertical neighbour in an earlier slot of the same block),
+// the depth is one of two values, and if two such neighbours are two apart,
+// it is the one between them, with nothing to code. The one bit left is
+// coded with a context made of what predicts it: how the Manhattan
+// distance of the board compares with its neighbours', how far the depth
+// is above it, the depth itself and the number of neighbours. A board
+// without such a neighbour has its depth coded as (d - Manhattan)/2, a
+// whole number since every move changes both by one, in unary with
+// contexts.
+//
+// Which board a slot holds comes from the reachable set, which is read
+// first. The model reads the tile sequences group by group and computes
+// the vertical neighbours with rank.Index: cheap for boards of up to 10
+// cells, too slow for 12 (see encoding 3).
+
+// errModel reports a table the model cannot code: its depths are not those
+// of a breadth-first search. The writer then falls back to encoding 1.
+var errModel = errors.New("table: depths do not follow the moves")
+
+// Contexts of the neighbour model.
+const (
+	ctxVotes  = 7  // sum over the neighbours of the change of Manhattan distance, -3..3
+	ctxSlacks = 5  // (x - Manhattan - 1)/2, capped
+	ctxDepths = 21 // x/4, capped
+	ctxCounts = 3  // neighbours known: 1..3
+	ctxBits   = ctxVotes * ctxSlacks * ctxDepths * ctxCounts
+	ctxFull   = 16 * 16 // Manhattan/2 capped, then the unary position capped
+)
+
+// model is the state of the neighbour model over one block.
+type model struct {
+	t          *Table
+	start, end uint64 // the block's slots
+	depths     int    // number of distances
+	w, n       int
+	dist       [][]uint8 // dist[tile][cell]: Manhattan distance of tile at cell from its goal cell
+	bits, full []prob
+	enc        *rcEncoder
+	dec        *rcDecoder
+}
+
+func newModel(t *Table, start, end uint64, depths int) *model {
+	n := int(t.n)
+	w := t.size.W
+	m := &model{t: t, start: start, end: end, depths: depths, w: w, n: n,
+		bits: newProbs(ctxBits), full: newProbs(ctxFull)}
+	m.dist = make([][]uint8, n)
+	for c := range n {
+		tile := t.goal.At(c)
+		m.dist[tile] = make([]uint8, n)
+		for cell := range n {
+			m.dist[tile][cell] = uint8(abs(cell%w-c%w) + abs(cell/w-c/w))
+		}
+	}
+	return m
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// code codes bit b (encoding) or returns the bit decoded.
+func (m *model) code(p *prob, b uint) uint {
+	if m.enc != nil {
+		m.enc.bit(p, b)
+		return b
+	}
+	return m.dec.bit(p)
+}
+
+// encodeModel codes the depths of slots [start, end) with encoding 2.
+func encodeModel(t *Table, start, end uint64) ([]byte, error) {
+	m := newModel(t, start, end, len(t.counts))
+	m.enc = newRCEncoder(nil)
+	if err := m.run(); err != nil {
+		return nil, err
+	}
+	return m.enc.finish(), nil
+}
+
+// decodeModel decodes slots [start, end) of t.depth from a block of
+// encoding 2. t.reach must hold the reachable set.
+func decodeModel(t *Table, start, end uint64, depths int, in []byte) error {
+	m := newModel(t, start, end, depths)
+	m.dec = newRCDecoder(in)
+	if err := m.run(); err != nil {
+		return err
+	}
+	if !m.dec.ok() {
+		return fmt.Errorf("%w: the block's stream does not end where its data does", ErrFormat)
+	}
+	return nil
+}
+
+// run codes every slot of the block in order.
+func (m *model) run() error {
+	t := m.t
+	n, w := uint64(m.n), uint64(m.w)
+	var seq [2][bfs.MaxCells]uint8
+	cells := make([]uint8, n)
+	nb := make([]uint8, n)
+	for k := m.start / n; k*n < m.end; k++ {
+		// Variant p of group k has lexicographic rank 2k+p; its tile rank
+		// has low bit p ^ parity0.
+		s0, s1 := seq[0][:n-1], seq[1][:n-1]
+		rank.Unrank(2*k, s0)
+		copy(s1, s0)
+		s1[n-2], s1[n-3] = s1[n-3], s1[n-2]
+		parity0 := uint64(rank.Parity(s0))
+		for z := range n {
+			slot := k*n + z
+			if slot < m.start || slot >= m.end {
+				continue
+			}
+			r0, r1 := t.reached(2*k*n+z), t.reached((2*k+1)*n+z)
+			if r0 == r1 {
+				if r0 {
+					return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, slot)
+				}
+				if m.enc != nil && t.depth[slot] != bfs.Unreached {
+					return errModel
+				}
+				t.depth[slot] = bfs.Unreached
+				continue
+			}
+			q := uint64(0)
+			if r1 {
+				q = 1
+			}
+			s := seq[q^parity0][:n-1]
+			// The board's cells and Manhattan distance.
+			md := 0
+			for c := range n {
+				switch {
+				case c < z:
+					cells[c] = s[c] + 1
+				case c == z:
+					cells[c] = 0
+					continue
+				default:
+					cells[c] = s[c-1] + 1
+				}
+				md += int(m.dist[cells[c]][c])
+			}
+			// The neighbours coded before: their depths and the change of
+			// Manhattan distance from them to this board.
+			var vals, votes [3]int
+			known := 0
+			neighbour := func(cell uint64, before bool, nslot uint64) {
+				if !before || nslot < m.start || nslot >= slot {
+					return
+				}
+				v := t.depth[nslot]
+				if v == bfs.Unreached {
+					return
+				}
+				tile := cells[cell]
+				// From the neighbour, where the tile is at z, to this board.
+				vals[known] = int(v)
+				votes[known] = int(m.dist[tile][cell]) - int(m.dist[tile][z])
+				known++
+			}
+			if z%w > 0 {
+				neighbour(z-1, true, slot-1)
+			}
+			for _, c := range []uint64{z - w, z + w} {
+				if c >= n { // also z < w, where z-w wraps
+					continue
+				}
+				copy(nb, cells)
+				nb[z], nb[c] = nb[c], 0
+				neighbour(c, true, rank.Half(rank.Index(nb), m.n))
+			}
+			d, err := m.depth(slot, md, vals[:known], votes[:known])
+			if err != nil {
+				return err
+			}
+			t.depth[slot] = uint8(d)
+		}
+	}
+	return nil
+}
+
+// depth codes the depth of one slot whose board has Manhattan distance md,
+// given the depths of the neighbours coded before and the change of
+// Manhattan distance from each to the board. It returns the depth.
+func (m *model) depth(slot uint64, md int, vals, votes []int) (int, error) {
+	top := m.depths - 1
+	d := -1
+	if m.enc != nil {
+		d = int(m.t.depth[slot])
+		if d > top || d < md || (d-md)%2 != 0 {
+			return 0, errModel
+		}
+	}
+	if len(vals) == 0 {
+		// (d - md)/2 in unary, as far as it can go.
+		if md > top {
+			return 0, fmt.Errorf("%w: slot %d: Manhattan distance %d beyond the largest distance", ErrFormat, slot, md)
+		}
+		r, most := (d-md)/2, (top-md)/2
+		j := 0
+		for ; j < most; j++ {
+			more := uint(0)
+			if r > j {
+				more = 1
+			}
+			if m.code(&m.full[min(md/2, 15)*16+min(j, 15)], more) == 0 {
+				break
+			}
+		}
+		return md + 2*j, nil
+	}
+	lo, hi := vals[0], vals[0]
+	for _, v := range vals[1:] {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	switch {
+	case hi-lo == 2:
+		if m.enc != nil && d != lo+1 {
+			return 0, errModel
+		}
+		return lo + 1, nil
+	case hi != lo:
+		if m.enc != nil {
+			return 0, errModel
+		}
+		return 0, fmt.Errorf("%w: slot %d: neighbours at distances %d and %d", ErrFormat, slot, lo, hi)
+	}
+	x := lo
+	if m.enc != nil && d != x-1 && d != x+1 {
+		return 0, errModel
+	}
+	canDown, canUp := x-1 >= md, x+1 <= top
+	switch {
+	case canDown && canUp:
+	case canUp:
+		return x + 1, nil
+	case canDown:
+		return x - 1, nil
+	default:
+		return 0, fmt.Errorf("%w: slot %d: no distance next to %d fits", ErrFormat, slot, x)
+	}
+	vote := 0
+	for _, v := range votes {
+		vote += v
+	}
+	ctx := ((vote+3)*ctxSlacks+min((x-md-1)/2, ctxSlacks-1))*ctxDepths*ctxCounts +
+		min(x/4, ctxDepths-1)*ctxCounts + len(vals) - 1
+	upBit := uint(0)
+	if d == x+1 {
+		upBit = 1
+	}
+	if m.code(&m.bits[ctx], upBit) == 1 {
+		return x + 1, nil
+	}
+	return x - 1, nil
+}

@@ -1,0 +1,113 @@
+package table
+
+import (
+	"context"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"os"
+	"runtime"
+)
+
+// header returns the header of a file whose depth blocks, coded with an
+// encoding, have the given lengths and checksums, and whose reachable set
+// section is set.
+func (t *Table) header(encoding int, lens, crcs []uint32, set []byte) []byte {
+	le := binary.LittleEndian
+	hdr := make([]byte, 0, headerLen(int(t.n), len(t.counts), len(lens)))
+	hdr = append(hdr, magic...)
+	hdr = le.AppendUint16(hdr, version)
+	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, byte(encoding))
+	hdr = le.AppendUint16(hdr, uint16(len(t.counts)))
+	hdr = le.AppendUint32(hdr, uint32(writeSlots))
+	hdr = le.AppendUint32(hdr, uint32(len(lens)))
+	hdr = le.AppendUint64(hdr, t.Reachable())
+	hdr = t.goal.AppendCells(hdr)
+	for _, c := range t.counts {
+		hdr = le.AppendUint64(hdr, c)
+	}
+	for i := range lens {
+		hdr = le.AppendUint32(hdr, lens[i])
+		hdr = le.AppendUint32(hdr, crcs[i])
+	}
+	hdr = le.AppendUint32(hdr, uint32(len(set)))
+	hdr = le.AppendUint32(hdr, crc32.Checksum(set, castagnoli))
+	return le.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+}
+
+// writeFile writes a table of many blocks to f with encoding 3 without
+// holding the coded table whole: it leaves room for the header, codes the
+// depth blocks a few at a time in parallel and writes each batch in order,
+// then the reachable set, and goes back to write the header, which holds
+// their lengths and checksums. The bytes are those WriteTo writes anywhere
+// else. If the depths cannot be coded so it returns errModel with f
+// truncated back to where it was. It stops with ctx's error once ctx is
+// done.
+func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
+	start, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, err
+	}
+	slots := uint64(len(t.depth))
+	nb := int((slots + writeSlots - 1) / writeSlots)
+	hl := headerLen(int(t.n), len(t.counts), nb)
+	total, err := f.Write(make([]byte, hl))
+	if err != nil {
+		return int64(total), err
+	}
+	lens := make([]uint32, nb)
+	crcs := make([]uint32, nb)
+	batch := runtime.GOMAXPROCS(0)
+	coded := make([][]byte, batch)
+	bufs := make([]rowBuffers, batch)
+	for first := 0; first < nb; first += batch {
+		if err := ctx.Err(); err != nil {
+			return int64(total), err
+		}
+		count := min(batch, nb-first)
+		err := parallel(count, func(j int) error {
+			i := first + j
+			from := uint64(i) * writeSlots
+			var err error
+			coded[j], err = encodeRows(t, from, min(from+writeSlots, slots), &bufs[j])
+			return err
+		})
+		if err == errModel {
+			if terr := f.Truncate(start); terr != nil {
+				return int64(total), terr
+			}
+			if _, serr := f.Seek(start, io.SeekStart); serr != nil {
+				return int64(total), serr
+			}
+			return 0, errModel
+		}
+		if err != nil {
+			return int64(total), err
+		}
+		for j, b := range coded[:count] {
+			lens[first+j], crcs[first+j] = uint32(len(b)), crc32.Checksum(b, castagnoli)
+			m, err := f.Write(b)
+			total += m
+			if err != nil {
+				return int64(total), err
+			}
+			coded[j] = nil
+		}
+	}
+	set, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	if err != nil {
+		return int64(total), err
+	}
+	m, err := f.Write(set)
+	total += m
+	if err != nil {
+		return int64(total), err
+	}
+	if err := ctx.Err(); err != nil {
+		return int64(total), err
+	}
+	if _, err := f.WriteAt(t.header(encodingRows, lens, crcs, set), start); err != nil {
+		return int64(total), err
+	}
+	return int64(total), nil
+}
