@@ -84,6 +84,18 @@ func (f *flags) failf(format string, args ...any) error {
 	return f.fail(fmt.Errorf(format, args...))
 }
 
+// parseSize parses args for a command that takes one WxH argument.
+func (f *flags) parseSize(args []string) (board.Size, error) {
+	pos, err := f.parse(args)
+	if err != nil {
+		return board.Size{}, err
+	}
+	if len(pos) != 1 {
+		return board.Size{}, f.failf("want one size, got %d arguments", len(pos))
+	}
+	return f.size(pos[0])
+}
+
 // size parses a WxH argument.
 func (f *flags) size(arg string) (board.Size, error) {
 	s, err := board.ParseSize(arg)

@@ -29,14 +29,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	goalText := f.String("goal", "", "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
 	workers := f.Int("workers", 0, "goroutines to search with (default: one a core)")
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return f.failf("want one size, got %d arguments", len(pos))
-	}
-	size, err := f.size(pos[0])
+	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}

@@ -30,14 +30,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	seed := addSeedFlag(f)
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","draws":360000,"states":360,"distinct":360,...,"p":0.8,"pass":true}`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return f.failf("want one size, got %d arguments", len(pos))
-	}
-	size, err := f.size(pos[0])
+	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}

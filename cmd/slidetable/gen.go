@@ -26,14 +26,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	n := f.Int("n", 1, "print `N` boards")
 	seed := addSeedFlag(f)
 	asJSON := f.Bool("json", false, `print {"board":[...]} a line, with "moves":[...] for walks`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return f.failf("want one size, got %d arguments", len(pos))
-	}
-	size, err := f.size(pos[0])
+	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}

@@ -39,16 +39,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		out := struct {
-			Board    board.Board `json:"board"`
-			Solvable bool        `json:"solvable"`
-			Distance *int        `json:"distance"`
-			Moves    []int       `json:"moves"`
-		}{Board: b, Solvable: solvable}
-		if solvable {
-			out.Distance, out.Moves = &d, ints(hints)
-		}
-		return writeJSONLine(e.stdout, out)
+		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, d, hints))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")

@@ -37,14 +37,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	modeName := f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
 	asJSON := f.Bool("json", false, `print {"board":[...],"distance":d} a line`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return f.failf("want one size, got %d arguments", len(pos))
-	}
-	size, err := f.size(pos[0])
+	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}

@@ -43,17 +43,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		out := struct {
-			Board    board.Board `json:"board"`
-			Solvable bool        `json:"solvable"`
-			Distance *int        `json:"distance"`
-			Moves    []int       `json:"moves"`
-		}{Board: b, Solvable: solvable}
-		if solvable {
-			d := len(moves)
-			out.Distance, out.Moves = &d, ints(moves)
-		}
-		return writeJSONLine(e.stdout, out)
+		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, len(moves), moves))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")
@@ -61,6 +51,24 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	_, err = fmt.Fprintf(e.stdout, "distance: %d\nmoves: %s\n", len(moves), moveList(moves))
 	return err
+}
+
+// movesJSON is the -json output of solve and hint: the moves of a shortest
+// solution, or the optimal next moves. Distance and Moves are null for an
+// unsolvable board.
+type movesJSON struct {
+	Board    board.Board `json:"board"`
+	Solvable bool        `json:"solvable"`
+	Distance *int        `json:"distance"`
+	Moves    []int       `json:"moves"`
+}
+
+func newMovesJSON(b board.Board, solvable bool, d int, moves []uint8) movesJSON {
+	out := movesJSON{Board: b, Solvable: solvable}
+	if solvable {
+		out.Distance, out.Moves = &d, ints(moves)
+	}
+	return out
 }
 
 // optimal answers for shortest solutions from a table or, without one, by

@@ -23,14 +23,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "check the table `FILE`")
 	asJSON := f.Bool("json", false, `print {"permutations":362880,"reachable":181440,"mismatches":0}`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return f.failf("want one size, got %d arguments", len(pos))
-	}
-	size, err := f.size(pos[0])
+	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
