@@ -29,9 +29,9 @@ import (
 // operations; a bit a region says whether it holds boards of the depth
 // being expanded, so sparse levels skip most of the table. A worker
 // expands the frontier of its own regions. A neighbour in the region being
-// expanded is claimed at once; any other goes into a batch for its region,
-// which, when full, its owner applies: the batch's slots lie close together
-// in memory, so applying it mostly hits the cache even though a vertical
+// expanded and close to its board is claimed at once; any other goes into a
+// batch for its region, which, when full, its owner applies in a tight loop
+// whose independent memory accesses the processor overlaps: a vertical
 // move can land anywhere in the table.
 const (
 	minShift  = 12      // regions of at least 4096 slots
@@ -44,26 +44,24 @@ const (
 
 // search is the state of one Run.
 type search struct {
-	goal     board.Board
-	w, n     int
-	slots    uint64
-	bytes    []uint8  // a slot a byte
-	reach    []uint64 // the reachable set, at the end; front before
-	front    []uint64 // a bit a slot: boards to expand, and boards found
-	period   uint64   // words of front after which the colour pattern repeats
-	colour   [2][12]uint64
-	cellMask [MaxCells][12]uint64 // cellMask[z][j%period]: the bits of front word j whose blank is in cell z
-	cells    [2][]uint64          // the cells of each colour
-	mv       *mover
-	shift    uint // regions of 2^shift slots
-	regions  uint64
-	owners   divisor  // region r belongs to worker r % workers
-	cur      []uint64 // a bit a region: it holds boards of the depth being expanded
-	goalC    int      // colour of the goal's blank cell
-	workers  []*worker
-	inbox    []chan []uint64
-	free     chan []uint64
-	failed   atomic.Bool
+	goal    board.Board
+	w, n    int
+	slots   uint64
+	bytes   []uint8       // a slot a byte
+	reach   []uint64      // the reachable set, at the end; front before
+	front   []uint64      // a bit a slot: boards to expand, and boards found
+	period  uint64        // words of front after which the colour pattern repeats
+	colour  [2][12]uint64 // colour[c][j%period]: the bits of front word j whose blank has colour c
+	mv      *mover
+	shift   uint // regions of 2^shift slots
+	regions uint64
+	owners  divisor  // region r belongs to worker r % workers
+	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
+	goalC   int      // colour of the goal's blank cell
+	workers []*worker
+	inbox   []chan []uint64
+	free    chan []uint64
+	failed  atomic.Bool
 
 	producing atomic.Int32
 	done      chan struct{}
