@@ -70,7 +70,7 @@ type Result struct {
 // size with the default number of workers: one byte a slot (n!/2 slots)
 // for the depths, one bit a board (n! boards) for the reachable set, and
 // the workers' batches of neighbours, a few megabytes. It returns false if
-// the size has more than MaxCells cells or fewer than 4.
+// the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
 	return memory(size, runtime.GOMAXPROCS(0))
 }

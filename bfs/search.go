@@ -29,40 +29,39 @@ import (
 // operations; a bit a region says whether it holds boards of the depth
 // being expanded, so sparse levels skip most of the table. A worker
 // expands the frontier of its own regions. A neighbour in the region being
-// expanded is claimed at once; any other goes into a batch for its region,
-// which, when full, its owner applies: the batch's slots lie close together
-// in memory, so applying it mostly hits the cache even though a vertical
+// expanded and close to its board is claimed at once; any other goes into a
+// batch for its region, which, when full, its owner applies in a tight loop
+// whose independent memory accesses the processor overlaps: a vertical
 // move can land anywhere in the table.
 const (
-	minShift = 12  // regions of at least 4096 slots
-	maxShift = 22  // and at most 4 Mi: 4 MiB of depths, 512 KiB of front
-	perOwner = 4   // regions a worker, at least, where the table allows
-	batchLen = 256 // neighbours a batch
-	inboxLen = 64  // batches waiting for a worker before senders block
+	minShift  = 12      // regions of at least 4096 slots
+	maxShift  = 22      // and at most 4 Mi: 4 MiB of depths, 512 KiB of front
+	perOwner  = 4       // regions a worker, at least, where the table allows
+	batchLen  = 256     // neighbours a batch
+	nearSlots = 1 << 16 // neighbours this close to their board are claimed at once
+	inboxLen  = 64      // batches waiting for a worker before senders block
 )
 
 // search is the state of one Run.
 type search struct {
-	goal     board.Board
-	w, n     int
-	slots    uint64
-	bytes    []uint8  // a slot a byte
-	reach    []uint64 // the reachable set, at the end; front before
-	front    []uint64 // a bit a slot: boards to expand, and boards found
-	period   uint64   // words of front after which the colour pattern repeats
-	colour   [2][12]uint64
-	cellMask [MaxCells][12]uint64 // cellMask[z][j%period]: the bits of front word j whose blank is in cell z
-	cells    [2][]uint64          // the cells of each colour
-	mv       *mover
-	shift    uint // regions of 2^shift slots
-	regions  uint64
-	owners   divisor  // region r belongs to worker r % workers
-	cur      []uint64 // a bit a region: it holds boards of the depth being expanded
-	goalC    int      // colour of the goal's blank cell
-	workers  []*worker
-	inbox    []chan []uint64
-	free     chan []uint64
-	failed   atomic.Bool
+	goal    board.Board
+	w, n    int
+	slots   uint64
+	bytes   []uint8       // a slot a byte
+	reach   []uint64      // the reachable set, at the end; front before
+	front   []uint64      // a bit a slot: boards to expand, and boards found
+	period  uint64        // words of front after which the colour pattern repeats
+	colour  [2][12]uint64 // colour[c][j%period]: the bits of front word j whose blank has colour c
+	mv      *mover
+	shift   uint // regions of 2^shift slots
+	regions uint64
+	owners  divisor  // region r belongs to worker r % workers
+	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
+	goalC   int      // colour of the goal's blank cell
+	workers []*worker
+	inbox   []chan []uint64
+	free    chan []uint64
+	failed  atomic.Bool
 
 	producing atomic.Int32
 	done      chan struct{}
@@ -335,12 +334,15 @@ func b2u8(b bool) uint8 {
 	return 0
 }
 
-// add records a neighbour of the frontier: the board with tile rank t and
-// its blank in cell z. A neighbour in the region being expanded is claimed
-// at once, and counted in found and bad as claim says.
-func (w *worker) add(t, z, region uint64, found, bad *uint8) {
+// add records a neighbour of the frontier, found from the board in slot
+// src: the board with tile rank t and its blank in cell z. A neighbour in
+// the region being expanded and within nearSlots of src, so most likely in
+// the cache, is claimed at once, and counted in found and bad as claim
+// says; any other goes into a batch, whose slots the processor fetches
+// together when it is applied.
+func (w *worker) add(t, z, src, region uint64, found, bad *uint8) {
 	slot := t>>1*w.n + z
-	if r := slot >> w.shift; r == region {
+	if slot>>w.shift == region && slot-src+nearSlots < 2*nearSlots {
 		f, b := w.claim(slot, uint8(t&1)<<7)
 		*found += f
 		*bad |= b
@@ -413,10 +415,10 @@ func (w *worker) expand(slot, region uint64) {
 	// Horizontal moves keep the tile rank: the neighbours are the slots
 	// next to this one.
 	if c.left {
-		w.add(2*k|q, z-1, region, &found, &bad)
+		w.add(2*k|q, z-1, slot, region, &found, &bad)
 	}
 	if c.right {
-		w.add(2*k|q, z+1, region, &found, &bad)
+		w.add(2*k|q, z+1, slot, region, &found, &bad)
 	}
 	if c.up {
 		var t uint64
@@ -425,7 +427,7 @@ func (w *worker) expand(slot, region uint64) {
 		} else {
 			t = w.pf.far(mv, b, c.upAt, up)
 		}
-		w.add(t, z-w.width, region, &found, &bad)
+		w.add(t, z-w.width, slot, region, &found, &bad)
 	}
 	if c.down {
 		var t uint64
@@ -434,7 +436,7 @@ func (w *worker) expand(slot, region uint64) {
 		} else {
 			t = w.pf.far(mv, b, c.downAt, down)
 		}
-		w.add(t, z+w.width, region, &found, &bad)
+		w.add(t, z+w.width, slot, region, &found, &bad)
 	}
 	w.found += uint64(found)
 	w.bad |= bad

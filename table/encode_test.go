@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,5 +157,36 @@ func TestEncodingsSmallBlocks(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestWriteToPipe writes a table of several blocks to a pipe, where the
+// file writer cannot go back for the header.
+func TestWriteToPipe(t *testing.T) {
+	defer func(s uint64) { writeSlots = s }(writeSlots)
+	writeSlots = 1000
+	tbl, err := Build(context.Background(), board.Goal(board.Size{W: 4, H: 2}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if _, err := tbl.WriteTo(&want); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- b
+	}()
+	if _, err := tbl.WriteTo(w); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if got := <-done; !bytes.Equal(got, want.Bytes()) {
+		t.Fatalf("wrote %d bytes to a pipe, want the %d WriteTo writes to a buffer", len(got), want.Len())
 	}
 }

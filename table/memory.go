@@ -16,8 +16,8 @@ import (
 // refuses.
 //
 // The writer's share was measured: WriteTo allocates about 7 MB for the
-// tables of up to 10 cells, and 35 MB with two workers for those of 12
-// cells, which it codes a few blocks at a time.
+// tables of up to 10 cells, and 25 to 35 MB with two workers for those of
+// 12 cells, which it codes a few blocks at a time.
 func Memory(size board.Size) (uint64, bool) {
 	need, ok := bfs.Memory(size)
 	if !ok {

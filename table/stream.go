@@ -40,13 +40,12 @@ func (t *Table) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 // depth blocks a few at a time in parallel and writes each batch in order,
 // then the reachable set, and goes back to write the header, which holds
 // their lengths and checksums. The bytes are those WriteTo writes anywhere
-// else. If the depths cannot be coded so it returns errModel with f
-// truncated back to where it was. It stops with ctx's error once ctx is
-// done.
+// else. If f cannot seek, or the depths cannot be coded so, it returns
+// errModel with f as it was. It stops with ctx's error once ctx is done.
 func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return 0, err
+		return 0, errModel // a pipe, say: write the whole file at once instead
 	}
 	slots := uint64(len(t.depth))
 	nb := int((slots + writeSlots - 1) / writeSlots)
