@@ -67,16 +67,7 @@ const (
 	runKind
 )
 
-// The portable serialization of a 32-bit roaring bitmap
-// (github.com/RoaringBitmap/RoaringFormatSpec). Part of the file format; do
-// not change.
-const (
-	setCookieNoRuns = 12346 // uint32; then the number of containers, uint32
-	setCookieRuns   = 12347 // low 16 bits; high 16 bits: containers - 1
-	setNoOffsets    = 4     // with runs, offsets only from this many containers on
-	setMaxArray     = 4096  // the most values an array container holds
-	setBitmapBytes  = 8192  // a bitmap container: 2^16 bits
-)
+// The constants of the format are those of set.go.
 
 // container describes one non-empty chunk of 2^16 values.
 type container struct {
@@ -90,7 +81,7 @@ func (c container) size() int {
 	case arrayKind:
 		return 2 * c.card
 	case bitmapKind:
-		return setBitmapBytes
+		return bitmapBytes
 	}
 	return 2 + 4*c.runs
 }
@@ -125,7 +116,7 @@ func planSet(reach []uint64, states uint64) (*setPlan, error) {
 			continue
 		}
 		c.kind = bitmapKind
-		if c.card <= setMaxArray {
+		if c.card <= maxArray {
 			c.kind = arrayKind
 		}
 		if 2+4*c.runs < c.size() {
@@ -141,7 +132,7 @@ func planSet(reach []uint64, states uint64) (*setPlan, error) {
 	var hdr []byte
 	le := binary.LittleEndian
 	if anyRuns {
-		hdr = le.AppendUint32(hdr, uint32(setCookieRuns)|uint32(len(cs)-1)<<16)
+		hdr = le.AppendUint32(hdr, uint32(cookieRuns)|uint32(len(cs)-1)<<16)
 		flags := make([]byte, (len(cs)+7)/8)
 		for i, c := range cs {
 			if c.kind == runKind {
@@ -150,7 +141,7 @@ func planSet(reach []uint64, states uint64) (*setPlan, error) {
 		}
 		hdr = append(hdr, flags...)
 	} else {
-		hdr = le.AppendUint32(hdr, setCookieNoRuns)
+		hdr = le.AppendUint32(hdr, cookieNoRuns)
 		hdr = le.AppendUint32(hdr, uint32(len(cs)))
 	}
 	for _, c := range cs {
@@ -158,7 +149,7 @@ func planSet(reach []uint64, states uint64) (*setPlan, error) {
 		hdr = le.AppendUint16(hdr, uint16(c.card-1))
 	}
 	size := len(hdr)
-	if !anyRuns || len(cs) >= setNoOffsets {
+	if !anyRuns || len(cs) >= noOffsetThreshold {
 		size += 4 * len(cs)
 		for _, c := range cs {
 			hdr = le.AppendUint32(hdr, uint32(size))
@@ -179,7 +170,7 @@ func (p *setPlan) write(w interface{ Write([]byte) (int, error) }) error {
 	if _, err := w.Write(p.hdr); err != nil {
 		return err
 	}
-	buf := make([]byte, 0, setBitmapBytes)
+	buf := make([]byte, 0, bitmapBytes)
 	for _, c := range p.cs {
 		buf = buf[:0]
 		chunk := reach[uint64(c.key)*1024 : min(uint64(c.key)*1024+1024, words)]
@@ -188,7 +179,7 @@ func (p *setPlan) write(w interface{ Write([]byte) (int, error) }) error {
 			for _, x := range chunk {
 				buf = le.AppendUint64(buf, x)
 			}
-			for len(buf) < setBitmapBytes {
+			for len(buf) < bitmapBytes {
 				buf = append(buf, 0)
 			}
 		case arrayKind:
