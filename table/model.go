@@ -137,7 +137,9 @@ func (m *model) run() error {
 				if m.enc != nil && t.depth[slot] != bfs.Unreached {
 					return errModel
 				}
-				t.depth[slot] = bfs.Unreached
+				if m.dec != nil {
+					t.depth[slot] = bfs.Unreached
+				}
 				continue
 			}
 			q := uint64(0)
@@ -192,7 +194,15 @@ func (m *model) run() error {
 			if err != nil {
 				return err
 			}
-			t.depth[slot] = uint8(d)
+			switch {
+			case m.dec != nil:
+				t.depth[slot] = uint8(d)
+			case int(t.depth[slot]) != d:
+				// The model would decode another depth than the table's:
+				// the table cannot be coded so. The encoder never writes
+				// to the table, which may be in use by lookups.
+				return errModel
+			}
 		}
 	}
 	return nil
