@@ -1,11 +1,11 @@
 package table
 
 import (
-	"github.com/slidetable/slidetable/internal/mem"
-
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+
+	"github.com/slidetable/slidetable/internal/mem"
 )
 
 // The portable serialization of a 32-bit roaring bitmap, as

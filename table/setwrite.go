@@ -14,7 +14,9 @@ import (
 // roaring bitmap in the portable serialization, compressed as one zstd
 // frame. It serializes straight from the bit set, container by container,
 // choosing for each container the smallest of the three kinds as roaring's
-// RunOptimize does. A large set (fast) streams through a fast compressor
+// RunOptimize does, without first copying the set into roaring's
+// containers as roaring.FromDense would (60 MB for 12 cells); a test checks
+// that the bytes are those roaring writes. A large set (fast) streams through a fast compressor
 // and is never held whole: it is periodic and compresses to little anyway.
 func encodeSet(reach []uint64, states uint64, fast bool) ([]byte, error) {
 	plan, err := planSet(reach, states)
