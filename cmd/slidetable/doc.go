@@ -24,8 +24,9 @@
 //		with a progress bar on standard error unless -q. A build that
 //		fails or is interrupted (SIGINT, SIGTERM) exits 1 and leaves
 //		FILE as it was.
-//	distance [-table FILE] [-json] WxH BOARD
+//	distance [-table FILE | -ida] [-json] WxH BOARD
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
+//		Sizes without a table are answered by IDA*.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
 //	verify [-table FILE] [-json] WxH
