@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
@@ -19,21 +18,16 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"neither, or with -ida, an optimal IDA* search finds it (a random 4x4\n"+
 			"board takes from a fraction of a second to a minute or more).",
 		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 2 1\"\n  slidetable distance 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
-	path := f.String("table", "", "look the board up in the table `FILE` instead of the built-in one")
-	useIDA := f.Bool("ida", false, "search with IDA* even if there is a table")
+	of := addOptimalFlags(f)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31}`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	o, b, err := optimalAndBoard(f, *path, *useIDA, pos)
+	o, b, err := of.open(args)
 	if err != nil {
 		return err
 	}
 	defer o.close()
 	d, err := o.distance(ctx, b)
-	solvable := err == nil
-	if err != nil && !errors.Is(err, errUnsolvable) {
+	solvable, err := solvableOr(err)
+	if err != nil {
 		return err
 	}
 	if *asJSON {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -21,21 +20,16 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			"the table FILE or the built-in table of the size; for a size with\n"+
 			"neither, or with -ida, searches with IDA*, as solve does.",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
-	useIDA := f.Bool("ida", false, "search with IDA* even if there is a table")
+	of := addOptimalFlags(f)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	o, b, err := optimalAndBoard(f, *path, *useIDA, pos)
+	o, b, err := of.open(args)
 	if err != nil {
 		return err
 	}
 	defer o.close()
 	hints, d, err := o.hints(ctx, b)
-	solvable := err == nil
-	if err != nil && !errors.Is(err, errUnsolvable) {
+	solvable, err := solvableOr(err)
+	if err != nil {
 		return err
 	}
 	if *asJSON {

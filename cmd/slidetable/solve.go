@@ -25,21 +25,16 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			"or with -ida, searches with IDA* (quick for boards a few dozen moves from\n"+
 			"the goal; a random 4x4 board takes up to a minute or more).",
 		"  slidetable solve 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable solve -json 2x4 \"0 7/6 5/4 3/2 1\"\n  slidetable solve 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
-	useIDA := f.Bool("ida", false, "search with IDA* even if there is a table")
+	of := addOptimalFlags(f)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":21,"moves":[5,4,...]}`)
-	pos, err := f.parse(args)
-	if err != nil {
-		return err
-	}
-	o, b, err := optimalAndBoard(f, *path, *useIDA, pos)
+	o, b, err := of.open(args)
 	if err != nil {
 		return err
 	}
 	defer o.close()
 	moves, err := o.path(ctx, b)
-	solvable := err == nil
-	if err != nil && !errors.Is(err, errUnsolvable) {
+	solvable, err := solvableOr(err)
+	if err != nil {
 		return err
 	}
 	if *asJSON {
@@ -119,6 +114,41 @@ func (o *optimal) close() {
 	if o.t != nil {
 		o.t.Close()
 	}
+}
+
+// optimalFlags are the flags of the commands that answer from a table or
+// by IDA*: -table FILE and -ida.
+type optimalFlags struct {
+	f      *flags
+	path   *string
+	useIDA *bool
+}
+
+func addOptimalFlags(f *flags) *optimalFlags {
+	return &optimalFlags{
+		f:      f,
+		path:   f.String("table", "", "use the table `FILE` instead of the built-in one"),
+		useIDA: f.Bool("ida", false, "search with IDA* even if there is a table"),
+	}
+}
+
+// open parses args, WxH BOARD with flags, and prepares to answer for the
+// board (see optimalAndBoard).
+func (of *optimalFlags) open(args []string) (*optimal, board.Board, error) {
+	pos, err := of.f.parse(args)
+	if err != nil {
+		return nil, board.Board{}, err
+	}
+	return optimalAndBoard(of.f, *of.path, *of.useIDA, pos)
+}
+
+// solvableOr splits the error of an answer: nil means solvable, errUnsolvable
+// means not (and is no failure), anything else is returned.
+func solvableOr(err error) (bool, error) {
+	if errors.Is(err, errUnsolvable) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // optimalAndBoard reads the size and board of the positional arguments and
