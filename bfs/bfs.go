@@ -37,6 +37,8 @@ var (
 // Options configures Run. A nil *Options means the defaults.
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	// Boards of up to 9 cells are searched by one goroutine: at that size
+	// sharing the work costs more than it saves.
 	Workers int
 	// MaxMemory is the most bytes the search may allocate; 0 means no limit.
 	MaxMemory uint64
@@ -69,7 +71,9 @@ type Result struct {
 // Memory returns the most bytes Run holds at once for a board of the given
 // size with the default number of workers: one byte a slot (n!/2 slots)
 // for the depths, one bit a board (n! boards) for the reachable set, and
-// the workers' batches of neighbours, a few megabytes. It returns false if
+// the workers' batches of neighbours, a few megabytes. Boards of up to 9
+// cells need a second byte a slot and up to 1 MB of tables instead of the
+// batches. It returns false if
 // the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
 	return memory(size, runtime.GOMAXPROCS(0))
@@ -81,6 +85,11 @@ func memory(size board.Size, workers int) (uint64, bool) {
 		return 0, false
 	}
 	slots := rank.Factorial(n) / 2
+	if n <= smallCells {
+		// The slot bytes, the depth table, the reachable set, the
+		// frontier and the tables of moves.
+		return 2*slots + (2*slots+63)/64*8 + (slots/64+uint64(n))*8 + smallTableMemory, true
+	}
 	return slots + (2*slots+63)/64*8 + bufferMemory(slots, workers) + tableMemory, true
 }
 
@@ -108,21 +117,40 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if size.Cells() <= smallCells {
+		s := newSmall(goal)
+		return levels(ctx, s, goal, s.slots, opts.Progress)
+	}
 	return newSearch(goal, workers).run(ctx, opts.Progress)
+}
+
+// stepper is a search that goes a level at a time: the general search, or
+// the one for small boards.
+type stepper interface {
+	// level expands the boards at depth d and returns how many it found
+	// at depth d+1.
+	level(ctx context.Context, d int) (uint64, error)
+	// finish returns the depth table and the reachable set.
+	finish() ([]uint8, []uint64)
 }
 
 // run searches level by level until a level finds nothing.
 func (s *search) run(ctx context.Context, progress func(Progress)) (*Result, error) {
+	return levels(ctx, s, s.goal, s.slots, progress)
+}
+
+// levels runs st level by level until a level finds nothing.
+func levels(ctx context.Context, st stepper, goal board.Board, slots uint64, progress func(Progress)) (*Result, error) {
 	counts := []uint64{1}
 	visited := uint64(1)
 	if progress != nil {
-		progress(Progress{Depth: 0, Found: 1, Visited: 1, Slots: s.slots})
+		progress(Progress{Depth: 0, Found: 1, Visited: 1, Slots: slots})
 	}
 	for d := 0; ; d++ {
 		if d+1 > MaxDepth {
 			return nil, fmt.Errorf("%w: boards beyond distance %d", ErrDepth, MaxDepth)
 		}
-		found, err := s.level(ctx, d)
+		found, err := st.level(ctx, d)
 		if err != nil {
 			return nil, err
 		}
@@ -132,11 +160,15 @@ func (s *search) run(ctx context.Context, progress func(Progress)) (*Result, err
 		counts = append(counts, found)
 		visited += found
 		if progress != nil {
-			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: s.slots})
+			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
 		}
 	}
-	depth, reach := s.finish()
-	return &Result{Goal: s.goal, Depth: depth, Reach: reach, Counts: counts}, nil
+	depth, reach := st.finish()
+	return &Result{Goal: goal, Depth: depth, Reach: reach, Counts: counts}, nil
+}
+
+func pairReached(depth int) error {
+	return fmt.Errorf("%w at depth %d", ErrPairReached, depth)
 }
 
 func tooLarge(size board.Size) error {

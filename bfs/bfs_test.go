@@ -74,6 +74,23 @@ func TestRunMatchesReference(t *testing.T) {
 	}
 }
 
+// TestGeneralMatchesReference checks the general search, which Run uses
+// only for boards of more than 9 cells, on the small boards.
+func TestGeneralMatchesReference(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/workers=%d", size, workers), func(t *testing.T) {
+				goal := board.Goal(size)
+				res, err := bfs.RunGeneral(goal, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(t, goal, res)
+			})
+		}
+	}
+}
+
 func TestRunOtherGoal(t *testing.T) {
 	for _, tc := range []struct {
 		size board.Size

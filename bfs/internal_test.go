@@ -32,3 +32,22 @@ func TestPairReached(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallPairReached does the same for the search of small boards.
+func TestSmallPairReached(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 3, H: 3}, {W: 2, H: 4}} {
+		goal := board.Goal(size)
+		s := newSmall(goal)
+		next, err := goal.Move(goal.Moves()[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tiles, z := rank.Split(next.CellString())
+		k := tiles >> 1
+		s.bytes[uint64(z)*s.sm.groups+k] = 5 | uint8(^tiles&1)<<7
+		_, err = levels(context.Background(), s, goal, s.slots, nil)
+		if !errors.Is(err, ErrPairReached) {
+			t.Fatalf("%s: err = %v, want ErrPairReached", size, err)
+		}
+	}
+}

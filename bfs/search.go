@@ -2,7 +2,6 @@ package bfs
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -160,7 +159,7 @@ func (s *search) level(ctx context.Context, d int) (uint64, error) {
 		return 0, err
 	}
 	if s.failed.Load() {
-		return 0, fmt.Errorf("%w at depth %d", ErrPairReached, d+1)
+		return 0, pairReached(d + 1)
 	}
 	clear(s.cur)
 	var found uint64
