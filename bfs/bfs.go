@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -112,7 +113,7 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 		return nil, tooLarge(size)
 	}
 	if opts.MaxMemory > 0 && need > opts.MaxMemory {
-		return nil, fmt.Errorf("%w: %s needs %s, the limit is %s", ErrMemory, size, Bytes(need), Bytes(opts.MaxMemory))
+		return nil, fmt.Errorf("%w: %s needs %s, the limit is %s", ErrMemory, size, human.Bytes(need), human.Bytes(opts.MaxMemory))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -177,7 +178,7 @@ func tooLarge(size board.Size) error {
 	if n <= rank.MaxLen {
 		reachable := rank.Factorial(n) / 2
 		return fmt.Errorf("%w: %s has %s reachable boards (%s), which would take %s even at half a byte a board; "+advice,
-			ErrTooLarge, size, group(reachable), words(reachable), Bytes(reachable/2), MaxCells)
+			ErrTooLarge, size, human.Group(reachable), words(reachable), human.Bytes(reachable/2), MaxCells)
 	}
 	return fmt.Errorf("%w: %s has %d!/2 reachable boards; "+advice, ErrTooLarge, size, n, MaxCells)
 }

@@ -2,32 +2,9 @@ package bfs
 
 import (
 	"fmt"
-	"strconv"
+
+	"github.com/slidetable/slidetable/internal/human"
 )
-
-// Bytes formats a byte count for people: "300 MB", "45 KB".
-func Bytes(b uint64) string {
-	switch {
-	case b >= 1e12:
-		return fmt.Sprintf("%.1f TB", float64(b)/1e12)
-	case b >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
-	case b >= 1e6:
-		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
-	case b >= 1e3:
-		return fmt.Sprintf("%.0f KB", float64(b)/1e3)
-	}
-	return strconv.FormatUint(b, 10) + " B"
-}
-
-// group writes a number with thousands separators: 10,461,394,944,000.
-func group(x uint64) string {
-	s := strconv.FormatUint(x, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
 
 // words writes a large count in words: "10.5 trillion".
 func words(x uint64) string {
@@ -39,5 +16,5 @@ func words(x uint64) string {
 	case x >= 1e6:
 		return fmt.Sprintf("%.1f million", float64(x)/1e6)
 	}
-	return group(x)
+	return human.Group(x)
 }

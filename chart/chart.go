@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/slidetable/slidetable/internal/human"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -66,7 +68,7 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 	if t.Goal() != board.Goal(size) {
 		goal = "goal " + t.Goal().String()
 	}
-	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest moves to %s from each of its %s states", size, goal, group(t.Reachable()))
+	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest moves to %s from each of its %s states", size, goal, human.Group(t.Reachable()))
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = "distance from the goal (moves)"
@@ -111,7 +113,7 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 	p.Add(meanLine)
 	p.Legend.Add("boards at each distance", bars)
 	p.Legend.Add(fmt.Sprintf("mean %.2f moves", mean), meanLine)
-	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", t.Max(), group(counts[t.Max()]), plural(counts[t.Max()], "board", "boards")))
+	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", t.Max(), human.Group(counts[t.Max()]), plural(counts[t.Max()], "board", "boards")))
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.Padding = vg.Points(3)
@@ -238,7 +240,7 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ticks = append(ticks, plot.Tick{Value: v, Label: group(uint64(v))})
+		ticks = append(ticks, plot.Tick{Value: v, Label: human.Group(uint64(v))})
 	}
 	return ticks
 }
@@ -250,19 +252,10 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 	ticks := plot.LogTicks{Prec: -1}.Ticks(lo, hi)
 	for i, t := range ticks {
 		if t.Label != "" && t.Value >= 1 && t.Value == math.Trunc(t.Value) {
-			ticks[i].Label = group(uint64(t.Value))
+			ticks[i].Label = human.Group(uint64(t.Value))
 		}
 	}
 	return ticks
-}
-
-// group writes a number with thousands separators: 181,440.
-func group(x uint64) string {
-	s := strconv.FormatUint(x, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func plural(n uint64, one, many string) string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -41,7 +42,7 @@ func checkMemory(size board.Size, opts *bfs.Options) error {
 	}
 	need, ok := Memory(size)
 	if ok && need > opts.MaxMemory {
-		return fmt.Errorf("%w: %s needs %s to build and write, the limit is %s", bfs.ErrMemory, size, bfs.Bytes(need), bfs.Bytes(opts.MaxMemory))
+		return fmt.Errorf("%w: %s needs %s to build and write, the limit is %s", bfs.ErrMemory, size, human.Bytes(need), human.Bytes(opts.MaxMemory))
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/slidetable/slidetable/internal/human"
+
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -91,7 +93,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, group(t.Reachable()), goalName(goal), t.Max(), bfs.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
+		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -36,7 +37,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	}
 	if size.Cells() > coverage.MaxCells {
 		return f.failf("%s has %s states, too many to count; sizes of up to %d cells (such as 3x3, 4x2, 5x2) can be measured",
-			size, group(rank.Factorial(size.Cells())/2), coverage.MaxCells)
+			size, human.Group(rank.Factorial(size.Cells())/2), coverage.MaxCells)
 	}
 	if *n == 0 {
 		*n = 20 * int(rank.Factorial(size.Cells())/2)
@@ -84,9 +85,9 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 			rep.ChiSquare, rep.DF, rep.P, *alpha, pass})
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "size: %s, %s, %s draws, seed %d\n", size, g.describe(), group(rep.Draws), s)
-	fmt.Fprintf(&sb, "states covered: %s of %s (%.1f%%)\n", group(rep.Distinct), group(rep.States), 100*float64(rep.Distinct)/float64(rep.States))
-	fmt.Fprintf(&sb, "draws of a state: min %s, max %s, expected %s\n", group(rep.Min), group(rep.Max), trimFloat(float64(rep.Draws)/float64(rep.States)))
+	fmt.Fprintf(&sb, "size: %s, %s, %s draws, seed %d\n", size, g.describe(), human.Group(rep.Draws), s)
+	fmt.Fprintf(&sb, "states covered: %s of %s (%.1f%%)\n", human.Group(rep.Distinct), human.Group(rep.States), 100*float64(rep.Distinct)/float64(rep.States))
+	fmt.Fprintf(&sb, "draws of a state: min %s, max %s, expected %s\n", human.Group(rep.Min), human.Group(rep.Max), trimFloat(float64(rep.Draws)/float64(rep.States)))
 	fmt.Fprintf(&sb, "chi-square: %.2f with %d degrees of freedom, %s\n", rep.ChiSquare, rep.DF, pValue(rep.P))
 	verdict := "pass: consistent with uniform draws"
 	if !pass {
@@ -117,7 +118,7 @@ func pValue(p float64) string {
 // trimFloat writes x with at most two decimals and no trailing zeros.
 func trimFloat(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return group(uint64(x))
+		return human.Group(uint64(x))
 	}
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
 }

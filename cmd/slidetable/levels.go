@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 )
 
@@ -103,7 +104,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	}
 	if len(got) < *n {
 		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
-			group(uint64(len(got))), plural(len(got), "board is", "boards are"), *lo, *hi)
+			human.Group(uint64(len(got))), plural(len(got), "board is", "boards are"), *lo, *hi)
 	}
 	w := bufio.NewWriter(e.stdout)
 	for _, lv := range got {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/table"
 )
@@ -74,8 +75,8 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))
-	fmt.Fprintf(&sb, "states: %s\n", group(t.Reachable()))
-	fmt.Fprintf(&sb, "God's number: %d (%s states)\n", t.Max(), group(counts[t.Max()]))
+	fmt.Fprintf(&sb, "states: %s\n", human.Group(t.Reachable()))
+	fmt.Fprintf(&sb, "God's number: %d (%s states)\n", t.Max(), human.Group(counts[t.Max()]))
 	fmt.Fprintf(&sb, "mean distance: %.4f\n", mean)
 	fmt.Fprintf(&sb, "median distance: %s\n", trimFloat(med))
 	histogram(&sb, counts)
@@ -83,11 +84,11 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		atMax := counts[t.Max()]
 		switch {
 		case uint64(len(hardest)) < atMax:
-			fmt.Fprintf(&sb, "boards at distance %d (the first %d of %s in table order; -list N for more):\n", t.Max(), len(hardest), group(atMax))
+			fmt.Fprintf(&sb, "boards at distance %d (the first %d of %s in table order; -list N for more):\n", t.Max(), len(hardest), human.Group(atMax))
 		case atMax == 1:
 			fmt.Fprintf(&sb, "the board at distance %d:\n", t.Max())
 		default:
-			fmt.Fprintf(&sb, "the %s boards at distance %d:\n", group(atMax), t.Max())
+			fmt.Fprintf(&sb, "the %s boards at distance %d:\n", human.Group(atMax), t.Max())
 		}
 		for _, lv := range hardest {
 			fmt.Fprintf(&sb, "  %s\n", lv.Board)
@@ -106,7 +107,7 @@ func histogram(sb *strings.Builder, counts []uint64) {
 	for _, c := range counts {
 		top = max(top, c)
 	}
-	numWidth := max(len("states"), len(group(top)))
+	numWidth := max(len("states"), len(human.Group(top)))
 	fmt.Fprintf(sb, "distance  %*s\n", numWidth, "states")
 	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 	for d, c := range counts {
@@ -115,7 +116,7 @@ func histogram(sb *strings.Builder, counts []uint64) {
 			n = 1
 		}
 		bar := strings.Repeat("█", n/8) + eighths[n%8]
-		fmt.Fprintf(sb, "%8d  %*s  %s\n", d, numWidth, group(c), bar)
+		fmt.Fprintf(sb, "%8d  %*s  %s\n", d, numWidth, human.Group(c), bar)
 	}
 }
 

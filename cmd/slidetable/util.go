@@ -66,12 +66,3 @@ func physicalMemory() uint64 {
 	}
 	return 8e9
 }
-
-// group writes a number with thousands separators: 181,440.
-func group(x uint64) string {
-	s := strconv.FormatUint(x, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -50,7 +51,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		}{rep.Permutations, rep.Reachable, rep.Mismatches})
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "permutations: %s\nreachable: %s\nmismatches: %s\n",
-			group(rep.Permutations), group(rep.Reachable), group(rep.Mismatches))
+			human.Group(rep.Permutations), human.Group(rep.Reachable), human.Group(rep.Mismatches))
 		if err == nil && rep.Mismatches > 0 {
 			b, _ := board.New(size, rep.First)
 			_, err = fmt.Fprintf(e.stdout, "first mismatch: %s\n", b)

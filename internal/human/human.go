@@ -1,0 +1,30 @@
+package human
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Group writes x with thousands separators: 10,461,394,944,000.
+func Group(x uint64) string {
+	s := strconv.FormatUint(x, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Bytes writes a byte count in decimal units: "300 MB", "45 KB".
+func Bytes(b uint64) string {
+	switch {
+	case b >= 1e12:
+		return fmt.Sprintf("%.1f TB", float64(b)/1e12)
+	case b >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(b)/1e9)
+	case b >= 1e6:
+		return fmt.Sprintf("%.0f MB", float64(b)/1e6)
+	case b >= 1e3:
+		return fmt.Sprintf("%.0f KB", float64(b)/1e3)
+	}
+	return strconv.FormatUint(b, 10) + " B"
+}

@@ -1,0 +1,19 @@
+package human
+
+import "testing"
+
+func TestGroup(t *testing.T) {
+	for x, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 181440: "181,440", 10461394944000: "10,461,394,944,000"} {
+		if got := Group(x); got != want {
+			t.Errorf("Group(%d) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	for b, want := range map[uint64]string{999: "999 B", 45000: "45 KB", 342_000_000: "342 MB", 5_200_000_000_000: "5.2 TB"} {
+		if got := Bytes(b); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", b, got, want)
+		}
+	}
+}
