@@ -66,12 +66,16 @@ type mover struct {
 
 var movers sync.Map // board.Size -> *mover, built once a shape
 
-func moverFor(size board.Size) *mover {
-	if v, ok := movers.Load(size); ok {
-		return v.(*mover)
+func moverFor(size board.Size) *mover { return perShape(&movers, size, newMover) }
+
+// perShape returns the value cache holds for size, building it with build
+// the first time. Two first callers may both build; one value is kept.
+func perShape[T any](cache *sync.Map, size board.Size, build func(board.Size) T) T {
+	if v, ok := cache.Load(size); ok {
+		return v.(T)
 	}
-	v, _ := movers.LoadOrStore(size, newMover(size))
-	return v.(*mover)
+	v, _ := cache.LoadOrStore(size, build(size))
+	return v.(T)
 }
 
 func newMover(size board.Size) *mover {

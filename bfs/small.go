@@ -44,11 +44,7 @@ const smallTableMemory = 6 * 2 * 40320 * 2
 var smallMovers sync.Map // board.Size -> *smallMover
 
 func smallMoverFor(size board.Size) *smallMover {
-	if v, ok := smallMovers.Load(size); ok {
-		return v.(*smallMover)
-	}
-	v, _ := smallMovers.LoadOrStore(size, newSmallMover(size))
-	return v.(*smallMover)
+	return perShape(&smallMovers, size, newSmallMover)
 }
 
 // newSmallMover computes, for each window of w tiles a move of the blank up
