@@ -1,0 +1,26 @@
+package ida
+
+import "github.com/slidetable/slidetable/board"
+
+// Heuristic gives lower bounds on the distance of boards of one size to one
+// goal. A Heuristic is safe for concurrent use; each search asks it for an
+// Evaluator of its own.
+type Heuristic interface {
+	// Goal returns the goal whose distances the heuristic bounds.
+	Goal() board.Board
+	// Start returns an evaluator set on b, a board of the goal's size.
+	Start(b board.Board) Evaluator
+}
+
+// Evaluator is a heuristic kept up to date along one search path, move by
+// move. It is not safe for concurrent use.
+type Evaluator interface {
+	// H returns the lower bound for the board as it stands.
+	H() int
+	// Move slides tile t from cell from into the blank at cell to and
+	// returns the new lower bound.
+	Move(t uint8, from, to int) int
+	// Undo takes back the last Move, which slid tile t from cell from to
+	// cell to.
+	Undo(t uint8, from, to int)
+}
