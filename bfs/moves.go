@@ -5,15 +5,16 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/rank"
 )
 
 // A board's tile sequence (its tiles in reading order, the blank skipped)
-// splits into a prefix of pre positions and a suffix of the last q. The
-// lexicographic rank of the sequence is hi*q! + lo, where hi numbers the
+// splits into a prefix of pre positions and a suffix of the last suf. The
+// lexicographic rank of the sequence is hi*suf! + lo, where hi numbers the
 // prefix and lo is the rank of the suffix's relative order: the order of
 // its tiles among themselves. Consecutive slot groups share their prefix
-// for q!/2 groups at a time, so a worker decodes a prefix once and reads
+// for suf!/2 groups at a time, so a worker decodes a prefix once and reads
 // everything about the suffix from tables indexed by lo.
 //
 // A vertical move of the blank rotates a window of w consecutive positions
@@ -50,14 +51,14 @@ const tableMemory = 5040 * (16 + 8*2*4)
 
 // mover holds the tables of one board shape.
 type mover struct {
-	w, n, m   int
-	q, pre    int                 // suffix and prefix lengths, q+pre = m
-	lexQ      uint64              // q!
-	groupsQ   divisor             // q!/2: groups that share a prefix
+	w, n, m   int                 // width, cells, tiles
+	suf, pre  int                 // suffix and prefix lengths, suf+pre = m
+	sufOrders uint64              // suf!: the relative orders of a suffix
+	sharing   divisor             // suf!/2: consecutive groups that share a prefix
 	cells     divisor             // n
 	fact      [MaxCells]uint64    // fact[i] = (m-1-i)!, the weight of digit i
-	rel       []uint8             // rel[lo*q+j]: relative order of suffix lo, position j
-	dig       []uint8             // dig[lo*q+j]: its Lehmer digits
+	rel       []uint8             // rel[lo*suf+j]: relative order of suffix lo, position j
+	dig       []uint8             // dig[lo*suf+j]: its Lehmer digits
 	par       []uint8             // par[lo]: parity of suffix lo
 	cellMoves [MaxCells]cellMoves // the moves from each cell of the blank
 	windows   int                 // windows in the suffix: a = pre .. m-w
@@ -81,22 +82,22 @@ func perShape[T any](cache *sync.Map, size board.Size, build func(board.Size) T)
 func newMover(size board.Size) *mover {
 	n := size.Cells()
 	m := n - 1
-	q := min(m, maxSuffix)
-	mv := &mover{w: size.W, n: n, m: m, q: q, pre: m - q, lexQ: rank.Factorial(q), cells: newDivisor(uint64(n))}
-	mv.groupsQ = newDivisor(mv.lexQ / 2)
+	suf := min(m, maxSuffix)
+	mv := &mover{w: size.W, n: n, m: m, suf: suf, pre: m - suf, sufOrders: rank.Factorial(suf), cells: newDivisor(uint64(n))}
+	mv.sharing = newDivisor(mv.sufOrders / 2)
 	for i := range m {
 		mv.fact[i] = rank.Factorial(m - 1 - i)
 	}
-	Q := int(mv.lexQ)
-	mv.rel = make([]uint8, Q*q)
-	mv.dig = make([]uint8, Q*q)
-	mv.par = make([]uint8, Q)
-	for lo := range Q {
-		p := mv.rel[lo*q : lo*q+q]
+	orders := int(mv.sufOrders)
+	mv.rel = make([]uint8, orders*suf)
+	mv.dig = make([]uint8, orders*suf)
+	mv.par = make([]uint8, orders)
+	for lo := range orders {
+		p := mv.rel[lo*suf : lo*suf+suf]
 		rank.Unrank(uint64(lo), p)
-		d := mv.dig[lo*q : lo*q+q]
+		d := mv.dig[lo*suf : lo*suf+suf]
 		var sum uint8
-		for j := range q {
+		for j := range suf {
 			for _, v := range p[j+1:] {
 				if v < p[j] {
 					d[j]++
@@ -123,11 +124,11 @@ func newMover(size board.Size) *mover {
 	// board's vertical moves read one cache line, and consecutive groups
 	// read the table in order.
 	mv.windows = max(0, m-mv.w-mv.pre+1)
-	mv.near = make([]int32, Q*mv.windows*2)
-	for lo := range Q {
+	mv.near = make([]int32, orders*mv.windows*2)
+	for lo := range orders {
 		for a := mv.pre; a <= m-mv.w; a++ {
 			for dir := range 2 {
-				j := lo*q + a - mv.pre
+				j := lo*suf + a - mv.pre
 				delta, par := rotate(mv.rel[j:j+mv.w], mv.dig[j:j+mv.w], mv.fact[a:a+mv.w], dir)
 				mv.near[(lo*mv.windows+a-mv.pre)*2+dir] = int32(delta)<<1 | int32(par)
 			}
@@ -205,7 +206,8 @@ func (v divisor) div(x uint64) uint64 {
 	return hi
 }
 
-// prefix is a decoded prefix: a worker's cache.
+// prefix is a decoded prefix: a worker's cache, valid for consecutive
+// groups while their prefix stays the same.
 type prefix struct {
 	hi    uint64 // the prefix's number
 	valid bool
@@ -217,17 +219,13 @@ type prefix struct {
 
 // set decodes prefix hi.
 func (p *prefix) set(mv *mover, hi uint64) {
-	r := hi * mv.lexQ // the lexicographic rank of the first sequence with this prefix
+	r := hi * mv.sufOrders // the lexicographic rank of the first sequence with this prefix
 	free := uint32(1)<<mv.m - 1
 	var sum uint8
 	for i := range mv.pre {
 		d := r / mv.fact[i]
 		r -= d * mv.fact[i]
-		x := free
-		for range d {
-			x &= x - 1
-		}
-		v := uint8(bits.TrailingZeros32(x))
+		v := bitx.NthSet(free, int(d))
 		p.seq[i], p.dig[i] = v, uint8(d)
 		sum += uint8(d)
 		free &^= 1 << v
@@ -239,11 +237,12 @@ func (p *prefix) set(mv *mover, hi uint64) {
 	p.hi, p.valid, p.par = hi, true, sum&1
 }
 
-// board is a board at the frontier, located.
+// located is a board at the frontier, located in the tables: which
+// sequence it is, and which suffix order.
 type located struct {
 	lex uint64 // lexicographic rank of its tile sequence
 	lo  uint64 // rank of the suffix's relative order
-	q   uint64 // parity of the sequence: the low bit of its tile rank
+	odd uint64 // parity of the sequence: the low bit of its tile rank
 }
 
 // far returns the tile rank of the board b after the blank moves in
@@ -257,17 +256,17 @@ func (p *prefix) far(mv *mover, b located, a, dir int) uint64 {
 		if j < mv.pre {
 			s[i], d[i] = p.seq[j], p.dig[j]
 		} else {
-			at := int(b.lo)*mv.q + j - mv.pre
+			at := int(b.lo)*mv.suf + j - mv.pre
 			s[i], d[i] = p.rem[mv.rel[at]], mv.dig[at]
 		}
 	}
 	delta, par := rotate(s[:w], d[:w], mv.fact[a:a+w], dir)
-	return uint64(int64(b.lex)+delta)&^1 | b.q ^ par
+	return uint64(int64(b.lex)+delta)&^1 | b.odd ^ par
 }
 
-// near returns the tile rank of the board b after a vertical move whose
+// nearRank returns the tile rank of the board b after a vertical move whose
 // window lies in the suffix, at offset off of its row of the near table.
 func (mv *mover) nearRank(b located, off int) uint64 {
 	e := mv.near[int(b.lo)*mv.windows*2+off]
-	return uint64(int64(b.lex)+int64(e>>1))&^1 | b.q ^ uint64(e&1)
+	return uint64(int64(b.lex)+int64(e>>1))&^1 | b.odd ^ uint64(e&1)
 }

@@ -11,11 +11,9 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// The search keeps one byte a slot: 0 for a slot not reached yet, else
-// depth+1 in the low seven bits and, in the high bit, the low bit of the
-// tile rank of the board reached (which of the two boards of the slot it
-// is). A bit a slot in front marks the frontier; front lives in the memory
-// that becomes the reachable set at the end.
+// The search keeps one byte a slot (see pairBit) and a bit a slot in
+// front for the frontier; front lives in the memory that becomes the
+// reachable set at the end.
 //
 // Moves change the colour of the blank's cell on a checkerboard, so the
 // boards at one depth all have their blank on one colour, and the boards
@@ -31,7 +29,8 @@ import (
 // expanded and close to its board is claimed at once; any other goes into a
 // batch for its region, which, when full, its owner applies in a tight loop
 // whose independent memory accesses the processor overlaps: a vertical
-// move can land anywhere in the table.
+// move can land anywhere in the table. The rules that make this safe are
+// stated at worker.
 const (
 	minShift  = 12      // regions of at least 4096 slots
 	maxShift  = 22      // and at most 4 Mi: 4 MiB of depths, 512 KiB of front
@@ -55,8 +54,8 @@ type search struct {
 	shift   uint // regions of 2^shift slots
 	regions uint64
 	owners  divisor  // region r belongs to worker r % workers
-	cur     []uint64 // a bit a region: it holds boards of the depth being expanded
-	goalC   int      // colour of the goal's blank cell
+	active  []uint64 // a bit a region: it holds boards of the depth being expanded
+	goalCol int      // colour of the goal's blank cell
 	workers []*worker
 	inbox   []chan []uint64
 	free    chan []uint64
@@ -108,8 +107,8 @@ func newSearch(goal board.Board, workers int) *search {
 		shift:   shift,
 		regions: regions,
 		owners:  newDivisor(uint64(workers)),
-		cur:     make([]uint64, (regions+63)/64),
-		goalC:   cellColour(goal.Blank(), size.W),
+		active:  make([]uint64, (regions+63)/64),
+		goalCol: cellColour(goal.Blank(), size.W),
 		inbox:   make([]chan []uint64, workers),
 		free:    make(chan []uint64, uint64(workers)*(regions+inboxLen+2)),
 		mv:      moverFor(size),
@@ -127,10 +126,9 @@ func newSearch(goal board.Board, workers int) *search {
 	}
 	t, z := rank.Split(goal.CellString())
 	slot := t>>1*uint64(n) + uint64(z)
-	s.bytes[slot] = 1 | uint8(t&1)<<7
-	s.front[slot/64] |= 1 << (slot % 64)
+	claim(s.bytes, s.front, slot, 1, t&1)
 	r := slot >> shift
-	s.cur[r/64] |= 1 << (r % 64)
+	s.active[r/64] |= 1 << (r % 64)
 	return s
 }
 
@@ -146,12 +144,12 @@ func (s *search) owner(r uint64) int { return int(r - s.owners.div(r)*s.owners.d
 // level expands every board at depth d and returns how many boards it found
 // at depth d+1.
 func (s *search) level(ctx context.Context, d int) (uint64, error) {
-	c := s.goalC ^ d&1
+	c := s.goalCol ^ d&1
 	s.producing.Store(int32(len(s.workers)))
 	s.done = make(chan struct{})
 	var wg sync.WaitGroup
 	for _, w := range s.workers {
-		w.start(uint8(d + 1))
+		w.start(uint8(d + 2))
 		wg.Go(func() { w.level(ctx, c) })
 	}
 	wg.Wait()
@@ -161,12 +159,12 @@ func (s *search) level(ctx context.Context, d int) (uint64, error) {
 	if s.failed.Load() {
 		return 0, pairReached(d + 1)
 	}
-	clear(s.cur)
+	clear(s.active)
 	var found uint64
 	for _, w := range s.workers {
 		found += w.found
-		for i, f := range w.flags {
-			s.cur[i] |= f
+		for i, f := range w.next {
+			s.active[i] |= f
 		}
 	}
 	return found, nil
@@ -174,6 +172,26 @@ func (s *search) level(ctx context.Context, d int) (uint64, error) {
 
 // worker is one goroutine of the search. During a level it expands the
 // frontier of its own regions and applies the neighbours that land in them.
+//
+// A level keeps these rules, on which its correctness rests:
+//
+//   - Only the owner of a region (worker r % workers) reads or writes the
+//     slot bytes and front bits of region r, so slots need no atomic
+//     operations. Other workers send it their neighbours in that region as
+//     batches through its inbox.
+//   - A level reads and clears the front bits of one colour and sets only
+//     those of the other (see cellColour), so the boards it finds are not
+//     expanded until the next level.
+//   - First a worker produces: it expands its active regions, applying its
+//     inbox between regions and whenever a send to a full inbox would
+//     block, so that two workers sending to each other cannot deadlock.
+//     Then it delivers its unfinished batches and decrements producing; the
+//     last to do so closes done, after which no batch is sent.
+//   - Then it drains: it applies its inbox until done is closed, and once
+//     more without blocking, for batches sent just before. When every
+//     worker has returned, every batch of the level has been applied.
+//   - An applied batch goes back to free, which has room for every batch
+//     the search makes, so that returning one never blocks.
 type worker struct {
 	s     *search
 	mv    *mover
@@ -183,31 +201,35 @@ type worker struct {
 	width uint64
 	shift uint
 	id    int
-	cur   uint8    // lane value of the frontier: depth+1
-	found uint64   // boards claimed in this level
-	bad   uint8    // high bit set: both boards of a slot were reached
-	flags []uint64 // a bit a region: boards claimed in this level
-	out   [][]uint64
+	mark  uint8      // the slot byte of the boards found in this level: their depth+1
+	found uint64     // boards claimed in this level
+	bad   uint8      // pairBit set: both boards of a slot were reached
+	next  []uint64   // a bit a region: boards claimed in it in this level
+	out   [][]uint64 // out[r]: the open batch of region r, or nil
 	pf    prefix
 	_     [128]byte // keeps workers off each other's cache lines
 }
 
 func newWorker(s *search, id int) *worker {
-	// The flags get cache lines of their own: workers set them all the time.
-	flags := make([]uint64, len(s.cur)+32)[16 : 16+len(s.cur)]
+	// The bits of next get cache lines of their own: workers set them all
+	// the time.
+	next := make([]uint64, len(s.active)+32)[16 : 16+len(s.active)]
 	return &worker{s: s, mv: s.mv, bytes: s.bytes, front: s.front, n: uint64(s.n), width: uint64(s.w), shift: s.shift,
-		id: id, flags: flags, out: make([][]uint64, s.regions)}
+		id: id, next: next, out: make([][]uint64, s.regions)}
 }
 
-func (w *worker) start(cur uint8) {
-	w.cur, w.found, w.bad = cur, 0, 0
-	clear(w.flags)
+// start prepares w for a level whose boards found get slot byte mark.
+func (w *worker) start(mark uint8) {
+	w.mark, w.found, w.bad = mark, 0, 0
+	clear(w.next)
 	w.pf.valid = false
 }
 
+// level runs one level on w, expanding the boards of colour c: it produces,
+// then drains (see worker).
 func (w *worker) level(ctx context.Context, c int) {
 	s := w.s
-	for i, word := range s.cur {
+	for i, word := range s.active {
 		for word != 0 {
 			r := uint64(i*64 + bits.TrailingZeros64(word))
 			word &= word - 1
@@ -220,7 +242,7 @@ func (w *worker) level(ctx context.Context, c int) {
 			found := w.found
 			w.region(r, c)
 			if w.found != found {
-				w.flags[r/64] |= 1 << (r % 64)
+				w.next[r/64] |= 1 << (r % 64)
 			}
 			w.poll()
 		}
@@ -231,7 +253,7 @@ func (w *worker) level(ctx context.Context, c int) {
 			w.deliver(uint64(r), b)
 		}
 	}
-	if w.bad&0x80 != 0 {
+	if w.bad&pairBit != 0 {
 		s.failed.Store(true)
 	}
 	if s.producing.Add(-1) == 0 {
@@ -287,64 +309,45 @@ func (w *worker) apply(b []uint64) {
 		return
 	}
 	s := w.s
-	bytes, front := s.bytes, s.front
-	v := w.cur + 1
+	bytes, front, mark := s.bytes, s.front, w.mark
 	var found uint64
 	var bad uint8
 	for _, e := range b {
-		slot := e >> 1
-		q := uint8(e&1) << 7
-		// Without branches, which the processor could not predict:
-		// isNew is 1 for a slot not reached before, 0 otherwise.
-		c := bytes[slot]
-		isNew := b2u8(c == 0)
-		bytes[slot] = c | (v|q)&-isNew
-		front[slot/64] |= uint64(isNew) << (slot % 64)
-		found += uint64(isNew)
-		bad |= (c ^ q) & (isNew - 1) // the other board of the slot was reached
+		isNew, b := claim(bytes, front, e>>1, mark, e&1)
+		found += isNew
+		bad |= b
 	}
 	if found > 0 {
 		r := b[0] >> 1 >> s.shift
-		w.flags[r/64] |= 1 << (r % 64)
+		w.next[r/64] |= 1 << (r % 64)
 	}
 	w.found += found
-	if bad&0x80 != 0 {
+	if bad&pairBit != 0 {
 		s.failed.Store(true)
 	}
 	s.free <- b[:0] // never blocks: free has room for every batch
 }
 
-// claim claims a slot in the region being expanded for a board whose tile
-// rank has low bit q (0 or 0x80 here), as apply does. It returns 1 if the
-// slot is new, and in bad's high bit whether the other board of the slot
-// was reached.
-func (w *worker) claim(slot uint64, q uint8) (isNew, bad uint8) {
-	c := w.bytes[slot]
-	isNew = b2u8(c == 0)
-	w.bytes[slot] = c | (w.cur+1|q)&-isNew
-	w.front[slot/64] |= uint64(isNew) << (slot % 64)
-	return isNew, (c ^ q) & (isNew - 1)
+// expansion is a board being expanded and what its neighbours claimed at
+// once found.
+type expansion struct {
+	slot   uint64 // the board's slot
+	region uint64 // the region being expanded, the slot's
+	found  uint64 // new boards claimed at once
+	bad    uint8  // pairBit set: a slot claimed at once held the other board
 }
 
-func b2u8(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// add records a neighbour of the frontier, found from the board in slot
-// src: the board with tile rank t and its blank in cell z. A neighbour in
-// the region being expanded and within nearSlots of src, so most likely in
-// the cache, is claimed at once, and counted in found and bad as claim
-// says; any other goes into a batch, whose slots the processor fetches
-// together when it is applied.
-func (w *worker) add(t, z, src, region uint64, found, bad *uint8) {
+// add records a neighbour of the board x: the board with tile rank t and
+// its blank in cell z. A neighbour in the region being expanded and within
+// nearSlots of x, so most likely in the cache, is claimed at once and
+// counted in x; any other goes into a batch, whose slots the processor
+// fetches together when it is applied.
+func (w *worker) add(x *expansion, t, z uint64) {
 	slot := t>>1*w.n + z
-	if slot>>w.shift == region && slot-src+nearSlots < 2*nearSlots {
-		f, b := w.claim(slot, uint8(t&1)<<7)
-		*found += f
-		*bad |= b
+	if slot>>w.shift == x.region && slot-x.slot+nearSlots < 2*nearSlots {
+		isNew, bad := claim(w.bytes, w.front, slot, w.mark, t&1)
+		x.found += isNew
+		x.bad |= bad
 		return
 	}
 	w.batch(slot<<1 | t&1)
@@ -400,24 +403,24 @@ func (w *worker) expand(slot, region uint64) {
 	mv := w.mv
 	k := mv.cells.div(slot)
 	z := slot - k*w.n
-	q := uint64(w.bytes[slot] >> 7)
-	hi := mv.groupsQ.div(k)
-	lo := 2*k - hi*mv.lexQ
+	odd := uint64(w.bytes[slot] >> 7) // the low bit of the board's tile rank
+	hi := mv.sharing.div(k)
+	lo := 2*k - hi*mv.sufOrders
 	if hi != w.pf.hi || !w.pf.valid {
 		w.pf.set(mv, hi)
 	}
-	// The variant of the group whose parity, the tile rank's low bit, is q.
-	p := q ^ uint64(w.pf.par^mv.par[lo])
-	b := located{lex: 2*k + p, lo: lo + p, q: q}
+	// The order of the group whose parity, the tile rank's low bit, is odd.
+	p := odd ^ uint64(w.pf.par^mv.par[lo])
+	b := located{lex: 2*k + p, lo: lo + p, odd: odd}
 	c := &mv.cellMoves[z]
-	var found, bad uint8
+	x := expansion{slot: slot, region: region}
 	// Horizontal moves keep the tile rank: the neighbours are the slots
 	// next to this one.
 	if c.left {
-		w.add(2*k|q, z-1, slot, region, &found, &bad)
+		w.add(&x, 2*k|odd, z-1)
 	}
 	if c.right {
-		w.add(2*k|q, z+1, slot, region, &found, &bad)
+		w.add(&x, 2*k|odd, z+1)
 	}
 	if c.up {
 		var t uint64
@@ -426,7 +429,7 @@ func (w *worker) expand(slot, region uint64) {
 		} else {
 			t = w.pf.far(mv, b, c.upAt, up)
 		}
-		w.add(t, z-w.width, slot, region, &found, &bad)
+		w.add(&x, t, z-w.width)
 	}
 	if c.down {
 		var t uint64
@@ -435,10 +438,10 @@ func (w *worker) expand(slot, region uint64) {
 		} else {
 			t = w.pf.far(mv, b, c.downAt, down)
 		}
-		w.add(t, z+w.width, slot, region, &found, &bad)
+		w.add(&x, t, z+w.width)
 	}
-	w.found += uint64(found)
-	w.bad |= bad
+	w.found += x.found
+	w.bad |= x.bad
 }
 
 // finish turns the slot bytes into the depth table and the reachable set.
@@ -447,8 +450,9 @@ func (s *search) finish() ([]uint8, []uint64) {
 	reach := s.reach
 	clear(reach)
 	depth := s.bytes
-	// Chunks of 32 groups cover whole words of the reachable set: group k
-	// has its boards at indices 2k*n to 2k*n+2n-1.
+	// Group k has its boards at indices 2k*n to 2k*n+2n-1 of the reachable
+	// set, so 32 groups cover n whole words: chunks of a multiple of 32
+	// groups never share a word.
 	groups := s.slots / n
 	const chunk = 32 << 10
 	var next atomic.Uint64
@@ -462,14 +466,7 @@ func (s *search) finish() ([]uint8, []uint64) {
 				}
 				for k := k0; k < min(k0+chunk, groups); k++ {
 					for z := range n {
-						v := depth[k*n+z]
-						if v == 0 {
-							depth[k*n+z] = Unreached
-							continue
-						}
-						i := (2*k+uint64(v>>7))*n + z
-						reach[i/64] |= 1 << (i % 64)
-						depth[k*n+z] = v&0x7F - 1
+						depth[k*n+z] = settle(depth[k*n+z], k, z, n, reach)
 					}
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -90,7 +91,7 @@ func newSmallMover(size board.Size) *smallMover {
 			free &^= 1 << seq[i]
 		}
 		for i := from; i < m; i++ {
-			seq[i] = nthSet(free, int(dig[i]))
+			seq[i] = bitx.NthSet(free, int(dig[i]))
 			free &^= 1 << seq[i]
 		}
 		t := lex&^1 | sum&1
@@ -118,13 +119,13 @@ func newSmallMover(size board.Size) *smallMover {
 
 // small is the state of one Run over a board of at most smallCells cells.
 type small struct {
-	goal  board.Board
-	sm    *smallMover
-	n     int
-	slots uint64
-	goalC int
-	bytes []uint8  // bytes[z*groups+k]: the slot of tile ranks 2k, 2k+1 with the blank in z
-	front []uint64 // front[z*words+k/64] bit k%64: that slot is at the frontier
+	goal    board.Board
+	sm      *smallMover
+	n       int
+	slots   uint64
+	goalCol int      // colour of the goal's blank cell
+	bytes   []uint8  // bytes[z*groups+k]: the slot of tile ranks 2k, 2k+1 with the blank in z
+	front   []uint64 // front[z*words+k/64] bit k%64: that slot is at the frontier
 }
 
 func newSmall(goal board.Board) *small {
@@ -132,18 +133,16 @@ func newSmall(goal board.Board) *small {
 	sm := smallMoverFor(size)
 	n := sm.n
 	s := &small{
-		goal:  goal,
-		sm:    sm,
-		n:     n,
-		slots: sm.groups * uint64(n),
-		goalC: cellColour(goal.Blank(), size.W),
-		front: make([]uint64, uint64(n)*sm.words),
+		goal:    goal,
+		sm:      sm,
+		n:       n,
+		slots:   sm.groups * uint64(n),
+		goalCol: cellColour(goal.Blank(), size.W),
+		front:   make([]uint64, uint64(n)*sm.words),
 	}
 	s.bytes = make([]uint8, s.slots)
 	t, z := rank.Split(goal.CellString())
-	k := t >> 1
-	s.bytes[uint64(z)*sm.groups+k] = 1 | uint8(t&1)<<7
-	s.front[uint64(z)*sm.words+k/64] |= 1 << (k % 64)
+	claim(s.rowBytes(z), s.rowFront(z), t>>1, 1, t&1)
 	return s
 }
 
@@ -154,8 +153,8 @@ func (s *small) level(ctx context.Context, d int) (uint64, error) {
 		return 0, err
 	}
 	sm := s.sm
-	c := s.goalC ^ d&1
-	v := uint8(d + 2) // depth+1 of the boards found
+	c := s.goalCol ^ d&1
+	mark := uint8(d + 2) // the slot byte of the boards found: their depth+1
 	var found uint64
 	var bad uint8
 	for z := range s.n {
@@ -164,7 +163,7 @@ func (s *small) level(ctx context.Context, d int) (uint64, error) {
 		}
 		cm := &sm.cells[z]
 		row := s.rowFront(z)
-		lanes := s.rowBytes(z)
+		bytes := s.rowBytes(z)
 		// The rows of the neighbours: those of moves that do not exist
 		// are never read.
 		var lb, rb, ub, db []uint8
@@ -188,31 +187,34 @@ func (s *small) level(ctx context.Context, d int) (uint64, error) {
 			row[j] = 0
 			for ; f != 0; f &= f - 1 {
 				k := uint64(j*64 + bits.TrailingZeros64(f))
-				t := 2*k | uint64(lanes[k]>>7)
+				t := 2*k | uint64(bytes[k]>>7)
+				// Horizontal moves keep the tile rank.
 				if cm.left {
-					f, b := claimSmall(lb, lf, t, v)
+					f, b := claim(lb, lf, k, mark, t&1)
 					found += f
 					bad |= b
 				}
 				if cm.right {
-					f, b := claimSmall(rb, rf, t, v)
+					f, b := claim(rb, rf, k, mark, t&1)
 					found += f
 					bad |= b
 				}
 				if cm.up != nil {
-					f, b := claimSmall(ub, uf, uint64(cm.up[t]), v)
+					u := uint64(cm.up[t])
+					f, b := claim(ub, uf, u>>1, mark, u&1)
 					found += f
 					bad |= b
 				}
 				if cm.down != nil {
-					f, b := claimSmall(db, df, uint64(cm.down[t]), v)
+					u := uint64(cm.down[t])
+					f, b := claim(db, df, u>>1, mark, u&1)
 					found += f
 					bad |= b
 				}
 			}
 		}
 	}
-	if bad&0x80 != 0 {
+	if bad&pairBit != 0 {
 		return 0, pairReached(d + 1)
 	}
 	return found, nil
@@ -226,20 +228,6 @@ func (s *small) rowFront(z int) []uint64 {
 	return s.front[uint64(z)*s.sm.words : uint64(z+1)*s.sm.words]
 }
 
-// claimSmall claims, in the row of slot bytes and frontier bits of a blank
-// cell, the slot of the board with tile rank t for depth v-1, as
-// worker.apply does. It returns 1 if the slot is new, and in bad's high bit
-// whether the other board of the slot was reached.
-func claimSmall(bytes []uint8, front []uint64, t uint64, v uint8) (isNew uint64, bad uint8) {
-	k := t >> 1
-	q := uint8(t&1) << 7
-	c := bytes[k]
-	n := b2u8(c == 0)
-	bytes[k] = c | (v|q)&-n
-	front[k/64] |= uint64(n) << (k % 64)
-	return uint64(n), (c ^ q) & (n - 1)
-}
-
 // finish turns the slot bytes into the depth table and the reachable set,
 // in the layout of Result.
 func (s *small) finish() ([]uint8, []uint64) {
@@ -248,25 +236,9 @@ func (s *small) finish() ([]uint8, []uint64) {
 	depth := make([]uint8, s.slots)
 	reach := make([]uint64, (2*s.slots+63)/64)
 	for z := range n {
-		lanes := s.bytes[z*groups : (z+1)*groups]
-		for k, v := range lanes {
-			slot := uint64(k)*n + z
-			if v == 0 {
-				depth[slot] = Unreached
-				continue
-			}
-			i := (2*uint64(k)+uint64(v>>7))*n + z
-			reach[i/64] |= 1 << (i % 64)
-			depth[slot] = v&0x7F - 1
+		for k, v := range s.bytes[z*groups : (z+1)*groups] {
+			depth[uint64(k)*n+z] = settle(v, uint64(k), z, n, reach)
 		}
 	}
 	return depth, reach
-}
-
-// nthSet returns the position of the k-th (from 0) set bit of x.
-func nthSet(x uint32, k int) uint8 {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return uint8(bits.TrailingZeros32(x))
 }

@@ -1,6 +1,10 @@
 package rank
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/slidetable/slidetable/internal/bitx"
+)
 
 // MaxLen is the longest permutation Rank and Unrank handle, and the most
 // cells Index and Unindex handle: 20! is the largest factorial below 2^64.
@@ -49,7 +53,7 @@ func Unrank(r uint64, p []uint8) {
 			d = r / f
 		}
 		r -= d * f
-		p[i] = nthSet(free, int(d))
+		p[i] = bitx.NthSet(free, int(d))
 		free &^= 1 << p[i]
 	}
 }
@@ -64,14 +68,6 @@ var factMagic = func() (m [MaxLen + 1]uint64) {
 	}
 	return m
 }()
-
-// nthSet returns the position of the k-th (from 0) set bit of x.
-func nthSet(x uint32, k int) uint8 {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return uint8(bits.TrailingZeros32(x))
-}
 
 // Index returns the dense index in [0, n!) of a board's cells, n =
 // len(cells) <= MaxLen, 0 for the blank: the tile rank (see Split) times n
@@ -142,15 +138,20 @@ func UnrankTiles(t uint64, seq []uint8) {
 }
 
 // Parity returns 0 for an even permutation p of 0..len(p)-1 and 1 for an
-// odd one, from the parity of the sum of its Lehmer digits.
-func Parity(p []uint8) int {
+// odd one: the parity of its inversions.
+func Parity(p []uint8) int { return Inversions(p) & 1 }
+
+// Inversions returns the number of pairs of p, a permutation of
+// 0..len(p)-1 with len(p) <= MaxLen, that are out of order: the sum of its
+// Lehmer digits.
+func Inversions(p []uint8) int {
 	var seen uint32
-	var sum int
+	inv := 0
 	for _, v := range p {
-		sum += int(v) - bits.OnesCount32(seen&(1<<v-1))
+		inv += bits.OnesCount32(seen >> v) // values already seen that are larger
 		seen |= 1 << v
 	}
-	return sum & 1
+	return inv
 }
 
 // Half returns the slot of index i (of a board of n cells) in a table of n!/2

@@ -35,7 +35,10 @@ func permutations(m int, f func(p []uint8)) {
 
 // parityByInversions is the definition: the parity of the number of pairs
 // out of order.
-func parityByInversions(p []uint8) int {
+func parityByInversions(p []uint8) int { return countPairs(p) % 2 }
+
+// countPairs counts the pairs out of order one by one.
+func countPairs(p []uint8) int {
 	inv := 0
 	for i := range p {
 		for j := i + 1; j < len(p); j++ {
@@ -44,7 +47,7 @@ func parityByInversions(p []uint8) int {
 			}
 		}
 	}
-	return inv % 2
+	return inv
 }
 
 func TestRankEveryPermutation(t *testing.T) {
@@ -62,6 +65,9 @@ func TestRankEveryPermutation(t *testing.T) {
 				}
 				if got, want := rank.Parity(p), parityByInversions(p); got != want {
 					t.Fatalf("Parity(%v) = %d, want %d", p, got, want)
+				}
+				if got, want := rank.Inversions(p), countPairs(p); got != want {
+					t.Fatalf("Inversions(%v) = %d, want %d", p, got, want)
 				}
 				next++
 			})

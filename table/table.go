@@ -234,7 +234,7 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 		seq := make([]uint8, m)
 		rank.Unrank(from, seq)
 		for lex := from; lex < min(from+chunk, orders); lex++ {
-			inv := inversions(seq)
+			inv := rank.Inversions(seq)
 			// The index of the board with this tile order and the blank in
 			// cell z (see rank.Index): the tile rank has the order's
 			// parity in its low bit.
@@ -273,17 +273,6 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 		rank.Unindex(first, rep.First)
 	}
 	return rep, nil
-}
-
-// inversions counts the pairs of a tile order that are out of order.
-func inversions(seq []uint8) int {
-	var seen uint32
-	inv := 0
-	for _, v := range seq {
-		inv += bits.OnesCount32(seen >> v)
-		seen |= 1 << v
-	}
-	return inv
 }
 
 // nextPermutation turns p into the next permutation in lexicographic order
