@@ -215,21 +215,12 @@ func (b Board) MarshalJSON() ([]byte, error) {
 }
 
 // AppendMoves appends to dst the tiles that can slide into the blank, in the
-// order: the tile above the blank, below it, left of it, right of it.
+// move order (see Size.Neighbours): the tile above the blank, below it, left
+// of it, right of it.
 func (b Board) AppendMoves(dst []uint8) []uint8 {
-	w, n := b.size.W, len(b.cells)
-	z := b.Blank()
-	if z >= w {
-		dst = append(dst, b.cells[z-w])
-	}
-	if z+w < n {
-		dst = append(dst, b.cells[z+w])
-	}
-	if z%w > 0 {
-		dst = append(dst, b.cells[z-1])
-	}
-	if z%w < w-1 {
-		dst = append(dst, b.cells[z+1])
+	cells, k := b.size.Neighbours(b.Blank())
+	for _, c := range cells[:k] {
+		dst = append(dst, b.cells[c])
 	}
 	return dst
 }
@@ -240,17 +231,11 @@ func (b Board) Moves() []uint8 { return b.AppendMoves(make([]uint8, 0, 4)) }
 // Move returns the board after tile t slides into the blank. It fails with
 // ErrIllegalMove if t is not next to the blank.
 func (b Board) Move(t uint8) (Board, error) {
-	if t == 0 {
-		return Board{}, errorf(ErrIllegalMove, "0 is the blank, not a tile")
+	i, err := b.movable(t)
+	if err != nil {
+		return Board{}, err
 	}
-	i := b.Index(t)
-	if i < 0 {
-		return Board{}, errorf(ErrIllegalMove, "there is no tile %d on a %s board", t, b.size)
-	}
-	z, w := b.Blank(), b.size.W
-	if !(i == z-w || i == z+w || (i == z-1 && z%w > 0) || (i == z+1 && z%w < w-1)) {
-		return Board{}, errorf(ErrIllegalMove, "tile %d is not next to the blank", t)
-	}
+	z := b.Blank()
 	c := []byte(b.cells)
 	c[z], c[i] = c[i], 0
 	return Board{size: b.size, cells: string(c)}, nil
@@ -270,17 +255,18 @@ func (b Board) Apply(moves ...uint8) (Board, error) {
 }
 
 // Inversions returns the number of pairs of tiles that are out of order when
-// the board is read in reading order, skipping the blank.
+// the board is read in reading order, skipping the blank: one of the two
+// numbers the parity rule of Solvable looks at.
 func (b Board) Inversions() int { return inversions(b.cells) }
 
 // BlankRow returns the blank's row counted from the bottom, the bottom row
-// being 1.
+// being 1: the other number the parity rule of Solvable looks at.
 func (b Board) BlankRow() int { return b.size.H - b.Blank()/b.size.W }
 
 // Solvable reports whether b can reach the standard goal of its size. With
 // an odd width it can iff the number of inversions is even; with an even
 // width, iff inversions plus the blank's row counted from the bottom is odd.
-func (b Board) Solvable() bool { return solvable(b.size.W, b.cells) }
+func (b Board) Solvable() bool { return b.invariant() == 1-b.size.W%2 }
 
 // SolvableTo reports whether b can reach goal, by comparing the invariant of
 // the parity test for both. It fails with ErrMismatch if the sizes differ.
@@ -288,28 +274,26 @@ func (b Board) SolvableTo(goal Board) (bool, error) {
 	if b.size != goal.size {
 		return false, errorf(ErrMismatch, "board is %s, goal is %s", b.size, goal.size)
 	}
-	return invariant(b.size.W, b.cells) == invariant(goal.size.W, goal.cells), nil
+	return b.invariant() == goal.invariant(), nil
 }
 
-// CellsSolvable is Solvable on raw cells of a board of width w, for callers
-// that enumerate many boards without building a Board for each. cells must
-// be a permutation of 0..len(cells)-1; it is not checked.
-func CellsSolvable(w int, cells []uint8) bool { return solvable(w, cells) }
-
-func solvable[T string | []byte](w int, cells T) bool {
-	z := 0
-	for cells[z] != 0 {
-		z++
+// invariant is the quantity the parity rule compares: inversions for odd
+// widths, inversions plus the blank's row from the bottom for even widths,
+// modulo 2. Two boards of one size reach each other iff it is equal; the
+// standard goal's is 0 for an odd width and 1 for an even one.
+func (b Board) invariant() int {
+	if b.size.W%2 == 1 {
+		return b.Inversions() % 2
 	}
-	return SolvableCounts(w, len(cells), inversions(cells), z)
+	return (b.Inversions() + b.BlankRow()) % 2
 }
 
-// SolvableCounts is the parity test of Solvable on the numbers it depends
+// SolvableCounts is the parity rule of Solvable on the numbers it depends
 // on, for callers that check many boards whose tiles come in the same
-// order: a board of width w and n cells whose tiles have inv inversions
-// and whose blank is in cell blank can reach the standard goal iff, with an
-// odd width, inv is even, and with an even width, inv plus the blank's row
-// counted from the bottom is odd.
+// order without building a Board for each: a board of width w and n cells
+// whose tiles have inv inversions and whose blank is in cell blank can
+// reach the standard goal iff, with an odd width, inv is even, and with an
+// even width, inv plus the blank's row counted from the bottom is odd.
 func SolvableCounts(w, n, inv, blank int) bool {
 	if w%2 == 1 {
 		return inv%2 == 0
@@ -318,23 +302,8 @@ func SolvableCounts(w, n, inv, blank int) bool {
 	return (inv+rowFromBottom)%2 == 1
 }
 
-// invariant is the quantity the parity test compares: inversions for odd
-// widths, inversions plus the blank's row from the bottom for even widths,
-// modulo 2. Two boards of one size reach each other iff it is equal.
-func invariant[T string | []byte](w int, cells T) int {
-	inv := inversions(cells)
-	if w%2 == 1 {
-		return inv % 2
-	}
-	z := 0
-	for cells[z] != 0 {
-		z++
-	}
-	return (inv + len(cells)/w - z/w) % 2
-}
-
 // inversions counts out-of-order pairs of tiles, skipping the blank.
-func inversions[T string | []byte](cells T) int {
+func inversions(cells string) int {
 	inv := 0
 	if len(cells) <= 64 {
 		var seen uint64 // tiles already read

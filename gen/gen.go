@@ -85,7 +85,6 @@ func Walk(r *rand.Rand, from board.Board, k int, opts *WalkOptions) (board.Board
 	}
 	noUndo := opts != nil && opts.NoUndo
 	size := from.Size()
-	w, n := size.W, size.Cells()
 	cells := from.Cells()
 	z := from.Blank()
 	moves := make([]uint8, 0, k)
@@ -93,23 +92,12 @@ func Walk(r *rand.Rand, from board.Board, k int, opts *WalkOptions) (board.Board
 	var options [4]int
 	for range k {
 		m := 0
-		add := func(c int) {
+		next, kn := size.Neighbours(z)
+		for _, c := range next[:kn] {
 			if !noUndo || cells[c] != last {
 				options[m] = c
 				m++
 			}
-		}
-		if z >= w {
-			add(z - w)
-		}
-		if z+w < n {
-			add(z + w)
-		}
-		if z%w > 0 {
-			add(z - 1)
-		}
-		if z%w < w-1 {
-			add(z + 1)
 		}
 		c := options[r.IntN(m)] // m >= 1: every cell has at least two neighbours
 		last = cells[c]

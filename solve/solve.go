@@ -9,8 +9,8 @@ import (
 )
 
 // Hints returns the moves that take b one step closer to the goal of t, in
-// the order of board.Board.Moves (the tile above the blank, below, left,
-// right), and the distance of b. It returns no moves when b is the goal.
+// the move order of board.Board.Moves (the tile above the blank, below,
+// left, right), and the distance of b. It returns no moves when b is the goal.
 // It fails with table.ErrUnsolvable if b cannot reach the goal and with an
 // error wrapping board.ErrMismatch if b is not of the table's size.
 func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
@@ -20,10 +20,11 @@ func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
 	}
 	cells := b.Cells()
 	hints := make([]uint8, 0, 4)
-	ms, k := neighbours(t.Size(), cells, b.Blank())
-	for _, m := range ms[:k] {
-		if nd, ok := lookupAfter(t, cells, m.blank, m.from); ok && nd == d-1 {
-			hints = append(hints, cells[m.from])
+	z := b.Blank()
+	from, k := t.Size().Neighbours(z)
+	for _, c := range from[:k] {
+		if nd, ok := lookupAfter(t, cells, z, c); ok && nd == d-1 {
+			hints = append(hints, cells[c])
 		}
 	}
 	if d > 0 && len(hints) == 0 {
@@ -48,10 +49,10 @@ func Path(t *table.Table, b board.Board) ([]uint8, error) {
 	path := make([]uint8, 0, d)
 	for ; d > 0; d-- {
 		next := -1
-		ms, k := neighbours(size, cells, blank)
-		for _, m := range ms[:k] {
-			if nd, ok := lookupAfter(t, cells, m.blank, m.from); ok && nd == d-1 {
-				next = m.from
+		from, k := size.Neighbours(blank)
+		for _, c := range from[:k] {
+			if nd, ok := lookupAfter(t, cells, blank, c); ok && nd == d-1 {
+				next = c
 				break
 			}
 		}
@@ -64,32 +65,6 @@ func Path(t *table.Table, b board.Board) ([]uint8, error) {
 		blank = next
 	}
 	return path, nil
-}
-
-// move is a legal move: the tile in cell from slides into the blank's cell.
-type move struct{ blank, from int }
-
-// neighbours returns the legal moves of cells, whose blank is in cell z, in
-// the order of board.Board.Moves: the first k of ms.
-func neighbours(size board.Size, cells []uint8, z int) (ms [4]move, k int) {
-	w, n := size.W, len(cells)
-	if z >= w {
-		ms[k] = move{z, z - w}
-		k++
-	}
-	if z+w < n {
-		ms[k] = move{z, z + w}
-		k++
-	}
-	if z%w > 0 {
-		ms[k] = move{z, z - 1}
-		k++
-	}
-	if z%w < w-1 {
-		ms[k] = move{z, z + 1}
-		k++
-	}
-	return ms, k
 }
 
 // lookupAfter returns the distance of the board cells becomes once the tile

@@ -1,0 +1,145 @@
+package board_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+// randomBoard returns a board of size whose cells are a random permutation.
+func randomBoard(r *rand.Rand, size board.Size) board.Board {
+	cells := make([]uint8, size.Cells())
+	for i := range cells {
+		cells[i] = uint8(i)
+	}
+	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	b, err := board.New(size, cells)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// TestLegalMoves checks every move of boards with the blank in every cell
+// by where its tile lands: a tile sliding up ends one row higher, and so
+// on. The moves must be those of Moves, in its order, and MoveOf and Slide
+// must agree with them.
+func TestLegalMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	offset := map[board.Direction]func(w int) int{
+		board.Up:    func(w int) int { return -w },
+		board.Down:  func(w int) int { return w },
+		board.Left:  func(int) int { return -1 },
+		board.Right: func(int) int { return 1 },
+	}
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 4}, {W: 5, H: 3}} {
+		for range 50 {
+			b := randomBoard(r, size)
+			moves := b.LegalMoves()
+			tiles := make([]uint8, len(moves))
+			for i, m := range moves {
+				tiles[i] = m.Tile
+			}
+			if !slices.Equal(tiles, b.Moves()) {
+				t.Fatalf("%v: LegalMoves tiles %v, Moves %v", b, tiles, b.Moves())
+			}
+			for _, d := range []board.Direction{board.Up, board.Down, board.Left, board.Right} {
+				var want *board.Move
+				for _, m := range moves {
+					if m.Dir == d {
+						want = &m
+					}
+				}
+				next, m, err := b.Slide(d)
+				if want == nil {
+					if !errors.Is(err, board.ErrIllegalMove) {
+						t.Fatalf("%v: Slide(%v) = %v, %v, want ErrIllegalMove", b, d, m, err)
+					}
+					continue
+				}
+				if err != nil || m != *want {
+					t.Fatalf("%v: Slide(%v) = %v, %v, want %v", b, d, m, err, *want)
+				}
+				if got, err := b.MoveOf(m.Tile); err != nil || got != m {
+					t.Fatalf("%v: MoveOf(%d) = %v, %v, want %v", b, m.Tile, got, err, m)
+				}
+				if got, want := next.Index(m.Tile), b.Index(m.Tile)+offset[d](size.W); got != want {
+					t.Fatalf("%v: tile %d slid %v to cell %d, want %d", b, m.Tile, d, got, want)
+				}
+				if next.Blank() != b.Index(m.Tile) {
+					t.Fatalf("%v: after %v the blank is in cell %d, want %d", b, m, next.Blank(), b.Index(m.Tile))
+				}
+			}
+		}
+	}
+}
+
+func TestMoveOfIllegal(t *testing.T) {
+	b := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 8 0")
+	for _, tile := range []uint8{0, 1, 5, 9} {
+		if _, err := b.MoveOf(tile); !errors.Is(err, board.ErrIllegalMove) {
+			t.Errorf("MoveOf(%d) error = %v, want ErrIllegalMove", tile, err)
+		}
+	}
+}
+
+// TestInversionsBlankRow checks the two numbers of the parity rule against
+// their definitions, and Solvable against the rule built from them.
+func TestInversionsBlankRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 3}, {W: 4, H: 3}, {W: 4, H: 4}, {W: 5, H: 2}} {
+		for range 200 {
+			b := randomBoard(r, size)
+			cells := b.Cells()
+			inv := 0
+			for i := range cells {
+				for j := i + 1; j < len(cells); j++ {
+					if cells[i] != 0 && cells[j] != 0 && cells[i] > cells[j] {
+						inv++
+					}
+				}
+			}
+			if got := b.Inversions(); got != inv {
+				t.Fatalf("%v: Inversions() = %d, want %d", b, got, inv)
+			}
+			row := 0
+			for i, c := range cells {
+				if c == 0 {
+					row = size.H - i/size.W
+				}
+			}
+			if got := b.BlankRow(); got != row {
+				t.Fatalf("%v: BlankRow() = %d, want %d", b, got, row)
+			}
+			want := inv%2 == 0
+			if size.W%2 == 0 {
+				want = (inv+row)%2 == 1
+			}
+			if got := b.Solvable(); got != want {
+				t.Fatalf("%v: Solvable() = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+func ExampleBoard_Slide() {
+	b := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 0 8")
+	for _, m := range b.LegalMoves() {
+		fmt.Println(m)
+	}
+	b, m, err := b.Slide(board.Left)
+	fmt.Println(m, err)
+	fmt.Print(b.Grid())
+	// Output:
+	// 5 down
+	// 7 right
+	// 8 left
+	// 8 left <nil>
+	// 1 2 3
+	// 4 5 6
+	// 7 8 .
+}
