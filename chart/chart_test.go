@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
@@ -18,7 +19,7 @@ import (
 
 func load(t *testing.T, w, h int) *table.Table {
 	t.Helper()
-	tbl, err := data.Load(w, h)
+	tbl, err := data.Load(board.Size{W: w, H: h})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,13 @@ package chart_test
 import (
 	"fmt"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/data"
 )
 
 func ExampleDistribution() {
-	t, err := data.Load(3, 3)
+	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"strings"
+	"slices"
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
@@ -22,22 +22,19 @@ var ErrNotEmbedded = errors.New("data: no built-in table for this size")
 
 var sizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
 
-// Sizes lists the sizes whose tables are built in, such as "2x2, 3x2, ...".
-func Sizes() string {
-	s := make([]string, len(sizes))
-	for i, sz := range sizes {
-		s[i] = sz.String()
-	}
-	return strings.Join(s, ", ")
-}
+// Sizes returns the sizes whose tables are built in.
+func Sizes() []board.Size { return slices.Clone(sizes) }
 
-// File returns the bytes of the built-in table file of a w x h board.
-func File(w, h int) ([]byte, error) {
-	b, err := files.ReadFile(fmt.Sprintf("%dx%d.tbl", w, h))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %dx%d", ErrNotEmbedded, w, h)
+// Has reports whether the table of size is built in.
+func Has(size board.Size) bool { return slices.Contains(sizes, size) }
+
+// File returns the bytes of the built-in table file of size. It fails with
+// ErrNotEmbedded if there is none.
+func File(size board.Size) ([]byte, error) {
+	if !Has(size) {
+		return nil, fmt.Errorf("%w: %s", ErrNotEmbedded, size)
 	}
-	return b, nil
+	return files.ReadFile(size.String() + ".tbl")
 }
 
 var cache sync.Map // board.Size -> *loaded
@@ -48,16 +45,19 @@ type loaded struct {
 	err  error
 }
 
-// Load returns the built-in table of a w x h board, whose goal is the
-// standard one. The table is decoded on first use and shared afterwards;
-// it is safe for concurrent use, and callers must not Close it.
-func Load(w, h int) (*table.Table, error) {
-	size := board.Size{W: w, H: h}
+// Load returns the built-in table of size, whose goal is the standard one.
+// The table is decoded on first use and shared afterwards; it is safe for
+// concurrent use, and callers must not Close it. It fails with
+// ErrNotEmbedded if there is none.
+func Load(size board.Size) (*table.Table, error) {
+	if !Has(size) {
+		return nil, fmt.Errorf("%w: %s", ErrNotEmbedded, size)
+	}
 	v, _ := cache.LoadOrStore(size, &loaded{})
 	l := v.(*loaded)
 	l.once.Do(func() {
 		var b []byte
-		if b, l.err = File(w, h); l.err == nil {
+		if b, l.err = File(size); l.err == nil {
 			l.t, l.err = table.NewReader(bytes.NewReader(b), int64(len(b)))
 		}
 	})

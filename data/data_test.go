@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/table"
 )
 
 var embedded = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
@@ -18,11 +20,11 @@ var embedded = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 
 func TestEmbeddedUpToDate(t *testing.T) {
 	for _, size := range embedded {
 		t.Run(size.String(), func(t *testing.T) {
-			want, err := data.File(size.W, size.H)
+			want, err := data.File(size)
 			if err != nil {
 				t.Fatal(err)
 			}
-			built, err := table.Build(context.Background(), board.Goal(size), nil)
+			built, err := build.Table(context.Background(), board.Goal(size), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,31 +35,53 @@ func TestEmbeddedUpToDate(t *testing.T) {
 			if !bytes.Equal(buf.Bytes(), want) {
 				t.Fatalf("the built-in %s table differs from a fresh build (%d bytes, fresh %d); run go generate ./data", size, len(want), buf.Len())
 			}
-			loaded, err := data.Load(size.W, size.H)
+			loaded, err := data.Load(size)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if loaded.Size() != size || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
-				t.Fatalf("Load(%d, %d) gave a %s table to %v with %d boards", size.W, size.H, loaded.Size(), loaded.Goal(), loaded.Reachable())
+				t.Fatalf("Load(%s) gave a %s table to %v with %d boards", size, loaded.Size(), loaded.Goal(), loaded.Reachable())
 			}
 		})
 	}
 }
 
 func TestNotEmbedded(t *testing.T) {
-	for _, s := range [][2]int{{4, 3}, {4, 4}, {1, 1}, {0, 0}} {
-		if _, err := data.Load(s[0], s[1]); !errors.Is(err, data.ErrNotEmbedded) {
-			t.Errorf("Load(%d, %d) error = %v, want ErrNotEmbedded", s[0], s[1], err)
+	for _, s := range []board.Size{{W: 4, H: 3}, {W: 4, H: 4}, {W: 1, H: 1}, {}, {W: -3, H: -3}} {
+		if _, err := data.Load(s); !errors.Is(err, data.ErrNotEmbedded) {
+			t.Errorf("Load(%s) error = %v, want ErrNotEmbedded", s, err)
+		}
+		if _, err := data.File(s); !errors.Is(err, data.ErrNotEmbedded) {
+			t.Errorf("File(%s) error = %v, want ErrNotEmbedded", s, err)
+		}
+		if data.Has(s) {
+			t.Errorf("Has(%s) = true", s)
 		}
 	}
 }
 
+// TestSizes requires Sizes, Has and the files built in to agree.
+func TestSizes(t *testing.T) {
+	if got := data.Sizes(); !slices.Equal(got, embedded) {
+		t.Fatalf("Sizes() = %v, want %v", got, embedded)
+	}
+	for _, size := range embedded {
+		if !data.Has(size) {
+			t.Errorf("Has(%s) = false", size)
+		}
+	}
+	entries, err := filepath.Glob("*.tbl")
+	if err != nil || len(entries) != len(embedded) {
+		t.Fatalf("%d files built in (%v), want %d", len(entries), err, len(embedded))
+	}
+}
+
 func TestLoadShared(t *testing.T) {
-	a, err := data.Load(3, 3)
+	a, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := data.Load(3, 3)
+	b, _ := data.Load(board.Size{W: 3, H: 3})
 	if a != b {
 		t.Fatal("Load decoded the same table twice")
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleLoad() {
-	t, err := data.Load(3, 3)
+	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -9,12 +9,15 @@ import (
 	"os"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/table"
 )
 
 func main() {
+	// The sizes of data.Sizes, which this program cannot import: the
+	// package does not compile without the files it makes.
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		t, err := table.Build(context.Background(), board.Goal(size), nil)
+		t, err := build.Table(context.Background(), board.Goal(size), nil)
 		if err == nil {
 			err = table.WriteFile(context.Background(), size.String()+".tbl", t)
 		}

@@ -23,7 +23,7 @@ var tableSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H
 // that the estimate never exceeds the distance, and is 0 only at the goal.
 func TestEstimateAdmissible(t *testing.T) {
 	for _, size := range tableSizes {
-		tbl, err := data.Load(size.W, size.H)
+		tbl, err := data.Load(size)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestEstimateAdmissible(t *testing.T) {
 func TestSolveAgainstTables(t *testing.T) {
 	ctx := context.Background()
 	for _, size := range tableSizes {
-		tbl, err := data.Load(size.W, size.H)
+		tbl, err := data.Load(size)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,7 +26,7 @@ var modes = []levels.Mode{levels.Exact, levels.Filter, levels.Auto}
 
 func load(t testing.TB, w, h int) *table.Table {
 	t.Helper()
-	tbl, err := data.Load(w, h)
+	tbl, err := data.Load(board.Size{W: w, H: h})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 func TestWalksAgainstTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}} {
-		tbl, err := data.Load(size.W, size.H)
+		tbl, err := data.Load(size)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func ExamplePath() {
-	t, err := data.Load(3, 3)
+	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -29,7 +29,7 @@ func ExamplePath() {
 }
 
 func ExampleHints() {
-	t, err := data.Load(3, 3)
+	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}

@@ -25,7 +25,7 @@ func TestAgainstReference(t *testing.T) {
 				}
 				step = 37 // a sample of the 181,440 boards keeps the test fast
 			}
-			tbl, err := data.Load(size.W, size.H)
+			tbl, err := data.Load(size)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func checkBoard(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board
 }
 
 func TestErrors(t *testing.T) {
-	tbl, err := data.Load(3, 3)
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestGoal(t *testing.T) {
-	tbl, err := data.Load(3, 3)
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestGoal(t *testing.T) {
 }
 
 func BenchmarkPath(b *testing.B) {
-	tbl, err := data.Load(3, 3)
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func benchmarkDistance(b *testing.B, t *table.Table) {
 // table and a 2x5 table built for the benchmark.
 func BenchmarkDistance(b *testing.B) {
 	b.Run("3x3", func(b *testing.B) {
-		t, err := data.Load(3, 3)
+		t, err := data.Load(board.Size{W: 3, H: 3})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -42,33 +42,12 @@ func TestNewRejects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &bfs.Result{Goal: res.Goal, Depth: slices.Clone(res.Depth), Reach: slices.Clone(res.Reach), Counts: slices.Clone(res.Counts)}
 			tc.damage(r)
-			if _, err := New(r); !errors.Is(err, ErrFormat) {
+			if _, err := New(r.Goal, r.Depth, r.Reach, r.Counts); !errors.Is(err, ErrFormat) {
 				t.Fatalf("err = %v, want ErrFormat", err)
 			}
 		})
 	}
-	if _, err := New(res); err != nil {
+	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); err != nil {
 		t.Fatalf("undamaged: %v", err)
-	}
-}
-
-func TestBuildMemoryLimit(t *testing.T) {
-	size := board.Size{W: 3, H: 3}
-	need, ok := Memory(size)
-	if !ok {
-		t.Fatal("no estimate for 3x3")
-	}
-	search, _ := bfs.Memory(size)
-	if need <= search {
-		t.Fatalf("Memory = %d, not more than the search's %d", need, search)
-	}
-	if _, err := Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need - 1}); !errors.Is(err, bfs.ErrMemory) {
-		t.Fatalf("err = %v, want bfs.ErrMemory", err)
-	}
-	if _, err := Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need}); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := Memory(board.Size{W: 4, H: 4}); ok {
-		t.Fatal("an estimate for 4x4")
 	}
 }

@@ -24,7 +24,7 @@ func TestConcurrentLookups(t *testing.T) {
 	size := board.Size{W: 2, H: 4}
 	goal := board.Goal(size)
 	ref := reference.Distances(goal)
-	file, err := data.File(size.W, size.H)
+	file, err := data.File(size)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestConcurrentLookups(t *testing.T) {
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Go(func() { tables[w], errs[w] = data.Load(size.W, size.H) })
+		wg.Go(func() { tables[w], errs[w] = data.Load(size) })
 	}
 	wg.Wait()
 	for w := range workers {

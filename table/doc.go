@@ -1,6 +1,8 @@
 // Package table reads and writes distance tables: for one board size and one
 // goal, the exact distance to the goal of every board that can reach it, and
-// the set of boards that can, as found by package bfs.
+// the set of boards that can, as found by a breadth-first search (package
+// build makes tables; this package reads and writes them without linking
+// the search).
 //
 // A Table is held in memory: one byte a slot for the n!/2 slots of
 // rank.Half, and one bit a board for the n! boards (the reachable set).

@@ -37,7 +37,7 @@ func ExampleOpen() {
 }
 
 func ExampleTable_Distance() {
-	t, err := data.Load(3, 3)
+	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -15,7 +15,6 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
@@ -335,7 +334,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	}
 	n := h.w * h.h
 	switch {
-	case h.w < 2 || h.h < 2 || n > bfs.MaxCells:
+	case h.w < 2 || h.h < 2 || n > MaxCells:
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
 	case h.scheme != schemeHalf:
 		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)

@@ -20,8 +20,8 @@ import (
 // a file may make the reader allocate once its sizes, checksums and
 // reachable set pass), plus a few times the file's size, plus a mebibyte.
 func FuzzNewReader(f *testing.F) {
-	for _, sz := range [][2]int{{2, 2}, {2, 3}} {
-		b, err := data.File(sz[0], sz[1])
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 2, H: 3}} {
+		b, err := data.File(size)
 		if err != nil {
 			f.Fatal(err)
 		}

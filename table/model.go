@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -113,7 +112,7 @@ func decodeModel(t *Table, start, end uint64, depths int, in []byte) error {
 func (m *model) run() error {
 	t := m.t
 	n, w := uint64(m.n), uint64(m.w)
-	var seq [2][bfs.MaxCells]uint8
+	var seq [2][MaxCells]uint8
 	cells := make([]uint8, n)
 	nb := make([]uint8, n)
 	for k := m.start / n; k*n < m.end; k++ {
@@ -134,11 +133,11 @@ func (m *model) run() error {
 				if r0 {
 					return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, slot)
 				}
-				if m.enc != nil && t.depth[slot] != bfs.Unreached {
+				if m.enc != nil && t.depth[slot] != Unreached {
 					return errModel
 				}
 				if m.dec != nil {
-					t.depth[slot] = bfs.Unreached
+					t.depth[slot] = Unreached
 				}
 				continue
 			}
@@ -170,7 +169,7 @@ func (m *model) run() error {
 					return
 				}
 				v := t.depth[nslot]
-				if v == bfs.Unreached {
+				if v == Unreached {
 					return
 				}
 				tile := cells[cell]

@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -28,6 +27,14 @@ var (
 	ErrUnsolvable = errors.New("table: board cannot reach the goal")
 )
 
+// MaxCells is the largest board, in cells, a table holds: 12, whose table
+// takes 300 MB in memory.
+const MaxCells = 12
+
+// Unreached is the depth a table holds in a slot whose boards cannot reach
+// the goal.
+const Unreached = 0xFF
+
 // Table is the distance to one goal of every board of one size.
 type Table struct {
 	size   board.Size
@@ -38,30 +45,19 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 }
 
-// Build searches from goal with package bfs and returns the table. It
-// refuses, with an error wrapping bfs.ErrMemory, a search that with the
-// writing of the table would need more than opts.MaxMemory (see Memory).
-func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, error) {
-	if err := checkMemory(goal.Size(), opts); err != nil {
-		return nil, err
-	}
-	res, err := bfs.Run(ctx, goal, opts)
-	if err != nil {
-		return nil, err
-	}
-	return New(res)
-}
-
-// New returns the table of a search result, after checking that it is
-// consistent (see the package documentation). The table keeps the result's
-// slices.
-func New(res *bfs.Result) (*Table, error) {
-	t := &Table{size: res.Goal.Size(), goal: res.Goal, depth: res.Depth, reach: res.Reach, counts: res.Counts}
+// New returns the table of the distances to goal that a search found (see
+// package build), after checking that they are consistent (see the package
+// documentation): depth holds a distance, or Unreached, for each of the n!/2
+// slots of rank.Half; reach has bit i (word i/64, bit i%64) set iff the
+// board with index i reaches the goal; counts[d] is the number of boards at
+// distance d, the last non-zero. The table keeps the slices.
+func New(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
+	t := &Table{size: goal.Size(), goal: goal, depth: depth, reach: reach, counts: counts}
 	t.n = uint64(t.size.Cells())
 	if err := t.size.Validate(); err != nil {
 		return nil, err
 	}
-	if t.n > bfs.MaxCells {
+	if t.n > MaxCells {
 		return nil, fmt.Errorf("%w: %s is larger than a table can be", ErrFormat, t.size)
 	}
 	states := rank.Factorial(int(t.n))
@@ -97,7 +93,7 @@ func (t *Table) check(from, to uint64, hist []uint64) error {
 		for z, d := range depths {
 			reached := (r0|r1)>>z&1 == 1
 			switch {
-			case reached != (d != bfs.Unreached):
+			case reached != (d != Unreached):
 				return fmt.Errorf("%w: slot %d and the reachable set disagree", ErrFormat, k*n+uint64(z))
 			case !reached:
 			case d >= maxDepth:

@@ -20,7 +20,7 @@ import (
 // table (not the one data.Load shares).
 func load(t testing.TB, w, h int) (*table.Table, []byte) {
 	t.Helper()
-	b, err := data.File(w, h)
+	b, err := data.File(board.Size{W: w, H: h})
 	if err != nil {
 		t.Fatal(err)
 	}

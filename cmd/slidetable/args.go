@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
@@ -123,12 +122,12 @@ func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 // table of the size.
 func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	if path == "" {
-		t, err := data.Load(size.W, size.H)
-		if errors.Is(err, data.ErrNotEmbedded) && size.Cells() > bfs.MaxCells {
-			return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, bfs.MaxCells, size)
+		t, err := data.Load(size)
+		if errors.Is(err, data.ErrNotEmbedded) && size.Cells() > table.MaxCells {
+			return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
 		}
 		if errors.Is(err, data.ErrNotEmbedded) {
-			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, data.Sizes(), size, size, size)
+			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size)
 		}
 		return t, err
 	}
@@ -141,6 +140,15 @@ func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 		return nil, f.failf("%s is a %s table, not %s", path, t.Size(), size)
 	}
 	return t, nil
+}
+
+// builtIn lists the sizes whose tables are built in: "2x2, 3x2, ...".
+func builtIn() string {
+	var s []string
+	for _, size := range data.Sizes() {
+		s = append(s, size.String())
+	}
+	return strings.Join(s, ", ")
 }
 
 func writeJSONLine(w io.Writer, v any) error {

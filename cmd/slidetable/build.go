@@ -13,6 +13,7 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -71,7 +72,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	start := time.Now()
-	t, err := table.Build(ctx, goal, opts)
+	t, err := build.Table(ctx, goal, opts)
 	if bar != nil {
 		bar.Finish()
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 )
 
@@ -34,12 +35,12 @@ func tableFiles(t *testing.T) map[string]string {
 		}
 		files[name] = path
 	}
-	b23, err := data.File(2, 3)
+	b23, err := data.File(board.Size{W: 2, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	write("2x3.tbl", b23)
-	b33, err := data.File(3, 3)
+	b33, err := data.File(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +185,7 @@ func TestGoodInput(t *testing.T) {
 // length. Each run exits 1 naming the file and the problem, and prints no
 // answer.
 func TestCorruptTableFile(t *testing.T) {
-	good, err := data.File(2, 2)
+	good, err := data.File(board.Size{W: 2, H: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,8 +61,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	}
 	hiSet := false
 	f.Visit(func(fl *flag.Flag) { hiSet = hiSet || fl.Name == "max" })
-	_, noTable := data.File(size.W, size.H)
-	if !walk && *path == "" && noTable != nil {
+	if !walk && *path == "" && !data.Has(size) {
 		if mode != levels.Auto {
 			return f.failf("-mode %s needs a table, and none for %s is built in; pass -table FILE or use -mode walk", mode, size)
 		}

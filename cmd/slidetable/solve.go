@@ -169,7 +169,7 @@ func optimalAndBoard(f *flags, path string, useIDA bool, pos []string) (*optimal
 	if useIDA && path != "" {
 		return nil, board.Board{}, f.failf("-ida and -table exclude each other")
 	}
-	if _, noTable := data.File(size.W, size.H); useIDA || path == "" && noTable != nil {
+	if useIDA || path == "" && !data.Has(size) {
 		return &optimal{goal: board.Goal(size)}, b, nil
 	}
 	t, err := f.loadTable(path, size)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/table"
@@ -29,10 +30,10 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	var t *table.Table
-	if _, embedded := data.File(size.W, size.H); *path != "" || embedded == nil {
+	if *path != "" || data.Has(size) {
 		t, err = f.loadTable(*path, size)
 	} else {
-		t, err = table.Build(ctx, board.Goal(size), nil)
+		t, err = build.Table(ctx, board.Goal(size), nil)
 		err = buildError(f, err)
 	}
 	if err != nil {
