@@ -58,6 +58,20 @@ func (s Size) Neighbours(z int) (cells [4]int, k int) {
 	return cells, k
 }
 
+// CellDistance returns the Manhattan distance between cells a and b of a
+// board of size s: the rows plus the columns between them, the fewest
+// moves a tile needs to go from one to the other.
+func (s Size) CellDistance(a, b int) int {
+	return abs(a/s.W-b/s.W) + abs(a%s.W-b%s.W)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // slideDirection returns the way the tile in cell c, next to the blank in
 // cell z of a board of width w, slides into the blank.
 func slideDirection(z, c, w int) Direction {

@@ -143,3 +143,31 @@ func ExampleBoard_Slide() {
 	// 4 5 6
 	// 7 8 .
 }
+
+// TestCellDistance checks CellDistance against the fewest moves a tile
+// needs on an empty board, found by a breadth-first search over cells.
+func TestCellDistance(t *testing.T) {
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 4, H: 3}, {W: 3, H: 5}} {
+		n := size.Cells()
+		for a := range n {
+			dist := map[int]int{a: 0}
+			queue := []int{a}
+			for len(queue) > 0 {
+				c := queue[0]
+				queue = queue[1:]
+				next, k := size.Neighbours(c)
+				for _, d := range next[:k] {
+					if _, seen := dist[d]; !seen {
+						dist[d] = dist[c] + 1
+						queue = append(queue, d)
+					}
+				}
+			}
+			for b := range n {
+				if got := size.CellDistance(a, b); got != dist[b] {
+					t.Fatalf("%s: CellDistance(%d, %d) = %d, want %d", size, a, b, got, dist[b])
+				}
+			}
+		}
+	}
+}

@@ -79,13 +79,10 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 
 	bars := &plotter.Histogram{FillColor: barColor, LogY: o.Log}
 	bars.LineStyle.Width = 0
-	var sum, total float64
 	for d, c := range counts {
 		bars.Bins = append(bars.Bins, plotter.HistogramBin{Min: float64(d) - 0.4, Max: float64(d) + 0.4, Weight: float64(c)})
-		sum += float64(d) * float64(c)
-		total += float64(c)
 	}
-	mean := sum / total
+	mean := t.Mean()
 	grid := plotter.NewGrid()
 	grid.Vertical.Width = 0
 	grid.Horizontal.Color = color.Gray{Y: 0xdd}
@@ -113,7 +110,7 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 	p.Add(meanLine)
 	p.Legend.Add("boards at each distance", bars)
 	p.Legend.Add(fmt.Sprintf("mean %.2f moves", mean), meanLine)
-	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", t.Max(), human.Group(counts[t.Max()]), plural(counts[t.Max()], "board", "boards")))
+	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", t.Max(), human.Group(counts[t.Max()]), human.Plural(counts[t.Max()], "board", "boards")))
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.Padding = vg.Points(3)
@@ -256,11 +253,4 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
-}
-
-func plural(n uint64, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -90,22 +90,8 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	return total, nil
 }
 
-// encoder compresses every section: the strongest level, with zstd's frame
-// checksum. EncodeAll is deterministic and safe for concurrent use.
-var encoder = sync.OnceValue(func() *zstd.Encoder {
-	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderCRC(true),
-		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
-		zstd.WithZeroFrames(true))
-	if err != nil {
-		panic(err) // only for invalid options, which are fixed above
-	}
-	return enc
-})
-
 // compress returns src as one zstd frame.
-func compress(src []byte) []byte { return encoder().EncodeAll(src, nil) }
+func compress(src []byte) []byte { return sectionEncoder().EncodeAll(src, nil) }
 
 // compressBlocks compresses the depth slots in blocks of writeSlots, each
 // an independent zstd frame, in parallel, until ctx is done.

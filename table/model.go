@@ -62,17 +62,10 @@ func newModel(t *Table, start, end uint64, depths int) *model {
 		tile := t.goal.At(c)
 		m.dist[tile] = make([]uint8, n)
 		for cell := range n {
-			m.dist[tile][cell] = uint8(abs(cell%w-c%w) + abs(cell/w-c/w))
+			m.dist[tile][cell] = uint8(t.size.CellDistance(cell, c))
 		}
 	}
 	return m
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // code codes bit b (encoding) or returns the bit decoded.

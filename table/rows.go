@@ -20,20 +20,6 @@ import (
 // depths as one zstd frame, and then the bits, eight a byte, first slot in
 // the lowest bit, unused high bits of the last byte zero.
 
-// fastEncoder compresses the first depths: they vary too much for a
-// stronger level to pay for its time.
-var fastEncoder = sync.OnceValue(func() *zstd.Encoder {
-	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedFastest),
-		zstd.WithLowerEncoderMem(true),
-		zstd.WithEncoderCRC(true),
-		zstd.WithZeroFrames(true))
-	if err != nil {
-		panic(err) // only for invalid options, which are fixed above
-	}
-	return enc
-})
-
 // rowShape describes the rows of a table's slots.
 type rowShape struct {
 	n, w   uint64
@@ -115,7 +101,7 @@ func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
 		acc >>= 8
 	}
 	out := append(buf.out[:0], 0, 0, 0, 0)
-	out = fastEncoder().EncodeAll(firsts, out)
+	out = firstEncoder().EncodeAll(firsts, out)
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
 	buf.firsts, buf.bits, buf.out = firsts, bits, out

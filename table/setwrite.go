@@ -3,7 +3,6 @@ package table
 import (
 	"bytes"
 	"fmt"
-	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/klauspost/compress/zstd"
@@ -48,18 +47,3 @@ func encodeSet(reach []uint64, states uint64, fast bool) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// setEncoder compresses small sets: as well as the strongest level does on
-// them, with a tenth of its memory.
-var setEncoder = sync.OnceValue(func() *zstd.Encoder {
-	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBetterCompression),
-		zstd.WithWindowSize(1<<20),
-		zstd.WithLowerEncoderMem(true),
-		zstd.WithEncoderCRC(true),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithZeroFrames(true))
-	if err != nil {
-		panic(err) // only for invalid options, which are fixed above
-	}
-	return enc
-})

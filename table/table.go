@@ -142,6 +142,15 @@ func (t *Table) Counts() []uint64 { return t.counts }
 // for the standard goal).
 func (t *Table) Max() int { return len(t.counts) - 1 }
 
+// Mean returns the mean distance of the boards that can reach the goal.
+func (t *Table) Mean() float64 {
+	var sum float64
+	for d, c := range t.counts {
+		sum += float64(d) * float64(c)
+	}
+	return sum / float64(t.Reachable())
+}
+
 // Reachable returns the number of boards that can reach the goal.
 func (t *Table) Reachable() uint64 {
 	var s uint64

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -60,6 +61,13 @@ func TestDistanceMatchesReference(t *testing.T) {
 			n := goal.Len()
 			cells := make([]uint8, n)
 			maxDepth := 0
+			var sum float64
+			for _, d := range ref {
+				sum += float64(d)
+			}
+			if got, want := tb.Mean(), sum/float64(len(ref)); math.Abs(got-want) > 1e-12*want {
+				t.Fatalf("Mean() = %v, want %v", got, want)
+			}
 			for i := range tb.Boards() {
 				rank.Unindex(i, cells)
 				b, err := board.New(goal.Size(), cells)

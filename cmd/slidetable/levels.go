@@ -103,7 +103,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	}
 	if len(got) < *n {
 		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
-			human.Group(uint64(len(got))), plural(len(got), "board is", "boards are"), *lo, *hi)
+			human.Group(uint64(len(got))), human.Plural(uint64(len(got)), "board is", "boards are"), *lo, *hi)
 	}
 	w := bufio.NewWriter(e.stdout)
 	for _, lv := range got {
@@ -117,11 +117,4 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return w.Flush()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -45,11 +45,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	}
 	defer t.Close()
 	counts := t.Counts()
-	var sum float64
-	for d, c := range counts {
-		sum += float64(d) * float64(c)
-	}
-	mean := sum / float64(t.Reachable())
+	mean := t.Mean()
 	med := median(counts)
 	size := t.Size()
 	hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), *list)

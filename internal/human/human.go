@@ -5,6 +5,15 @@ import (
 	"strconv"
 )
 
+// Plural returns one if n is 1 and many otherwise: Plural(n, "board",
+// "boards").
+func Plural(n uint64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // Group writes x with thousands separators: 10,461,394,944,000.
 func Group(x uint64) string {
 	s := strconv.FormatUint(x, 10)

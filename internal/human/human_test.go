@@ -10,6 +10,14 @@ func TestGroup(t *testing.T) {
 	}
 }
 
+func TestPlural(t *testing.T) {
+	for n, want := range map[uint64]string{0: "boards", 1: "board", 2: "boards"} {
+		if got := Plural(n, "board", "boards"); got != want {
+			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestBytes(t *testing.T) {
 	for b, want := range map[uint64]string{999: "999 B", 45000: "45 KB", 342_000_000: "342 MB", 5_200_000_000_000: "5.2 TB"} {
 		if got := Bytes(b); got != want {
