@@ -46,4 +46,3 @@ func encodeSet(reach []uint64, states uint64, fast bool) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
-
