@@ -27,39 +27,48 @@ func (e *usageError) Unwrap() error { return e.err }
 // flags is a subcommand's flag set with its usage line and examples.
 type flags struct {
 	*flag.FlagSet
-	name, usage, examples string
+	name, usage, summary, examples string
+	stderr                         io.Writer
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
 	fs := flag.NewFlagSet("slidetable "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	f := &flags{FlagSet: fs, name: name, usage: usage, examples: examples}
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "usage: %s\n\n%s\n", usage, summary)
-		var hasFlags bool
-		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-		if hasFlags {
-			fmt.Fprintf(w, "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-		if examples != "" {
-			fmt.Fprintf(w, "\nExamples:\n%s", examples)
-		}
-	}
+	// The flag package prints nothing: a mistake is reported once, with
+	// the usage line, by exitCode, and -h prints the manual below.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	f := &flags{FlagSet: fs, name: name, usage: usage, examples: examples, summary: summary, stderr: e.stderr}
 	return f
 }
 
+// manual writes the command's usage line, summary, flags and examples.
+func (f *flags) manual(w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", f.usage, f.summary)
+	var hasFlags bool
+	f.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintf(w, "\nFlags:\n")
+		f.SetOutput(w)
+		f.PrintDefaults()
+		f.SetOutput(io.Discard)
+	}
+	if f.examples != "" {
+		fmt.Fprintf(w, "\nExamples:\n%s", f.examples)
+	}
+}
+
 // parse parses args, allowing flags before, between and after the
-// positional arguments, and returns the positional ones.
+// positional arguments, and returns the positional ones. With -h it prints
+// the manual on standard error and returns flag.ErrHelp.
 func (f *flags) parse(args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := f.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				f.manual(f.stderr)
 				return nil, err
 			}
-			return nil, f.fail(err) // the flag package has printed the message
+			return nil, f.fail(err)
 		}
 		args = f.Args()
 		if len(args) == 0 {

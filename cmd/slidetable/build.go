@@ -17,12 +17,8 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-func init() {
-	register("build", "build a distance table file with a progress bar", runBuild)
-}
-
 func runBuild(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "build", "slidetable build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] WxH",
+	f := newFlags(e, "build", "slidetable build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
 			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.",
@@ -31,7 +27,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	quiet := f.Bool("q", false, "no progress bar")
 	goalText := f.String("goal", "", "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
-	workers := f.Int("workers", 0, "goroutines to search with (default: one a core)")
+	workers := f.Int("workers", 0, "search with `N` goroutines (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -52,12 +48,13 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	}
 
 	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
+	showProgress := !*quiet && isTerminal(e.stderr)
 	var bar *progressbar.ProgressBar
 	opts.Progress = func(p bfs.Progress) {
 		if testHook != nil {
 			testHook(ctx, "search")
 		}
-		if !*quiet {
+		if showProgress {
 			if bar == nil {
 				bar = progressbar.NewOptions64(int64(p.Slots),
 					progressbar.OptionSetWriter(e.stderr),
@@ -106,7 +103,7 @@ var testHook func(ctx context.Context, stage string)
 // interrupted says that a build stopped by a signal left path as it was.
 func interrupted(err error, path string) error {
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("build interrupted; %s not written", path)
+		return &interruptedError{msg: "interrupted; " + path + " not written"}
 	}
 	return err
 }

@@ -152,7 +152,7 @@ func TestBuildInterrupted(t *testing.T) {
 					if !errors.As(err, &exit) || exit.ExitCode() != exitFailure {
 						t.Fatalf("exit: %v, want status %d; stderr:\n%s", err, exitFailure, rest.String())
 					}
-					if want := "build interrupted; " + dest + " not written"; !strings.Contains(rest.String(), want) {
+					if want := "slidetable build: interrupted; " + dest + " not written"; !strings.Contains(rest.String(), want) {
 						t.Errorf("stderr does not say %q:\n%s", want, rest.String())
 					}
 					if stdout.Len() != 0 {

@@ -13,10 +13,6 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-func init() {
-	register("coverage", "test how evenly a generator covers the states (chi-square)", runCoverage)
-}
-
 func runCoverage(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+

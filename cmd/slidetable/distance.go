@@ -7,10 +7,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-func init() {
-	register("distance", "print the fewest moves from a board to the goal", runDistance)
-}
-
 func runDistance(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-json] WxH BOARD",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+

@@ -18,7 +18,7 @@
 //
 // The commands:
 //
-//	build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] WxH
+//	build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
 //		Search every board of the size that can reach the goal and write
 //		the table to FILE (default WxH.tbl) through a temporary file,
 //		with a progress bar on standard error unless -q. A build that

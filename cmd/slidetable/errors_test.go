@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,6 +61,9 @@ func tableFiles(t *testing.T) map[string]string {
 // TestBadInput runs the command with bad arguments and bad tables: each
 // gets its exit code (2 for bad input, 1 for a file that cannot be used)
 // and a message on stderr that names the problem, and nothing on stdout.
+// packagePrefix matches a package's name where it would begin an error.
+var packagePrefix = regexp.MustCompile(`(^|: )(board|bfs|build|table|data|chart|levels|gen|ida|rank|solve|coverage): `)
+
 func TestBadInput(t *testing.T) {
 	files := tableFiles(t)
 	const board3 = "8 6 7/2 5 4/3 0 1"
@@ -91,15 +95,15 @@ func TestBadInput(t *testing.T) {
 		{"too few cells", []string{"distance", "3x3", "1 2 3 4 5 6 7 8"}, 2, []string{"3x3 needs 9 numbers, got 8"}},
 		{"too many cells", []string{"distance", "3x3", "1", "2", "3", "4", "5", "6", "7", "8", "0", "9"}, 2, []string{"3x3 needs 9 numbers, got 10"}},
 		{"short row", []string{"distance", "3x3", "1 2 3/4 5/6 7 8 0"}, 2, []string{"row 2 has 2 numbers, 3x3 needs 3"}},
-		{"duplicate", []string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"board: tile 7 appears twice"}},
+		{"duplicate", []string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"tile 7 appears twice"}},
 		{"duplicate blank", []string{"solvable", "3x3", "1 2 3/4 5 6/7 0 0"}, 2, []string{"the blank (0) appears twice"}},
 		{"out of range", []string{"distance", "3x3", "1 2 3/4 5 6/7 9 0"}, 2, []string{"tile 9 is out of range for 3x3"}},
 		{"negative", []string{"solvable", "2x2", "1 2 -3 0"}, 2, []string{"tile -3 is out of range for 2x2"}},
 		{"no blank", []string{"distance", "2x2", "1 2 3 3"}, 2, []string{"no blank (0)"}},
 		{"not a number", []string{"distance", "3x3", "1 2 3/4 five 6/7 8 0"}, 2, []string{`"five" is not a number`}},
-		{"bad goal", []string{"solvable", "-goal", "1 2 3", "3x3", board3}, 2, []string{"-goal: board: 3x3 needs 9 numbers, got 3"}},
+		{"bad goal", []string{"solvable", "-goal", "1 2 3", "3x3", board3}, 2, []string{"-goal: 3x3 needs 9 numbers, got 3"}},
 		{"table of another size", []string{"distance", "-table", files["2x3.tbl"], "3x2", "1 2 3/4 5 0"}, 2, []string{files["2x3.tbl"] + " is a 2x3 table, not 3x2"}},
-		{"solve duplicate", []string{"solve", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"board: tile 7 appears twice"}},
+		{"solve duplicate", []string{"solve", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, []string{"tile 7 appears twice"}},
 		{"solve table of another size", []string{"solve", "-table", files["2x3.tbl"], "3x2", "1 2 3/4 5 0"}, 2, []string{"is a 2x3 table, not 3x2"}},
 		{"hint not a number", []string{"hint", "3x3", "1 2 3/4 5 6/7 8 x"}, 2, []string{`"x" is not a number`}},
 		{"hint bad size", []string{"hint", "1x3", "1 2 0"}, 2, []string{"1x3: width and height must be at least 2"}},
@@ -111,12 +115,12 @@ func TestBadInput(t *testing.T) {
 		// Builds that cannot start.
 		{"build no size", []string{"build"}, 2, []string{"want one size, got 0 arguments"}},
 		{"build bad size", []string{"build", "3x"}, 2, []string{`"3x" is not written WxH`}},
-		{"build too large", []string{"build", "-o", files["missing.tbl"], "5x5"}, 2, []string{"bfs: board too large"}},
+		{"build too large", []string{"build", "-o", files["missing.tbl"], "5x5"}, 2, []string{"board too large"}},
 		{"build over memory", []string{"build", "-max-mem", "1K", "-o", files["missing.tbl"], "3x3"}, 2, []string{"3x3 needs", "the limit is 1 KB"}},
 		{"build bad max-mem", []string{"build", "-max-mem", "lots", "2x2"}, 2, []string{`-max-mem: "lots" is not a size`}},
-		{"build bad goal", []string{"build", "-goal", "1 2 3 3", "-o", files["missing.tbl"], "2x2"}, 2, []string{"-goal: board: no blank (0)"}},
+		{"build bad goal", []string{"build", "-goal", "1 2 3 3", "-o", files["missing.tbl"], "2x2"}, 2, []string{"-goal: no blank (0)"}},
 		{"verify bad size", []string{"verify", "x3"}, 2, []string{`"x3" is not written WxH`}},
-		{"verify too large", []string{"verify", "5x5"}, 2, []string{"bfs: board too large"}},
+		{"verify too large", []string{"verify", "5x5"}, 2, []string{"board too large"}},
 		{"stats no argument", []string{"stats"}, 2, []string{"want one size or table file"}},
 		{"stats bad size", []string{"stats", "3x"}, 2, []string{`"3x" is not written WxH`}},
 		{"stats no built-in table", []string{"stats", "3x4"}, 2, []string{"no table for 3x4 is built in"}},
@@ -146,6 +150,10 @@ func TestBadInput(t *testing.T) {
 				if !strings.Contains(stderr, msg) {
 					t.Errorf("stderr does not say %q:\n%s", msg, stderr)
 				}
+			}
+			// Messages speak of boards and files, not of packages.
+			if m := packagePrefix.FindString(stderr); m != "" {
+				t.Errorf("stderr names a package, %q:\n%s", m, stderr)
 			}
 			if stdout != "" {
 				t.Errorf("stdout is not empty:\n%s", stdout)
@@ -201,8 +209,8 @@ func TestCorruptTableFile(t *testing.T) {
 		} {
 			code, stdout, stderr := runCmd(t, args...)
 			named := strings.Contains(stderr, path)
-			problem := strings.Contains(stderr, "table: bad format") || strings.Contains(stderr, "table: checksum mismatch") ||
-				strings.Contains(stderr, "table: unknown format version")
+			problem := strings.Contains(stderr, "bad format") || strings.Contains(stderr, "checksum mismatch") ||
+				strings.Contains(stderr, "unknown format version")
 			if code != exitFailure || stdout != "" || !named || !problem {
 				t.Fatalf("%s: %q: exit %d, stdout %q, stderr %q; want exit 1 naming the file and the problem", what, args[0], code, stdout, stderr)
 			}

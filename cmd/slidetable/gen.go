@@ -9,10 +9,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-func init() {
-	register("gen", "print random boards of any size, uniform or scrambled by a walk", runGen)
-}
-
 func runGen(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "gen", "slidetable gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-json] WxH",
 		"Print N random boards of size WxH (any size, no table needed), one a line.\n"+

@@ -8,10 +8,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-func init() {
-	register("hint", "print every optimal next move of a board", runHint)
-}
-
 func runHint(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-json] WxH BOARD",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+

@@ -13,10 +13,6 @@ import (
 	"github.com/slidetable/slidetable/levels"
 )
 
-func init() {
-	register("levels", "print random boards whose exact distance is in a range", runLevels)
-}
-
 func runLevels(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
 	"strings"
 	"syscall"
 )
@@ -21,7 +20,7 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// Exit codes.
+// Exit codes. An interrupted command exits with exitFailure.
 const (
 	exitOK      = 0
 	exitFailure = 1
@@ -34,17 +33,37 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
-// command is one subcommand.
+// command is one subcommand; each lives in a file of its own.
 type command struct {
-	summary string
-	run     func(ctx context.Context, e *env, args []string) error
+	name, summary string
+	run           func(ctx context.Context, e *env, args []string) error
 }
 
-// commands lists the subcommands by name; each lives in a file of its own.
-var commands = map[string]command{}
+// commands lists the subcommands in the order the manual (doc.go) shows
+// them.
+var commands = []command{
+	{"build", "build a distance table file with a progress bar", runBuild},
+	{"distance", "print the fewest moves from a board to the goal", runDistance},
+	{"solvable", "tell by the parity rule whether a board can reach the goal", runSolvable},
+	{"verify", "check the parity rule against a table for every permutation", runVerify},
+	{"stats", "print the distance distribution of a table", runStats},
+	{"solve", "print a shortest solution of a board", runSolve},
+	{"hint", "print every optimal next move of a board", runHint},
+	{"gen", "print random boards of any size, uniform or scrambled by a walk", runGen},
+	{"coverage", "test how evenly a generator covers the states (chi-square)", runCoverage},
+	{"levels", "print random boards whose exact distance is in a range", runLevels},
+	{"plot", "draw the distance distribution of a table as a bar chart", runPlot},
+	{"version", "print the program's version and the table formats it reads", runVersion},
+}
 
-func register(name, summary string, run func(ctx context.Context, e *env, args []string) error) {
-	commands[name] = command{summary: summary, run: run}
+// lookup returns the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 // run is the whole program, testable in-process: it returns the exit code.
@@ -57,25 +76,29 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	name := args[0]
 	switch name {
 	case "-h", "-help", "--help", "help":
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return exitCode(stderr, c.run(ctx, e, []string{"-h"}))
-			}
+		if len(args) == 1 {
+			usage(stdout)
+			return exitOK
 		}
-		usage(stdout)
-		return exitOK
+		// 'help COMMAND' prints the command's manual on standard output,
+		// as -h does on standard error.
+		c, ok := lookup(args[1])
+		if !ok || len(args) > 2 {
+			fmt.Fprintf(stderr, "slidetable help: unknown command %q; run 'slidetable help' for the list\n", strings.Join(args[1:], " "))
+			return exitUsage
+		}
+		return exitCode(stderr, c.name, c.run(ctx, &env{stdin: stdin, stdout: stdout, stderr: stdout}, []string{"-h"}))
 	}
-	c, ok := commands[name]
+	c, ok := lookup(name)
 	if !ok {
-		fmt.Fprintf(stderr, "slidetable: unknown command %q\n\n", name)
-		usage(stderr)
+		fmt.Fprintf(stderr, "slidetable: unknown command %q; run 'slidetable help' for the list\n", name)
 		return exitUsage
 	}
-	return exitCode(stderr, c.run(ctx, e, args[1:]))
+	return exitCode(stderr, name, c.run(ctx, e, args[1:]))
 }
 
 // exitCode prints err, if any, and returns the exit code it calls for.
-func exitCode(stderr io.Writer, err error) int {
+func exitCode(stderr io.Writer, name string, err error) int {
 	var ue *usageError
 	switch {
 	case err == nil:
@@ -83,30 +106,64 @@ func exitCode(stderr io.Writer, err error) int {
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		// Drop a package prefix that repeats the command's name.
-		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, strings.TrimPrefix(ue.err.Error(), ue.cmd+": "))
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, userMessage(ue.err))
 		if ue.usage != "" {
 			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
 		}
 		return exitUsage
 	case errors.Is(err, errSilent):
 		return exitFailure
+	case errors.Is(err, context.Canceled):
+		// A signal stopped the command; a message of its own, if any,
+		// says what it left undone.
+		msg := "interrupted"
+		var ie *interruptedError
+		if errors.As(err, &ie) {
+			msg = ie.msg
+		}
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, msg)
+		return exitFailure
 	default:
-		fmt.Fprintf(stderr, "slidetable: %v\n", err)
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, userMessage(err))
 		return exitFailure
 	}
 }
 
+// interruptedError is a command stopped by a signal, with what to tell the
+// user about it.
+type interruptedError struct {
+	msg string
+}
+
+func (e *interruptedError) Error() string { return e.msg }
+func (e *interruptedError) Unwrap() error { return context.Canceled }
+
 // errSilent is a failure already reported on stdout, such as mismatches
-// found by verify.
+// found by verify or a failed coverage test.
 var errSilent = errors.New("failed")
 
-func usage(w io.Writer) {
-	names := make([]string, 0, len(commands))
-	for name := range commands {
-		names = append(names, name)
+// packages are the names of this module's packages, which begin their
+// error messages ("board: tile 7 appears twice"). The user knows boards,
+// sizes and table files, not packages: userMessage drops them.
+var packages = map[string]bool{
+	"api": true, "bfs": true, "board": true, "build": true, "chart": true, "coverage": true, "data": true,
+	"gen": true, "ida": true, "levels": true, "pdb": true, "rank": true, "solve": true, "solver": true, "table": true,
+}
+
+// userMessage returns err's message without the package names in it: of
+// the parts it has, separated by ": ", those that are a package's name.
+func userMessage(err error) string {
+	parts := strings.Split(err.Error(), ": ")
+	kept := parts[:0]
+	for _, p := range parts {
+		if !packages[p] {
+			kept = append(kept, p)
+		}
 	}
-	sort.Strings(names)
+	return strings.Join(kept, ": ")
+}
+
+func usage(w io.Writer) {
 	var sb strings.Builder
 	sb.WriteString(`slidetable builds exact distance tables for sliding-tile puzzles and answers
 questions about boards from them.
@@ -116,18 +173,18 @@ Usage:
 
 Commands:
 `)
-	for _, name := range names {
-		fmt.Fprintf(&sb, "  %-10s %s\n", name, commands[name].summary)
+	for _, c := range commands {
+		fmt.Fprintf(&sb, "  %-10s %s\n", c.name, c.summary)
 	}
 	sb.WriteString(`
 A size is WxH (W columns, H rows): 3x3, 4x2. A board is its numbers in
-reading order with 0 for the blank, separated by spaces or commas, rows
-optionally separated by '/': "1 2 3/4 5 6/7 8 0".
+reading order with 0 (or .) for the blank, separated by spaces or commas,
+rows optionally separated by '/': "1 2 3/4 5 6/7 8 0".
 
 Examples:
   slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"
   slidetable stats 3x3
-  slidetable build -o 3x4.tbl 3x4
+  slidetable build -o 4x3.tbl 4x3
 
 Run 'slidetable help <command>' for a command's flags.
 `)

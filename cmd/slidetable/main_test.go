@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -93,7 +94,14 @@ func TestBuildThenUse(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
+	// Without -q but with stderr not a terminal, there is no progress bar.
+	code, out, errOut = slidetable(t, "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
+	if code != 0 || errOut != "" || strings.Count(out, "\n") != 1 {
+		t.Fatalf("build to a redirected stderr: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
 	// With a progress bar, stderr carries it and stdout only the result.
+	forceTerminal = true
+	defer func() { forceTerminal = false }()
 	code, out, errOut = slidetable(t, "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
 	if code != 0 || errOut == "" || strings.Count(out, "\n") != 1 {
 		t.Fatalf("build with progress: exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -108,6 +116,9 @@ func TestUsage(t *testing.T) {
 	}{
 		{nil, 2, "Usage:"},
 		{[]string{"help"}, 0, "Commands:"},
+		{[]string{"help", "distance"}, 0, "usage: slidetable distance"},
+		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
+		{[]string{"version"}, 0, "table format: version 1"},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"distance", "3x3"}, 2, "missing board"},
 		{[]string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, "tile 7 appears twice"},
@@ -130,5 +141,61 @@ func TestUsage(t *testing.T) {
 				t.Fatalf("exit %d, output %q; want exit %d and %q", code, out, tc.code, tc.want)
 			}
 		})
+	}
+}
+
+// TestMistypedFlag requires a mistyped flag to be reported once, with the
+// usage line and not the whole manual.
+func TestMistypedFlag(t *testing.T) {
+	code, out, errOut := slidetable(t, "distance", "-nope", "3x3", "1 2 3/4 5 6/7 8 0")
+	want := "slidetable distance: flag provided but not defined: -nope\nusage: slidetable distance"
+	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 2 {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and two lines starting %q", code, out, errOut, want)
+	}
+}
+
+// TestHelpOutput requires 'help COMMAND' on stdout and -h on stderr, with
+// the same manual.
+func TestHelpOutput(t *testing.T) {
+	code, help, errOut := slidetable(t, "help", "build")
+	if code != 0 || errOut != "" || !strings.Contains(help, "-workers") {
+		t.Fatalf("help build: exit %d, stdout %q, stderr %q", code, help, errOut)
+	}
+	code, out, dashH := slidetable(t, "build", "-h")
+	if code != 0 || out != "" || dashH != help {
+		t.Fatalf("build -h: exit %d, stdout %q, stderr %q; want the manual of help build on stderr", code, out, dashH)
+	}
+}
+
+// TestInterrupted runs commands whose context is already cancelled, as
+// after Ctrl-C: one line saying so, exit 1.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{{"gen", "-n", "100000", "3x3"}, {"verify", "2x5"}, {"coverage", "-n", "1000", "3x2"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(ctx, args, strings.NewReader(""), &stdout, &stderr)
+		want := "slidetable " + args[0] + ": interrupted\n"
+		if code != exitFailure || stderr.String() != want {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestUsageLinesListEveryFlag requires every flag a command's manual
+// describes to appear in its usage line.
+func TestUsageLinesListEveryFlag(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
+	for _, c := range commands {
+		code, help, _ := slidetable(t, "help", c.name)
+		if code != 0 {
+			t.Fatalf("help %s: exit %d", c.name, code)
+		}
+		usage, _, _ := strings.Cut(help, "\n")
+		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
+			if !regexp.MustCompile(`\[-` + m[1] + `\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
+				t.Errorf("%s: the usage line does not list -%s: %s", c.name, m[1], usage)
+			}
+		}
 	}
 }

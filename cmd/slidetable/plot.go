@@ -10,10 +10,6 @@ import (
 	"github.com/slidetable/slidetable/chart"
 )
 
-func init() {
-	register("plot", "draw the distance distribution of a table as a bar chart", runPlot)
-}
-
 func runPlot(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "plot", "slidetable plot [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+

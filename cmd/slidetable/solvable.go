@@ -7,10 +7,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-func init() {
-	register("solvable", "tell by the parity rule whether a board can reach the goal", runSolvable)
-}
-
 func runSolvable(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "solvable", "slidetable solvable [-goal BOARD] [-json] WxH BOARD",
 		"Print true if BOARD can reach the goal and false if not, by the parity rule,\n"+

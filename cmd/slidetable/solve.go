@@ -12,10 +12,6 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-func init() {
-	register("solve", "print a shortest solution of a board", runSolve)
-}
-
 func runSolve(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-json] WxH BOARD",
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+

@@ -15,10 +15,6 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-func init() {
-	register("stats", "print the distance distribution of a table", runStats)
-}
-
 func runStats(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "stats", "slidetable stats [-list N] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+

@@ -3,12 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"golang.org/x/term"
 )
 
 // isInputError reports whether err is bad input rather than a failure.
@@ -21,6 +23,19 @@ func isInputError(err error) bool {
 	}
 	return false
 }
+
+// isTerminal reports whether w is a terminal, where a progress bar can
+// redraw itself; redirected to a file or a pipe, it would leave every frame
+// behind. Tests set forceTerminal to see the bar.
+func isTerminal(w io.Writer) bool {
+	if forceTerminal {
+		return true
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+var forceTerminal bool
 
 // memoryLimit parses a -max-mem value; empty means half the physical memory.
 func memoryLimit(s string) (uint64, error) {

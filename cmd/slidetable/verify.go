@@ -11,10 +11,6 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-func init() {
-	register("verify", "check the parity rule against a table for every permutation", runVerify)
-}
-
 func runVerify(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-json] WxH",
 		"Check the parity rule against the set of boards the search found reachable,\n"+
