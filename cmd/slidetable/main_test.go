@@ -193,7 +193,7 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 		}
 		usage, _, _ := strings.Cut(help, "\n")
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
-			if !regexp.MustCompile(`\[-` + m[1] + `\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
+			if !regexp.MustCompile(`\[-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
 				t.Errorf("%s: the usage line does not list -%s: %s", c.name, m[1], usage)
 			}
 		}
