@@ -62,8 +62,8 @@ func New(size Size, cells []uint8) (Board, error) {
 }
 
 // Parse reads a board of the given size from text: n numbers in reading
-// order, 0 for the blank, separated by spaces and/or commas, optionally with
-// '/' between rows ("1 2 3/4 5 6/7 8 0"). When rows are given, each must hold
+// order, 0 or '.' for the blank (as Grid writes it), separated by spaces
+// and/or commas, optionally with '/' between rows ("1 2 3/4 5 6/7 8 0"). When rows are given, each must hold
 // W numbers and there must be H of them.
 func Parse(size Size, text string) (Board, error) {
 	if err := size.Validate(); err != nil {
@@ -93,6 +93,10 @@ func Parse(size Size, text string) (Board, error) {
 	values := make([]int, n)
 	hasBlank := false
 	for i, tok := range tokens {
+		if tok == "." {
+			tokens[i] = "0"
+			tok = "0"
+		}
 		v, err := strconv.Atoi(tok)
 		if errors.Is(err, strconv.ErrRange) {
 			v = n // a number too large for an int: out of range below

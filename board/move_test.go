@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
@@ -169,5 +170,28 @@ func TestCellDistance(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestParseGrid reads back what Grid and String write, with '.' for the
+// blank.
+func TestParseGrid(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 3}, {W: 4, H: 4}, {W: 5, H: 3}} {
+		for range 20 {
+			b := randomBoard(r, size)
+			for _, text := range []string{b.Grid(), strings.ReplaceAll(b.String(), " 0", " .")} {
+				if !strings.Contains(text, ".") {
+					continue
+				}
+				got, err := board.Parse(size, text)
+				if err != nil || got != b {
+					t.Fatalf("Parse(%q) = %v, %v; want %v", text, got, err, b)
+				}
+			}
+		}
+	}
+	if _, err := board.Parse(board.Size{W: 2, H: 2}, "0 1 2 ."); !errors.Is(err, board.ErrDuplicate) {
+		t.Fatalf("two blanks: err = %v, want ErrDuplicate", err)
 	}
 }
