@@ -20,7 +20,8 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 			"those that never do, and print how many were covered, the fewest and most\n"+
 			"draws of a state, and Pearson's chi-square test against the uniform\n"+
 			"distribution: the statistic, its degrees of freedom and the p-value. The\n"+
-			"draws pass if p >= A. Sizes of up to 10 cells (3x3, 4x2, 5x2).",
+			"draws pass if p >= A; the exit status is 1 if they fail. Sizes of up to 10\n"+
+			"cells (3x3, 4x2, 5x2).",
 		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n")
 	g := addGenFlags(f)
 	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
@@ -60,7 +61,18 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	pass := rep.Passes(*alpha)
-	if *asJSON {
+	if err := printCoverage(e, size, g, s, rep, *alpha, pass, *asJSON); err != nil {
+		return err
+	}
+	if !pass {
+		return errSilent // the report says why
+	}
+	return nil
+}
+
+// printCoverage writes the report of coverage, as text or JSON.
+func printCoverage(e *env, size board.Size, g *genFlags, s uint64, rep *coverage.Report, alpha float64, pass, asJSON bool) error {
+	if asJSON {
 		return writeJSONLine(e.stdout, struct {
 			Size      string  `json:"size"`
 			Method    string  `json:"method"`
@@ -78,7 +90,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 			Alpha     float64 `json:"alpha"`
 			Pass      bool    `json:"pass"`
 		}{size.String(), *g.method, walkK(g), *g.noUndo, s, rep.Draws, rep.States, rep.Distinct, rep.Min, rep.Max,
-			rep.ChiSquare, rep.DF, rep.P, *alpha, pass})
+			rep.ChiSquare, rep.DF, rep.P, alpha, pass})
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s, %s draws, seed %d\n", size, g.describe(), human.Group(rep.Draws), s)
@@ -89,8 +101,8 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if !pass {
 		verdict = "fail: not uniform"
 	}
-	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], *alpha)
-	_, err = fmt.Fprint(e.stdout, sb.String())
+	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], alpha)
+	_, err := fmt.Fprint(e.stdout, sb.String())
 	return err
 }
 

@@ -199,3 +199,16 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverageFails requires a failed coverage test to exit 1, its report
+// on stdout saying why, as verify does on a mismatch.
+func TestCoverageFails(t *testing.T) {
+	code, out, errOut := slidetable(t, "coverage", "-method", "walk", "-k", "1", "-n", "3600", "-seed", "1", "3x2")
+	if code != exitFailure || !strings.Contains(out, "fail: not uniform") || errOut != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and the failing report", code, out, errOut)
+	}
+	code, out, _ = slidetable(t, "coverage", "-n", "3600", "-seed", "1", "3x2")
+	if code != 0 || !strings.Contains(out, "pass") {
+		t.Fatalf("uniform draws: exit %d, stdout %q", code, out)
+	}
+}
