@@ -7,9 +7,9 @@
 //	slidetable <command> [flags] [arguments]
 //
 // A size is written WxH, W columns by H rows: 3x3, 4x2. A board is its
-// numbers in reading order with 0 for the blank, separated by spaces or
-// commas, rows optionally separated by '/': "1 2 3/4 5 6/7 8 0". A board may
-// be one quoted argument or n separate ones. The goal is 1..n-1 in reading
+// numbers in reading order with 0 (or '.') for the blank, separated by
+// spaces or commas, rows optionally separated by '/': "1 2 3/4 5 6/7 8 0". A
+// board may be one quoted argument or n separate ones. The goal is 1..n-1 in reading
 // order with the blank last, unless a command takes -goal.
 //
 // Tables for 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 are built into the program;
@@ -32,10 +32,11 @@
 //	verify [-table FILE] [-json] WxH
 //		Check the parity rule against the reachable set the search found,
 //		for every one of the n! permutations; exit 1 on any mismatch.
-//	stats [-list N] [-json] WxH|FILE
+//	stats [-table FILE] [-list N] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
-//		(at most N of) the boards at the largest distance.
+//		(at most N of) the boards at the largest distance. The table FILE
+//		may also be given alone, without -table and the size.
 //	solve [-table FILE | -ida] [-json] WxH BOARD
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA* (Manhattan distance and linear conflicts).
@@ -46,15 +47,20 @@
 //		or K-move random walks from the goal with their moves.
 //	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
-//		states covered, fewest and most draws, chi-square and p-value.
+//		states covered, fewest and most draws, chi-square and p-value;
+//		exit 1 if the draws fail the test.
 //	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify). Sizes without a table use
 //		random walks and IDA*: exact distances, not uniform.
-//	plot [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
 //		Draw the distance distribution as a bar chart.
+//	version
+//		Print the program's version, the Go version that built it and the
+//		table file format version it reads.
 //
-// 'slidetable help COMMAND' prints a command's flags and examples.
+// 'slidetable help COMMAND' prints a command's flags and examples on
+// standard output; 'slidetable COMMAND -h' prints them on standard error.
 //
 // Examples:
 //
@@ -71,8 +77,11 @@
 //	31  8 6 7/2 5 4/3 0 1
 //	31  6 4 7/8 5 0/3 2 1
 //
-// Results go to standard output, progress and errors to standard error. The
-// exit status is 0 on success, 1 on failure (an unreadable or corrupt table
-// file, a failed check) and 2 for a usage mistake or bad input, with a
-// message that names the problem.
+// Results go to standard output, progress and errors to standard error; the
+// progress bar of build only when standard error is a terminal. The exit
+// status is 0 on success, 1 on failure (an unreadable or corrupt table
+// file, a failed check or coverage test, or an interruption: Ctrl-C or
+// SIGTERM stops a command with the one line "slidetable COMMAND:
+// interrupted") and 2 for a usage mistake or bad input, with a message that
+// names the problem.
 package main

@@ -91,6 +91,19 @@ func TestBuildThenUse(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "God's number: 31") {
 		t.Fatalf("stats of a file: exit %d, %q", code, out)
 	}
+	code, out, _ = slidetable(t, "stats", "-table", path, "3x3")
+	if code != 0 || !strings.Contains(out, "God's number: 31") || !strings.Contains(out, "goal 0 1 2/3 4 5/6 7 8") {
+		t.Fatalf("stats -table: exit %d, %q", code, out)
+	}
+	code, _, errOut = slidetable(t, "stats", "-table", path, "2x2")
+	if code != exitUsage || !strings.Contains(errOut, "is a 3x3 table, not 2x2") {
+		t.Fatalf("stats -table of the wrong size: exit %d, %q", code, errOut)
+	}
+	svg := filepath.Join(dir, "goal.svg")
+	code, out, errOut = slidetable(t, "plot", "-table", path, "-o", svg, "3x3")
+	if code != 0 || out != "wrote "+svg+"\n" {
+		t.Fatalf("plot -table: exit %d, %q, %q", code, out, errOut)
+	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,13 @@ import (
 )
 
 func runPlot(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "plot", "slidetable plot [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE",
+	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
-			"with the mean marked, from the built-in table of a size or from a table\n"+
-			"file, and write it to FILE in the format its extension names: .svg, .png,\n"+
-			".pdf, .jpg or .tif.",
-		"  slidetable plot 3x3\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg 4x3.tbl\n")
+			"with the mean marked, from the built-in table of a size or from the table\n"+
+			"FILE (which may also be given alone), and write it to the -o file in the\n"+
+			"format its extension names: .svg, .png, .pdf, .jpg or .tif.",
+		"  slidetable plot 3x3\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
+	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
 	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg)")
 	logScale := f.Bool("log", false, "draw the counts on a logarithmic scale, which shows the tails")
 	width := f.Float64("width", 8, "make the image `IN` inches wide")
@@ -35,22 +36,22 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if *dpi < 10 || *dpi > 1200 {
 		return f.failf("-dpi %d: want 10 to 1200", *dpi)
 	}
-	t, err := openSizeOrFile(f, pos[0])
+	t, err := openSizeOrFile(f, *path, pos[0])
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	path := *out
-	if path == "" {
-		path = t.Size().String() + ".svg"
+	dest := *out
+	if dest == "" {
+		dest = t.Size().String() + ".svg"
 	}
 	opts := &chart.Options{Width: vg.Length(*width) * vg.Inch, Height: vg.Length(*height) * vg.Inch, DPI: *dpi, Log: *logScale}
-	if err := chart.WriteFile(path, t, opts); err != nil {
+	if err := chart.WriteFile(dest, t, opts); err != nil {
 		if errors.Is(err, chart.ErrFormat) {
 			return f.fail(err)
 		}
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	_, err = fmt.Fprintf(e.stdout, "wrote %s\n", dest)
 	return err
 }

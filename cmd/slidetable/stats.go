@@ -16,13 +16,15 @@ import (
 )
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "stats", "slidetable stats [-list N] [-json] WxH|FILE",
+	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+
 			"distance) and how many boards are that far, the mean and median distance,\n"+
 			"the number of boards at each distance as a histogram, and the boards at\n"+
 			"the largest distance (at most N of them, the first in table order), from\n"+
-			"the built-in table of a size or from a table file.",
-		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 4x3.tbl\n")
+			"the built-in table of a size or from the table FILE, which may also be\n"+
+			"given alone.",
+		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
+	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
 	asJSON := f.Bool("json", false, `print {"width":3,"height":3,"states":181440,"max":31,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]}`)
 	pos, err := f.parse(args)
@@ -35,7 +37,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if *list < 0 {
 		return f.failf("-list %d: want 0 or more boards", *list)
 	}
-	t, err := openSizeOrFile(f, pos[0])
+	t, err := openSizeOrFile(f, *path, pos[0])
 	if err != nil {
 		return err
 	}
@@ -135,12 +137,19 @@ func median(counts []uint64) float64 {
 	return float64(at((total-1)/2)+at(total/2)) / 2
 }
 
-// openSizeOrFile opens the built-in table of a size written WxH, or else the
-// table file of that name. An argument that is neither a size nor an
-// existing file, and does not look like a path, is taken for a mistyped
-// size.
-func openSizeOrFile(f *flags, arg string) (*table.Table, error) {
+// openSizeOrFile opens the table of a command that takes -table FILE WxH
+// or, as before -table, WxH|FILE: the table file path, of the size arg, or
+// the built-in table of the size arg, or else the table file arg. An
+// argument that is neither a size nor an existing file, and does not look
+// like a path, is taken for a mistyped size.
+func openSizeOrFile(f *flags, path, arg string) (*table.Table, error) {
 	size, err := board.ParseSize(arg)
+	if path != "" {
+		if err != nil {
+			return nil, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
+		}
+		return f.loadTable(path, size)
+	}
 	if err == nil {
 		return f.loadTable("", size)
 	}
