@@ -25,18 +25,16 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl)")
 	quiet := f.Bool("q", false, "no progress bar")
-	goalText := f.String("goal", "", "measure distances to this `BOARD` instead of the standard goal")
+	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
 	workers := f.Int("workers", 0, "search with `N` goroutines (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
-	goal := board.Goal(size)
-	if *goalText != "" {
-		if goal, err = board.Parse(size, *goalText); err != nil {
-			return f.fail(fmt.Errorf("-goal: %w", err))
-		}
+	goal, err := goalFlag.board(size)
+	if err != nil {
+		return err
 	}
 	limit, err := memoryLimit(*maxMem)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-json] WxH",
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
 			"often each of the n!/2 states that can reach the goal appears, including\n"+
 			"those that never do, and print how many were covered, the fewest and most\n"+
@@ -27,6 +27,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
 	seed := addSeedFlag(f)
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
+	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","draws":360000,"states":360,"distinct":360,...,"p":0.8,"pass":true}`)
 	size, err := f.parseSize(args)
 	if err != nil {
@@ -35,6 +36,10 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if size.Cells() > coverage.MaxCells {
 		return f.failf("%s has %s states, too many to count; sizes of up to %d cells (such as 3x3, 4x2, 5x2) can be measured",
 			size, human.Group(rank.Factorial(size.Cells())/2), coverage.MaxCells)
+	}
+	goal, err := goalFlag.board(size)
+	if err != nil {
+		return err
 	}
 	if *n == 0 {
 		*n = 20 * int(rank.Factorial(size.Cells())/2)
@@ -46,11 +51,11 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", *alpha)
 	}
 	r, s := seed.rand()
-	draw, err := g.generator(f, size, r)
+	draw, err := g.generator(f, goal, r)
 	if err != nil {
 		return err
 	}
-	rep, err := coverage.Measure(ctx, board.Goal(size), *n, func() (board.Board, error) {
+	rep, err := coverage.Measure(ctx, goal, *n, func() (board.Board, error) {
 		b, _, err := draw()
 		return b, err
 	})

@@ -29,7 +29,7 @@
 //		Sizes without a table are answered by IDA*.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-json] WxH
+//	verify [-table FILE] [-goal BOARD] [-json] WxH
 //		Check the parity rule against the reachable set the search found,
 //		for every one of the n! permutations; exit 1 on any mismatch.
 //	stats [-table FILE] [-list N] [-json] WxH|FILE
@@ -42,10 +42,10 @@
 //		are solved by IDA* (Manhattan distance and linear conflicts).
 //	hint [-table FILE | -ida] [-json] WxH BOARD
 //		Print every move that brings BOARD one step closer to the goal.
-//	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-json] WxH
+//	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test.

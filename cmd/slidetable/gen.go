@@ -10,7 +10,7 @@ import (
 )
 
 func runGen(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "gen", "slidetable gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-json] WxH",
+	f := newFlags(e, "gen", "slidetable gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH",
 		"Print N random boards of size WxH (any size, no table needed), one a line.\n"+
 			"With -method uniform (the default) each is drawn uniformly among the boards\n"+
 			"that can reach the goal. With -method walk each is the goal scrambled by K\n"+
@@ -21,8 +21,13 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	g := addGenFlags(f)
 	n := f.Int("n", 1, "print `N` boards")
 	seed := addSeedFlag(f)
+	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
 	asJSON := f.Bool("json", false, `print {"board":[...]} a line, with "moves":[...] for walks`)
 	size, err := f.parseSize(args)
+	if err != nil {
+		return err
+	}
+	goal, err := goalFlag.board(size)
 	if err != nil {
 		return err
 	}
@@ -30,7 +35,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 		return f.failf("-n %d: want at least 1 board", *n)
 	}
 	r, _ := seed.rand()
-	draw, err := g.generator(f, size, r)
+	draw, err := g.generator(f, goal, r)
 	if err != nil {
 		return err
 	}

@@ -83,6 +83,10 @@ func TestBuildThenUse(t *testing.T) {
 	if code != 0 || out != "1\n" {
 		t.Fatalf("distance to the other goal: exit %d, %q, %q", code, out, errOut)
 	}
+	code, _, errOut = slidetable(t, "verify", "-table", path, "-goal", "1 2 3/4 5 6/7 8 0", "3x3")
+	if code != exitUsage || !strings.Contains(errOut, "measures distances to 0 1 2/3 4 5/6 7 8") {
+		t.Fatalf("verify -goal of another table: exit %d, %q", code, errOut)
+	}
 	code, out, _ = slidetable(t, "verify", "-table", path, "3x3")
 	if code != 0 || !strings.Contains(out, "mismatches: 0") {
 		t.Fatalf("verify of the other goal: exit %d, %q", code, out)
@@ -223,5 +227,33 @@ func TestCoverageFails(t *testing.T) {
 	code, out, _ = slidetable(t, "coverage", "-n", "3600", "-seed", "1", "3x2")
 	if code != 0 || !strings.Contains(out, "pass") {
 		t.Fatalf("uniform draws: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestGoalFlag checks -goal on the commands that draw or check boards
+// without a table of that goal: the boards gen draws reach the goal, by
+// the parity rule, and verify searches for the goal's table.
+func TestGoalFlag(t *testing.T) {
+	const goal = "0 1 2/3 4 5/6 7 8"
+	for _, method := range []string{"uniform", "walk"} {
+		code, out, errOut := slidetable(t, "gen", "-method", method, "-goal", goal, "-n", "50", "-seed", "1", "3x3")
+		if code != 0 {
+			t.Fatalf("gen -method %s -goal: exit %d: %s", method, code, errOut)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			b, _, _ := strings.Cut(line, "  moves:")
+			code, ok, _ := slidetable(t, "solvable", "-goal", goal, "3x3", b)
+			if code != 0 || ok != "true\n" {
+				t.Fatalf("gen -method %s -goal drew %q, which cannot reach the goal (%d %q)", method, b, code, ok)
+			}
+		}
+	}
+	code, out, errOut := slidetable(t, "verify", "-goal", goal, "3x3")
+	if code != 0 || !strings.Contains(out, "mismatches: 0") {
+		t.Fatalf("verify -goal: exit %d, %q, %q", code, out, errOut)
+	}
+	code, _, errOut = slidetable(t, "coverage", "-goal", "1 2 3", "-n", "3600", "-seed", "1", "3x3")
+	if code != exitUsage || !strings.Contains(errOut, "-goal: ") {
+		t.Fatalf("coverage with a malformed -goal: exit %d, %q", code, errOut)
 	}
 }

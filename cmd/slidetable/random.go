@@ -63,15 +63,14 @@ func addGenFlags(f *flags) *genFlags {
 	}
 }
 
-// generator checks the flags and returns a function that draws a board of
-// the size and, for walks, the moves that lead to it from the goal.
-func (g *genFlags) generator(f *flags, size board.Size, r *rand.Rand) (func() (board.Board, []uint8, error), error) {
+// generator checks the flags and returns a function that draws a board
+// that reaches goal and, for walks, the moves that lead to it from goal.
+func (g *genFlags) generator(f *flags, goal board.Board, r *rand.Rand) (func() (board.Board, []uint8, error), error) {
 	var setK, setNoUndo bool
 	f.Visit(func(fl *flag.Flag) {
 		setK = setK || fl.Name == "k"
 		setNoUndo = setNoUndo || fl.Name == "no-undo"
 	})
-	goal := board.Goal(size)
 	switch *g.method {
 	case "uniform":
 		if setK || setNoUndo {

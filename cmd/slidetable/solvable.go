@@ -14,7 +14,7 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 			"inversions are even; even width, iff inversions plus the blank's row counted\n"+
 			"from the bottom is odd.",
 		"  slidetable solvable 4x4 \"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0\"\n  slidetable solvable 5x5 \"$(seq -s ' ' 24) 0\"\n")
-	goalText := f.String("goal", "", "ask about reaching this `BOARD` instead of the standard goal")
+	goalFlag := addGoalFlag(f, "ask about reaching this `BOARD` instead of the standard goal")
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true}`)
 	pos, err := f.parse(args)
 	if err != nil {
@@ -31,11 +31,9 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	goal := board.Goal(size)
-	if *goalText != "" {
-		if goal, err = board.Parse(size, *goalText); err != nil {
-			return f.fail(fmt.Errorf("-goal: %w", err))
-		}
+	goal, err := goalFlag.board(size)
+	if err != nil {
+		return err
 	}
 	ok, err := b.SolvableTo(goal)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 func runVerify(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-json] WxH",
+	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-json] WxH",
 		"Check the parity rule against the set of boards the search found reachable,\n"+
 			"for every one of the n! permutations of a WxH board, and print how many were\n"+
 			"checked, how many are reachable and how many disagree. The exit status is 0\n"+
@@ -20,22 +20,30 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			"fresh search in memory.",
 		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "check the table `FILE`")
+	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
 	asJSON := f.Bool("json", false, `print {"permutations":362880,"reachable":181440,"mismatches":0}`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
+	goal, err := goalFlag.board(size)
+	if err != nil {
+		return err
+	}
 	var t *table.Table
-	if *path != "" || data.Has(size) {
+	if *path != "" || data.Has(size) && goal == board.Goal(size) {
 		t, err = f.loadTable(*path, size)
 	} else {
-		t, err = build.Table(ctx, board.Goal(size), nil)
+		t, err = build.Table(ctx, goal, nil)
 		err = buildError(f, err)
 	}
 	if err != nil {
 		return err
 	}
 	defer t.Close()
+	if err := goalFlag.check(t, *path); err != nil {
+		return err
+	}
 	rep, err := t.CheckParity(ctx)
 	if err != nil {
 		return err
