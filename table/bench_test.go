@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -69,9 +70,14 @@ func BenchmarkDistance(b *testing.B) {
 		}
 		benchmarkDistance(b, t)
 	})
-	// A 12-cell table, 300 MB: set SLIDETABLE_BENCH_TABLE to its file.
+	// A 12-cell table, 300 MB: set SLIDETABLE_BENCH_TABLE to its file. A
+	// relative path starts from this package's directory, where go test
+	// runs: SLIDETABLE_BENCH_TABLE=$PWD/4x3.tbl from where the file is.
 	if path := os.Getenv("SLIDETABLE_BENCH_TABLE"); path != "" {
 		t, err := table.Open(path)
+		if err != nil && !filepath.IsAbs(path) {
+			b.Fatalf("%v (SLIDETABLE_BENCH_TABLE is relative to the package directory; give an absolute path such as $PWD/%s)", err, path)
+		}
 		if err != nil {
 			b.Fatal(err)
 		}
