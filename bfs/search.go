@@ -57,12 +57,12 @@ type search struct {
 	active  []uint64 // a bit a region: it holds boards of the depth being expanded
 	goalCol int      // colour of the goal's blank cell
 	workers []*worker
-	inbox   []chan []uint64
-	free    chan []uint64
-	failed  atomic.Bool
+	inbox   []chan []uint64 // inbox[i]: batches for the regions of worker i
+	free    chan []uint64   // applied batches, for reuse
+	failed  atomic.Bool     // a worker reached both boards of a slot
 
-	producing atomic.Int32
-	done      chan struct{}
+	producing atomic.Int32  // workers still expanding in this level
+	done      chan struct{} // closed when producing reaches 0
 }
 
 func cellColour(z, w int) int { return (z/w + z%w) & 1 }
