@@ -13,7 +13,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"built-in table of the size or from the table FILE. For a size with\n"+
 			"neither, or with -ida, an optimal IDA* search finds it (a random 4x4\n"+
 			"board takes from a fraction of a second to a minute or more).",
-		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 2 1\"\n  slidetable distance 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
+		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"\n  slidetable distance 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
 	of := addOptimalFlags(f)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31}`)
 	o, b, err := of.open(args)
