@@ -50,14 +50,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 // direction returns the way tile m moves when it slides into the blank of b:
 // up, down, left or right.
 func direction(b board.Board, m uint8) string {
-	z, i, w := b.Blank(), b.Index(m), b.Size().W
-	switch i {
-	case z - w:
-		return "down"
-	case z + w:
-		return "up"
-	case z - 1:
-		return "right"
+	mv, err := b.MoveOf(m)
+	if err != nil {
+		return "?" // not a move of b; the solver gives only legal ones
 	}
-	return "left"
+	return mv.Dir.String()
 }
