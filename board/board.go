@@ -220,7 +220,7 @@ func (b Board) MarshalJSON() ([]byte, error) {
 
 // AppendMoves appends to dst the tiles that can slide into the blank, in the
 // move order (see Size.Neighbours): the tile above the blank, below it, left
-// of it, right of it.
+// of it, right of it. The zero Board has no moves.
 func (b Board) AppendMoves(dst []uint8) []uint8 {
 	cells, k := b.size.Neighbours(b.Blank())
 	for _, c := range cells[:k] {

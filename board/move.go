@@ -36,8 +36,12 @@ func (m Move) String() string { return strconv.Itoa(int(m.Tile)) + " " + m.Dir.S
 // Neighbours returns the cells next to cell z of a board of size s, the
 // cells whose tiles can slide into a blank in z: the first k of cells, in
 // the move order of this package, which every list of moves follows: the
-// cell above z, below it, left of it, right of it.
+// cell above z, below it, left of it, right of it. A z outside the board
+// has none.
 func (s Size) Neighbours(z int) (cells [4]int, k int) {
+	if z < 0 || z >= s.Cells() {
+		return cells, 0
+	}
 	w, n := s.W, s.Cells()
 	if z >= w {
 		cells[k] = z - w
@@ -87,7 +91,8 @@ func slideDirection(z, c, w int) Direction {
 }
 
 // LegalMoves returns the moves b allows, in the move order (see
-// Size.Neighbours), each with the way its tile slides.
+// Size.Neighbours), each with the way its tile slides. The zero Board has
+// none.
 func (b Board) LegalMoves() []Move {
 	z := b.Blank()
 	cells, k := b.size.Neighbours(z)

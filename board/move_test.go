@@ -195,3 +195,24 @@ func TestParseGrid(t *testing.T) {
 		t.Fatalf("two blanks: err = %v, want ErrDuplicate", err)
 	}
 }
+
+// TestZeroBoardMoves requires the zero Board to have no moves, rather than
+// to panic.
+func TestZeroBoardMoves(t *testing.T) {
+	var b board.Board
+	if m := b.LegalMoves(); len(m) != 0 {
+		t.Fatalf("LegalMoves() = %v", m)
+	}
+	if m := b.Moves(); len(m) != 0 {
+		t.Fatalf("Moves() = %v", m)
+	}
+	if _, _, err := b.Slide(board.Up); !errors.Is(err, board.ErrIllegalMove) {
+		t.Fatalf("Slide(Up) error = %v, want ErrIllegalMove", err)
+	}
+	if _, err := b.MoveOf(1); !errors.Is(err, board.ErrIllegalMove) {
+		t.Fatalf("MoveOf(1) error = %v, want ErrIllegalMove", err)
+	}
+	if _, k := (board.Size{W: 3, H: 3}).Neighbours(9); k != 0 {
+		t.Fatalf("Neighbours(9) of 3x3 = %d cells", k)
+	}
+}
