@@ -1,6 +1,7 @@
 package board_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -214,5 +215,23 @@ func TestZeroBoardMoves(t *testing.T) {
 	}
 	if _, k := (board.Size{W: 3, H: 3}).Neighbours(9); k != 0 {
 		t.Fatalf("Neighbours(9) of 3x3 = %d cells", k)
+	}
+}
+
+func TestSizeJSON(t *testing.T) {
+	b, err := json.Marshal(struct {
+		Size board.Size `json:"size"`
+	}{board.Size{W: 4, H: 3}})
+	if got, want := string(b), `{"size":"4x3"}`; err != nil || got != want {
+		t.Fatalf("Marshal = %s, %v; want %s", got, err, want)
+	}
+	var v struct {
+		Size board.Size `json:"size"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil || v.Size != (board.Size{W: 4, H: 3}) {
+		t.Fatalf("Unmarshal(%s) = %v, %v", b, v.Size, err)
+	}
+	if err := json.Unmarshal([]byte(`{"size":"4y3"}`), &v); !errors.Is(err, board.ErrSize) {
+		t.Fatalf("Unmarshal of 4y3: err = %v, want ErrSize", err)
 	}
 }

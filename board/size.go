@@ -73,6 +73,20 @@ func (s Size) Cells() int { return s.W * s.H }
 // String returns the size written WxH.
 func (s Size) String() string { return strconv.Itoa(s.W) + "x" + strconv.Itoa(s.H) }
 
+// MarshalText writes the size as String does, "3x3", so that a size is a
+// string in JSON.
+func (s Size) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a size as ParseSize does.
+func (s *Size) UnmarshalText(text []byte) error {
+	v, err := ParseSize(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
 // isDigits reports whether s is one or more decimal digits.
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {

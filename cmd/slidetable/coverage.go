@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
 	"github.com/slidetable/slidetable/internal/human"
@@ -28,7 +29,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	seed := addSeedFlag(f)
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
-	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","draws":360000,"states":360,"distinct":360,...,"p":0.8,"pass":true}`)
+	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -66,7 +67,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	pass := rep.Passes(*alpha)
-	if err := printCoverage(e, size, g, s, rep, *alpha, pass, *asJSON); err != nil {
+	if err := printCoverage(e, goal, g, s, rep, *alpha, pass, *asJSON); err != nil {
 		return err
 	}
 	if !pass {
@@ -76,26 +77,15 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 }
 
 // printCoverage writes the report of coverage, as text or JSON.
-func printCoverage(e *env, size board.Size, g *genFlags, s uint64, rep *coverage.Report, alpha float64, pass, asJSON bool) error {
+func printCoverage(e *env, goal board.Board, g *genFlags, s uint64, rep *coverage.Report, alpha float64, pass, asJSON bool) error {
+	size := goal.Size()
 	if asJSON {
-		return writeJSONLine(e.stdout, struct {
-			Size      string  `json:"size"`
-			Method    string  `json:"method"`
-			K         *int    `json:"k,omitempty"`
-			NoUndo    bool    `json:"no_undo,omitempty"`
-			Seed      uint64  `json:"seed"`
-			Draws     uint64  `json:"draws"`
-			States    uint64  `json:"states"`
-			Distinct  uint64  `json:"distinct"`
-			Min       uint64  `json:"min"`
-			Max       uint64  `json:"max"`
-			ChiSquare float64 `json:"chi_square"`
-			DF        int     `json:"df"`
-			P         float64 `json:"p"`
-			Alpha     float64 `json:"alpha"`
-			Pass      bool    `json:"pass"`
-		}{size.String(), *g.method, walkK(g), *g.noUndo, s, rep.Draws, rep.States, rep.Distinct, rep.Min, rep.Max,
-			rep.ChiSquare, rep.DF, rep.P, alpha, pass})
+		out := api.Coverage{About: api.NewAbout(goal), Method: *g.method, Seed: s, Draws: rep.Draws, States: rep.States,
+			Distinct: rep.Distinct, Min: rep.Min, Max: rep.Max, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
+		if *g.method == "walk" {
+			out.K, out.NoUndo = g.k, g.noUndo
+		}
+		return writeJSONLine(e.stdout, out)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s, %s draws, seed %d\n", size, g.describe(), human.Group(rep.Draws), s)
@@ -109,14 +99,6 @@ func printCoverage(e *env, size board.Size, g *genFlags, s uint64, rep *coverage
 	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], alpha)
 	_, err := fmt.Fprint(e.stdout, sb.String())
 	return err
-}
-
-// walkK returns -k for walks and nil otherwise.
-func walkK(g *genFlags) *int {
-	if *g.method == "walk" {
-		return g.k
-	}
-	return nil
 }
 
 // pValue writes a p-value, "p = 0.1849" to 4 significant digits, or

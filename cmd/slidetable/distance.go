@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 )
 
@@ -15,7 +16,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"board takes from a fraction of a second to a minute or more).",
 		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"\n  slidetable distance 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
 	of := addOptimalFlags(f)
-	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31}`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	o, b, err := of.open(args)
 	if err != nil {
 		return err
@@ -32,10 +33,11 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			dist = &d
 		}
 		return writeJSONLine(e.stdout, struct {
+			api.About
 			Board    board.Board `json:"board"`
 			Solvable bool        `json:"solvable"`
-			Distance *int        `json:"distance"`
-		}{b, solvable, dist})
+			Distance *int        `json:"distance,omitempty"`
+		}{api.NewAbout(o.goal), b, solvable, dist})
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")

@@ -62,6 +62,33 @@
 // 'slidetable help COMMAND' prints a command's flags and examples on
 // standard output; 'slidetable COMMAND -h' prints them on standard error.
 //
+// # JSON
+//
+// With -json a command prints one JSON object a line, defined once in
+// package api. Every object about boards carries their size as
+// "size":"WxH" and, when it is not the standard one, their goal as
+// "goal":[cells]. A board is its cells in reading order with 0 for the
+// blank; a move is the number of the tile that slides into the blank. A
+// value that does not apply is left out, never null: the goal when it is
+// the standard one, the distance and moves of a board that cannot reach
+// the goal, k and no_undo for uniform draws, first when verify finds no
+// mismatch.
+//
+//	distance  {"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
+//	solve     {"size":"3x3","board":[...],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
+//	hint      {"size":"3x3","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}
+//	solvable  {"size":"4x4","board":[...],"solvable":false}
+//	verify    {"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
+//	stats     {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,
+//	           "counts":[1,2,...],"hardest":[[6,4,7,...],...]}
+//	gen       {"size":"3x3","board":[...],"moves":[6,3,...]}       (moves for walks)
+//	coverage  {"size":"3x2","method":"walk","k":20,"no_undo":false,"seed":1,"draws":360000,
+//	           "states":360,"distinct":165,"min":0,"max":29983,"chi_square":4827752.9,
+//	           "df":359,"p":0,"alpha":0.01,"pass":false}
+//	levels    {"size":"3x3","board":[...],"distance":31}
+//
+// With -goal "0 1 2/3 4 5/6 7 8" each object also has "goal":[0,1,2,3,4,5,6,7,8].
+//
 // Examples:
 //
 //	$ slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"
@@ -69,10 +96,10 @@
 //	$ slidetable solvable 4x4 "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
 //	false
 //	$ slidetable verify -json 3x3
-//	{"permutations":362880,"reachable":181440,"mismatches":0}
+//	{"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}
 //	$ slidetable build -o 4x3.tbl 4x3
 //	$ slidetable solve -json 3x3 "4 1 3/7 2 6/0 5 8"
-//	{"board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
+//	{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
 //	$ slidetable levels -min 31 -max 31 3x3
 //	31  8 6 7/2 5 4/3 0 1
 //	31  6 4 7/8 5 0/3 2 1

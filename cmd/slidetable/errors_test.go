@@ -177,7 +177,7 @@ func TestGoodInput(t *testing.T) {
 		{[]string{"distance", "3x3", "8", "6", "7", "2", "5", "4", "3", "0", "1"}, "31\n"},
 		{[]string{"distance", "3x3", "6,8,7,2,5,4,3,0,1"}, "unsolvable\n"},
 		{[]string{"distance", "-table", files["2x3.tbl"], "2x3", "1 2/3 4/0 5"}, "1\n"},
-		{[]string{"distance", "-json", "2x2", "1 2 3 0"}, `{"board":[1,2,3,0],"solvable":true,"distance":0}` + "\n"},
+		{[]string{"distance", "-json", "2x2", "1 2 3 0"}, `{"size":"2x2","board":[1,2,3,0],"solvable":true,"distance":0}` + "\n"},
 		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "false\n"},
 		{[]string{"stats", "-json", files["2x3.tbl"]}, `"max":21`},
 	} {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/api"
 )
 
 func runGen(ctx context.Context, e *env, args []string) error {
@@ -22,7 +22,7 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	n := f.Int("n", 1, "print `N` boards")
 	seed := addSeedFlag(f)
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
-	asJSON := f.Bool("json", false, `print {"board":[...]} a line, with "moves":[...] for walks`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...]} a line, with "moves":[...] for walks (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -50,15 +50,8 @@ func runGen(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		switch {
-		case *asJSON && walk:
-			err = writeJSONLine(w, struct {
-				Board board.Board `json:"board"`
-				Moves []int       `json:"moves"`
-			}{b, ints(moves)})
 		case *asJSON:
-			err = writeJSONLine(w, struct {
-				Board board.Board `json:"board"`
-			}{b})
+			err = writeJSONLine(w, api.NewDrawn(goal, b, moves))
 		case walk:
 			_, err = fmt.Fprintf(w, "%s  moves: %s\n", b, moveList(moves))
 		default:
@@ -69,16 +62,6 @@ func runGen(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return w.Flush()
-}
-
-// ints converts moves to []int, which encoding/json writes as an array of
-// numbers (it would write []uint8 as base64) and never as null.
-func ints(moves []uint8) []int {
-	out := make([]int, len(moves))
-	for i, m := range moves {
-		out[i] = int(m)
-	}
-	return out
 }
 
 // moveList writes moves as numbers separated by spaces, or "none".

@@ -62,12 +62,16 @@ func TestGenUniform(t *testing.T) {
 		t.Fatalf("%d lines, want 100", len(lines))
 	}
 	for _, line := range lines {
-		var out map[string][]int
+		var out map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(line), &out); err != nil {
 			t.Fatal(err)
 		}
-		if len(out) != 1 || !boardOf(t, size, out["board"]).Solvable() {
-			t.Fatalf("%s: want one solvable board", line)
+		var cells []int
+		if err := json.Unmarshal(out["board"], &cells); err != nil {
+			t.Fatal(err)
+		}
+		if len(out) != 2 || string(out["size"]) != `"4x4"` || !boardOf(t, size, cells).Solvable() {
+			t.Fatalf("%s: want the size and one solvable board", line)
 		}
 	}
 	again, _, _ := runLine(t, "gen", "-n", "100", "-seed", "9", "-json", "4x4")

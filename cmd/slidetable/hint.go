@@ -17,7 +17,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			"neither, or with -ida, searches with IDA*, as solve does.",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
 	of := addOptimalFlags(f)
-	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
 	o, b, err := of.open(args)
 	if err != nil {
 		return err
@@ -29,7 +29,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, d, hints))
+		return writeJSONLine(e.stdout, newMovesJSON(o.goal, b, solvable, d, hints))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")

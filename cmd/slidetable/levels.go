@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
@@ -33,7 +34,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	seed := addSeedFlag(f)
 	modeName := f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
-	asJSON := f.Bool("json", false, `print {"board":[...],"distance":d} a line`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -71,6 +72,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		return f.failf("-min %d -max %d: want 0 <= min <= max", *lo, *hi)
 	}
 	r, _ := seed.rand()
+	goal := board.Goal(size)
 	var got []levels.Level
 	if walk {
 		if *path != "" {
@@ -79,13 +81,14 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		if !hiSet {
 			return f.failf("give -max, the largest distance wanted, for -mode walk")
 		}
-		got, err = levels.Walks(ctx, r, board.Goal(size), *lo, *hi, *n)
+		got, err = levels.Walks(ctx, r, goal, *lo, *hi, *n)
 	} else {
 		t, terr := f.loadTable(*path, size)
 		if terr != nil {
 			return terr
 		}
 		defer t.Close()
+		goal = t.Goal()
 		if !hiSet {
 			*hi = max(t.Max(), *lo)
 		}
@@ -104,7 +107,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	w := bufio.NewWriter(e.stdout)
 	for _, lv := range got {
 		if *asJSON {
-			err = writeJSONLine(w, lv)
+			err = writeJSONLine(w, api.NewLevel(goal, lv.Board, lv.Distance))
 		} else {
 			_, err = fmt.Fprintf(w, "%2d  %s\n", lv.Distance, lv.Board)
 		}

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/slidetable/slidetable/board"
 )
 
 // slidetable runs the command in-process and returns its exit code, stdout
@@ -27,8 +29,8 @@ func TestCommands(t *testing.T) {
 	}{
 		{[]string{"distance", "3x3", "8 6 7/2 5 4/3 0 1"}, "31\n"},
 		{[]string{"distance", "3x3", "8", "6", "7", "2", "5", "4", "3", "0", "1"}, "31\n"},
-		{[]string{"distance", "-json", "3x3", "1 2 3/4 5 6/7 8 0"}, `{"board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0}` + "\n"},
-		{[]string{"distance", "3x3", "1 2 3/4 5 6/8 7 0", "-json"}, `{"board":[1,2,3,4,5,6,8,7,0],"solvable":false,"distance":null}` + "\n"},
+		{[]string{"distance", "-json", "3x3", "1 2 3/4 5 6/7 8 0"}, `{"size":"3x3","board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0}` + "\n"},
+		{[]string{"distance", "3x3", "1 2 3/4 5 6/8 7 0", "-json"}, `{"size":"3x3","board":[1,2,3,4,5,6,8,7,0],"solvable":false}` + "\n"},
 		{[]string{"distance", "3x3", "1 2 3/4 5 6/8 7 0"}, "unsolvable\n"},
 		{[]string{"distance", "4x2", "1 2 3 4/5 6 0 7"}, "1\n"},
 		{[]string{"distance", "-ida", "3x3", "8 6 7/2 5 4/3 0 1"}, "31\n"},
@@ -36,9 +38,9 @@ func TestCommands(t *testing.T) {
 		{[]string{"distance", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "unsolvable\n"},
 		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "false\n"},
 		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}, "true\n"},
-		{[]string{"solvable", "-json", "2x2", "2 1 3 0"}, `{"board":[2,1,3,0],"solvable":false}` + "\n"},
+		{[]string{"solvable", "-json", "2x2", "2 1 3 0"}, `{"size":"2x2","board":[2,1,3,0],"solvable":false}` + "\n"},
 		{[]string{"solvable", "-goal", "0 1 2/3 4 5/6 7 8", "3x3", "2 1 3/4 5 6/7 8 0"}, "false\n"},
-		{[]string{"verify", "-json", "3x3"}, `{"permutations":362880,"reachable":181440,"mismatches":0}` + "\n"},
+		{[]string{"verify", "-json", "3x3"}, `{"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}` + "\n"},
 		{[]string{"verify", "2x2"}, "permutations: 24\nreachable: 12\nmismatches: 0\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -56,15 +58,15 @@ func TestStatsJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var s struct {
-		Width, Height int
-		States        uint64
-		Max           int
-		Counts        []uint64
+		Size   board.Size
+		States uint64
+		Max    int
+		Counts []uint64
 	}
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Width != 3 || s.Height != 3 || s.States != 181440 || s.Max != 31 || len(s.Counts) != 32 || s.Counts[31] != 2 {
+	if s.Size != (board.Size{W: 3, H: 3}) || s.States != 181440 || s.Max != 31 || len(s.Counts) != 32 || s.Counts[31] != 2 {
 		t.Fatalf("stats -json 3x3 = %s", out)
 	}
 }
@@ -255,5 +257,67 @@ func TestGoalFlag(t *testing.T) {
 	code, _, errOut = slidetable(t, "coverage", "-goal", "1 2 3", "-n", "3600", "-seed", "1", "3x3")
 	if code != exitUsage || !strings.Contains(errOut, "-goal: ") {
 		t.Fatalf("coverage with a malformed -goal: exit %d, %q", code, errOut)
+	}
+}
+
+// TestJSONRules checks the rules every -json object follows: the size of
+// its boards as "WxH", their goal only when it is not the standard one, and
+// values that do not apply left out, never null.
+func TestJSONRules(t *testing.T) {
+	const goal = "0 1 2/3 4 5/6 7 8"
+	for _, tc := range []struct {
+		args       []string
+		goal       bool     // the object names the goal
+		want, none []string // keys it must and must not have
+	}{
+		{[]string{"solvable", "-json", "3x3", "1 2 3/4 5 6/7 8 0"}, false, []string{"board", "solvable"}, nil},
+		{[]string{"solvable", "-json", "-goal", goal, "3x3", "1 2 3/4 5 6/7 8 0"}, true, []string{"board", "solvable"}, nil},
+		{[]string{"verify", "-json", "-goal", goal, "3x3"}, true, []string{"permutations", "mismatches"}, []string{"first"}},
+		{[]string{"gen", "-json", "-seed", "1", "3x3"}, false, []string{"board"}, []string{"moves"}},
+		{[]string{"gen", "-json", "-method", "walk", "-k", "0", "-goal", goal, "3x3"}, true, []string{"board", "moves"}, nil},
+		{[]string{"coverage", "-json", "-n", "100", "-seed", "1", "2x2"}, false, []string{"method", "p"}, []string{"k", "no_undo"}},
+		{[]string{"coverage", "-json", "-method", "walk", "-n", "100", "-seed", "1", "2x2"}, false, []string{"k", "no_undo"}, nil},
+		{[]string{"levels", "-json", "-min", "31", "3x3"}, false, []string{"board", "distance"}, nil},
+		{[]string{"distance", "-json", "3x3", "1 2 3/4 5 6/8 7 0"}, false, []string{"board", "solvable"}, []string{"distance"}},
+		{[]string{"solve", "-json", "3x3", "1 2 3/4 5 6/7 8 0"}, false, []string{"distance", "moves"}, nil},
+		{[]string{"hint", "-json", "3x3", "1 2 3/4 5 6/8 7 0"}, false, []string{"solvable"}, []string{"distance", "moves"}},
+		{[]string{"stats", "-json", "2x2"}, false, []string{"states", "counts", "hardest"}, nil},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errOut := slidetable(t, tc.args...)
+			if code != 0 && code != exitFailure {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			line, _, _ := strings.Cut(out, "\n")
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(line), &obj); err != nil {
+				t.Fatalf("%v: %s", err, line)
+			}
+			size := tc.args[len(tc.args)-1]
+			if _, err := board.ParseSize(size); err != nil {
+				size = tc.args[len(tc.args)-2]
+			}
+			if got := string(obj["size"]); got != `"`+size+`"` {
+				t.Errorf("size %s, want %q: %s", got, size, line)
+			}
+			if _, ok := obj["goal"]; ok != tc.goal {
+				t.Errorf("goal present: %v, want %v: %s", ok, tc.goal, line)
+			}
+			for _, k := range tc.want {
+				if _, ok := obj[k]; !ok {
+					t.Errorf("no %q: %s", k, line)
+				}
+			}
+			for _, k := range tc.none {
+				if _, ok := obj[k]; ok {
+					t.Errorf("%q present: %s", k, line)
+				}
+			}
+			for k, v := range obj {
+				if string(v) == "null" {
+					t.Errorf("%q is null: %s", k, line)
+				}
+			}
+		})
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/api"
 )
 
 func runSolvable(ctx context.Context, e *env, args []string) error {
@@ -15,7 +15,7 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 			"from the bottom is odd.",
 		"  slidetable solvable 4x4 \"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0\"\n  slidetable solvable 5x5 \"$(seq -s ' ' 24) 0\"\n")
 	goalFlag := addGoalFlag(f, "ask about reaching this `BOARD` instead of the standard goal")
-	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true}`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true} (see the manual)`)
 	pos, err := f.parse(args)
 	if err != nil {
 		return err
@@ -40,10 +40,7 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 		return f.fail(err)
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, struct {
-			Board    board.Board `json:"board"`
-			Solvable bool        `json:"solvable"`
-		}{b, ok})
+		return writeJSONLine(e.stdout, api.Solvable{About: api.NewAbout(goal), Board: b, Solvable: ok})
 	}
 	_, err = fmt.Fprintln(e.stdout, ok)
 	return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
@@ -22,7 +23,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			"the goal; a random 4x4 board takes up to a minute or more).",
 		"  slidetable solve 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable solve -json 2x4 \"0 7/6 5/4 3/2 1\"\n  slidetable solve 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
 	of := addOptimalFlags(f)
-	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":21,"moves":[5,4,...]}`)
+	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
 	o, b, err := of.open(args)
 	if err != nil {
 		return err
@@ -34,7 +35,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, len(moves), moves))
+		return writeJSONLine(e.stdout, newMovesJSON(o.goal, b, solvable, len(moves), moves))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")
@@ -45,19 +46,20 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 }
 
 // movesJSON is the -json output of solve and hint: the moves of a shortest
-// solution, or the optimal next moves. Distance and Moves are null for an
-// unsolvable board.
+// solution, or the optimal next moves. Distance and Moves are left out for
+// an unsolvable board.
 type movesJSON struct {
+	api.About
 	Board    board.Board `json:"board"`
 	Solvable bool        `json:"solvable"`
-	Distance *int        `json:"distance"`
-	Moves    []int       `json:"moves"`
+	Distance *int        `json:"distance,omitempty"`
+	Moves    []int       `json:"moves,omitzero"`
 }
 
-func newMovesJSON(b board.Board, solvable bool, d int, moves []uint8) movesJSON {
-	out := movesJSON{Board: b, Solvable: solvable}
+func newMovesJSON(goal, b board.Board, solvable bool, d int, moves []uint8) movesJSON {
+	out := movesJSON{About: api.NewAbout(goal), Board: b, Solvable: solvable}
 	if solvable {
-		out.Distance, out.Moves = &d, ints(moves)
+		out.Distance, out.Moves = &d, api.Ints(moves)
 	}
 	return out
 }

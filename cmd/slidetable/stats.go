@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
@@ -26,7 +27,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
-	asJSON := f.Bool("json", false, `print {"width":3,"height":3,"states":181440,"max":31,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]}`)
+	asJSON := f.Bool("json", false, `print {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]} (see the manual)`)
 	pos, err := f.parse(args)
 	if err != nil {
 		return err
@@ -56,8 +57,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			boards[i] = lv.Board
 		}
 		return writeJSONLine(e.stdout, struct {
-			Width   int           `json:"width"`
-			Height  int           `json:"height"`
+			api.About
 			States  uint64        `json:"states"`
 			Max     int           `json:"max"`
 			AtMax   uint64        `json:"at_max"`
@@ -65,7 +65,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			Median  float64       `json:"median"`
 			Counts  []uint64      `json:"counts"`
 			Hardest []board.Board `json:"hardest"`
-		}{size.W, size.H, t.Reachable(), t.Max(), counts[t.Max()], mean, med, counts, boards})
+		}{api.NewAbout(t.Goal()), t.Reachable(), t.Max(), counts[t.Max()], mean, med, counts, boards})
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))

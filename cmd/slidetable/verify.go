@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
@@ -21,7 +22,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "check the table `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
-	asJSON := f.Bool("json", false, `print {"permutations":362880,"reachable":181440,"mismatches":0}`)
+	asJSON := f.Bool("json", false, `print {"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -49,11 +50,12 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		err = writeJSONLine(e.stdout, struct {
-			Permutations uint64 `json:"permutations"`
-			Reachable    uint64 `json:"reachable"`
-			Mismatches   uint64 `json:"mismatches"`
-		}{rep.Permutations, rep.Reachable, rep.Mismatches})
+		out := api.Verify{About: api.NewAbout(t.Goal()), Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
+		if rep.Mismatches > 0 {
+			b, _ := board.New(size, rep.First)
+			out.First = &b
+		}
+		err = writeJSONLine(e.stdout, out)
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "permutations: %s\nreachable: %s\nmismatches: %s\n",
 			human.Group(rep.Permutations), human.Group(rep.Reachable), human.Group(rep.Mismatches))

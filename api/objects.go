@@ -1,0 +1,100 @@
+package api
+
+import "github.com/slidetable/slidetable/board"
+
+// About says which boards an answer is about: their size and, unless it is
+// the standard one, their goal. The objects of this package embed it, so
+// that its fields come first.
+type About struct {
+	Size board.Size   `json:"size"`
+	Goal *board.Board `json:"goal,omitempty"`
+}
+
+// NewAbout returns the About of boards whose goal is goal.
+func NewAbout(goal board.Board) About {
+	a := About{Size: goal.Size()}
+	if goal != board.Goal(goal.Size()) {
+		a.Goal = &goal
+	}
+	return a
+}
+
+// Solvable answers whether a board can reach the goal:
+// {"size":"4x4","board":[...],"solvable":false}.
+type Solvable struct {
+	About
+	Board    board.Board `json:"board"`
+	Solvable bool        `json:"solvable"`
+}
+
+// Verify is the check of the parity rule against a table, over every
+// permutation: {"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}.
+// First is the first board where they disagree, if any.
+type Verify struct {
+	About
+	Permutations uint64       `json:"permutations"`
+	Reachable    uint64       `json:"reachable"`
+	Mismatches   uint64       `json:"mismatches"`
+	First        *board.Board `json:"first,omitempty"`
+}
+
+// Drawn is a random board, with the moves from the goal that made it for a
+// walk: {"size":"3x3","board":[...],"moves":[6,3,...]}.
+type Drawn struct {
+	About
+	Board board.Board `json:"board"`
+	Moves []int       `json:"moves,omitzero"`
+}
+
+// NewDrawn returns a board drawn for goal; moves is nil for a uniform draw.
+func NewDrawn(goal, b board.Board, moves []uint8) Drawn {
+	d := Drawn{About: NewAbout(goal), Board: b}
+	if moves != nil {
+		d.Moves = Ints(moves)
+	}
+	return d
+}
+
+// Level is a board at an exact distance from the goal:
+// {"size":"3x3","board":[...],"distance":31}.
+type Level struct {
+	About
+	Board    board.Board `json:"board"`
+	Distance int         `json:"distance"`
+}
+
+// NewLevel returns the level of board b, d moves from goal.
+func NewLevel(goal, b board.Board, d int) Level {
+	return Level{About: NewAbout(goal), Board: b, Distance: d}
+}
+
+// Coverage is the test of how evenly a generator covers the boards:
+// {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true}.
+// K and NoUndo are there for walks only.
+type Coverage struct {
+	About
+	Method    string  `json:"method"`
+	K         *int    `json:"k,omitempty"`
+	NoUndo    *bool   `json:"no_undo,omitempty"`
+	Seed      uint64  `json:"seed"`
+	Draws     uint64  `json:"draws"`
+	States    uint64  `json:"states"`
+	Distinct  uint64  `json:"distinct"`
+	Min       uint64  `json:"min"`
+	Max       uint64  `json:"max"`
+	ChiSquare float64 `json:"chi_square"`
+	DF        int     `json:"df"`
+	P         float64 `json:"p"`
+	Alpha     float64 `json:"alpha"`
+	Pass      bool    `json:"pass"`
+}
+
+// Ints converts moves to []int, which encoding/json writes as an array of
+// numbers (it writes []uint8 as base64).
+func Ints(moves []uint8) []int {
+	out := make([]int, len(moves))
+	for i, m := range moves {
+		out[i] = int(m)
+	}
+	return out
+}
