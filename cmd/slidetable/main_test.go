@@ -321,3 +321,28 @@ func TestJSONRules(t *testing.T) {
 		})
 	}
 }
+
+// TestManualMatchesUsage requires the manual (doc.go) to show each
+// command with the usage line the command prints, and in the order of
+// commands.
+func TestManualMatchesUsage(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for _, c := range commands {
+		_, help, _ := slidetable(t, "help", c.name)
+		usage, _, _ := strings.Cut(help, "\n")
+		line := "//\t" + strings.TrimPrefix(usage, "usage: slidetable ") + "\n"
+		at := strings.Index(string(doc), line)
+		if at < 0 {
+			t.Errorf("the manual does not show %s as %q", c.name, line)
+			continue
+		}
+		if at < last {
+			t.Errorf("the manual shows %s out of the order of commands", c.name)
+		}
+		last = at
+	}
+}
