@@ -127,36 +127,7 @@ func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
 // parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
 // first error.
 func parallel(count int, f func(i int) error) error {
-	var (
-		mu    sync.Mutex
-		next  int
-		first error
-		wg    sync.WaitGroup
-	)
-	for range min(count, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := first != nil
-				mu.Unlock()
-				if i >= count || stop {
-					return
-				}
-				if err := f(i); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return first
+	return parallelN(runtime.GOMAXPROCS(0), count, f)
 }
 
 // WriteFile writes the table to path atomically: to a temporary file in the
@@ -297,6 +268,11 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	}
 	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
 		return nil, fmt.Errorf("%w: the goal is not the one board at distance 0", ErrFormat)
+	}
+	if n <= certifyCells {
+		if err := t.Certify(context.Background(), nil); err != nil {
+			return nil, err
+		}
 	}
 	return t, nil
 }
