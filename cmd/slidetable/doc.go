@@ -29,9 +29,12 @@
 //		Sizes without a table are answered by IDA*.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-json] WxH
-//		Check the parity rule against the reachable set the search found,
-//		for every one of the n! permutations; exit 1 on any mismatch.
+//	verify [-table FILE] [-q] [-json] WxH
+//		Prove every distance exact (the goal alone at 0, every other board
+//		one move from a board one closer, neighbours never more than one
+//		apart), then check the parity rule against the reachable set for
+//		every one of the n! permutations; exit 1 naming a wrong board, or
+//		on any mismatch.
 //	stats [-list N] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
@@ -63,7 +66,7 @@
 //	$ slidetable solvable 4x4 "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
 //	false
 //	$ slidetable verify -json 3x3
-//	{"permutations":362880,"reachable":181440,"mismatches":0}
+//	{"certified":true,"permutations":362880,"reachable":181440,"mismatches":0}
 //	$ slidetable build -o 4x3.tbl 4x3
 //	$ slidetable solve -json 3x3 "4 1 3/7 2 6/0 5 8"
 //	{"board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
