@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -157,33 +158,22 @@ func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
 }
 
 // WriteFile writes the chart of t to path in the format its extension names
-// (see Write), through a temporary file in the same directory that is
-// renamed to path once it is complete.
-func WriteFile(path string, t *table.Table, opts *Options) (err error) {
+// (see Write), through a temporary file in the same directory (unnamed, on
+// Linux) that takes the name path once it is complete. If path exists and
+// is not a regular file (a device, a FIFO, a directory) it is refused and
+// left untouched; errors never name the temporary file.
+func WriteFile(path string, t *table.Table, opts *Options) error {
 	format := strings.TrimPrefix(filepath.Ext(path), ".")
 	if format == "" {
 		return fmt.Errorf("%w: %s has no extension (want .svg, .png, .pdf, ...)", ErrFormat, path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	err := atomicfile.Write(path, 0o644, func(f *os.File) error {
+		return Write(f, t, format, opts)
+	})
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("chart: write %w", err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = Write(f, t, format, opts); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return nil
 }
 
 // rect is the path around a w by h canvas.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -224,5 +225,29 @@ func TestWriteFileErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWriteFileRefusesNonRegular checks that WriteFile leaves a device, a
+// FIFO or a directory as it is, with ErrNotRegular.
+func TestWriteFileRefusesNonRegular(t *testing.T) {
+	tb, _ := load(t, 2, 2)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	for _, path := range []string{os.DevNull, fifo, dir} {
+		before, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = table.WriteFile(context.Background(), path, tb)
+		if !errors.Is(err, table.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular naming it", path, err)
+		}
+		if after, err := os.Stat(path); err != nil || after.Mode() != before.Mode() {
+			t.Fatalf("%s changed: %v, %v", path, after.Mode(), err)
+		}
 	}
 }
