@@ -160,8 +160,15 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	return nil
 }
 
-// Open reads the table file at path.
+// Open reads the table file at path. It refuses, with an error wrapping
+// ErrNotRegular, a path that is not a regular file: a FIFO, say, would
+// block it until something wrote to it, and a device has no size.
 func Open(path string) (*Table, error) {
+	if err := atomicfile.Check(path); err != nil {
+		var nr *atomicfile.NotRegularError
+		errors.As(err, &nr)
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
@@ -170,6 +177,9 @@ func Open(path string) (*Table, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
 	t, err := NewReader(f, fi.Size())
 	if err != nil {

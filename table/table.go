@@ -24,8 +24,8 @@ var (
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
 	ErrChecksum = errors.New("table: checksum mismatch")
-	// ErrNotRegular reports a path to write that exists and is not a
-	// regular file, such as a device or a FIFO.
+	// ErrNotRegular reports a path to read, or to write that exists, that
+	// is not a regular file, such as a device or a FIFO.
 	ErrNotRegular = errors.New("table: not a regular file")
 	// ErrUnsolvable reports a board that cannot reach the table's goal.
 	ErrUnsolvable = errors.New("table: board cannot reach the goal")

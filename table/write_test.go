@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -248,6 +249,30 @@ func TestWriteFileRefusesNonRegular(t *testing.T) {
 		}
 		if after, err := os.Stat(path); err != nil || after.Mode() != before.Mode() {
 			t.Fatalf("%s changed: %v, %v", path, after.Mode(), err)
+		}
+	}
+}
+
+// TestOpenRefusesNonRegular checks that Open refuses a FIFO at once rather
+// than wait for a writer, and a device.
+func TestOpenRefusesNonRegular(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := table.Open(path)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, table.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open(%s) = %v, want ErrNotRegular naming it", path, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Open(%s) has not returned after 5 s", path)
 		}
 	}
 }
