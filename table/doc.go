@@ -89,8 +89,10 @@
 // checksums all pass may still have been written wrong. Certifying 12
 // cells takes several times as long as reading them, so it is left to the
 // caller ('slidetable verify' does it). Any failure is one of ErrFormat,
-// ErrVersion or ErrChecksum (a wrong distance is also ErrDistance); a file
-// of another version is reported as such from its first ten bytes.
+// ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file
+// of another format version is reported as such, with ErrVersion, from its
+// first ten bytes; so is, from its first 32, an index scheme or a depth
+// encoding this version does not know.
 // Apart from buffers no larger than the file, a reader allocates only the
 // table the header describes (at most about 300 MB, for 12 cells), and
 // only once the header, the checksums and the reachable set have passed.

@@ -317,9 +317,9 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	case h.w < 2 || h.h < 2 || n > bfs.MaxCells:
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
 	case h.scheme != schemeHalf:
-		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)
+		return nil, fmt.Errorf("%w: index scheme %d (this program reads scheme %d)", ErrVersion, h.scheme, schemeHalf)
 	case !knownEncoding(h.encoding):
-		return nil, fmt.Errorf("%w: unknown depth encoding %d", ErrFormat, h.encoding)
+		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 3)", ErrVersion, h.encoding)
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
 	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:

@@ -18,8 +18,9 @@ var (
 	// ErrFormat reports a file that is not a table or is malformed or
 	// truncated.
 	ErrFormat = errors.New("table: bad format")
-	// ErrVersion reports a table file of a format version this package does
-	// not know.
+	// ErrVersion reports a table file this package cannot read because a
+	// later version may have written it: a format version, an index scheme
+	// or a depth encoding it does not know.
 	ErrVersion = errors.New("table: unknown format version")
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
