@@ -56,7 +56,8 @@ func ParseSize(s string) (Size, error) {
 }
 
 // Validate reports whether s is a board size this package handles: both sides
-// at least 2 and at most MaxCells cells.
+// at least 2 and at most MaxCells cells, so that every tile fits in a byte.
+// Goal panics, and New, Parse and ParseSize fail, for any other size.
 func (s Size) Validate() error {
 	if s.W < 2 || s.H < 2 {
 		return fmt.Errorf("%w: %s: width and height must be at least 2", ErrSize, s)

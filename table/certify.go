@@ -94,8 +94,8 @@ func certifyLimit(n int) int {
 // table of up to 10 cells; call Certify on larger ones read from a file
 // that may be wrong.
 func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
-	if t == nil || t.n == 0 {
-		return fmt.Errorf("%w: zero table", ErrFormat)
+	if t.n == 0 {
+		return errZero
 	}
 	var o CertifyOptions
 	if opts != nil {

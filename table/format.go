@@ -58,6 +58,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Bac
 
 // write is WriteTo, stopping with ctx's error once ctx is done.
 func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
+	if t.n == 0 {
+		return 0, errZero
+	}
 	encoding, blocks, err := encodeDepths(ctx, t)
 	if err != nil {
 		return 0, err
@@ -137,6 +140,9 @@ func parallel(count int, f func(i int) error) error {
 // a FIFO, a directory), WriteFile refuses it, with an error wrapping
 // ErrNotRegular, and leaves it untouched.
 func WriteFile(ctx context.Context, path string, t *Table) error {
+	if t.n == 0 {
+		return fmt.Errorf("table: write %s: %w", path, errZero)
+	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("table: write %s: %w", path, err)
 	}
@@ -190,8 +196,11 @@ func Open(path string) (*Table, error) {
 
 // NewReader reads a table of size bytes from r. It checks the whole file
 // (see the package documentation) and holds the table in memory; r is not
-// used after it returns.
+// used after it returns. A nil r is an error.
 func NewReader(r io.ReaderAt, size int64) (*Table, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no reader", ErrFormat)
+	}
 	h, err := readHeader(r, size)
 	if err != nil {
 		return nil, err

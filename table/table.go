@@ -32,7 +32,11 @@ var (
 	ErrUnsolvable = errors.New("table: board cannot reach the goal")
 )
 
-// Table is the distance to one goal of every board of one size.
+// Table is the distance to one goal of every board of one size. Build, New,
+// Open and NewReader make tables. The zero Table holds no boards: its
+// lookups find none (Distance and Solvable fail with board.ErrMismatch, as
+// for a board of another size), it has no counts, Max is -1, and CheckParity,
+// Certify and WriteTo fail. A nil *Table panics, as any nil pointer does.
 type Table struct {
 	size   board.Size
 	goal   board.Board
@@ -178,15 +182,20 @@ func (t *Table) Reachable() uint64 {
 }
 
 // Boards returns the number of boards of the table's size, n!, the range of
-// the indices Lookup takes.
-func (t *Table) Boards() uint64 { return rank.Factorial(int(t.n)) }
+// the indices Lookup takes; 0 for the zero Table.
+func (t *Table) Boards() uint64 {
+	if t.n == 0 {
+		return 0
+	}
+	return rank.Factorial(int(t.n))
+}
 
 // Distance returns the fewest moves from b to the goal. It returns
 // ErrUnsolvable if b cannot reach the goal and an error wrapping
 // board.ErrMismatch if b is not of the table's size. It does not allocate
 // when it succeeds.
 func (t *Table) Distance(b board.Board) (int, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return -1, t.mismatch(b)
 	}
 	tiles, z := rank.Split(b.CellString())
@@ -200,7 +209,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 // Solvable reports whether b can reach the goal, from the reachable set the
 // search found.
 func (t *Table) Solvable(b board.Board) (bool, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return false, t.mismatch(b)
 	}
 	return t.reached(rank.Index(b.CellString())), nil
@@ -215,6 +224,9 @@ func (t *Table) Lookup(i uint64) (int, bool) {
 	tiles, z := i/t.n, i%t.n
 	return int(t.depth[tiles>>1*t.n+z]), true
 }
+
+// errZero is the error of methods that need boards, on the zero Table.
+var errZero = fmt.Errorf("%w: the zero Table holds no boards", ErrFormat)
 
 func (t *Table) mismatch(b board.Board) error {
 	return fmt.Errorf("%w: board is %s, table is %s", board.ErrMismatch, b.Size(), t.size)
@@ -236,6 +248,9 @@ type ParityReport struct {
 // (board.SolvableCounts) with every cell of the blank. It stops with ctx's
 // error once ctx is done.
 func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
+	if t.n == 0 {
+		return ParityReport{}, errZero
+	}
 	n := int(t.n)
 	m := n - 1
 	w := t.size.W
