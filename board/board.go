@@ -97,7 +97,7 @@ func Parse(size Size, text string) (Board, error) {
 		if errors.Is(err, strconv.ErrRange) {
 			v = n // a number too large for an int: out of range below
 		} else if err != nil {
-			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
+			return Board{}, errorf(ErrSyntax, "%q is not a number", clip(tok))
 		}
 		values[i] = v
 		hasBlank = hasBlank || v == 0
@@ -108,7 +108,7 @@ func Parse(size Size, text string) (Board, error) {
 	cells := make([]uint8, n)
 	for i, v := range values {
 		if v < 0 || v >= n {
-			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tokens[i], size, n-1)
+			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", clip(tokens[i]), size, n-1)
 		}
 		cells[i] = uint8(v)
 	}

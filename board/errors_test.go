@@ -190,3 +190,23 @@ func TestZeroBoard(t *testing.T) {
 		}()
 	}
 }
+
+// TestLongInputClipped checks that a message quotes at most the start of a
+// long input, not all of it.
+func TestLongInputClipped(t *testing.T) {
+	long := strings.Repeat("9", 100_000)
+	size := board.Size{W: 3, H: 3}
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"tile", func() error { _, err := board.Parse(size, "1 2 3 4 5 6 7 0 "+long); return err }()},
+		{"not a number", func() error { _, err := board.Parse(size, "1 2 3 4 5 6 7 0 x"+long); return err }()},
+		{"size", func() error { _, err := board.ParseSize(long + "x3"); return err }()},
+		{"size syntax", func() error { _, err := board.ParseSize("é" + long); return err }()},
+	} {
+		if tc.err == nil || len(tc.err.Error()) > 200 || !strings.Contains(tc.err.Error(), "bytes)") {
+			t.Errorf("%s: error of %d bytes: %.300v", tc.name, len(tc.err.Error()), tc.err)
+		}
+	}
+}
