@@ -24,8 +24,21 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// ErrFormat reports an image format Write does not know.
-var ErrFormat = errors.New("chart: unknown image format")
+// Errors returned by Write and WriteFile.
+var (
+	// ErrFormat reports an image format Write does not know.
+	ErrFormat = errors.New("chart: unknown image format")
+	// ErrSize reports an image larger than MaxInches on a side or, for
+	// PNG, JPEG and TIFF, than MaxPixels.
+	ErrSize = errors.New("chart: image too large")
+)
+
+// Limits of the image Write draws. A PNG, JPEG or TIFF image is drawn in
+// memory, four bytes a pixel: MaxPixels bounds that at 200 MB.
+const (
+	MaxInches = 200
+	MaxPixels = 50_000_000
+)
 
 // Options changes how the chart is drawn. A nil *Options, or a zero field,
 // means the default.
@@ -128,8 +141,14 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 // Write draws the chart of t and writes it to w in the given format: "svg",
 // "png", "pdf", "jpg", "jpeg", "tif" or "tiff". (Not EPS: the EPS writer
 // of gonum.org/v1/plot v0.17.0 starts its files with a malformed header.)
+//
+// It fails with ErrSize for an image larger than MaxInches on a side or a
+// raster image of more than MaxPixels.
 func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
 	o := opts.orDefault()
+	if err := check(format, o); err != nil {
+		return err
+	}
 	p, err := Distribution(t, &o)
 	if err != nil {
 		return err
@@ -157,6 +176,26 @@ func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
 	return err
 }
 
+// check refuses an image Write would not draw: of an unknown format, or too
+// large.
+func check(format string, o Options) error {
+	win, hin := float64(o.Width/vg.Inch), float64(o.Height/vg.Inch)
+	if !(win <= MaxInches && hin <= MaxInches) {
+		return fmt.Errorf("%w: %v by %v inches (at most %d on a side)", ErrSize, win, hin, MaxInches)
+	}
+	switch strings.ToLower(format) {
+	case "png", "jpg", "jpeg", "tif", "tiff":
+		if px := win * float64(o.DPI) * hin * float64(o.DPI); px > MaxPixels {
+			return fmt.Errorf("%w: %v by %v inches at %d dpi is %.0f million pixels (at most %d million)",
+				ErrSize, win, hin, o.DPI, px/1e6, MaxPixels/1_000_000)
+		}
+	case "svg", "pdf":
+	default:
+		return fmt.Errorf("%w: %q (want svg, png, pdf, jpg or tif)", ErrFormat, format)
+	}
+	return nil
+}
+
 // WriteFile writes the chart of t to path in the format its extension names
 // (see Write), through a temporary file in the same directory (unnamed, on
 // Linux) that takes the name path once it is complete. If path exists and
@@ -166,6 +205,9 @@ func WriteFile(path string, t *table.Table, opts *Options) error {
 	format := strings.TrimPrefix(filepath.Ext(path), ".")
 	if format == "" {
 		return fmt.Errorf("%w: %s has no extension (want .svg, .png, .pdf, ...)", ErrFormat, path)
+	}
+	if err := check(format, opts.orDefault()); err != nil {
+		return err
 	}
 	err := atomicfile.Write(path, 0o644, func(f *os.File) error {
 		return Write(f, t, format, opts)

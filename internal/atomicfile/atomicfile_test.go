@@ -95,7 +95,11 @@ func TestWriteRefusesNonRegular(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	for _, path := range []string{os.DevNull, fifo, dir} {
+	outs := []string{fifo, dir}
+	if dev := deviceNode(t, dir); dev != "" {
+		outs = append(outs, dev)
+	}
+	for _, path := range outs {
 		before, err := os.Stat(path)
 		if err != nil {
 			t.Fatal(err)
@@ -113,4 +117,17 @@ func TestWriteRefusesNonRegular(t *testing.T) {
 	if err := Check(filepath.Join(dir, "new")); err != nil {
 		t.Fatalf("Check of a new path: %v", err)
 	}
+}
+
+// deviceNode makes a character device node in dir, the same device as
+// /dev/null, for tests that must see a device refused as output without
+// risking the real /dev/null should the refusal regress; "" where nodes
+// cannot be made.
+func deviceNode(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "null")
+	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		return ""
+	}
+	return path
 }
