@@ -82,6 +82,9 @@ func TestMaxDistance(t *testing.T) {
 		check(tb)
 	}
 	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
+		if testing.Short() {
+			break
+		}
 		tb, err := table.Build(context.Background(), board.Goal(size), nil)
 		if err != nil {
 			t.Fatal(err)

@@ -15,8 +15,8 @@ import (
 // offset (blocks made small so that WriteFile would stream): WriteTo must write it whole, the same bytes as to a buffer.
 func TestWriteToAnyWriter(t *testing.T) {
 	defer func(s uint64) { writeSlots = s }(writeSlots)
-	writeSlots = 100_000
-	tb, err := Build(context.Background(), board.Goal(board.Size{W: 5, H: 2}), nil)
+	writeSlots = 20_000
+	tb, err := Build(context.Background(), board.Goal(board.Size{W: 3, H: 3}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
