@@ -87,9 +87,9 @@ func certifyLimit(n int) int {
 // It returns nil for a correct table, a *DistanceError (wrapping
 // ErrDistance and ErrFormat) naming a board whose distance is wrong, or
 // ctx's error once ctx is done. It allocates nothing but the error. On 12
-// cells (239,500,800 boards) it takes about 8 s on two cores (16 s of
+// cells (239,500,800 boards) it takes about 8 s on two idle cores (13 s of
 // processor time, mostly waiting on memory for the vertical neighbours),
-// about six times what reading the file takes (1.3 s); on 10 cells, about 35 ms.
+// six times what reading the file takes (1.3 s); on 10 cells, about 35 ms.
 // New certifies every table it is given, and NewReader and Open every
 // table of up to 10 cells; call Certify on larger ones read from a file
 // that may be wrong.
