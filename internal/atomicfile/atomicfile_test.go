@@ -1,13 +1,16 @@
 package atomicfile
 
 import (
+	"bufio"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func names(t *testing.T, dir string) []string {
@@ -130,4 +133,49 @@ func deviceNode(t *testing.T, dir string) string {
 		return ""
 	}
 	return path
+}
+
+// TestKilledWhileWriting kills a process in the middle of a write: on
+// Linux, where the temporary file has no name, nothing is left behind and
+// the previous file is as it was.
+func TestKilledWhileWriting(t *testing.T) {
+	if dir := os.Getenv("ATOMICFILE_TEST_CHILD"); dir != "" {
+		Write(filepath.Join(dir, "a.tbl"), 0o644, func(f *os.File) error {
+			f.Write(make([]byte, 1<<20))
+			os.Stdout.WriteString("writing\n")
+			time.Sleep(time.Minute)
+			return nil
+		})
+		os.Exit(0)
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("named temporary files are left behind by a killed process elsewhere")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.tbl"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWhileWriting$")
+	cmd.Env = append(os.Environ(), "ATOMICFILE_TEST_CHILD="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "writing\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("child said %q, %v", line, err)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if got := names(t, dir); len(got) != 1 || got[0] != "a.tbl" {
+		t.Fatalf("after SIGKILL the directory holds %q, want only a.tbl", got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "a.tbl")); string(b) != "old" {
+		t.Fatalf("a.tbl holds %q", b)
+	}
 }
