@@ -37,6 +37,8 @@ type DistanceError struct {
 
 func (e *DistanceError) Error() string {
 	switch {
+	case e.goal && e.Distance < 0:
+		return fmt.Sprintf("table: wrong distance: the goal %s is not among the boards that reach it", e.Board)
 	case e.goal:
 		return fmt.Sprintf("table: wrong distance: the goal %s is at distance %d", e.Board, e.Distance)
 	case e.Distance == 0:
@@ -177,7 +179,7 @@ func (t *Table) certify(from, to, gi uint64) error {
 			if !t.reached((2*k|par)*n + z) {
 				which = 1
 			}
-			tiles := 2*k | par ^ which
+			tiles := (2*k | par) ^ which
 			i := tiles*n + z
 			if i == gi {
 				continue // at 0, checked by Certify; its neighbours check it
