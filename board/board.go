@@ -97,7 +97,7 @@ func Parse(size Size, text string) (Board, error) {
 		if errors.Is(err, strconv.ErrRange) {
 			v = n // a number too large for an int: out of range below
 		} else if err != nil {
-			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
+			return Board{}, errorf(ErrSyntax, "%q is not a number", clip(tok))
 		}
 		values[i] = v
 		hasBlank = hasBlank || v == 0
@@ -108,7 +108,7 @@ func Parse(size Size, text string) (Board, error) {
 	cells := make([]uint8, n)
 	for i, v := range values {
 		if v < 0 || v >= n {
-			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tokens[i], size, n-1)
+			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", clip(tokens[i]), size, n-1)
 		}
 		cells[i] = uint8(v)
 	}
@@ -126,8 +126,12 @@ func MustParse(size Size, text string) Board {
 }
 
 // Goal returns the standard goal of the given size: 1..n-1 in reading order,
-// then the blank. The size must be valid.
+// then the blank. It panics if the size is not valid (see Size.Validate),
+// as MustParse does on bad input: sizes come from ParseSize or a literal.
 func Goal(size Size) Board {
+	if err := size.Validate(); err != nil {
+		panic(err)
+	}
 	n := size.Cells()
 	cells := make([]byte, n)
 	for i := range n - 1 {
@@ -215,9 +219,13 @@ func (b Board) MarshalJSON() ([]byte, error) {
 }
 
 // AppendMoves appends to dst the tiles that can slide into the blank, in the
-// order: the tile above the blank, below it, left of it, right of it.
+// order: the tile above the blank, below it, left of it, right of it. The
+// zero Board has no moves.
 func (b Board) AppendMoves(dst []uint8) []uint8 {
 	w, n := b.size.W, len(b.cells)
+	if n == 0 {
+		return dst
+	}
 	z := b.Blank()
 	if z >= w {
 		dst = append(dst, b.cells[z-w])
@@ -238,7 +246,8 @@ func (b Board) AppendMoves(dst []uint8) []uint8 {
 func (b Board) Moves() []uint8 { return b.AppendMoves(make([]uint8, 0, 4)) }
 
 // Move returns the board after tile t slides into the blank. It fails with
-// ErrIllegalMove if t is not next to the blank.
+// ErrIllegalMove if t is not next to the blank (on the zero Board, no tile
+// is).
 func (b Board) Move(t uint8) (Board, error) {
 	if t == 0 {
 		return Board{}, errorf(ErrIllegalMove, "0 is the blank, not a tile")
@@ -274,19 +283,29 @@ func (b Board) Apply(moves ...uint8) (Board, error) {
 func (b Board) Inversions() int { return inversions(b.cells) }
 
 // BlankRow returns the blank's row counted from the bottom, the bottom row
-// being 1.
-func (b Board) BlankRow() int { return b.size.H - b.Blank()/b.size.W }
+// being 1, or 0 for the zero Board.
+func (b Board) BlankRow() int {
+	if b.IsZero() {
+		return 0
+	}
+	return b.size.H - b.Blank()/b.size.W
+}
 
 // Solvable reports whether b can reach the standard goal of its size. With
 // an odd width it can iff the number of inversions is even; with an even
 // width, iff inversions plus the blank's row counted from the bottom is odd.
-func (b Board) Solvable() bool { return solvable(b.size.W, b.cells) }
+// The zero Board is not solvable.
+func (b Board) Solvable() bool { return !b.IsZero() && solvable(b.size.W, b.cells) }
 
 // SolvableTo reports whether b can reach goal, by comparing the invariant of
-// the parity test for both. It fails with ErrMismatch if the sizes differ.
+// the parity test for both. It fails with ErrMismatch if the sizes differ
+// and with ErrSize if both are the zero Board.
 func (b Board) SolvableTo(goal Board) (bool, error) {
 	if b.size != goal.size {
 		return false, errorf(ErrMismatch, "board is %s, goal is %s", b.size, goal.size)
+	}
+	if b.IsZero() {
+		return false, errorf(ErrSize, "the zero Board has no cells")
 	}
 	return invariant(b.size.W, b.cells) == invariant(goal.size.W, goal.cells), nil
 }

@@ -62,3 +62,37 @@ func TestLoadShared(t *testing.T) {
 		t.Fatal("Load decoded the same table twice")
 	}
 }
+
+// TestMaxDistance checks board.Size.MaxDistance against the tables: the
+// built-in ones and those of 10 cells, built here. (The 12-cell values were
+// read from built tables: 'slidetable build 4x3' and the others report
+// them.)
+func TestMaxDistance(t *testing.T) {
+	check := func(tb *table.Table) {
+		got, exact := tb.Size().MaxDistance()
+		if got != tb.Max() || !exact {
+			t.Errorf("%v.MaxDistance() = %d, %v; the table's largest distance is %d", tb.Size(), got, exact, tb.Max())
+		}
+	}
+	for _, size := range embedded {
+		tb, err := data.Load(size.W, size.H)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(tb)
+	}
+	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
+		if testing.Short() {
+			break
+		}
+		tb, err := table.Build(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(tb)
+	}
+	// Elsewhere, a bound at least the largest known distance.
+	if d, exact := (board.Size{W: 5, H: 5}).MaxDistance(); exact || d < 152 {
+		t.Errorf("5x5: %d, %v; want a bound of at least 152, not exact", d, exact)
+	}
+}

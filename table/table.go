@@ -18,17 +18,25 @@ var (
 	// ErrFormat reports a file that is not a table or is malformed or
 	// truncated.
 	ErrFormat = errors.New("table: bad format")
-	// ErrVersion reports a table file of a format version this package does
-	// not know.
+	// ErrVersion reports a table file this package cannot read because a
+	// later version may have written it: a format version, an index scheme
+	// or a depth encoding it does not know.
 	ErrVersion = errors.New("table: unknown format version")
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
 	ErrChecksum = errors.New("table: checksum mismatch")
+	// ErrNotRegular reports a path to read, or to write that exists, that
+	// is not a regular file, such as a device or a FIFO.
+	ErrNotRegular = errors.New("table: not a regular file")
 	// ErrUnsolvable reports a board that cannot reach the table's goal.
 	ErrUnsolvable = errors.New("table: board cannot reach the goal")
 )
 
-// Table is the distance to one goal of every board of one size.
+// Table is the distance to one goal of every board of one size. Build, New,
+// Open and NewReader make tables. The zero Table holds no boards: its
+// lookups find none (Distance and Solvable fail with board.ErrMismatch, as
+// for a board of another size), it has no counts, Max is -1, and CheckParity,
+// Certify and WriteTo fail. A nil *Table panics, as any nil pointer does.
 type Table struct {
 	size   board.Size
 	goal   board.Board
@@ -49,13 +57,31 @@ func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, er
 	if err != nil {
 		return nil, err
 	}
-	return New(res)
+	// The search is trusted: it is checked against a reference search
+	// elsewhere, and certifying 12 cells would add a third to the build.
+	return newTable(res)
 }
 
 // New returns the table of a search result, after checking that it is
-// consistent (see the package documentation). The table keeps the result's
-// slices.
+// consistent (see the package documentation) and certifying its distances
+// (see Certify), which for 12 cells takes some seconds. The table keeps the
+// result's slices. A nil res is an error.
 func New(res *bfs.Result) (*Table, error) {
+	t, err := newTable(res)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Certify(context.Background(), nil); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// newTable is New without Certify.
+func newTable(res *bfs.Result) (*Table, error) {
+	if res == nil {
+		return nil, fmt.Errorf("%w: no search result", ErrFormat)
+	}
 	t := &Table{size: res.Goal.Size(), goal: res.Goal, depth: res.Depth, reach: res.Reach, counts: res.Counts}
 	t.n = uint64(t.size.Cells())
 	if err := t.size.Validate(); err != nil {
@@ -156,15 +182,20 @@ func (t *Table) Reachable() uint64 {
 }
 
 // Boards returns the number of boards of the table's size, n!, the range of
-// the indices Lookup takes.
-func (t *Table) Boards() uint64 { return rank.Factorial(int(t.n)) }
+// the indices Lookup takes; 0 for the zero Table.
+func (t *Table) Boards() uint64 {
+	if t.n == 0 {
+		return 0
+	}
+	return rank.Factorial(int(t.n))
+}
 
 // Distance returns the fewest moves from b to the goal. It returns
 // ErrUnsolvable if b cannot reach the goal and an error wrapping
 // board.ErrMismatch if b is not of the table's size. It does not allocate
 // when it succeeds.
 func (t *Table) Distance(b board.Board) (int, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return -1, t.mismatch(b)
 	}
 	tiles, z := rank.Split(b.CellString())
@@ -178,7 +209,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 // Solvable reports whether b can reach the goal, from the reachable set the
 // search found.
 func (t *Table) Solvable(b board.Board) (bool, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return false, t.mismatch(b)
 	}
 	return t.reached(rank.Index(b.CellString())), nil
@@ -193,6 +224,9 @@ func (t *Table) Lookup(i uint64) (int, bool) {
 	tiles, z := i/t.n, i%t.n
 	return int(t.depth[tiles>>1*t.n+z]), true
 }
+
+// errZero is the error of methods that need boards, on the zero Table.
+var errZero = fmt.Errorf("%w: the zero Table holds no boards", ErrFormat)
 
 func (t *Table) mismatch(b board.Board) error {
 	return fmt.Errorf("%w: board is %s, table is %s", board.ErrMismatch, b.Size(), t.size)
@@ -214,6 +248,9 @@ type ParityReport struct {
 // (board.SolvableCounts) with every cell of the blank. It stops with ctx's
 // error once ctx is done.
 func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
+	if t.n == 0 {
+		return ParityReport{}, errZero
+	}
 	n := int(t.n)
 	m := n - 1
 	w := t.size.W

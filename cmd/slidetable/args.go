@@ -33,7 +33,7 @@ type flags struct {
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
 	fs := flag.NewFlagSet("slidetable "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(clipWriter{e.stderr})
 	f := &flags{FlagSet: fs, name: name, usage: usage, examples: examples}
 	fs.Usage = func() {
 		w := fs.Output()
@@ -134,7 +134,7 @@ func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	}
 	t, err := table.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, f.tableError(err)
 	}
 	if t.Size() != size {
 		t.Close()

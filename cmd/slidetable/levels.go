@@ -54,10 +54,10 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	case "walk":
 		walk = true
 	default:
-		return f.failf("-mode %q: want auto, exact, filter or walk", *modeName)
+		return f.failf("-mode %q: want auto, exact, filter or walk", clip(*modeName))
 	}
-	if *n < 1 {
-		return f.failf("-n %d: want at least 1 board", *n)
+	if err := f.intFlag("n", *n, 1, maxCount, "a number of boards"); err != nil {
+		return err
 	}
 	hiSet := false
 	f.Visit(func(fl *flag.Flag) { hiSet = hiSet || fl.Name == "max" })
@@ -69,6 +69,9 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		walk = true
 		if !hiSet {
 			return f.failf("no table for %s is built in: give -max, the largest distance wanted, to search by random walks, or pass -table FILE", size)
+		}
+		if err := f.maxDistanceRange(size, *lo); err != nil {
+			return err
 		}
 		fmt.Fprintf(e.stderr, "slidetable levels: no table for %s: the boards are random walks kept by their exact distance, not uniform among the boards at those distances\n", size)
 	}
@@ -84,7 +87,17 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		if !hiSet {
 			return f.failf("give -max, the largest distance wanted, for -mode walk")
 		}
+		if err := f.maxDistanceRange(size, *lo); err != nil {
+			return err
+		}
 		got, err = levels.Walks(ctx, r, board.Goal(size), *lo, *hi, *n)
+		if errors.Is(err, levels.ErrNotFound) && len(got) > 0 {
+			// Print what was found, as the table path does.
+			fmt.Fprintf(e.stderr, "slidetable levels: random walks found only %s %s at distances %d..%d; printing %s\n",
+				human.Group(uint64(len(got))), plural(len(got), "board", "boards"), *lo, *hi, plural(len(got), "it", "them"))
+			err = nil
+			*n = len(got)
+		}
 	} else {
 		t, terr := f.loadTable(*path, size)
 		if terr != nil {

@@ -72,7 +72,7 @@ func TestLevelsInRange(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
 			seen := map[board.Board]bool{}
-			lines := strings.Split(strings.TrimSpace(stdout), "\n")
+			lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 			for i, b := range levelLines(t, size, stdout) {
 				var out levelOut
 				json.Unmarshal([]byte(lines[i]), &out)
@@ -131,7 +131,7 @@ func TestLevelsWalk(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	seen := map[board.Board]bool{}
 	for i, b := range levelLines(t, size, stdout) {
 		var out levelOut
@@ -155,6 +155,25 @@ func TestLevelsWalk(t *testing.T) {
 		var s solveOut
 		if err := json.Unmarshal([]byte(out), &s); err != nil || *s.Distance != 20 {
 			t.Fatalf("4x4 level %s: solve says %s", b, out)
+		}
+	}
+}
+
+// TestLevelsWalkFewer asks random walks for more 4x4 boards one move away
+// than there are (two): levels prints the two it found, says so, and
+// succeeds, as it does from a table.
+func TestLevelsWalkFewer(t *testing.T) {
+	code, stdout, stderr := slidetable(t, "levels", "-min", "1", "-max", "1", "-n", "5", "-seed", "1", "4x4")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 2 || !strings.Contains(stderr, "found only 2 boards") {
+		t.Fatalf("stdout %q, stderr %q; want the 2 boards one move away, and a note", stdout, stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, " 1  ") {
+			t.Errorf("line %q is not a board at distance 1", l)
 		}
 	}
 }

@@ -67,7 +67,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(stderr, "slidetable: unknown command %q\n\n", name)
+		fmt.Fprintf(stderr, "slidetable: unknown command %q\n\n", clip(name))
 		usage(stderr)
 		return exitUsage
 	}
@@ -84,7 +84,7 @@ func exitCode(stderr io.Writer, err error) int {
 		return exitOK
 	case errors.As(err, &ue):
 		// Drop a package prefix that repeats the command's name.
-		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, strings.TrimPrefix(ue.err.Error(), ue.cmd+": "))
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, clipWords(strings.TrimPrefix(ue.err.Error(), ue.cmd+": ")))
 		if ue.usage != "" {
 			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
 		}
@@ -92,7 +92,7 @@ func exitCode(stderr io.Writer, err error) int {
 	case errors.Is(err, errSilent):
 		return exitFailure
 	default:
-		fmt.Fprintf(stderr, "slidetable: %v\n", err)
+		fmt.Fprintf(stderr, "slidetable: %s\n", clipWords(err.Error()))
 		return exitFailure
 	}
 }

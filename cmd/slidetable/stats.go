@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -36,8 +34,8 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return f.failf("want one size or table file, got %d arguments", len(pos))
 	}
-	if *list < 0 {
-		return f.failf("-list %d: want 0 or more boards", *list)
+	if err := f.intFlag("list", *list, 0, maxCount, "a number of boards"); err != nil {
+		return err
 	}
 	t, err := openSizeOrFile(f, pos[0])
 	if err != nil {
@@ -152,8 +150,9 @@ func openSizeOrFile(f *flags, arg string) (*table.Table, error) {
 	if err == nil {
 		return f.loadTable("", size)
 	}
-	if _, serr := os.Stat(arg); errors.Is(serr, fs.ErrNotExist) && !strings.ContainsAny(arg, "./\\") {
+	if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
 		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 	}
-	return table.Open(arg)
+	t, err := table.Open(arg)
+	return t, f.tableError(err)
 }
