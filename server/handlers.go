@@ -354,9 +354,21 @@ func (s *Server) puzzle(q url.Values) (*puzzle, error) {
 func boardParam(q url.Values, p *puzzle) (board.Board, error) {
 	if !q.Has("board") {
 		return board.Board{}, fmt.Errorf("missing parameter board: the %d numbers of a %s board in reading order, 0 for the blank, such as board=%s",
-			p.Goal.Len(), p.name, strings.ReplaceAll(p.Goal.CellString(), " ", ","))
+			p.Goal.Len(), p.name, cellList(p.Goal))
 	}
 	return board.Parse(p.Goal.Size(), q.Get("board"))
+}
+
+// cellList writes the cells of b separated by commas.
+func cellList(b board.Board) string {
+	var sb strings.Builder
+	for i := range b.Len() {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(strconv.Itoa(int(b.At(i))))
+	}
+	return sb.String()
 }
 
 // intParam parses a whole number in [0, maxParam], or returns def if the
