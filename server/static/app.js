@@ -6,7 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const el = {
   board: $("board"), moves: $("moves"), distance: $("distance"), result: $("result"),
-  message: $("message"), hint: $("hint"), solve: $("solve"), again: $("again"),
+  message: $("message"), tip: $("tip"), hint: $("hint"), solve: $("solve"), again: $("again"),
   setup: $("setup"), size: $("size"), min: $("min"), max: $("max"), presets: $("presets"),
   start: $("start"), histogram: $("histogram"), caption: $("histo-caption"), chartLink: $("chart-link"),
 };
@@ -58,7 +58,7 @@ function buildBoard() {
   el.board.replaceChildren();
   game.tiles.clear();
   el.board.style.aspectRatio = `${game.w} / ${game.h}`;
-  el.board.style.width = `min(100%, 440px, ${Math.round(62 * game.w / game.h)}vh)`;
+  el.board.style.width = `min(100%, 440px, calc((100vh - 290px) * ${game.w / game.h}), ${Math.round(70 * game.w / game.h)}vh)`;
   el.board.setAttribute("aria-label", `${game.w} by ${game.h} board`);
   for (let t = 1; t < game.w * game.h; t++) {
     const b = document.createElement("button");
@@ -123,6 +123,7 @@ function showDistance() {
 function clearHint() {
   for (const b of game.tiles.values()) b.classList.remove("hint");
   el.board.dataset.hint = "";
+  el.tip.textContent = "";
 }
 
 function solved() {
@@ -212,7 +213,7 @@ async function showHint() {
   game.tiles.get(t).classList.add("hint");
   el.board.dataset.hint = t;
   say("");
-  el.distance.textContent = `${game.distance} move${game.distance === 1 ? "" : "s"} from solved — hint: slide tile ${t} ${direction(t)}`;
+  el.tip.textContent = `Hint: slide tile ${t} ${direction(t)}.`;
 }
 
 async function solveIt() {
@@ -223,6 +224,7 @@ async function solveIt() {
     const r = await getJSON(`api/solve?${q({ size: game.info.size, board: game.cells.join(",") })}`);
     setState("animating");
     game.helped = true;
+    el.tip.textContent = `Playing an optimal solution of ${r.moves.length} move${r.moves.length === 1 ? "" : "s"}…`;
     const path = r.moves;
     for (let k = 0; k < path.length; k++) {
       applyMove(path[k]);
@@ -231,6 +233,7 @@ async function solveIt() {
       await new Promise((res) => setTimeout(res, SOLVE_STEP_MS));
     }
     setBusy(false);
+    el.tip.textContent = "";
     afterMove();
   } catch (e) {
     setBusy(false);
@@ -391,7 +394,8 @@ function drawHistogram() {
   el.histogram.dataset.here = d === null ? "" : String(d);
   const at = d !== null && d < n ? counts[d] : 0;
   el.caption.textContent = `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
-    (d === null ? "" : `${at.toLocaleString("en")} boards are ${d} moves from solved, like this one.`);
+    (d === null ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
+      `${at.toLocaleString("en")} boards are ${d} move${d === 1 ? "" : "s"} from solved, like this one.`);
 }
 
 // ---- keys ----
