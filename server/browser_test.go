@@ -140,8 +140,10 @@ func (p *page) number(expr string) int {
 	return n
 }
 
-func (p *page) distance() int { return p.number(`document.getElementById("distance").dataset.distance`) }
-func (p *page) moves() int    { return p.number(`document.getElementById("moves").dataset.moves`) }
+func (p *page) distance() int {
+	return p.number(`document.getElementById("distance").dataset.distance`)
+}
+func (p *page) moves() int { return p.number(`document.getElementById("moves").dataset.moves`) }
 
 // screenshot saves the tab's viewport as a PNG in the test's directory.
 func (p *page) screenshot(name string) {
