@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
@@ -79,22 +81,34 @@ func browserTest(t *testing.T) (string, context.Context) {
 	return ts.URL, tctx
 }
 
-// page is a tab on the game page with its helpers.
-type page struct {
+// catchErrors makes each document of the tab collect its uncaught errors
+// and unhandled promise rejections in window.pageErrors, before the page's
+// own scripts run.
+var catchErrors = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.pageErrors = [];
+addEventListener("error", (e) => pageErrors.push(String(e.message)));
+addEventListener("unhandledrejection", (e) => pageErrors.push(String(e.reason)));`,
+	})
+	return err
+})
+
+// tab is a tab on the game page with its helpers.
+type tab struct {
 	t    *testing.T
 	ctx  context.Context
 	dir  string // screenshots
 	shot int
 }
 
-func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+func (p *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	if err := chromedp.Do(p.ctx, actions...); err != nil {
 		p.t.Fatal(err)
 	}
 }
 
-func (p *page) eval(expr string) string {
+func (p *tab) eval(expr string) string {
 	p.t.Helper()
 	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](expr))
 	if err != nil {
@@ -104,7 +118,7 @@ func (p *page) eval(expr string) string {
 }
 
 // wait waits until the JavaScript expression is true.
-func (p *page) wait(expr string) {
+func (p *tab) wait(expr string) {
 	p.t.Helper()
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		p.t.Fatalf("waiting for %s: %v (state %q, message %q)", expr, err,
@@ -114,13 +128,13 @@ func (p *page) wait(expr string) {
 
 // ready waits until the board is playable, its distance is shown and no
 // tile is sliding.
-func (p *page) ready() {
+func (p *tab) ready() {
 	p.t.Helper()
 	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0`)
 }
 
 // board reads the board shown.
-func (p *page) board(size board.Size) board.Board {
+func (p *tab) board(size board.Size) board.Board {
 	p.t.Helper()
 	s := p.eval(`document.getElementById("board").dataset.board`)
 	b, err := board.Parse(size, s)
@@ -130,7 +144,7 @@ func (p *page) board(size board.Size) board.Board {
 	return b
 }
 
-func (p *page) number(expr string) int {
+func (p *tab) number(expr string) int {
 	p.t.Helper()
 	s := p.eval(expr)
 	n, err := strconv.Atoi(s)
@@ -140,13 +154,21 @@ func (p *page) number(expr string) int {
 	return n
 }
 
-func (p *page) distance() int {
+func (p *tab) distance() int {
 	return p.number(`document.getElementById("distance").dataset.distance`)
 }
-func (p *page) moves() int { return p.number(`document.getElementById("moves").dataset.moves`) }
+func (p *tab) moves() int { return p.number(`document.getElementById("moves").dataset.moves`) }
+
+// noErrors checks that the page threw nothing uncaught.
+func (p *tab) noErrors() {
+	p.t.Helper()
+	if errs := p.eval(`JSON.stringify(window.pageErrors)`); errs != "[]" {
+		p.t.Errorf("errors on the page: %s", errs)
+	}
+}
 
 // screenshot saves the tab's viewport as a PNG in the test's directory.
-func (p *page) screenshot(name string) {
+func (p *tab) screenshot(name string) {
 	p.t.Helper()
 	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -198,7 +220,7 @@ func TestBrowserPlay3x3(t *testing.T) {
 		t.Fatal(err)
 	}
 	size := tbl.Size()
-	p := &page{t: t, ctx: ctx, dir: t.TempDir()}
+	p := &tab{t: t, ctx: ctx, dir: t.TempDir()}
 	dist := func(b board.Board) int {
 		d, err := tbl.Distance(b)
 		if err != nil {
@@ -208,7 +230,7 @@ func TestBrowserPlay3x3(t *testing.T) {
 	}
 
 	start := time.Now()
-	p.do(chromedp.Navigate(base + "/?size=3x3"))
+	p.do(catchErrors, chromedp.Navigate(base+"/?size=3x3"))
 	p.ready()
 	t.Logf("page load to a playable board: %v", time.Since(start))
 	b := p.board(size)
@@ -340,6 +362,7 @@ func TestBrowserPlay3x3(t *testing.T) {
 	if ext := p.eval(`performance.getEntriesByType("resource").map(e => e.name).filter(n => !n.startsWith(location.origin)).join(" ")`); ext != "" {
 		t.Errorf("the page loaded from elsewhere: %s", ext)
 	}
+	p.noErrors()
 }
 
 // TestBrowserPhone4x4 plays 4x4 on a phone-sized touch screen, checking the
@@ -348,7 +371,7 @@ func TestBrowserPhone4x4(t *testing.T) {
 	base, ctx := browserTest(t)
 	size := board.Size{W: 4, H: 4}
 	goal := board.Goal(size)
-	p := &page{t: t, ctx: ctx, dir: t.TempDir()}
+	p := &tab{t: t, ctx: ctx, dir: t.TempDir()}
 	dist := func(b board.Board) int {
 		d, err := ida.Distance(context.Background(), b, goal)
 		if err != nil {
@@ -357,7 +380,7 @@ func TestBrowserPhone4x4(t *testing.T) {
 		return d
 	}
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait),
-		chromedp.Navigate(base+"/?size=4x4"))
+		catchErrors, chromedp.Navigate(base+"/?size=4x4"))
 	p.ready()
 	if w := p.number(`String(document.documentElement.scrollWidth - window.innerWidth)`); w > 0 {
 		t.Errorf("the page is %d pixels wider than the phone's screen", w)
@@ -391,4 +414,5 @@ func TestBrowserPhone4x4(t *testing.T) {
 	if got := p.eval(`document.getElementById("histo-caption").textContent`); !strings.Contains(got, "no table for 4x4") {
 		t.Errorf("caption %q", got)
 	}
+	p.noErrors()
 }
