@@ -118,3 +118,19 @@ func Median(counts []uint64) float64 {
 type Error struct {
 	Error string `json:"error"`
 }
+
+// Size describes a size a server plays, an entry of its /api/sizes.
+type Size struct {
+	Size   string      `json:"size"` // "3x3"
+	Width  int         `json:"width"`
+	Height int         `json:"height"`
+	Goal   board.Board `json:"goal"`
+	// Table says whether the size has an exact table: its distribution is
+	// known and its answers are immediate.
+	Table bool `json:"table"`
+	// Max is the largest distance of any board (God's number), where a
+	// table gives it; nil otherwise.
+	Max *int `json:"max"`
+	// MaxLevel is the largest distance the server offers levels at.
+	MaxLevel int `json:"max_level"`
+}

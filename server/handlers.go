@@ -60,31 +60,15 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// SizeInfo is an entry of /api/sizes: a size the server plays.
-type SizeInfo struct {
-	Size   string      `json:"size"` // "3x3"
-	Width  int         `json:"width"`
-	Height int         `json:"height"`
-	Goal   board.Board `json:"goal"`
-	// Table says whether the size has an exact table: its distribution is
-	// known and its answers are immediate.
-	Table bool `json:"table"`
-	// Max is the largest distance of any board (God's number), where a
-	// table gives it; null otherwise.
-	Max *int `json:"max"`
-	// MaxLevel is the largest distance /api/level offers.
-	MaxLevel int `json:"max_level"`
-}
-
 func (s *Server) sizes(w http.ResponseWriter, r *http.Request) {
 	if _, err := values(r, nil); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	out := make([]SizeInfo, len(s.order))
+	out := make([]api.Size, len(s.order))
 	for i, p := range s.order {
 		size := p.Goal.Size()
-		out[i] = SizeInfo{Size: p.name, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil, MaxLevel: p.MaxLevel}
+		out[i] = api.Size{Size: p.name, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil, MaxLevel: p.MaxLevel}
 		if p.Table != nil {
 			m := p.Table.Max()
 			out[i].Max = &m

@@ -137,7 +137,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return f.fail(err)
 	}
 	fmt.Fprintf(e.stderr, "slidetable serve: listening on http://%s/\n", ln.Addr())
-	err = srv.Run(ctx, ln, 10*time.Second)
+	// The grace lets any search in flight reach its time limit.
+	err = srv.Run(ctx, ln, *timeout+5*time.Second)
 	if err == nil || errors.Is(err, context.Canceled) {
 		fmt.Fprintf(e.stderr, "slidetable serve: stopped\n")
 		return nil
