@@ -308,6 +308,13 @@ func TestBrowserPlay3x3(t *testing.T) {
 	if cls := p.eval(fmt.Sprintf(`document.querySelector('.tile[data-tile="%d"]').className`, h)); !strings.Contains(cls, "hint") {
 		t.Errorf("hinted tile %d has class %q", h, cls)
 	}
+	// It stands out: the hint's colour, whether or not the tile is home.
+	if bg := p.eval(fmt.Sprintf(`getComputedStyle(document.querySelector('.tile[data-tile="%d"] span')).backgroundColor`, h)); bg != "rgb(242, 183, 5)" {
+		t.Errorf("hinted tile %d is coloured %s, not the hint's rgb(242, 183, 5)", h, bg)
+	}
+	if tip := p.eval(`document.getElementById("tip").textContent`); !strings.Contains(tip, fmt.Sprintf("slide tile %d ", h)) {
+		t.Errorf("tip %q does not name tile %d", tip, h)
+	}
 	next, err := b.Move(uint8(h))
 	if err != nil {
 		t.Fatalf("hint %d on %s: %v", h, b, err)

@@ -375,11 +375,19 @@ function drawHistogram() {
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
     "aria-label": `Number of ${info.size} boards at each distance from 0 to ${st.max}` });
   const lo = Number(el.min.value), hi = Number(el.max.value), d = game.distance;
+  if (lo <= hi && lo < n) {
+    // The difficulty range chosen, as a band behind the bars.
+    root.append(svg("rect", { class: "band", x: padL + lo * bw, y: padT, width: (Math.min(hi, n - 1) - lo + 1) * bw, height: H - padB - padT }));
+  }
+  if (d !== null && d < n) {
+    // A line through the current distance, visible even where its bar is tiny.
+    const x = padL + (d + 0.5) * bw;
+    root.append(svg("line", { class: "here", x1: x, x2: x, y1: padT - 2, y2: H - padB }));
+  }
   counts.forEach((c, i) => {
     const h = c === 0 ? 0 : Math.max(1, (H - padB - padT) * c / top);
     let cls = "bar";
     if (i === d) cls += " here";
-    else if (i >= lo && i <= hi) cls += " range";
     const r = svg("rect", { class: cls, x: padL + i * bw + 0.5, y: H - padB - h, width: Math.max(0.5, bw - 1), height: h });
     r.append(svg("title", {}, `distance ${i}: ${c.toLocaleString("en")} boards`));
     root.append(r);
