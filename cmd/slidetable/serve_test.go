@@ -214,3 +214,32 @@ func TestServeSignal(t *testing.T) {
 		}
 	}
 }
+
+// TestServeTableFile serves a table built for the test with -table: the size
+// is listed with its God's number and answers as 'distance -table' does.
+func TestServeTableFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 5x2 table")
+	}
+	path := t.TempDir() + "/5x2.tbl"
+	var stderr bytes.Buffer
+	if c := run(context.Background(), []string{"build", "-q", "-o", path, "5x2"}, strings.NewReader(""), io.Discard, &stderr); c != 0 {
+		t.Fatalf("build: %d %s", c, stderr.String())
+	}
+	base, stop := startServe(t, "-q", "-table", path)
+	_, sizes := get(t, base+"/api/sizes")
+	if !strings.Contains(sizes, `{"size":"5x2","width":5,"height":2,"goal":[1,2,3,4,5,6,7,8,9,0],"table":true,"max":55,"max_level":55}`) {
+		t.Errorf("sizes: %s", sizes)
+	}
+	for _, b := range []string{"0,9,8,7,6,5,4,3,2,1", "1,2,3,4,5,6,7,8,0,9", "2,1,3,4,5,6,7,8,9,0"} {
+		code, body := get(t, base+"/api/distance?size=5x2&board="+b)
+		var stdout bytes.Buffer
+		run(context.Background(), []string{"distance", "-json", "-table", path, "5x2", b}, strings.NewReader(""), &stdout, io.Discard)
+		if code != http.StatusOK || body != stdout.String() {
+			t.Errorf("%s: %d %s, want %s", b, code, body, stdout.String())
+		}
+	}
+	if code, log := stop(); code != 0 {
+		t.Errorf("exit %d: %s", code, log)
+	}
+}
