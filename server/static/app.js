@@ -25,6 +25,7 @@ const game = {
   pending: null,  // the hint request in flight
   abort: null,
   busy: false,    // a new board or a solution is on its way or playing
+  epoch: 0,       // counts boards dealt, so a solution stops on a new one
   stats: null,    // /api/stats of the size, or null
   tiles: new Map(),
 };
@@ -225,8 +226,9 @@ async function solveIt() {
     setState("animating");
     game.helped = true;
     el.tip.textContent = `Playing an optimal solution of ${r.moves.length} move${r.moves.length === 1 ? "" : "s"}…`;
-    const path = r.moves;
+    const path = r.moves, epoch = game.epoch;
     for (let k = 0; k < path.length; k++) {
+      if (game.epoch !== epoch) return;
       applyMove(path[k]);
       game.distance = path.length - k - 1;
       showDistance();
@@ -244,7 +246,8 @@ async function solveIt() {
 
 function setBusy(b) {
   game.busy = b;
-  for (const x of [el.hint, el.solve, el.again, el.start]) x.disabled = b;
+  for (const x of [el.hint, el.solve, el.again, el.start, el.size]) x.disabled = b;
+  for (const x of el.presets.children) x.disabled = b;
 }
 
 // ---- new games ----
@@ -302,6 +305,7 @@ async function newGame() {
   say("");
   try {
     const level = await getJSON(`api/level?${q({ size: info.size, min: lo, max: Math.min(hi, info.max_level) })}`);
+    game.epoch++;
     const sizeChanged = !game.info || game.info.size !== info.size;
     game.info = info;
     game.w = info.width;
