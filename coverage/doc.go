@@ -12,4 +12,13 @@
 //
 // The counts are kept in memory, one a state, so Measure handles boards of
 // at most MaxCells cells (4x2 and 3x3 included, 4x3 not).
+//
+// For larger boards, where no one can count every state, MeasureDistances
+// runs the experiment on distances instead: it draws N boards, finds the
+// exact distance of each with a solver it is given, on several goroutines,
+// and compares the histogram of the distances with the distribution of the
+// whole population (such as the published 4x4 one of package published) by
+// the chi-square test, with the distances where fewer than MinExpected
+// boards are expected pooled with their neighbours. That checks the
+// generator's uniformity and the solver's exactness together.
 package coverage

@@ -1,0 +1,153 @@
+package published
+
+import (
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// TestTotal checks the arithmetic the published counts must satisfy: they
+// add up to 16!/2, the number of boards that reach the goal, and God's
+// number is 80.
+func TestTotal(t *testing.T) {
+	d, ok := DistributionOf(size4x4)
+	if !ok {
+		t.Fatal("no 4x4 distribution")
+	}
+	if got, want := d.Total(), rank.Factorial(16)/2; got != want {
+		t.Fatalf("Total() = %d, want 16!/2 = %d", got, want)
+	}
+	if got, want := d.Max(), 80; got != want {
+		t.Fatalf("Max() = %d, want %d", got, want)
+	}
+	if d.Source == "" {
+		t.Fatal("no source")
+	}
+}
+
+// TestColours checks that the boards at even distances are exactly those
+// with the blank on a cell of the goal blank's colour: every move changes
+// the blank's colour, and 8 of the 16 cells have each colour, each holding
+// the blank in 15!/2 boards that reach the goal.
+func TestColours(t *testing.T) {
+	d, _ := DistributionOf(size4x4)
+	var even uint64
+	for i, c := range d.Counts {
+		if i%2 == 0 {
+			even += c
+		}
+	}
+	if got, want := even, 8*rank.Factorial(15)/2; got != want {
+		t.Fatalf("%d boards at even distances, want 8 * 15!/2 = %d", got, want)
+	}
+}
+
+// TestFirstDistances compares the first counts with a breadth-first search
+// of our own.
+func TestFirstDistances(t *testing.T) {
+	depth := 15
+	if testing.Short() {
+		depth = 11
+	}
+	d, _ := DistributionOf(size4x4)
+	got := levels(board.Goal(size4x4), depth)
+	for i := 0; i <= depth; i++ {
+		if got[i] != d.Counts[i] {
+			t.Fatalf("%d boards at distance %d found by search, published %d", got[i], i, d.Counts[i])
+		}
+	}
+}
+
+// levels counts the boards at each distance from goal up to depth with a
+// plain breadth-first search.
+func levels(goal board.Board, depth int) []uint64 {
+	seen := map[board.Board]bool{goal: true}
+	frontier := []board.Board{goal}
+	counts := []uint64{1}
+	for len(counts) <= depth {
+		var next []board.Board
+		for _, b := range frontier {
+			for _, m := range b.Moves() {
+				c, err := b.Move(m)
+				if err != nil {
+					panic(err)
+				}
+				if !seen[c] {
+					seen[c] = true
+					next = append(next, c)
+				}
+			}
+		}
+		counts = append(counts, uint64(len(next)))
+		frontier = next
+	}
+	return counts
+}
+
+// TestHardest checks the published list of the boards at 80 moves: as many
+// as the distribution counts there, all distinct, all able to reach the
+// goal, each with the blank on the goal blank's colour (80 is even), and
+// none with a Manhattan distance above 80.
+func TestHardest(t *testing.T) {
+	h, ok := HardestOf(size4x4)
+	if !ok {
+		t.Fatal("no 4x4 list")
+	}
+	d, _ := DistributionOf(size4x4)
+	if got, want := uint64(len(h.Boards)), d.Counts[d.Max()]; got != want {
+		t.Fatalf("%d boards listed, the distribution counts %d at %d moves", got, want, d.Max())
+	}
+	if h.Distance != d.Max() {
+		t.Fatalf("Distance = %d, want %d", h.Distance, d.Max())
+	}
+	seen := map[board.Board]bool{}
+	for _, b := range h.Boards {
+		if seen[b] {
+			t.Fatalf("%s listed twice", b)
+		}
+		seen[b] = true
+		if !b.Solvable() {
+			t.Fatalf("%s cannot reach the goal", b)
+		}
+		z := b.Blank()
+		if (z/4+z%4)%2 != (3+3)%2 {
+			t.Fatalf("%s: blank on the wrong colour for an even distance", b)
+		}
+		md := 0
+		for c := range 16 {
+			if v := int(b.At(c)); v != 0 {
+				md += abs(c/4-(v-1)/4) + abs(c%4-(v-1)%4)
+			}
+		}
+		if md > h.Distance {
+			t.Fatalf("%s: Manhattan distance %d above %d", b, md, h.Distance)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestOtherSizes(t *testing.T) {
+	for _, s := range []board.Size{{W: 3, H: 3}, {W: 5, H: 5}, {W: 4, H: 3}} {
+		if _, ok := DistributionOf(s); ok {
+			t.Errorf("DistributionOf(%s) found data", s)
+		}
+		if _, ok := HardestOf(s); ok {
+			t.Errorf("HardestOf(%s) found data", s)
+		}
+	}
+}
+
+func TestCopies(t *testing.T) {
+	d, _ := DistributionOf(size4x4)
+	d.Counts[0] = 99
+	if e, _ := DistributionOf(size4x4); e.Counts[0] != 1 {
+		t.Fatal("DistributionOf shares its counts with the caller")
+	}
+}
