@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -48,10 +49,11 @@ func NewMoves(b board.Board, solvable bool, d int, moves []uint8) Moves {
 	return out
 }
 
-// Stats is the distance distribution of a table: the number of boards that
+// Stats is the distance distribution of a size: the number of boards that
 // reach the goal, the largest distance and how many boards are that far, the
 // mean and median distance, the count at each distance and some boards at
-// the largest distance.
+// the largest distance. Source is empty for a distribution computed from a
+// table here, and cites the publication of one computed elsewhere (4x4).
 type Stats struct {
 	Width   int           `json:"width"`
 	Height  int           `json:"height"`
@@ -62,27 +64,45 @@ type Stats struct {
 	Median  float64       `json:"median"`
 	Counts  []uint64      `json:"counts"`
 	Hardest []board.Board `json:"hardest"`
+	Source  string        `json:"source,omitempty"`
 }
 
 // NewStats returns the distribution of t, with hardest as the boards listed
 // at the largest distance.
 func NewStats(t *table.Table, hardest []board.Board) Stats {
-	counts := t.Counts()
+	return statsOf(t.Size(), t.Counts(), hardest)
+}
+
+// PublishedStats returns a published distribution, with the published
+// boards at its largest distance if h is for the same size (h may be zero).
+func PublishedStats(d published.Distribution, h published.Hardest) Stats {
+	var hardest []board.Board
+	if h.Distance == d.Max() {
+		hardest = h.Boards
+	}
+	st := statsOf(d.Size, d.Counts, hardest)
+	st.Source = d.Source
+	return st
+}
+
+// statsOf computes the figures of a distribution from its counts.
+func statsOf(size board.Size, counts []uint64, hardest []board.Board) Stats {
 	var sum float64
+	var total uint64
 	for d, c := range counts {
 		sum += float64(d) * float64(c)
+		total += c
 	}
 	if hardest == nil {
 		hardest = []board.Board{}
 	}
-	size := t.Size()
 	return Stats{
 		Width:   size.W,
 		Height:  size.H,
-		States:  t.Reachable(),
-		Max:     t.Max(),
-		AtMax:   counts[t.Max()],
-		Mean:    sum / float64(t.Reachable()),
+		States:  total,
+		Max:     len(counts) - 1,
+		AtMax:   counts[len(counts)-1],
+		Mean:    sum / float64(total),
 		Median:  Median(counts),
 		Counts:  counts,
 		Hardest: hardest,
@@ -128,8 +148,11 @@ type Size struct {
 	// Table says whether the size has an exact table: its distribution is
 	// known and its answers are immediate.
 	Table bool `json:"table"`
+	// Published says whether the size's distribution is a published one,
+	// computed elsewhere (Stats.Source cites it), rather than a table's.
+	Published bool `json:"published"`
 	// Max is the largest distance of any board (God's number), where a
-	// table gives it; nil otherwise.
+	// table or a published distribution gives it; nil otherwise.
 	Max *int `json:"max"`
 	// MaxLevel is the largest distance the server offers levels at.
 	MaxLevel int `json:"max_level"`

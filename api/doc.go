@@ -7,7 +7,8 @@
 //	Stats     {"width":3,"height":3,"states":181440,"max":31,"at_max":2,"mean":21.97,
 //	           "median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]}
 //	Error     {"error":"board: tile 7 appears twice"}
-//	Size      {"size":"3x3","width":3,"height":3,"goal":[1,...,0],"table":true,"max":31,"max_level":31}
+//	Size      {"size":"3x3","width":3,"height":3,"goal":[1,...,0],"table":true,"published":false,
+//	          "max":31,"max_level":31}
 //
 // A level, one board at an exact distance, is levels.Level:
 // {"board":[...],"distance":21}.

@@ -418,7 +418,12 @@ func TestBrowserPhone4x4(t *testing.T) {
 		t.Fatalf("hint %d on %s is not optimal (%v)", h, b, err)
 	}
 	p.screenshot("phone-hint")
-	if got := p.eval(`document.getElementById("histo-caption").textContent`); !strings.Contains(got, "no table for 4x4") {
+	// The published 4x4 distribution, with the current distance marked.
+	p.wait(`document.getElementById("histogram").dataset.here !== ""`)
+	if got, want := p.number(`document.getElementById("histogram").dataset.here`), dist(b); got != want {
+		t.Errorf("histogram marks %d, board at %d", got, want)
+	}
+	if got := p.eval(`document.getElementById("histo-caption").textContent`); !strings.Contains(got, "Published counts (") || !strings.Contains(got, "10,461,394,944,000 boards") {
 		t.Errorf("caption %q", got)
 	}
 	p.noErrors()

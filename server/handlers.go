@@ -19,6 +19,7 @@ import (
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -68,9 +69,13 @@ func (s *Server) sizes(w http.ResponseWriter, r *http.Request) {
 	out := make([]api.Size, len(s.order))
 	for i, p := range s.order {
 		size := p.Goal.Size()
-		out[i] = api.Size{Size: p.name, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil, MaxLevel: p.MaxLevel}
+		out[i] = api.Size{Size: p.name, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil,
+			Published: p.published, MaxLevel: p.MaxLevel}
 		if p.Table != nil {
 			m := p.Table.Max()
+			out[i].Max = &m
+		} else if p.published {
+			m := p.max
 			out[i].Max = &m
 		}
 	}
@@ -205,8 +210,12 @@ func walkLevel(ctx context.Context, r *rand.Rand, p *puzzle, lo, hi int) (levels
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.tableRequest(w, r)
+	p, ok := s.sizeRequest(w, r)
 	if !ok {
+		return
+	}
+	if p.stats == nil {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded and no distribution is published here, so its distribution is not known", p.name))
 		return
 	}
 	b, err := p.stats()
@@ -219,8 +228,12 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.tableRequest(w, r)
+	p, ok := s.sizeRequest(w, r)
 	if !ok {
+		return
+	}
+	if p.chart == nil {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded, so there is no chart to draw", p.name))
 		return
 	}
 	b, err := p.chart()
@@ -230,6 +243,11 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Write(b)
+}
+
+func publishedJSON(d published.Distribution, h published.Hardest) ([]byte, error) {
+	b, err := json.Marshal(api.PublishedStats(d, h))
+	return append(b, '\n'), err
 }
 
 func statsJSON(t *table.Table) ([]byte, error) {
@@ -251,9 +269,9 @@ func chartSVG(t *table.Table) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// tableRequest reads the size of a request about a size's table; without a
-// table it answers 404.
-func (s *Server) tableRequest(w http.ResponseWriter, r *http.Request) (*puzzle, bool) {
+// sizeRequest reads the size of a request that takes only a size; on bad
+// input it answers 400 and returns false.
+func (s *Server) sizeRequest(w http.ResponseWriter, r *http.Request) (*puzzle, bool) {
 	q, err := values(r, []string{"size"})
 	var p *puzzle
 	if err == nil {
@@ -261,10 +279,6 @@ func (s *Server) tableRequest(w http.ResponseWriter, r *http.Request) (*puzzle, 
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
-		return nil, false
-	}
-	if p.Table == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded, so its distribution is not known", p.name))
 		return nil, false
 	}
 	return p, true

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -92,9 +93,11 @@ type Server struct {
 // puzzle is a Puzzle with what the server caches of it.
 type puzzle struct {
 	Puzzle
-	name  string // "3x3"
-	stats func() ([]byte, error)
-	chart func() ([]byte, error)
+	name      string                 // "3x3"
+	stats     func() ([]byte, error) // nil: the distribution is not known
+	chart     func() ([]byte, error) // nil: no table to draw
+	published bool                   // stats are published figures
+	max       int                    // the published largest distance, if published
 }
 
 // New returns a server for the puzzles, one per size.
@@ -144,6 +147,11 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		if p.Table != nil {
 			pz.stats = sync.OnceValues(func() ([]byte, error) { return statsJSON(p.Table) })
 			pz.chart = sync.OnceValues(func() ([]byte, error) { return chartSVG(p.Table) })
+		} else if d, ok := published.DistributionOf(size); ok && p.Goal == board.Goal(size) {
+			h, _ := published.HardestOf(size)
+			pz.published = true
+			pz.max = d.Max()
+			pz.stats = sync.OnceValues(func() ([]byte, error) { return publishedJSON(d, h) })
 		}
 		s.puzzles[size] = pz
 		s.order = append(s.order, pz)

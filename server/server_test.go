@@ -23,6 +23,7 @@ import (
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
 )
 
@@ -264,7 +265,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=4x4&min=41", 400, "min=41: 4x4 levels go up to 40 moves"},
 		{"/api/level?size=3x3&min=20&max=10", 400, "min=20 is more than max=10"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
-		{"/api/stats?size=4x4", 404, "no table for 4x4"},
+		{"/api/chart?size=4x4", 404, "no table for 4x4"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
 		{"/api/sizes?x=1", 400, `unknown parameter "x": /api/sizes takes none`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
@@ -386,18 +387,42 @@ func TestStatsAndChart(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 		t.Errorf("chart: %d %q %.100s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
+	// 4x4: the published distribution, with its source.
+	var pub struct {
+		States  uint64   `json:"states"`
+		Max     int      `json:"max"`
+		Counts  []uint64 `json:"counts"`
+		Hardest [][]int  `json:"hardest"`
+		Source  string   `json:"source"`
+	}
+	call(t, s, "/api/stats?size=4x4", &pub)
+	d, _ := published.DistributionOf(board.Size{W: 4, H: 4})
+	if pub.States != 10461394944000 || pub.Max != 80 || fmt.Sprint(pub.Counts) != fmt.Sprint(d.Counts) || pub.Source != d.Source || len(pub.Hardest) != 17 {
+		t.Errorf("4x4 stats: %d states, max %d, %d hardest, source %q", pub.States, pub.Max, len(pub.Hardest), pub.Source)
+	}
+	// A size with neither a table nor a published distribution has none.
+	g := board.Goal(board.Size{W: 5, H: 3})
+	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: server.SearchSolver(g)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, body := call(t, s53, "/api/stats?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
+		t.Errorf("5x3 stats: %d %s", code, body)
+	}
 	var sizes []struct {
-		Size     string `json:"size"`
-		Table    bool   `json:"table"`
-		Max      *int   `json:"max"`
-		MaxLevel int    `json:"max_level"`
+		Size      string `json:"size"`
+		Table     bool   `json:"table"`
+		Published bool   `json:"published"`
+		Max       *int   `json:"max"`
+		MaxLevel  int    `json:"max_level"`
 	}
 	call(t, s, "/api/sizes", &sizes)
 	var names []string
 	for _, si := range sizes {
 		names = append(names, si.Size)
 	}
-	if fmt.Sprint(names) != "[2x3 4x2 3x3 4x4]" || sizes[2].Max == nil || *sizes[2].Max != 31 || sizes[3].Table || sizes[3].MaxLevel != server.DefaultMaxLevel {
+	if fmt.Sprint(names) != "[2x3 4x2 3x3 4x4]" || sizes[2].Max == nil || *sizes[2].Max != 31 || sizes[3].Table || sizes[3].MaxLevel != server.DefaultMaxLevel ||
+		!sizes[3].Published || sizes[3].Max == nil || *sizes[3].Max != 80 || sizes[2].Published {
 		t.Errorf("sizes %+v", sizes)
 	}
 }

@@ -228,7 +228,7 @@ func TestServeTableFile(t *testing.T) {
 	}
 	base, stop := startServe(t, "-q", "-table", path)
 	_, sizes := get(t, base+"/api/sizes")
-	if !strings.Contains(sizes, `{"size":"5x2","width":5,"height":2,"goal":[1,2,3,4,5,6,7,8,9,0],"table":true,"max":55,"max_level":55}`) {
+	if !strings.Contains(sizes, `{"size":"5x2","width":5,"height":2,"goal":[1,2,3,4,5,6,7,8,9,0],"table":true,"published":false,"max":55,"max_level":55}`) {
 		t.Errorf("sizes: %s", sizes)
 	}
 	for _, b := range []string{"0,9,8,7,6,5,4,3,2,1", "1,2,3,4,5,6,7,8,0,9", "2,1,3,4,5,6,7,8,9,0"} {

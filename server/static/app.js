@@ -339,7 +339,7 @@ async function newGame() {
 async function loadStats(info) {
   game.stats = null;
   drawHistogram();
-  if (!info.table) return;
+  if (!info.table && !info.published) return;
   try {
     const st = await getJSON(`api/stats?${q({ size: info.size })}`);
     if (game.info && game.info.size === info.size) {
@@ -365,7 +365,7 @@ function svg(tag, attrs, text) {
 function drawHistogram() {
   const info = game.info;
   if (!info) return;
-  if (!info.table) {
+  if (!info.table && !info.published) {
     el.histogram.replaceChildren();
     el.histogram.dataset.here = "";
     el.caption.textContent = `There is no table for ${info.size} (it has too many boards), so how many boards lie at each distance is not known here; distances come from an optimal search.`;
@@ -405,7 +405,8 @@ function drawHistogram() {
   el.histogram.replaceChildren(root);
   el.histogram.dataset.here = d === null ? "" : String(d);
   const at = d !== null && d < n ? counts[d] : 0;
-  el.caption.textContent = `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
+  el.caption.textContent = (st.source ? `Published counts (${st.source}); distances here come from an optimal search. ` : "") +
+    `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
     (d === null ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
       `${at.toLocaleString("en")} boards are ${d} move${d === 1 ? "" : "s"} from solved, like this one.`);
 }
