@@ -13,13 +13,14 @@
 //	/api/solve?size=3x3&board=...                    api.Moves: a shortest solution
 //	/api/level?size=3x3&min=20&max=22&seed=1         levels.Level: a board at a distance in range
 //	/api/stats?size=3x3                              api.Stats: the distance distribution
-//	/api/chart?size=3x3                              the distribution as an SVG chart
+//	/api/chart?size=3x3                              a table's distribution as an SVG chart
 //
 // Each size is a Puzzle: its goal, a Solver that answers distances, hints
 // and shortest solutions, and, where there is one, the exact table of the
 // size, which also gives the distribution and levels drawn uniformly by
 // distance. Sizes without a table (4x4) get levels by random walks kept by
-// their exact distance from the Solver.
+// their exact distance from the Solver, and the distribution that package
+// published holds for them, if any, with its source.
 //
 // Bad input is answered with status 400 and {"error":"..."} naming the
 // problem. Work that may be long (a search on a size without a table, the
