@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"os"
 	"strings"
@@ -191,8 +192,18 @@ func TestServeSignal(t *testing.T) {
 			err  error
 		}
 		got := make(chan answer, 1)
+		wrote := make(chan struct{})
+		var once sync.Once
+		sent := func() { once.Do(func() { close(wrote) }) }
 		go func() {
-			res, err := http.Get(u)
+			defer sent() // also on failure, so that the test goes on to report it
+			req, err := http.NewRequest(http.MethodGet, u, nil)
+			if err != nil {
+				got <- answer{err: err}
+				return
+			}
+			trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { sent() }}
+			res, err := http.DefaultClient.Do(req.WithContext(httptrace.WithClientTrace(req.Context(), trace)))
 			if err != nil {
 				got <- answer{err: err}
 				return
@@ -201,7 +212,8 @@ func TestServeSignal(t *testing.T) {
 			res.Body.Close()
 			got <- answer{res.StatusCode, string(b), err}
 		}()
-		time.Sleep(50 * time.Millisecond) // let the request reach the server
+		<-wrote
+		time.Sleep(200 * time.Millisecond) // let the server take the request up
 		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
