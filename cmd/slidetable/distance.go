@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/api"
 )
 
 func init() {
@@ -31,15 +31,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		var dist *int
-		if solvable {
-			dist = &d
-		}
-		return writeJSONLine(e.stdout, struct {
-			Board    board.Board `json:"board"`
-			Solvable bool        `json:"solvable"`
-			Distance *int        `json:"distance"`
-		}{b, solvable, dist})
+		return writeJSONLine(e.stdout, api.NewDistance(b, solvable, d))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")

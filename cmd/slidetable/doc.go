@@ -58,6 +58,17 @@
 //		random walks and IDA*: exact distances, not uniform.
 //	plot [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
 //		Draw the distance distribution as a bar chart.
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
+//		Serve a game page and a JSON API over HTTP (default on
+//		127.0.0.1:8080), answering with the objects of the -json flags:
+//		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
+//		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
+//		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
+//		Sizes with a table answer from it, the -search sizes (4x4) by
+//		IDA* within -timeout, at most -searches at once (then 503 with
+//		Retry-After). Bad input gets 400 and {"error":"..."}. One log
+//		line per request on standard error; SIGINT or SIGTERM stops it
+//		cleanly (exit 0) after the requests in flight.
 //
 // 'slidetable help COMMAND' prints a command's flags and examples.
 //
@@ -75,6 +86,9 @@
 //	$ slidetable levels -min 31 -max 31 3x3
 //	31  8 6 7/2 5 4/3 0 1
 //	31  6 4 7/8 5 0/3 2 1
+//	$ slidetable serve &
+//	$ curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'
+//	{"board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
 //
 // Results go to standard output, progress and errors to standard error. The
 // exit status is 0 on success, 1 on failure (an unreadable or corrupt table

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 )
 
@@ -33,7 +34,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, d, hints))
+		return writeJSONLine(e.stdout, api.NewMoves(b, solvable, d, hints))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
@@ -38,7 +39,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, len(moves), moves))
+		return writeJSONLine(e.stdout, api.NewMoves(b, solvable, len(moves), moves))
 	}
 	if !solvable {
 		_, err = fmt.Fprintln(e.stdout, "unsolvable")
@@ -46,24 +47,6 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	_, err = fmt.Fprintf(e.stdout, "distance: %d\nmoves: %s\n", len(moves), moveList(moves))
 	return err
-}
-
-// movesJSON is the -json output of solve and hint: the moves of a shortest
-// solution, or the optimal next moves. Distance and Moves are null for an
-// unsolvable board.
-type movesJSON struct {
-	Board    board.Board `json:"board"`
-	Solvable bool        `json:"solvable"`
-	Distance *int        `json:"distance"`
-	Moves    []int       `json:"moves"`
-}
-
-func newMovesJSON(b board.Board, solvable bool, d int, moves []uint8) movesJSON {
-	out := movesJSON{Board: b, Solvable: solvable}
-	if solvable {
-		out.Distance, out.Moves = &d, ints(moves)
-	}
-	return out
 }
 
 // optimal answers for shortest solutions from a table or, without one, by

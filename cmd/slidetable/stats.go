@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
@@ -42,35 +43,20 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer t.Close()
-	counts := t.Counts()
-	var sum float64
-	for d, c := range counts {
-		sum += float64(d) * float64(c)
-	}
-	mean := sum / float64(t.Reachable())
-	med := median(counts)
-	size := t.Size()
 	hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), *list)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		boards := make([]board.Board, len(hardest))
-		for i, lv := range hardest {
-			boards[i] = lv.Board
-		}
-		return writeJSONLine(e.stdout, struct {
-			Width   int           `json:"width"`
-			Height  int           `json:"height"`
-			States  uint64        `json:"states"`
-			Max     int           `json:"max"`
-			AtMax   uint64        `json:"at_max"`
-			Mean    float64       `json:"mean"`
-			Median  float64       `json:"median"`
-			Counts  []uint64      `json:"counts"`
-			Hardest []board.Board `json:"hardest"`
-		}{size.W, size.H, t.Reachable(), t.Max(), counts[t.Max()], mean, med, counts, boards})
+	boards := make([]board.Board, len(hardest))
+	for i, lv := range hardest {
+		boards[i] = lv.Board
 	}
+	st := api.NewStats(t, boards)
+	if *asJSON {
+		return writeJSONLine(e.stdout, st)
+	}
+	counts, size := st.Counts, t.Size()
+	mean, med := st.Mean, st.Median
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))
 	fmt.Fprintf(&sb, "states: %s\n", human.Group(t.Reachable()))
@@ -116,29 +102,6 @@ func histogram(sb *strings.Builder, counts []uint64) {
 		bar := strings.Repeat("█", n/8) + eighths[n%8]
 		fmt.Fprintf(sb, "%8d  %*s  %s\n", d, numWidth, human.Group(c), bar)
 	}
-}
-
-// median returns the median distance of the boards counted by counts: the
-// middle one, or the mean of the two in the middle if there is an even
-// number of boards.
-func median(counts []uint64) float64 {
-	var total uint64
-	for _, c := range counts {
-		total += c
-	}
-	at := func(k uint64) int { // distance of the k-th board, from 0, in order of distance
-		for d, c := range counts {
-			if k < c {
-				return d
-			}
-			k -= c
-		}
-		return len(counts) - 1
-	}
-	if total == 0 {
-		return math.NaN()
-	}
-	return float64(at((total-1)/2)+at(total/2)) / 2
 }
 
 // openSizeOrFile opens the built-in table of a size written WxH, or else the
