@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
@@ -25,8 +26,12 @@ var (
 // boards of any size; see the package documentation.
 type Solver struct {
 	search bool
-	sizes  sync.Map // board.Size -> *entry
+	small  [smallSide + 1][smallSide + 1]atomic.Pointer[entry] // by W, H: no hashing on the way to a table
+	sizes  sync.Map                                            // board.Size -> *entry, for the other sizes
 }
+
+// smallSide is the largest width and height whose entries sit in an array.
+const smallSide = 8
 
 // entry is what a Solver holds for one size.
 type entry struct {
@@ -61,6 +66,14 @@ func New(opts ...Option) (*Solver, error) {
 
 // entryFor returns the entry of size, creating it if it is new.
 func (s *Solver) entryFor(size board.Size) *entry {
+	if size.W >= 0 && size.H >= 0 && size.W <= smallSide && size.H <= smallSide {
+		p := &s.small[size.W][size.H]
+		if e := p.Load(); e != nil {
+			return e
+		}
+		p.CompareAndSwap(nil, &entry{size: size})
+		return p.Load()
+	}
 	if e, ok := s.sizes.Load(size); ok {
 		return e.(*entry)
 	}
@@ -134,8 +147,11 @@ func WithSearch() Option {
 // Goal returns the goal the solver measures distances of boards of size
 // to.
 func (s *Solver) Goal(size board.Size) board.Board {
-	if e, ok := s.sizes.Load(size); ok && !e.(*entry).goal.IsZero() {
-		return e.(*entry).goal
+	if err := size.Validate(); err != nil {
+		return board.Board{}
+	}
+	if e := s.entryFor(size); !e.goal.IsZero() {
+		return e.goal
 	}
 	return board.Goal(size)
 }
