@@ -145,7 +145,7 @@ func WithSearch() Option {
 }
 
 // Goal returns the goal the solver measures distances of boards of size
-// to.
+// to, or the zero Board if size is not valid.
 func (s *Solver) Goal(size board.Size) board.Board {
 	if err := size.Validate(); err != nil {
 		return board.Board{}
@@ -221,8 +221,9 @@ func (s *Solver) start(ctx context.Context, b board.Board) (*entry, error) {
 }
 
 // Distance returns the fewest moves from b to the goal of its size. It
-// fails with ErrUnsolvable if b cannot reach the goal, and with ctx's
-// error if ctx ends before a search does.
+// fails with ErrUnsolvable if b cannot reach the goal, with an error
+// wrapping board.ErrSize for the zero Board, and with ctx's error if ctx
+// has ended or ends before a search does.
 func (s *Solver) Distance(ctx context.Context, b board.Board) (int, error) {
 	e, err := s.start(ctx, b)
 	if err != nil {
