@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -152,13 +151,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 func searchLevels(ctx context.Context, e *env, f *flags, sf *solverFlags, s levels.Solver, r *rand.Rand, goal board.Board, lo, hi, n int, quiet bool, out *levelWriter) error {
 	var bar *progressbar.ProgressBar
 	if !quiet {
-		bar = progressbar.NewOptions64(int64(n),
-			progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription(fmt.Sprintf("levels %s %d..%d", goal.Size(), lo, hi)),
-			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionSetPredictTime(false),
-			progressbar.OptionClearOnFinish())
+		bar = newProgressBar(e.stderr, int64(n), fmt.Sprintf("levels %s %d..%d", goal.Size(), lo, hi))
 	}
 	var werr error
 	opts := &levels.SearchOptions{
