@@ -74,13 +74,17 @@ func (sf *solverFlags) context(ctx context.Context) (context.Context, context.Ca
 }
 
 // stopped turns the end of the command's context into a one-line message:
-// -timeout ran out, or a signal interrupted the work.
-func (sf *solverFlags) stopped(err error) error {
+// -timeout ran out, or a signal interrupted the work; after, if not empty,
+// says how far it got ("after 3 of 10 boards").
+func (sf *solverFlags) stopped(err error, after string) error {
+	if after != "" {
+		after = " " + after
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return &failure{cmd: sf.f.name, err: fmt.Errorf("-timeout %s ran out before the answer", *sf.timeout)}
+		return &failure{cmd: sf.f.name, err: fmt.Errorf("-timeout %s ran out%s", *sf.timeout, after)}
 	case errors.Is(err, context.Canceled):
-		return &failure{cmd: sf.f.name, err: errors.New("interrupted")}
+		return &failure{cmd: sf.f.name, err: fmt.Errorf("interrupted%s", after)}
 	}
 	return err
 }
@@ -135,11 +139,11 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	ctx, cancel := sf.context(ctx)
 	defer cancel()
 	if batch {
-		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer))
+		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer), "")
 	}
 	r, err := answer(ctx, s, b)
 	if err != nil {
-		return sf.stopped(err)
+		return sf.stopped(err, "before the answer")
 	}
 	if *asJSON {
 		return writeJSONLine(e.stdout, r.json)

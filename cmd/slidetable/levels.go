@@ -133,10 +133,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if err != nil {
-		if len(got) > 0 {
-			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), *n)
-		}
-		return sf.stopped(err)
+		return sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), *n))
 	}
 	if len(got) < *n {
 		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
@@ -180,10 +177,7 @@ func searchLevels(ctx context.Context, e *env, f *flags, sf *solverFlags, s leve
 		return f.fail(err)
 	}
 	if err != nil {
-		if len(got) > 0 {
-			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), n)
-		}
-		return sf.stopped(err)
+		return sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), n))
 	}
 	return nil
 }
