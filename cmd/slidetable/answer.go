@@ -172,12 +172,14 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan job)
 	order := make(chan job, 4*workers)
-	var wg sync.WaitGroup
+	var wg sync.WaitGroup // the workers
 	defer func() {
 		cancel()
 		wg.Wait()
 	}()
-	wg.Go(func() {
+	// The reader is not waited for: it may be blocked reading a slow
+	// standard input, and ends at its next line or at its end.
+	go func() {
 		defer close(jobs)
 		defer close(order)
 		sc := bufio.NewScanner(e.stdin)
@@ -219,17 +221,43 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			case <-ctx.Done():
 			}
 		}
-	})
+	}()
 	for range workers {
 		wg.Go(func() {
-			for j := range jobs {
-				r, err := answer(ctx, s, j.b)
-				j.res <- result{r, err}
+			for {
+				select {
+				case j, ok := <-jobs:
+					if !ok {
+						return
+					}
+					r, err := answer(ctx, s, j.b)
+					j.res <- result{r, err}
+				case <-ctx.Done():
+					return
+				}
 			}
 		})
 	}
 	w := bufio.NewWriter(e.stdout)
-	for j := range order {
+	for {
+		var j job
+		var ok bool
+		select {
+		case j, ok = <-order:
+		default:
+			// Show the answers so far while the next line is read.
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			select {
+			case j, ok = <-order:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if !ok {
+			break
+		}
 		var res result
 		select {
 		case res = <-j.res:
@@ -238,7 +266,11 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			res = <-j.res
+			select {
+			case res = <-j.res:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		if res.err != nil {
 			w.Flush()
