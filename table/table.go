@@ -28,8 +28,10 @@ var (
 	// ErrNotRegular reports a path to read, or to write that exists, that
 	// is not a regular file, such as a device or a FIFO.
 	ErrNotRegular = errors.New("table: not a regular file")
-	// ErrUnsolvable reports a board that cannot reach the table's goal.
-	ErrUnsolvable = errors.New("table: board cannot reach the goal")
+	// ErrUnsolvable reports a board that cannot reach the table's goal. It
+	// is board.ErrUnsolvable, the one value every package that answers
+	// distances returns.
+	ErrUnsolvable = board.ErrUnsolvable
 )
 
 // Table is the distance to one goal of every board of one size. Build, New,
