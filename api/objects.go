@@ -27,15 +27,28 @@ type Solvable struct {
 	Solvable bool        `json:"solvable"`
 }
 
-// Verify is the check of the parity rule against a table, over every
-// permutation: {"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}.
+// Verify is the proof that a table's distances are exact and the check of
+// the parity rule against it, over every permutation:
+// {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0}.
 // First is the first board where they disagree, if any.
 type Verify struct {
 	About
+	Certified    bool         `json:"certified"`
 	Permutations uint64       `json:"permutations"`
 	Reachable    uint64       `json:"reachable"`
 	Mismatches   uint64       `json:"mismatches"`
 	First        *board.Board `json:"first,omitempty"`
+}
+
+// Wrong is the answer of verify for a table whose distances it proved
+// wrong, naming a board whose distance is wrong:
+// {"size":"3x3","certified":false,"wrong":"...","board":[...],"distance":7}.
+type Wrong struct {
+	About
+	Certified bool        `json:"certified"` // always false
+	Wrong     string      `json:"wrong"`
+	Board     board.Board `json:"board"`
+	Distance  int         `json:"distance"`
 }
 
 // Drawn is a random board, with the moves from the goal that made it for a

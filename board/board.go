@@ -101,7 +101,7 @@ func Parse(size Size, text string) (Board, error) {
 		if errors.Is(err, strconv.ErrRange) {
 			v = n // a number too large for an int: out of range below
 		} else if err != nil {
-			return Board{}, errorf(ErrSyntax, "%q is not a number", tok)
+			return Board{}, errorf(ErrSyntax, "%q is not a number", clip(tok))
 		}
 		values[i] = v
 		hasBlank = hasBlank || v == 0
@@ -112,7 +112,7 @@ func Parse(size Size, text string) (Board, error) {
 	cells := make([]uint8, n)
 	for i, v := range values {
 		if v < 0 || v >= n {
-			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", tokens[i], size, n-1)
+			return Board{}, errorf(ErrRange, "tile %s is out of range for %s (tiles are 1..%d, 0 is the blank)", clip(tokens[i]), size, n-1)
 		}
 		cells[i] = uint8(v)
 	}
@@ -130,8 +130,12 @@ func MustParse(size Size, text string) Board {
 }
 
 // Goal returns the standard goal of the given size: 1..n-1 in reading order,
-// then the blank. The size must be valid.
+// then the blank. It panics if the size is not valid (see Size.Validate),
+// as MustParse does on bad input: sizes come from ParseSize or a literal.
 func Goal(size Size) Board {
+	if err := size.Validate(); err != nil {
+		panic(err)
+	}
 	n := size.Cells()
 	cells := make([]byte, n)
 	for i := range n - 1 {
@@ -233,7 +237,8 @@ func (b Board) AppendMoves(dst []uint8) []uint8 {
 func (b Board) Moves() []uint8 { return b.AppendMoves(make([]uint8, 0, 4)) }
 
 // Move returns the board after tile t slides into the blank. It fails with
-// ErrIllegalMove if t is not next to the blank.
+// ErrIllegalMove if t is not next to the blank (on the zero Board, no tile
+// is).
 func (b Board) Move(t uint8) (Board, error) {
 	i, err := b.movable(t)
 	if err != nil {
@@ -264,19 +269,30 @@ func (b Board) Apply(moves ...uint8) (Board, error) {
 func (b Board) Inversions() int { return inversions(b.cells) }
 
 // BlankRow returns the blank's row counted from the bottom, the bottom row
-// being 1: the other number the parity rule of Solvable looks at.
-func (b Board) BlankRow() int { return b.size.H - b.Blank()/b.size.W }
+// being 1, or 0 for the zero Board: the other number the parity rule of
+// Solvable looks at.
+func (b Board) BlankRow() int {
+	if b.IsZero() {
+		return 0
+	}
+	return b.size.H - b.Blank()/b.size.W
+}
 
 // Solvable reports whether b can reach the standard goal of its size. With
 // an odd width it can iff the number of inversions is even; with an even
 // width, iff inversions plus the blank's row counted from the bottom is odd.
-func (b Board) Solvable() bool { return b.invariant() == 1-b.size.W%2 }
+// The zero Board is not solvable.
+func (b Board) Solvable() bool { return !b.IsZero() && b.invariant() == 1-b.size.W%2 }
 
 // SolvableTo reports whether b can reach goal, by comparing the invariant of
-// the parity test for both. It fails with ErrMismatch if the sizes differ.
+// the parity test for both. It fails with ErrMismatch if the sizes differ
+// and with ErrSize if both are the zero Board.
 func (b Board) SolvableTo(goal Board) (bool, error) {
 	if b.size != goal.size {
 		return false, errorf(ErrMismatch, "board is %s, goal is %s", b.size, goal.size)
+	}
+	if b.IsZero() {
+		return false, errorf(ErrSize, "the zero Board has no cells")
 	}
 	return b.invariant() == goal.invariant(), nil
 }

@@ -152,3 +152,61 @@ func TestSolvableToMismatch(t *testing.T) {
 	_, err := a.SolvableTo(b)
 	checkError(t, err, board.ErrMismatch, "board is 3x2, goal is 2x3")
 }
+
+// TestZeroBoard checks that every method of the zero Board returns without
+// panicking, and that Goal panics on a size that Validate refuses, such as
+// 20x20, whose tiles would not fit in a byte.
+func TestZeroBoard(t *testing.T) {
+	var b board.Board
+	if got := b.Moves(); len(got) != 0 {
+		t.Errorf("Moves() = %v, want none", got)
+	}
+	if _, err := b.Move(1); !errors.Is(err, board.ErrIllegalMove) {
+		t.Errorf("Move(1) = %v, want board.ErrIllegalMove", err)
+	}
+	if b.Solvable() {
+		t.Error("the zero Board is solvable")
+	}
+	if _, err := b.SolvableTo(board.Board{}); !errors.Is(err, board.ErrSize) {
+		t.Errorf("SolvableTo(board.Board{}) = %v, want board.ErrSize", err)
+	}
+	if got := b.BlankRow(); got != 0 {
+		t.Errorf("BlankRow() = %d, want 0", got)
+	}
+	if b.String() != "" || b.Grid() != "" || b.Blank() != -1 || b.Len() != 0 || b.Inversions() != 0 {
+		t.Errorf("String %q Grid %q Blank %d Len %d", b.String(), b.Grid(), b.Blank(), b.Len())
+	}
+	for _, s := range []board.Size{{W: 20, H: 20}, {W: 1, H: 5}, {W: 17, H: 16}, {W: 1 << 40, H: 1 << 40}, {W: -2, H: -3}} {
+		if err := s.Validate(); !errors.Is(err, board.ErrSize) {
+			t.Errorf("%v.Validate() = %v, want board.ErrSize", s, err)
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Goal(%v) did not panic", s)
+				}
+			}()
+			board.Goal(s)
+		}()
+	}
+}
+
+// TestLongInputClipped checks that a message quotes at most the start of a
+// long input, not all of it.
+func TestLongInputClipped(t *testing.T) {
+	long := strings.Repeat("9", 100_000)
+	size := board.Size{W: 3, H: 3}
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"tile", func() error { _, err := board.Parse(size, "1 2 3 4 5 6 7 0 "+long); return err }()},
+		{"not a number", func() error { _, err := board.Parse(size, "1 2 3 4 5 6 7 0 x"+long); return err }()},
+		{"size", func() error { _, err := board.ParseSize(long + "x3"); return err }()},
+		{"size syntax", func() error { _, err := board.ParseSize("é" + long); return err }()},
+	} {
+		if tc.err == nil || len(tc.err.Error()) > 200 || !strings.Contains(tc.err.Error(), "bytes)") {
+			t.Errorf("%s: error of %d bytes: %.300v", tc.name, len(tc.err.Error()), tc.err)
+		}
+	}
+}

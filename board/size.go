@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxCells is the largest number of cells a board may have. Tiles are bytes,
@@ -29,6 +30,11 @@ var (
 	ErrMismatch = errors.New("board: sizes differ")
 	// ErrIllegalMove reports a tile that is not next to the blank.
 	ErrIllegalMove = errors.New("board: illegal move")
+	// ErrUnsolvable reports a board that cannot reach the goal it is
+	// measured against. Every package that answers distances (table, ida,
+	// solver) returns this one value as its own ErrUnsolvable, so a caller
+	// tests for it once whatever answered.
+	ErrUnsolvable = errors.New("board: cannot reach the goal")
 )
 
 // Size is the shape of a board: W columns and H rows.
@@ -41,12 +47,12 @@ type Size struct {
 func ParseSize(s string) (Size, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "x")
 	if !ok || !isDigits(ws) || !isDigits(hs) {
-		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, s)
+		return Size{}, fmt.Errorf("%w: %q is not written WxH (for example 3x3)", ErrSize, clip(s))
 	}
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
 	if err1 != nil || err2 != nil { // digits only: too large for an int
-		return Size{}, fmt.Errorf("%w: %q has more than %d cells", ErrSize, s, MaxCells)
+		return Size{}, fmt.Errorf("%w: %q has more than %d cells", ErrSize, clip(s), MaxCells)
 	}
 	sz := Size{W: w, H: h}
 	if err := sz.Validate(); err != nil {
@@ -56,7 +62,8 @@ func ParseSize(s string) (Size, error) {
 }
 
 // Validate reports whether s is a board size this package handles: both sides
-// at least 2 and at most MaxCells cells.
+// at least 2 and at most MaxCells cells, so that every tile fits in a byte.
+// Goal panics, and New, Parse and ParseSize fail, for any other size.
 func (s Size) Validate() error {
 	if s.W < 2 || s.H < 2 {
 		return fmt.Errorf("%w: %s: width and height must be at least 2", ErrSize, s)
@@ -95,4 +102,46 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// godsNumbers are the largest distances to the standard goal of the sizes
+// whose every board has been searched: the tables of up to 12 cells, built
+// by this module, and 4x4 (80 moves; Bruengger et al. 1999, Korf 2008).
+var godsNumbers = map[Size]int{
+	{2, 2}: 6, {2, 3}: 21, {3, 2}: 21, {2, 4}: 36, {4, 2}: 36, {3, 3}: 31,
+	{2, 5}: 55, {5, 2}: 55, {4, 3}: 53, {3, 4}: 53, {6, 2}: 80, {2, 6}: 80,
+	{4, 4}: 80,
+}
+
+// MaxDistance returns the largest number of moves any board of size s
+// needs to reach the standard goal, and true, where it is known (God's
+// number: 31 for 3x3, 80 for 4x4). For other sizes it returns an upper
+// bound and false: 20·n·(W+H) for n cells, since solving tile by tile
+// brings each tile into place in fewer than 20·(W+H) moves. It returns 0
+// and false for a size Validate refuses. Callers use it to refuse, before
+// searching, a distance no board has.
+func (s Size) MaxDistance() (int, bool) {
+	if s.Validate() != nil {
+		return 0, false
+	}
+	if d, ok := godsNumbers[s]; ok {
+		return d, true
+	}
+	return 20 * s.Cells() * (s.W + s.H), false
+}
+
+// clipLen is the most bytes of an input that an error message quotes.
+const clipLen = 40
+
+// clip returns s, or its start and its length if it is longer than clipLen
+// bytes, for quoting input in a message without echoing all of it.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	cut := clipLen - 10
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }

@@ -29,7 +29,7 @@ func Table(ctx context.Context, goal board.Board, opts *bfs.Options) (*table.Tab
 	if err != nil {
 		return nil, err
 	}
-	return table.New(res.Goal, res.Depth, res.Reach, res.Counts)
+	return table.NewTrusted(res.Goal, res.Depth, res.Reach, res.Counts)
 }
 
 // Memory returns the most bytes Table holds at once for a board of the

@@ -20,11 +20,25 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/table"
 )
 
-// ErrFormat reports an image format Write does not know.
-var ErrFormat = errors.New("chart: unknown image format")
+// Errors returned by Write and WriteFile.
+var (
+	// ErrFormat reports an image format Write does not know.
+	ErrFormat = errors.New("chart: unknown image format")
+	// ErrSize reports an image larger than MaxInches on a side or, for
+	// PNG, JPEG and TIFF, than MaxPixels.
+	ErrSize = errors.New("chart: image too large")
+)
+
+// Limits of the image Write draws. A PNG, JPEG or TIFF image is drawn in
+// memory, four bytes a pixel: MaxPixels bounds that at 200 MB.
+const (
+	MaxInches = 200
+	MaxPixels = 50_000_000
+)
 
 // Options changes how the chart is drawn. A nil *Options, or a zero field,
 // means the default.
@@ -124,8 +138,14 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 // Write draws the chart of t and writes it to w in the given format: "svg",
 // "png", "pdf", "jpg", "jpeg", "tif" or "tiff". (Not EPS: the EPS writer
 // of gonum.org/v1/plot v0.17.0 starts its files with a malformed header.)
+//
+// It fails with ErrSize for an image larger than MaxInches on a side or a
+// raster image of more than MaxPixels.
 func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
 	o := opts.orDefault()
+	if err := check(format, o); err != nil {
+		return err
+	}
 	p, err := Distribution(t, &o)
 	if err != nil {
 		return err
@@ -153,34 +173,46 @@ func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
 	return err
 }
 
+// check refuses an image Write would not draw: of an unknown format, or too
+// large.
+func check(format string, o Options) error {
+	win, hin := float64(o.Width/vg.Inch), float64(o.Height/vg.Inch)
+	if !(win <= MaxInches && hin <= MaxInches) {
+		return fmt.Errorf("%w: %v by %v inches (at most %d on a side)", ErrSize, win, hin, MaxInches)
+	}
+	switch strings.ToLower(format) {
+	case "png", "jpg", "jpeg", "tif", "tiff":
+		if px := win * float64(o.DPI) * hin * float64(o.DPI); px > MaxPixels {
+			return fmt.Errorf("%w: %v by %v inches at %d dpi is %.0f million pixels (at most %d million)",
+				ErrSize, win, hin, o.DPI, px/1e6, MaxPixels/1_000_000)
+		}
+	case "svg", "pdf":
+	default:
+		return fmt.Errorf("%w: %q (want svg, png, pdf, jpg or tif)", ErrFormat, format)
+	}
+	return nil
+}
+
 // WriteFile writes the chart of t to path in the format its extension names
-// (see Write), through a temporary file in the same directory that is
-// renamed to path once it is complete.
-func WriteFile(path string, t *table.Table, opts *Options) (err error) {
+// (see Write), through a temporary file in the same directory (unnamed, on
+// Linux) that takes the name path once it is complete. If path exists and
+// is not a regular file (a device, a FIFO, a directory) it is refused and
+// left untouched; errors never name the temporary file.
+func WriteFile(path string, t *table.Table, opts *Options) error {
 	format := strings.TrimPrefix(filepath.Ext(path), ".")
 	if format == "" {
 		return fmt.Errorf("%w: %s has no extension (want .svg, .png, .pdf, ...)", ErrFormat, path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err := check(format, opts.orDefault()); err != nil {
+		return err
+	}
+	err := atomicfile.Write(path, 0o644, func(f *os.File) error {
+		return Write(f, t, format, opts)
+	})
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("chart: write %w", err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = Write(f, t, format, opts); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return nil
 }
 
 // rect is the path around a w by h canvas.

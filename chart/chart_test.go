@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
+	"gonum.org/v1/plot/vg"
 )
 
 func load(t *testing.T, w, h int) *table.Table {
@@ -154,5 +156,28 @@ func TestWriteFile(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("the directory holds %v, want only 3x2.png", names)
+	}
+}
+
+// TestWriteTooLarge checks that images too large to draw in memory are
+// refused before anything is drawn.
+func TestWriteTooLarge(t *testing.T) {
+	tb, err := data.Load(board.Size{W: 3, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		format string
+		opts   chart.Options
+	}{
+		{"png", chart.Options{Width: 100 * vg.Inch, Height: 100 * vg.Inch, DPI: 1200}},
+		{"tif", chart.Options{Width: 50 * vg.Inch, Height: 50 * vg.Inch, DPI: 600}},
+		{"svg", chart.Options{Width: vg.Length(math.Inf(1)), Height: 4 * vg.Inch}},
+		{"pdf", chart.Options{Width: 8 * vg.Inch, Height: 1e9 * vg.Inch}},
+	} {
+		var buf bytes.Buffer
+		if err := chart.Write(&buf, tb, tc.format, &tc.opts); !errors.Is(err, chart.ErrSize) || buf.Len() > 0 {
+			t.Errorf("%s %+v: %v, %d bytes written; want ErrSize and nothing", tc.format, tc.opts, err, buf.Len())
+		}
 	}
 }

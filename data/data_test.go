@@ -11,6 +11,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/table"
 )
 
 var embedded = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
@@ -84,5 +85,39 @@ func TestLoadShared(t *testing.T) {
 	b, _ := data.Load(board.Size{W: 3, H: 3})
 	if a != b {
 		t.Fatal("Load decoded the same table twice")
+	}
+}
+
+// TestMaxDistance checks board.Size.MaxDistance against the tables: the
+// built-in ones and those of 10 cells, built here. (The 12-cell values were
+// read from built tables: 'slidetable build 4x3' and the others report
+// them.)
+func TestMaxDistance(t *testing.T) {
+	check := func(tb *table.Table) {
+		got, exact := tb.Size().MaxDistance()
+		if got != tb.Max() || !exact {
+			t.Errorf("%v.MaxDistance() = %d, %v; the table's largest distance is %d", tb.Size(), got, exact, tb.Max())
+		}
+	}
+	for _, size := range embedded {
+		tb, err := data.Load(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(tb)
+	}
+	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
+		if testing.Short() {
+			break
+		}
+		tb, err := build.Table(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(tb)
+	}
+	// Elsewhere, a bound at least the largest known distance.
+	if d, exact := (board.Size{W: 5, H: 5}).MaxDistance(); exact || d < 152 {
+		t.Errorf("5x5: %d, %v; want a bound of at least 152, not exact", d, exact)
 	}
 }

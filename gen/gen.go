@@ -8,7 +8,8 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-// ErrWalkLength reports a negative number of moves for Walk.
+// ErrWalkLength reports a number of moves for Walk that is negative or
+// more than MaxWalk.
 var ErrWalkLength = errors.New("gen: bad walk length")
 
 // errZero reports the zero Board where a valid one is needed.
@@ -64,6 +65,10 @@ func settle(goal board.Board, cells []uint8) (board.Board, error) {
 	return board.New(goal.Size(), cells)
 }
 
+// MaxWalk is the most moves Walk makes: far more than it takes to mix any
+// board this module handles, and a bound on the memory of the moves.
+const MaxWalk = 10_000_000
+
 // WalkOptions changes how Walk moves. A nil *WalkOptions means the zero
 // value: every legal move may be chosen at every step.
 type WalkOptions struct {
@@ -75,10 +80,10 @@ type WalkOptions struct {
 // Walk makes k random moves from the board from, each chosen uniformly
 // among the legal moves (see WalkOptions), and returns the final board and
 // the moves made, in order: from.Apply(moves...) is the final board. It
-// fails if k is negative or from is the zero Board.
+// fails if k is negative or more than MaxWalk, or from is the zero Board.
 func Walk(r *rand.Rand, from board.Board, k int, opts *WalkOptions) (board.Board, []uint8, error) {
-	if k < 0 {
-		return board.Board{}, nil, fmt.Errorf("%w: %d moves", ErrWalkLength, k)
+	if k < 0 || k > MaxWalk {
+		return board.Board{}, nil, fmt.Errorf("%w: %d moves (want 0 to %d)", ErrWalkLength, k, MaxWalk)
 	}
 	if from.IsZero() {
 		return board.Board{}, nil, errZero

@@ -3,6 +3,7 @@ package gen_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -183,8 +184,10 @@ func TestErrors(t *testing.T) {
 	if _, err := gen.UniformTo(r, board.Board{}); !errors.Is(err, board.ErrSize) {
 		t.Errorf("UniformTo(zero): %v, want ErrSize", err)
 	}
-	if _, _, err := gen.Walk(r, board.Goal(board.Size{W: 3, H: 3}), -1, nil); !errors.Is(err, gen.ErrWalkLength) {
-		t.Errorf("Walk(-1): %v, want ErrWalkLength", err)
+	for _, k := range []int{-1, gen.MaxWalk + 1, math.MaxInt} {
+		if _, _, err := gen.Walk(r, board.Goal(board.Size{W: 3, H: 3}), k, nil); !errors.Is(err, gen.ErrWalkLength) {
+			t.Errorf("Walk(%d): %v, want ErrWalkLength", k, err)
+		}
 	}
 	if _, _, err := gen.Walk(r, board.Board{}, 3, nil); !errors.Is(err, board.ErrSize) {
 		t.Errorf("Walk(zero board): %v, want ErrSize", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/board"
@@ -28,12 +29,26 @@ var ErrNotFound = errors.New("levels: too few boards found")
 // Unlike Sample, Walks is not uniform over the qualifying boards: walks
 // favour boards near where they wander. It suits games that want boards
 // of a given exact difficulty on sizes too large for a table, such as 4x4.
-// The cost of IDA* grows quickly with the distance: on 4x4, boards 30 moves
-// away take milliseconds to find, 40 moves about half a second each, 50
-// moves several seconds each. It fails with ErrRange if lo >
-// hi or hi < 0, ErrCount if n < 1, ErrNotFound after 1000 walks per board
-// asked for without finding them all, and ctx's error if ctx ends first.
+// The cost of IDA* grows quickly with the distance: on 4x4 with Manhattan
+// distance and linear conflicts, boards 30 moves away take milliseconds to
+// find, 50 moves a second or more each.
+//
+// It fails with ErrRange if lo > hi, hi < 0 or lo is beyond the largest
+// distance of the size (see board.Size.MaxDistance), whose value it takes
+// for a larger hi; with ErrCount if n < 1; with ErrNotFound, and the boards
+// it found, after 1000 walks in a row find no new board or 1000 walks per
+// board asked for; and with ctx's error, and the boards found so far, if
+// ctx ends first. Its memory grows with the boards found, not with n.
 func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	return WalksWith(ctx, ida.New(ida.Manhattan(goal)), r, goal, lo, hi, n)
+}
+
+// WalksWith is Walks with the distances found by s, such as a
+// *solver.Solver with a better heuristic than Walks' own.
+func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
 	if lo > hi || hi < 0 {
 		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
 	}
@@ -44,31 +59,41 @@ func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) (
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
-	out := make([]Level, 0, n)
-	kept := make(map[board.Board]struct{}, n)
+	if most, exact := goal.Size().MaxDistance(); lo > most {
+		if exact {
+			return nil, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal", ErrRange, lo, hi, goal.Size(), most)
+		}
+		return nil, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal (an upper bound)", ErrRange, lo, hi, goal.Size(), most)
+	} else {
+		hi = min(hi, most)
+	}
+	out := make([]Level, 0, min(n, 1024))
+	kept := make(map[board.Board]struct{})
 	opts := &gen.WalkOptions{NoUndo: true}
 	k := hi
-	tries := 1000 * n
+	const stall = 1000 // walks in a row without a new board before giving up
+	tries := 1000 * min(n, math.MaxInt/1000)
+	idle := 0
 	for range tries {
+		if idle == stall {
+			break
+		}
+		idle++
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return out, err
 		}
 		b, _, err := gen.Walk(r, goal, k, opts)
 		if err != nil {
 			return nil, err
 		}
-		// The estimate and then a search cut off at hi rule out a board
-		// beyond hi before a full search would.
-		h, err := ida.Estimate(b, goal)
+		// A search cut off at hi rules out a board beyond hi before a
+		// full search would, at once if its heuristic exceeds hi.
+		path, within, err := s.Within(ctx, b, hi)
 		if err != nil {
-			return nil, err
-		}
-		within := false
-		var path []uint8
-		if h <= hi {
-			if path, within, err = ida.Within(ctx, b, goal, hi); err != nil {
-				return nil, err
+			if ctx.Err() != nil {
+				return out, ctx.Err()
 			}
+			return nil, err
 		}
 		d := len(path)
 		switch {
@@ -78,6 +103,7 @@ func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) (
 			k++
 		default:
 			if _, dup := kept[b]; !dup {
+				idle = 0
 				kept[b] = struct{}{}
 				out = append(out, Level{Board: b, Distance: d})
 				if len(out) == n {
@@ -86,5 +112,5 @@ func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) (
 			}
 		}
 	}
-	return nil, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s after %d walks", ErrNotFound, len(out), n, lo, hi, goal.Size(), tries)
+	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s", ErrNotFound, len(out), n, lo, hi, goal.Size())
 }

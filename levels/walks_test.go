@@ -3,6 +3,7 @@ package levels_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -67,7 +68,7 @@ func TestWalksErrors(t *testing.T) {
 		{5, 4, 1, levels.ErrRange},
 		{-3, -1, 1, levels.ErrRange},
 		{0, 3, 0, levels.ErrCount},
-		{7, 9, 1, levels.ErrNotFound},  // 2x2 boards are at most 6 moves away
+		{7, 9, 1, levels.ErrRange},     // 2x2 boards are at most 6 moves away
 		{0, 6, 13, levels.ErrNotFound}, // there are only 12 boards
 	} {
 		if _, err := levels.Walks(ctx, r, goal, c.lo, c.hi, c.n); !errors.Is(err, c.want) {
@@ -78,5 +79,37 @@ func TestWalksErrors(t *testing.T) {
 	cancel()
 	if _, err := levels.Walks(canceled, r, goal, 0, 3, 1); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
+	}
+}
+
+// TestWalksHostile gives Walks ranges and counts that once ran for ever,
+// crashed or allocated gigabytes: each returns at once, with what it found.
+func TestWalksHostile(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	ctx := context.Background()
+	g4 := board.Goal(board.Size{W: 4, H: 4})
+	g3 := board.Goal(board.Size{W: 3, H: 3})
+	// No 4x4 board is 81 moves from the goal: refused before any walk.
+	if _, err := levels.Walks(ctx, r, g4, 81, 90, 1); !errors.Is(err, levels.ErrRange) {
+		t.Errorf("4x4 81..90: %v, want ErrRange", err)
+	}
+	// Only two 4x4 boards are one move away: both are returned.
+	got, err := levels.Walks(ctx, r, g4, 1, 1, 5)
+	if !errors.Is(err, levels.ErrNotFound) || len(got) != 2 {
+		t.Errorf("4x4 1..1, 5 boards: %d boards, %v; want the 2 there are and ErrNotFound", len(got), err)
+	}
+	for _, lv := range got {
+		if lv.Distance != 1 {
+			t.Errorf("%v at distance %d", lv.Board, lv.Distance)
+		}
+	}
+	// A huge hi is the size's largest distance; a huge n finds the one
+	// board at 0 without allocating for n.
+	if _, err := levels.Walks(ctx, r, g3, 0, math.MaxInt, 1); err != nil {
+		t.Errorf("3x3 0..MaxInt: %v", err)
+	}
+	got, err = levels.Walks(ctx, r, g3, 0, 0, math.MaxInt)
+	if !errors.Is(err, levels.ErrNotFound) || len(got) != 1 {
+		t.Errorf("3x3 0..0, MaxInt boards: %d boards, %v; want the goal and ErrNotFound", len(got), err)
 	}
 }

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/slidetable/slidetable/internal/bitx"
@@ -18,7 +19,8 @@ var fact = func() (f [MaxLen + 1]uint64) {
 	return f
 }()
 
-// Factorial returns n! for 0 <= n <= MaxLen.
+// Factorial returns n! for 0 <= n <= MaxLen; it panics for other n, as
+// indexing a slice out of range does.
 func Factorial(n int) uint64 { return fact[n] }
 
 // Rank returns the lexicographic rank of p, a permutation of 0..len(p)-1
@@ -36,9 +38,13 @@ func Rank(p []uint8) uint64 {
 }
 
 // Unrank writes into p the permutation of 0..len(p)-1 whose lexicographic
-// rank is r. It requires len(p) <= MaxLen and r < len(p)!.
+// rank is r. It panics if len(p) > MaxLen or r >= len(p)!, as indexing a
+// slice out of range does.
 func Unrank(r uint64, p []uint8) {
 	m := len(p)
+	if m > MaxLen || r >= fact[m] {
+		panic(fmt.Sprintf("rank: Unrank(%d) of a permutation of %d: out of range", r, m))
+	}
 	free := uint32(1)<<m - 1
 	for i := range m {
 		f := fact[m-1-i]
@@ -112,9 +118,13 @@ func Split[T ~string | ~[]byte](cells T) (tiles uint64, blank int) {
 }
 
 // Unindex writes into cells the board whose index is i (see Index). It
-// requires len(cells) <= MaxLen and i < len(cells)!.
+// panics if len(cells) is 0 or more than MaxLen, or i >= len(cells)!, as
+// indexing a slice out of range does.
 func Unindex(i uint64, cells []uint8) {
 	n := uint64(len(cells))
+	if n == 0 || n > MaxLen || i >= fact[n] {
+		panic(fmt.Sprintf("rank: Unindex(%d) of a board of %d cells: out of range", i, n))
+	}
 	tiles, blank := i/n, int(i%n)
 	seq := cells[:n-1]
 	UnrankTiles(tiles, seq)
@@ -129,7 +139,7 @@ func Unindex(i uint64, cells []uint8) {
 }
 
 // UnrankTiles writes into seq the tile sequence (values 0..len(seq)-1) whose
-// tile rank (see Split) is t.
+// tile rank (see Split) is t. It panics as Unrank does.
 func UnrankTiles(t uint64, seq []uint8) {
 	Unrank(t&^1, seq)
 	if Parity(seq) != int(t&1) && len(seq) >= 2 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/rank"
 )
@@ -151,5 +152,45 @@ func TestIndexEveryBoard(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestOutOfRangePanics checks that Unindex and Unrank refuse, at once, an
+// index beyond the boards of their length, which they once looped on for
+// as long as the index was large.
+func TestOutOfRangePanics(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f    func()
+	}{
+		{"Unindex(1<<60) of 3 cells", func() { rank.Unindex(1<<60, make([]uint8, 3)) }},
+		{"Unindex(6) of 3 cells", func() { rank.Unindex(6, make([]uint8, 3)) }},
+		{"Unindex(0) of 0 cells", func() { rank.Unindex(0, nil) }},
+		{"Unindex(0) of 21 cells", func() { rank.Unindex(0, make([]uint8, 21)) }},
+		{"Unrank(24) of 4", func() { rank.Unrank(24, make([]uint8, 4)) }},
+		{"Unrank(max) of 20", func() { rank.Unrank(^uint64(0), make([]uint8, 20)) }},
+		{"UnrankTiles(1<<62) of 5", func() { rank.UnrankTiles(1<<62, make([]uint8, 5)) }},
+	} {
+		done := make(chan any, 1)
+		go func() {
+			defer func() { done <- recover() }()
+			tc.f()
+		}()
+		select {
+		case r := <-done:
+			if r == nil {
+				t.Errorf("%s did not panic", tc.name)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s has not returned after 5 s", tc.name)
+		}
+	}
+	// The last index of each length still works.
+	for n := 1; n <= rank.MaxLen; n++ {
+		cells := make([]uint8, n)
+		rank.Unindex(rank.Factorial(n)-1, cells)
+		if got := rank.Index(cells); got != rank.Factorial(n)-1 {
+			t.Fatalf("n=%d: Index(Unindex(n!-1)) = %d", n, got)
+		}
 	}
 }

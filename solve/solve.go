@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
@@ -8,12 +9,19 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
+// errNoTable is the error of Hints and Path given a nil table.
+var errNoTable = errors.New("solve: no table")
+
 // Hints returns the moves that take b one step closer to the goal of t, in
 // the move order of board.Board.Moves (the tile above the blank, below,
 // left, right), and the distance of b. It returns no moves when b is the goal.
 // It fails with table.ErrUnsolvable if b cannot reach the goal and with an
-// error wrapping board.ErrMismatch if b is not of the table's size.
+// error wrapping board.ErrMismatch if b is not of the table's size. A nil t
+// is an error.
 func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
+	if t == nil {
+		return nil, -1, errNoTable
+	}
 	d, err := t.Distance(b)
 	if err != nil {
 		return nil, -1, err
@@ -39,6 +47,9 @@ func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
 // order of Hints, so the result is deterministic. The errors are those of
 // Hints.
 func Path(t *table.Table, b board.Board) ([]uint8, error) {
+	if t == nil {
+		return nil, errNoTable
+	}
 	d, err := t.Distance(b)
 	if err != nil {
 		return nil, err

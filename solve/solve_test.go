@@ -141,3 +141,15 @@ func BenchmarkPath(b *testing.B) {
 		}
 	}
 }
+
+// TestNilTable checks that Hints and Path fail on a nil table rather than
+// panic.
+func TestNilTable(t *testing.T) {
+	b := board.Goal(board.Size{W: 3, H: 3})
+	if _, _, err := solve.Hints(nil, b); err == nil {
+		t.Error("Hints(nil) succeeded")
+	}
+	if _, err := solve.Path(nil, b); err == nil {
+		t.Error("Path(nil) succeeded")
+	}
+}

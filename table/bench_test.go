@@ -152,3 +152,31 @@ func BenchmarkBuild12(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkCertify certifies the tables of 9 and 10 cells, and a 12-cell
+// table file named by SLIDETABLE_BENCH_TABLE (for example
+// SLIDETABLE_BENCH_TABLE=/tmp/4x3.tbl go test -bench Certify -benchtime 1x ./table).
+func BenchmarkCertify(b *testing.B) {
+	run := func(b *testing.B, t *table.Table) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := t.Certify(context.Background(), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 5, H: 2}} {
+		t, err := table.Build(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(size.String(), func(b *testing.B) { run(b, t) })
+	}
+	if path := os.Getenv("SLIDETABLE_BENCH_TABLE"); path != "" {
+		t, err := table.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(t.Size().String(), func(b *testing.B) { run(b, t) })
+	}
+}

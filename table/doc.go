@@ -85,9 +85,16 @@
 // every checksum, before it decodes anything; after decoding, that every
 // block has its length, that the reachable set is well formed and holds
 // exactly one board of every slot that has a depth and none of the others,
-// that every depth is below D, that the depths match the counts, and that the goal is the one board at
-// distance 0. Any failure is one of ErrFormat, ErrVersion or ErrChecksum; a
-// file of another version is reported as such from its first ten bytes.
+// that every depth is below D, that the depths match the counts, and that
+// the goal is the one board at distance 0. For boards of up to 10 cells it
+// then certifies every distance (see Table.Certify): a file whose
+// checksums all pass may still have been written wrong. Certifying 12
+// cells takes several times as long as reading them, so it is left to the
+// caller ('slidetable verify' does it). Any failure is one of ErrFormat,
+// ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file
+// of another format version is reported as such, with ErrVersion, from its
+// first ten bytes; so is, from its first 32, an index scheme or a depth
+// encoding this version does not know.
 // Apart from buffers no larger than the file, a reader allocates only the
 // table the header describes (at most about 300 MB, for 12 cells), and
 // only once the header, the checksums and the reachable set have passed.

@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -9,13 +10,12 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
-	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -49,16 +49,15 @@ type header struct {
 func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
 
 // WriteTo writes the table to w in the file format described in the
-// package documentation and returns the number of bytes written.
+// package documentation and returns the number of bytes written. It writes
+// w in order, once, whatever w is; it codes the whole table before writing
+// it (about 50 MB for 12 cells, where WriteFile streams instead).
 func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
 
-// write is WriteTo, stopping with ctx's error once ctx is done. A large
-// table written to a file is streamed (see writeFile).
+// write is WriteTo, stopping with ctx's error once ctx is done.
 func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
-	if f, ok := w.(*os.File); ok && uint64(len(t.depth)) > writeSlots {
-		if n, err := t.writeFile(ctx, f); !errors.Is(err, errModel) {
-			return n, err
-		}
+	if t.n == 0 {
+		return 0, errZero
 	}
 	encoding, blocks, err := encodeDepths(ctx, t)
 	if err != nil {
@@ -112,77 +111,54 @@ func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
 // parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
 // first error.
 func parallel(count int, f func(i int) error) error {
-	var (
-		mu    sync.Mutex
-		next  int
-		first error
-		wg    sync.WaitGroup
-	)
-	for range min(count, runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := first != nil
-				mu.Unlock()
-				if i >= count || stop {
-					return
-				}
-				if err := f(i); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return first
+	return parallelN(runtime.GOMAXPROCS(0), count, f)
 }
 
 // WriteFile writes the table to path atomically: to a temporary file in the
-// same directory, which is synced and renamed over path only when complete.
-// If writing fails or ctx is done before the rename, the temporary file is
-// removed, path is left as it was, and the error names path (and wraps
-// ctx's error if that was the cause).
+// same directory (unnamed, on Linux), which is synced and takes the name
+// path only when complete. A large table is coded and written a few blocks
+// at a time, without holding the coded table whole. If writing fails or
+// ctx is done first, path is left as it was, nothing else remains, and the
+// error names path (never the temporary file) and wraps ctx's error if
+// that was the cause. If path exists and is not a regular file (a device,
+// a FIFO, a directory), WriteFile refuses it, with an error wrapping
+// ErrNotRegular, and leaves it untouched.
 func WriteFile(ctx context.Context, path string, t *Table) error {
+	if t.n == 0 {
+		return fmt.Errorf("table: write %s: %w", path, errZero)
+	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("table: write %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("table: write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = t.write(ctx, f)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
+	err := atomicfile.Write(path, 0o644, func(f *os.File) error {
+		if uint64(len(t.depth)) > writeSlots {
+			_, err := t.writeFile(ctx, f)
+			if !errors.Is(err, errModel) {
+				return cmp.Or(err, ctx.Err())
+			}
+		}
+		_, err := t.write(ctx, f)
+		return cmp.Or(err, ctx.Err())
+	})
+	var nr *atomicfile.NotRegularError
+	if errors.As(err, &nr) {
+		return fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
 	}
 	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("table: write %s: %w", path, err)
+		return fmt.Errorf("table: write %w", err)
 	}
 	return nil
 }
 
-// Open reads the table file at path.
+// Open reads the table file at path. It refuses, with an error wrapping
+// ErrNotRegular, a path that is not a regular file: a FIFO, say, would
+// block it until something wrote to it, and a device has no size.
 func Open(path string) (*Table, error) {
+	if err := atomicfile.Check(path); err != nil {
+		var nr *atomicfile.NotRegularError
+		errors.As(err, &nr)
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
@@ -191,6 +167,9 @@ func Open(path string) (*Table, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
 	t, err := NewReader(f, fi.Size())
 	if err != nil {
@@ -201,8 +180,11 @@ func Open(path string) (*Table, error) {
 
 // NewReader reads a table of size bytes from r. It checks the whole file
 // (see the package documentation) and holds the table in memory; r is not
-// used after it returns.
+// used after it returns. A nil r is an error.
 func NewReader(r io.ReaderAt, size int64) (*Table, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: no reader", ErrFormat)
+	}
 	h, err := readHeader(r, size)
 	if err != nil {
 		return nil, err
@@ -283,6 +265,11 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
 		return nil, fmt.Errorf("%w: the goal is not the one board at distance 0", ErrFormat)
 	}
+	if n <= certifyCells {
+		if err := t.Certify(context.Background(), nil); err != nil {
+			return nil, err
+		}
+	}
 	return t, nil
 }
 
@@ -323,9 +310,9 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	case h.w < 2 || h.h < 2 || n > MaxCells:
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
 	case h.scheme != schemeHalf:
-		return nil, fmt.Errorf("%w: unknown index scheme %d", ErrFormat, h.scheme)
+		return nil, fmt.Errorf("%w: index scheme %d (this program reads scheme %d)", ErrVersion, h.scheme, schemeHalf)
 	case !knownEncoding(h.encoding):
-		return nil, fmt.Errorf("%w: unknown depth encoding %d", ErrFormat, h.encoding)
+		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 3)", ErrVersion, h.encoding)
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
 	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:

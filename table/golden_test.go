@@ -14,21 +14,26 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// The golden files in testdata were written by version 1 of the format
-// (depth encoding 1) with 'slidetable build'. Every later version of this
-// package must keep reading them with the same answers, so they are never
-// rewritten: a new version adds files of its own. Between them their
-// reachable sets hold each kind of roaring container: an array (2x3), runs
-// (the 3x2 table) and a bitmap (4x2).
+// The golden files in testdata pin version 1 of the format. Every later
+// version of this package must keep reading them with the same answers, so
+// they are never rewritten: a new version adds files of its own. The first
+// three were written with depth encoding 1 by 'slidetable build'; between
+// them their reachable sets hold each kind of roaring container: an array
+// (2x3), runs (the 3x2 table) and a bitmap (4x2). The last two pin depth
+// encodings 2 and 3, each in several blocks (S = 40000 and 3000 slots a
+// block, where the writer uses 2^22), the second with another goal.
 var golden = []struct {
-	file   string
-	goal   string
-	size   board.Size
-	sha256 string
+	file     string
+	goal     string
+	size     board.Size
+	encoding byte
+	sha256   string
 }{
-	{"v1-2x3.tbl", "1 2/3 4/5 0", board.Size{W: 2, H: 3}, "c63f88fbe9ee6811bc9f4799c115219f7d3ec1e6f274df2781122a72157ac817"},
-	{"v1-3x2-goal-0-5-4-3-2-1.tbl", "0 5 4/3 2 1", board.Size{W: 3, H: 2}, "4ed8bfe02ed2b2608c9245f9b975e935fdb689312b391fd994f2d23f0cf4de67"},
-	{"v1-4x2.tbl", "1 2 3 4/5 6 7 0", board.Size{W: 4, H: 2}, "797b21fada81a5d4f12da6354e91c3c65ef4a5e3f206c3afcad7ede1d112a70b"},
+	{"v1-2x3.tbl", "1 2/3 4/5 0", board.Size{W: 2, H: 3}, 1, "c63f88fbe9ee6811bc9f4799c115219f7d3ec1e6f274df2781122a72157ac817"},
+	{"v1-3x2-goal-0-5-4-3-2-1.tbl", "0 5 4/3 2 1", board.Size{W: 3, H: 2}, 1, "4ed8bfe02ed2b2608c9245f9b975e935fdb689312b391fd994f2d23f0cf4de67"},
+	{"v1-4x2.tbl", "1 2 3 4/5 6 7 0", board.Size{W: 4, H: 2}, 1, "797b21fada81a5d4f12da6354e91c3c65ef4a5e3f206c3afcad7ede1d112a70b"},
+	{"v1-enc2-3x3-blocks.tbl", "1 2 3/4 5 6/7 8 0", board.Size{W: 3, H: 3}, 2, "28b024e5ab57742bc99f4754bc47f5fbce871e08736438aadd81c68f04ceed3c"},
+	{"v1-enc3-2x4-goal-0-1-2-3-4-5-6-7.tbl", "0 1/2 3/4 5/6 7", board.Size{W: 2, H: 4}, 3, "b5541453a7c751db653885d139a095c7022453bfedde7fac0fcdaa373c0bb29e"},
 }
 
 // TestGolden reads each golden file and checks it against the reference
@@ -44,8 +49,8 @@ func TestGolden(t *testing.T) {
 			if sum := sha256.Sum256(b); hex.EncodeToString(sum[:]) != g.sha256 {
 				t.Fatalf("%s has changed (sha256 %x); golden files are never rewritten", path, sum)
 			}
-			if v, enc := int(b[8])|int(b[9])<<8, b[13]; v != 1 || enc != 1 {
-				t.Fatalf("%s is version %d, encoding %d; want 1, 1", path, v, enc)
+			if v, enc := int(b[8])|int(b[9])<<8, b[13]; v != 1 || enc != g.encoding {
+				t.Fatalf("%s is version %d, encoding %d; want 1, %d", path, v, enc, g.encoding)
 			}
 			goal := board.MustParse(g.size, g.goal)
 			tb, err := table.Open(path)

@@ -30,7 +30,9 @@ import (
 // of a breadth-first search. The writer then falls back to encoding 1.
 var errModel = errors.New("table: depths do not follow the moves")
 
-// Contexts of the neighbour model.
+// Contexts of the neighbour model: their number and how a slot picks one
+// decide every bit the range coder writes. Part of the file format
+// (encoding 2); do not change.
 const (
 	ctxVotes  = 7  // sum over the neighbours of the change of Manhattan distance, -3..3
 	ctxSlacks = 5  // (x - Manhattan - 1)/2, capped

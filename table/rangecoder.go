@@ -3,6 +3,8 @@ package table
 // An adaptive binary range coder, the one of LZMA: each bit is coded with a
 // probability that the bit is 0, held in 12 bits and moved a thirty-second
 // of the way towards each bit coded with it. Encoding is deterministic.
+// These constants, the initial probability and the update rule decide the
+// bytes of encoding 2: part of the file format; do not change.
 const (
 	probBits = 12
 	probInit = 1 << (probBits - 1)

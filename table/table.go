@@ -17,14 +17,20 @@ var (
 	// ErrFormat reports a file that is not a table or is malformed or
 	// truncated.
 	ErrFormat = errors.New("table: bad format")
-	// ErrVersion reports a table file of a format version this package does
-	// not know.
+	// ErrVersion reports a table file this package cannot read because a
+	// later version may have written it: a format version, an index scheme
+	// or a depth encoding it does not know.
 	ErrVersion = errors.New("table: unknown format version")
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
 	ErrChecksum = errors.New("table: checksum mismatch")
-	// ErrUnsolvable reports a board that cannot reach the table's goal.
-	ErrUnsolvable = errors.New("table: board cannot reach the goal")
+	// ErrNotRegular reports a path to read, or to write that exists, that
+	// is not a regular file, such as a device or a FIFO.
+	ErrNotRegular = errors.New("table: not a regular file")
+	// ErrUnsolvable reports a board that cannot reach the table's goal. It
+	// is board.ErrUnsolvable, the one value every package that answers
+	// distances returns.
+	ErrUnsolvable = board.ErrUnsolvable
 )
 
 // MaxCells is the largest board, in cells, a table holds: 12, whose table
@@ -35,7 +41,12 @@ const MaxCells = 12
 // the goal.
 const Unreached = 0xFF
 
-// Table is the distance to one goal of every board of one size.
+// Table is the distance to one goal of every board of one size. New,
+// NewTrusted, Open and NewReader make tables (package build searches for
+// one). The zero Table holds no boards: its lookups find none (Distance and
+// Solvable fail with board.ErrMismatch, as for a board of another size), it
+// has no counts, Max is -1, and CheckParity, Certify and WriteTo fail. A nil
+// *Table panics, as any nil pointer does.
 type Table struct {
 	size   board.Size
 	goal   board.Board
@@ -45,13 +56,32 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 }
 
-// New returns the table of the distances to goal that a search found (see
-// package build), after checking that they are consistent (see the package
-// documentation): depth holds a distance, or Unreached, for each of the n!/2
-// slots of rank.Half; reach has bit i (word i/64, bit i%64) set iff the
-// board with index i reaches the goal; counts[d] is the number of boards at
-// distance d, the last non-zero. The table keeps the slices.
+// New returns the table of the distances to goal that a search found, after
+// checking that they are consistent (see the package documentation) and
+// certifying them (see Certify), which for 12 cells takes some seconds:
+// depth holds a distance, or Unreached, for each of the n!/2 slots of
+// rank.Half; reach has bit i (word i/64, bit i%64) set iff the board with
+// index i reaches the goal; counts[d] is the number of boards at distance
+// d, the last non-zero. The table keeps the slices.
 func New(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
+	t, err := NewTrusted(goal, depth, reach, counts)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Certify(context.Background(), nil); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// NewTrusted is New without Certify, for the result of a search the caller
+// trusts, such as package build's: the search is checked against a
+// reference search in its tests, and certifying 12 cells would add a third
+// to a build.
+func NewTrusted(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: no goal", ErrFormat)
+	}
 	t := &Table{size: goal.Size(), goal: goal, depth: depth, reach: reach, counts: counts}
 	t.n = uint64(t.size.Cells())
 	if err := t.size.Validate(); err != nil {
@@ -161,15 +191,20 @@ func (t *Table) Reachable() uint64 {
 }
 
 // Boards returns the number of boards of the table's size, n!, the range of
-// the indices Lookup takes.
-func (t *Table) Boards() uint64 { return rank.Factorial(int(t.n)) }
+// the indices Lookup takes; 0 for the zero Table.
+func (t *Table) Boards() uint64 {
+	if t.n == 0 {
+		return 0
+	}
+	return rank.Factorial(int(t.n))
+}
 
 // Distance returns the fewest moves from b to the goal. It returns
 // ErrUnsolvable if b cannot reach the goal and an error wrapping
 // board.ErrMismatch if b is not of the table's size. It does not allocate
 // when it succeeds.
 func (t *Table) Distance(b board.Board) (int, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return -1, t.mismatch(b)
 	}
 	tiles, z := rank.Split(b.CellString())
@@ -183,7 +218,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 // Solvable reports whether b can reach the goal, from the reachable set the
 // search found.
 func (t *Table) Solvable(b board.Board) (bool, error) {
-	if b.Size() != t.size {
+	if b.Size() != t.size || t.n == 0 {
 		return false, t.mismatch(b)
 	}
 	return t.reached(rank.Index(b.CellString())), nil
@@ -198,6 +233,9 @@ func (t *Table) Lookup(i uint64) (int, bool) {
 	tiles, z := i/t.n, i%t.n
 	return int(t.depth[tiles>>1*t.n+z]), true
 }
+
+// errZero is the error of methods that need boards, on the zero Table.
+var errZero = fmt.Errorf("%w: the zero Table holds no boards", ErrFormat)
 
 func (t *Table) mismatch(b board.Board) error {
 	return fmt.Errorf("%w: board is %s, table is %s", board.ErrMismatch, b.Size(), t.size)
@@ -219,6 +257,9 @@ type ParityReport struct {
 // (board.SolvableCounts) with every cell of the blank. It stops with ctx's
 // error once ctx is done.
 func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
+	if t.n == 0 {
+		return ParityReport{}, errZero
+	}
 	n := int(t.n)
 	m := n - 1
 	w := t.size.W

@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
@@ -225,4 +227,69 @@ func TestWriteFileErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWriteFileRefusesNonRegular checks that WriteFile leaves a device, a
+// FIFO or a directory as it is, with ErrNotRegular.
+func TestWriteFileRefusesNonRegular(t *testing.T) {
+	tb, _ := load(t, 2, 2)
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	outs := []string{fifo, dir}
+	if dev := deviceNode(t, dir); dev != "" {
+		outs = append(outs, dev)
+	}
+	for _, path := range outs {
+		before, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = table.WriteFile(context.Background(), path, tb)
+		if !errors.Is(err, table.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular naming it", path, err)
+		}
+		if after, err := os.Stat(path); err != nil || after.Mode() != before.Mode() {
+			t.Fatalf("%s changed: %v, %v", path, after.Mode(), err)
+		}
+	}
+}
+
+// TestOpenRefusesNonRegular checks that Open refuses a FIFO at once rather
+// than wait for a writer, and a device.
+func TestOpenRefusesNonRegular(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := table.Open(path)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, table.ErrNotRegular) || !strings.Contains(err.Error(), path) {
+				t.Errorf("Open(%s) = %v, want ErrNotRegular naming it", path, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Open(%s) has not returned after 5 s", path)
+		}
+	}
+}
+
+// deviceNode makes a character device node in dir, the same device as
+// /dev/null, for tests that must see a device refused as output without
+// risking the real /dev/null should the refusal regress; "" where nodes
+// cannot be made.
+func deviceNode(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "null")
+	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		return ""
+	}
+	return path
 }

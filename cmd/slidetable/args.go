@@ -142,7 +142,7 @@ func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	}
 	t, err := table.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, f.tableError(err)
 	}
 	if t.Size() != size {
 		t.Close()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -18,16 +19,18 @@ import (
 )
 
 func runBuild(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "build", "slidetable build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
+	f := newFlags(e, "build", "slidetable build [-o FILE|-] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
-			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.",
+			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.\n"+
+			"FILE must be a regular file or a new name; with -o - the table goes to\n"+
+			"standard output.",
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
-	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl)")
+	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl; - for standard output)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
-	workers := f.Int("workers", 0, "search with `N` goroutines (default: one a core)")
+	workers := f.Int("workers", 0, "search with `N` goroutines, 1 to 256 (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -40,9 +43,18 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return f.fail(fmt.Errorf("-max-mem: %w", err))
 	}
+	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
+		return err
+	}
 	path := *out
 	if path == "" {
 		path = size.String() + ".tbl"
+	}
+	toStdout := path == "-"
+	if toStdout {
+		path = "standard output"
+	} else if err := f.outputFile("o", path); err != nil {
+		return err
 	}
 
 	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
@@ -54,13 +66,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 		if showProgress {
 			if bar == nil {
-				bar = progressbar.NewOptions64(int64(p.Slots),
-					progressbar.OptionSetWriter(e.stderr),
-					progressbar.OptionSetDescription("building "+size.String()),
-					progressbar.OptionShowCount(),
-					progressbar.OptionThrottle(100*time.Millisecond),
-					progressbar.OptionSetPredictTime(false),
-					progressbar.OptionClearOnFinish())
+				bar = newProgressBar(e.stderr, int64(p.Slots), "building "+size.String())
 			}
 			bar.Describe(fmt.Sprintf("building %s, depth %d", size, p.Depth))
 			bar.Set64(int64(p.Visited))
@@ -81,15 +87,39 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if testHook != nil {
 		testHook(ctx, "write")
 	}
-	if err := table.WriteFile(ctx, path, t); err != nil {
-		return interrupted(err, path)
+	var written uint64
+	if toStdout {
+		w := bufio.NewWriterSize(e.stdout, 1<<20)
+		n, err := t.WriteTo(w)
+		if err == nil {
+			err = w.Flush()
+		}
+		if err != nil {
+			return fmt.Errorf("write the table to standard output: %w", err)
+		}
+		written = uint64(n)
+	} else {
+		if err := table.WriteFile(ctx, path, t); err != nil {
+			if errors.Is(err, table.ErrNotRegular) {
+				return f.fail(err) // became one while building
+			}
+			return interrupted(err, path)
+		}
+		fi, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		written = uint64(fi.Size())
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
+	report := e.stdout
+	if toStdout {
+		if *quiet {
+			return nil
+		}
+		report = e.stderr // stdout holds the table
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
+	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
+		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
 	return nil
 }
 

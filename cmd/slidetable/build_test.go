@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -255,11 +257,14 @@ func TestBuildWriteErrors(t *testing.T) {
 	if err := os.Mkdir(readOnly, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ name, path string }{
-		{"missing directory", filepath.Join(dir, "missing", "2x2.tbl")},
-		{"parent is a file", filepath.Join(file, "2x2.tbl")},
-		{"destination is a directory", sub},
-		{"read-only directory", filepath.Join(readOnly, "2x2.tbl")},
+	for _, tc := range []struct {
+		name, path string
+		code       int
+	}{
+		{"missing directory", filepath.Join(dir, "missing", "2x2.tbl"), exitFailure},
+		{"parent is a file", filepath.Join(file, "2x2.tbl"), exitFailure},
+		{"destination is a directory", sub, exitUsage}, // refused before building
+		{"read-only directory", filepath.Join(readOnly, "2x2.tbl"), exitFailure},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.name == "read-only directory" {
@@ -271,15 +276,37 @@ func TestBuildWriteErrors(t *testing.T) {
 			}
 			before := fmt.Sprint(files(t, dir), files(t, sub), files(t, readOnly))
 			code, stdout, stderr := runCmd(t, "build", "-q", "-o", tc.path, "2x2")
-			if code != exitFailure {
-				t.Errorf("exit %d, want %d", code, exitFailure)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
 			}
-			if !strings.Contains(stderr, "write "+tc.path) || stdout != "" {
+			if !strings.Contains(stderr, tc.path) || stdout != "" {
 				t.Errorf("stderr %q does not name %s, or stdout %q is not empty", stderr, tc.path, stdout)
 			}
 			if after := fmt.Sprint(files(t, dir), files(t, sub), files(t, readOnly)); after != before {
 				t.Errorf("the failed build left files behind: %s, was %s", after, before)
 			}
 		})
+	}
+}
+
+// TestBuildToStdout builds with -o -: standard output holds the table file,
+// the same bytes as the built-in one, and nothing else.
+func TestBuildToStdout(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "build", "-o", "-", "2x3")
+	if code != exitOK {
+		t.Fatalf("exit %d; stderr %q", code, stderr)
+	}
+	want, err := data.File(board.Size{W: 2, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout != string(want) {
+		t.Fatalf("stdout holds %d bytes, not the %d of the 2x3 table", len(stdout), len(want))
+	}
+	if !strings.Contains(stderr, "wrote standard output") {
+		t.Errorf("stderr %q does not report the table", stderr)
+	}
+	if code, stdout, stderr = runCmd(t, "build", "-q", "-o", "-", "2x3"); code != exitOK || stderr != "" || len(stdout) != len(want) {
+		t.Errorf("-q: exit %d, %d bytes, stderr %q", code, len(stdout), stderr)
 	}
 }

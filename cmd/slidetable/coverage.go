@@ -35,8 +35,12 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if size.Cells() > coverage.MaxCells {
+		states := "more than 10^18"
+		if size.Cells() <= rank.MaxLen {
+			states = human.Group(rank.Factorial(size.Cells()) / 2)
+		}
 		return f.failf("%s has %s states, too many to count; sizes of up to %d cells (such as 3x3, 4x2, 5x2) can be measured",
-			size, human.Group(rank.Factorial(size.Cells())/2), coverage.MaxCells)
+			size, states, coverage.MaxCells)
 	}
 	goal, err := goalFlag.board(size)
 	if err != nil {
@@ -45,8 +49,8 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if *n == 0 {
 		*n = 20 * int(rank.Factorial(size.Cells())/2)
 	}
-	if *n < 0 {
-		return f.failf("-n %d: want at least 1 draw", *n)
+	if err := f.intFlag("n", *n, 1, maxDraws, "a number of draws"); err != nil {
+		return err
 	}
 	if !(*alpha > 0 && *alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", *alpha)

@@ -14,34 +14,59 @@
 //
 // Tables for 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 are built into the program;
 // 'slidetable build' makes the others (every board up to 12 cells), to be
-// passed with -table FILE.
+// passed with -table FILE. distance, solve, hint and levels ask one optimal
+// solver (package solver): it answers from the table of the size where
+// there is one, and otherwise by an IDA* search with the best heuristic it
+// has (Manhattan distance and linear conflicts by default); -ida forces the
+// search even where a table exists.
+//
+// distance, solve and hint read boards from standard input, one a line,
+// when BOARD is "-", and print one line for each, in the order read (JSON
+// lines with -json), solving on every core; blank lines are skipped, and a
+// line that is not a board stops the command with an error naming the line
+// (exit 2), after the answers of the lines before it. distance, solve, hint
+// and levels take -timeout DURATION (such as 10s or 2m, at most 168h; 0,
+// the default, means no limit): when it runs out they stop with one line,
+// "slidetable solve: -timeout 10s ran out before the answer", and exit 1;
+// levels first prints the boards it has found ("-timeout 10s ran out after
+// 3 of 10 boards"), and a batch the answers of the lines before.
 //
 // The commands:
 //
-//	build [-o FILE] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
+//	build [-o FILE|-] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
 //		Search every board of the size that can reach the goal and write
 //		the table to FILE (default WxH.tbl) through a temporary file,
 //		with a progress bar on standard error unless -q. A build that
 //		fails or is interrupted (SIGINT, SIGTERM) exits 1 and leaves
-//		FILE as it was.
-//	distance [-table FILE | -ida] [-json] WxH BOARD
+//		FILE as it was. FILE must be a regular file or a new name (a
+//		device, a FIFO or a directory is refused); -o - writes the table
+//		to standard output.
+//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
-//		Sizes without a table are answered by IDA*.
+//		Sizes without a table are answered by IDA*. With "-", one
+//		distance a line for the boards of standard input.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-goal BOARD] [-json] WxH
-//		Check the parity rule against the reachable set the search found,
-//		for every one of the n! permutations; exit 1 on any mismatch.
+//	verify [-table FILE] [-goal BOARD] [-q] [-json] WxH
+//		Prove every distance exact (the goal alone at 0, every other board
+//		one move from a board one closer, neighbours never more than one
+//		apart), then check the parity rule against the reachable set for
+//		every one of the n! permutations; exit 1 naming a wrong board, or
+//		on any mismatch.
 //	stats [-table FILE] [-list N] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
 //		may also be given alone, without -table and the size.
-//	solve [-table FILE | -ida] [-json] WxH BOARD
+//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
-//		are solved by IDA* (Manhattan distance and linear conflicts).
-//	hint [-table FILE | -ida] [-json] WxH BOARD
-//		Print every move that brings BOARD one step closer to the goal.
+//		are solved by IDA* (Manhattan distance and linear conflicts). With
+//		"-", one line a board: the distance, two spaces and the moves
+//		("21  5 4 1 ...", "0  none"), or "unsolvable".
+//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//		Print every move that brings BOARD one step closer to the goal; by
+//		search it costs about one solve. With "-", one line a board: the
+//		distance, two spaces and the optimal moves ("31  5 3 1").
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
@@ -49,12 +74,31 @@
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
-//		A..B (all of them, if fewer qualify). Sizes without a table use
-//		random walks and IDA*: exact distances, not uniform.
+//		A..B (all of them, if fewer qualify). For sizes without a table
+//		(such as 4x4) it solves uniform random boards on every core, with
+//		a progress bar unless -q, and prints those in range as they are
+//		confirmed, in the order drawn (the same boards for a seed). -max
+//		defaults to the largest distance where it is known (4x4: 80); a
+//		range beyond it is refused (exit 2), and so is, in auto mode, a
+//		range that uniform boards almost never hit (4x4 closer than 35
+//		moves), with the advice to use -mode walk: random walks from the
+//		goal kept by their exact distance, which are not uniform. -mode
+//		filter draws uniform boards anyway.
 //	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
 //		Draw the distance distribution as a bar chart.
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
+//		Serve a game page and a JSON API over HTTP (default on
+//		127.0.0.1:8080), answering with the objects of the -json flags:
+//		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
+//		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
+//		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
+//		Sizes with a table answer from it, the -search sizes (4x4) by
+//		IDA* within -timeout, at most -searches at once (then 503 with
+//		Retry-After). Bad input gets 400 and {"error":"..."}. One log
+//		line per request on standard error; SIGINT or SIGTERM stops it
+//		cleanly (exit 0) after the requests in flight.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		table file format version it reads.
@@ -78,7 +122,8 @@
 //	solve     {"size":"3x3","board":[...],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
 //	hint      {"size":"3x3","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}
 //	solvable  {"size":"4x4","board":[...],"solvable":false}
-//	verify    {"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
+//	verify    {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
+//	          {"size":"3x3","certified":false,"wrong":"...","board":[...],"distance":7}  (a wrong table)
 //	stats     {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,
 //	           "counts":[1,2,...],"hardest":[[6,4,7,...],...]}
 //	gen       {"size":"3x3","board":[...],"moves":[6,3,...]}       (moves for walks)
@@ -96,19 +141,40 @@
 //	$ slidetable solvable 4x4 "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
 //	false
 //	$ slidetable verify -json 3x3
-//	{"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}
+//	{"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0}
 //	$ slidetable build -o 4x3.tbl 4x3
 //	$ slidetable solve -json 3x3 "4 1 3/7 2 6/0 5 8"
 //	{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
 //	$ slidetable levels -min 31 -max 31 3x3
 //	31  8 6 7/2 5 4/3 0 1
 //	31  6 4 7/8 5 0/3 2 1
+//	$ slidetable gen -n 3 -seed 1 4x4 | slidetable distance 4x4 -
+//	47
+//	57
+//	55
+//	$ slidetable levels -q -min 44 -max 46 -n 3 -seed 1 4x4
+//	44  5 4 15 13/2 3 1 0/11 6 8 7/14 10 12 9
+//	45  11 5 9 3/13 1 6 4/8 10 15 0/2 7 14 12
+//	46  7 3 1 4/8 14 10 15/0 9 13 11/2 6 5 12
+//	$ slidetable serve &
+//	$ curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'
+//	{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
 //
-// Results go to standard output, progress and errors to standard error; the
-// progress bar of build only when standard error is a terminal. The exit
-// status is 0 on success, 1 on failure (an unreadable or corrupt table
-// file, a failed check or coverage test, or an interruption: Ctrl-C or
+// Results go to standard output, progress and errors to standard error; a
+// progress bar only when standard error is a terminal. The exit status is 0
+// on success, 1 on failure (an unreadable or corrupt table file, a failed
+// check or coverage test, -timeout run out, or an interruption: Ctrl-C or
 // SIGTERM stops a command with the one line "slidetable COMMAND:
 // interrupted") and 2 for a usage mistake or bad input, with a message that
-// names the problem.
+// names the problem (and quotes only the start of a long input).
+//
+// Every number a flag takes is bounded, so that no value crashes a command,
+// makes it allocate without bound or run for ever: -workers 0 to 256,
+// -max-mem 1M to 1000T, levels -n and stats -list up to 1,000,000, gen -n
+// up to 100,000,000, coverage -n up to 1,000,000,000, -k up to 1,000,000
+// moves, plot images up to 100 inches a side and 50 million pixels. levels
+// refuses a -min beyond the largest distance of the size. A table file
+// must be a regular file. Table files of up to 10 cells are proven correct
+// as they are read; 'slidetable verify' proves larger ones (about 8 s for
+// 12 cells on two cores).
 package main

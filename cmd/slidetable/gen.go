@@ -31,8 +31,8 @@ func runGen(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *n < 1 {
-		return f.failf("-n %d: want at least 1 board", *n)
+	if err := f.intFlag("n", *n, 1, maxGen, "a number of boards"); err != nil {
+		return err
 	}
 	r, _ := seed.rand()
 	draw, err := g.generator(f, goal, r)

@@ -12,28 +12,6 @@ import (
 	"github.com/slidetable/slidetable/internal/reference"
 )
 
-func TestMedian(t *testing.T) {
-	tests := []struct {
-		counts []uint64
-		want   float64
-	}{
-		{[]uint64{1}, 0},
-		{[]uint64{1, 1}, 0.5},
-		{[]uint64{1, 2, 1}, 1},
-		{[]uint64{3, 0, 0, 3}, 1.5},
-		{[]uint64{1, 2, 4, 1}, 2},
-		{[]uint64{5, 1, 1, 1}, 0},
-	}
-	for _, tt := range tests {
-		if got := median(tt.counts); got != tt.want {
-			t.Errorf("median(%v) = %v, want %v", tt.counts, got, tt.want)
-		}
-	}
-	if got := median([]uint64{0, 0}); !math.IsNaN(got) {
-		t.Errorf("median of nothing = %v, want NaN", got)
-	}
-}
-
 // TestStatsAgainstReference checks the mean, median and hardest boards that
 // stats prints for the small sizes against the reference search.
 func TestStatsAgainstReference(t *testing.T) {

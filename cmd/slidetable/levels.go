@@ -6,16 +6,22 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/table"
 )
 
+// runLevels prints boards at exact distances. It reads the flags into a
+// levelsRequest, asks the solver for the size's table, and then draws the
+// boards one of three ways: random walks (-mode walk), from the table, or,
+// without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -23,97 +29,231 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"them in one scan of the table; the filter mode keeps uniform random boards\n"+
 			"that qualify; auto takes the one expected to be faster. Uses the built-in\n"+
 			"table of the size or the table FILE.\n\n"+
-			"For a size with neither (such as 4x4), or with -mode walk, the boards are\n"+
-			"random walks from the goal kept when their exact distance, found by IDA*,\n"+
-			"is in range: exact distances, but not uniform among the qualifying boards.\n"+
-			"Then -max is required; on 4x4, distances up to about 45 take seconds.",
-		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 36 -max 36 -n 3 4x4\n")
-	lo := f.Int("min", 0, "the smallest distance `A`")
-	hi := f.Int("max", -1, "the largest distance `B` (default: the largest there is)")
-	n := f.Int("n", 10, "print `N` boards")
-	seed := addSeedFlag(f)
-	modeName := f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
-	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`)
+			"For a size with neither (such as 4x4), the filter mode (and auto) solves\n"+
+			"uniform random boards exactly on every core, with a progress bar on stderr,\n"+
+			"and prints the qualifying ones as they are confirmed, in the order drawn,\n"+
+			"so a seed always gives the same boards. -max defaults to the largest\n"+
+			"distance where it is known (80 for 4x4). Ranges that uniform boards almost\n"+
+			"never hit (4x4 boards closer than 35 moves) are refused in auto mode: use\n"+
+			"-mode walk, whose boards are random walks from the goal kept when their\n"+
+			"exact distance is in range (exact distances, but not uniform among the\n"+
+			"qualifying boards), or -mode filter to draw uniform boards anyway. If\n"+
+			"-timeout runs out first, the boards found so far are printed.",
+		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
+	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
-	var mode levels.Mode
-	walk := false
-	switch *modeName {
-	case "auto":
-		mode = levels.Auto
-	case "exact":
-		mode = levels.Exact
-	case "filter":
-		mode = levels.Filter
-	case "walk":
-		walk = true
-	default:
-		return f.failf("-mode %q: want auto, exact, filter or walk", *modeName)
-	}
-	if *n < 1 {
-		return f.failf("-n %d: want at least 1 board", *n)
-	}
-	hiSet := false
-	f.Visit(func(fl *flag.Flag) { hiSet = hiSet || fl.Name == "max" })
-	if !walk && *path == "" && !data.Has(size) {
-		if mode != levels.Auto {
-			return f.failf("-mode %s needs a table, and none for %s is built in; pass -table FILE or use -mode walk", mode, size)
-		}
-		walk = true
-		if !hiSet {
-			return f.failf("no table for %s is built in: give -max, the largest distance wanted, to search by random walks, or pass -table FILE", size)
-		}
-		fmt.Fprintf(e.stderr, "slidetable levels: no table for %s: the boards are random walks kept by their exact distance, not uniform among the boards at those distances\n", size)
-	}
-	if *lo < 0 || (hiSet && *hi < *lo) {
-		return f.failf("-min %d -max %d: want 0 <= min <= max", *lo, *hi)
-	}
-	r, _ := seed.rand()
-	goal := board.Goal(size)
-	var got []levels.Level
-	if walk {
-		if *path != "" {
-			return f.failf("-mode walk uses no table; drop -table")
-		}
-		if !hiSet {
-			return f.failf("give -max, the largest distance wanted, for -mode walk")
-		}
-		got, err = levels.Walks(ctx, r, goal, *lo, *hi, *n)
-	} else {
-		t, terr := f.loadTable(*path, size)
-		if terr != nil {
-			return terr
-		}
-		defer t.Close()
-		goal = t.Goal()
-		if !hiSet {
-			*hi = max(t.Max(), *lo)
-		}
-		got, err = levels.Sample(ctx, r, t, *lo, *hi, *n, &levels.Options{Mode: mode})
-	}
-	if errors.Is(err, levels.ErrRange) || errors.Is(err, levels.ErrNotFound) {
-		return f.fail(err)
-	}
+	req, err := lf.request(size)
 	if err != nil {
 		return err
 	}
-	if len(got) < *n {
-		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
-			human.Group(uint64(len(got))), human.Plural(uint64(len(got)), "board is", "boards are"), *lo, *hi)
+	s, err := lf.sf.solver(size)
+	if err != nil {
+		return err
 	}
-	w := bufio.NewWriter(e.stdout)
+	t, err := s.Table(size)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := lf.sf.context(ctx)
+	defer cancel()
+	req.goal = s.Goal(size)
+	out := &levelWriter{w: bufio.NewWriter(e.stdout), goal: req.goal, asJSON: *lf.asJSON}
+	switch {
+	case req.walk:
+		return walkLevels(ctx, e, lf, s, req, out)
+	case t != nil:
+		return tableLevels(ctx, e, lf, t, req, out)
+	default:
+		return searchLevels(ctx, e, lf, s, req, out)
+	}
+}
+
+// levelsFlags are the flags of levels.
+type levelsFlags struct {
+	f        *flags
+	lo, hi   *int
+	n        *int
+	seed     *seedFlag
+	modeName *string
+	sf       *solverFlags
+	quiet    *bool
+	asJSON   *bool
+}
+
+func addLevelsFlags(f *flags) *levelsFlags {
+	return &levelsFlags{
+		f:        f,
+		lo:       f.Int("min", 0, "the smallest distance `A`"),
+		hi:       f.Int("max", -1, "the largest distance `B` (default: the largest there is)"),
+		n:        f.Int("n", 10, "print `N` boards"),
+		seed:     addSeedFlag(f),
+		modeName: f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto"),
+		sf:       addSolverFlags(f, false),
+		quiet:    f.Bool("q", false, "no progress bar"),
+		asJSON:   f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`),
+	}
+}
+
+// levelsRequest is what levels was asked for, its flags checked.
+type levelsRequest struct {
+	mode   levels.Mode
+	walk   bool // -mode walk
+	lo, hi int
+	hiSet  bool // -max was given; otherwise hi is set from the table or the size
+	n      int
+	r      *rand.Rand
+	goal   board.Board
+}
+
+// request checks the flags for boards of size.
+func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
+	f := lf.f
+	req := &levelsRequest{lo: *lf.lo, hi: *lf.hi, n: *lf.n}
+	switch *lf.modeName {
+	case "auto":
+		req.mode = levels.Auto
+	case "exact":
+		req.mode = levels.Exact
+	case "filter":
+		req.mode = levels.Filter
+	case "walk":
+		req.walk = true
+	default:
+		return nil, f.failf("-mode %q: want auto, exact, filter or walk", clip(*lf.modeName))
+	}
+	if err := f.intFlag("n", req.n, 1, maxCount, "a number of boards"); err != nil {
+		return nil, err
+	}
+	f.Visit(func(fl *flag.Flag) { req.hiSet = req.hiSet || fl.Name == "max" })
+	if req.lo < 0 || (req.hiSet && req.hi < req.lo) {
+		return nil, f.failf("-min %d -max %d: want 0 <= min <= max", req.lo, req.hi)
+	}
+	if req.walk && *lf.sf.path != "" {
+		return nil, f.failf("-mode walk uses no table; drop -table")
+	}
+	if req.walk && !req.hiSet {
+		return nil, f.failf("give -max, the largest distance wanted, for -mode walk")
+	}
+	if !lf.sf.goal.set() {
+		if err := f.maxDistanceRange(size, req.lo); err != nil {
+			return nil, err
+		}
+	}
+	req.r, _ = lf.seed.rand()
+	return req, nil
+}
+
+// walkLevels prints boards at the distances asked for found by random walks
+// from the goal, kept by their exact distance from s.
+func walkLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver, req *levelsRequest, out *levelWriter) error {
+	got, err := levels.WalksWith(ctx, s, req.r, req.goal, req.lo, req.hi, req.n)
+	if errors.Is(err, levels.ErrNotFound) && len(got) > 0 {
+		// Print what was found, as the table path does.
+		fmt.Fprintf(e.stderr, "slidetable levels: random walks found only %s %s at distances %d..%d; printing %s\n",
+			human.Group(uint64(len(got))), human.Plural(uint64(len(got)), "board", "boards"), req.lo, req.hi, human.Plural(uint64(len(got)), "it", "them"))
+		err = nil
+		req.n = len(got)
+	}
+	return printLevels(e, lf, req, got, err, out)
+}
+
+// tableLevels prints boards at the distances asked for drawn uniformly
+// from the table t.
+func tableLevels(ctx context.Context, e *env, lf *levelsFlags, t *table.Table, req *levelsRequest, out *levelWriter) error {
+	if !req.hiSet {
+		req.hi = max(t.Max(), req.lo)
+	}
+	got, err := levels.Sample(ctx, req.r, t, req.lo, req.hi, req.n, &levels.Options{Mode: req.mode})
+	return printLevels(e, lf, req, got, err, out)
+}
+
+// printLevels prints the boards walkLevels or tableLevels found, and says
+// on stderr why there are fewer than asked for, if there are.
+func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []levels.Level, err error, out *levelWriter) error {
+	if errors.Is(err, levels.ErrRange) || errors.Is(err, levels.ErrNotFound) {
+		return lf.f.fail(err)
+	}
 	for _, lv := range got {
-		if *asJSON {
-			err = writeJSONLine(w, api.NewLevel(goal, lv.Board, lv.Distance))
-		} else {
-			_, err = fmt.Fprintf(w, "%2d  %s\n", lv.Distance, lv.Board)
-		}
-		if err != nil {
-			return err
+		if werr := out.write(lv); werr != nil {
+			return werr
 		}
 	}
-	return w.Flush()
+	if err != nil {
+		out.w.Flush()
+		return lf.sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), req.n))
+	}
+	if len(got) < req.n {
+		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
+			human.Group(uint64(len(got))), human.Plural(uint64(len(got)), "board is", "boards are"), req.lo, req.hi)
+	}
+	return out.w.Flush()
+}
+
+// searchLevels prints uniform boards at the distances asked for, for a
+// size without a table, found by solving uniform boards with s, as they
+// are confirmed, with a progress bar on stderr unless -q.
+func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver, req *levelsRequest, out *levelWriter) error {
+	f, size := lf.f, req.goal.Size()
+	if req.mode == levels.Exact {
+		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
+	}
+	if !req.hiSet {
+		m, exact := size.MaxDistance()
+		if !exact {
+			return f.failf("the largest distance of %s is not known: give -max, the largest distance wanted", size)
+		}
+		req.hi = max(m, req.lo)
+	}
+	if req.mode == levels.Auto && levels.Rare(size, req.hi) {
+		return f.failf("uniform %s boards are almost never within %d moves of the goal (most are 45 to 60 away); use -mode walk for boards at exact distances that are not uniform, or -mode filter to draw uniform boards anyway", size, req.hi)
+	}
+	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
+	var werr error
+	opts := &levels.SearchOptions{
+		Found: func(lv levels.Level) {
+			if werr == nil {
+				if werr = out.write(lv); werr == nil {
+					werr = out.w.Flush()
+				}
+			}
+		},
+		Progress: func(p levels.SearchProgress) {
+			if bar != nil {
+				bar.Describe(fmt.Sprintf("levels %s %d..%d, %s boards solved", size, req.lo, req.hi, human.Group(p.Solved)))
+				bar.Set(p.Kept)
+			}
+		},
+	}
+	got, err := levels.Search(ctx, s, req.r, req.goal, req.lo, req.hi, req.n, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	if werr != nil {
+		return werr
+	}
+	if errors.Is(err, levels.ErrRange) {
+		return f.fail(err)
+	}
+	if err != nil {
+		return lf.sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), req.n))
+	}
+	return nil
+}
+
+// levelWriter prints levels as text or JSON lines.
+type levelWriter struct {
+	w      *bufio.Writer
+	goal   board.Board
+	asJSON bool
+}
+
+func (l *levelWriter) write(lv levels.Level) error {
+	if l.asJSON {
+		return writeJSONLine(l.w, api.NewLevel(l.goal, lv.Board, lv.Distance))
+	}
+	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
+	return err
 }

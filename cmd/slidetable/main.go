@@ -45,7 +45,7 @@ var commands = []command{
 	{"build", "build a distance table file with a progress bar", runBuild},
 	{"distance", "print the fewest moves from a board to the goal", runDistance},
 	{"solvable", "tell by the parity rule whether a board can reach the goal", runSolvable},
-	{"verify", "check the parity rule against a table for every permutation", runVerify},
+	{"verify", "prove a table's distances exact and check the parity rule against it", runVerify},
 	{"stats", "print the distance distribution of a table", runStats},
 	{"solve", "print a shortest solution of a board", runSolve},
 	{"hint", "print every optimal next move of a board", runHint},
@@ -53,6 +53,7 @@ var commands = []command{
 	{"coverage", "test how evenly a generator covers the states (chi-square)", runCoverage},
 	{"levels", "print random boards whose exact distance is in a range", runLevels},
 	{"plot", "draw the distance distribution of a table as a bar chart", runPlot},
+	{"serve", "serve the game page and the JSON API over HTTP", runServe},
 	{"version", "print the program's version and the table formats it reads", runVersion},
 }
 
@@ -84,14 +85,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// as -h does on standard error.
 		c, ok := lookup(args[1])
 		if !ok || len(args) > 2 {
-			fmt.Fprintf(stderr, "slidetable help: unknown command %q; run 'slidetable help' for the list\n", strings.Join(args[1:], " "))
+			fmt.Fprintf(stderr, "slidetable help: unknown command %q; run 'slidetable help' for the list\n", clip(strings.Join(args[1:], " ")))
 			return exitUsage
 		}
 		return exitCode(stderr, c.name, c.run(ctx, &env{stdin: stdin, stdout: stdout, stderr: stdout}, []string{"-h"}))
 	}
 	c, ok := lookup(name)
 	if !ok {
-		fmt.Fprintf(stderr, "slidetable: unknown command %q; run 'slidetable help' for the list\n", name)
+		fmt.Fprintf(stderr, "slidetable: unknown command %q; run 'slidetable help' for the list\n", clip(name))
 		return exitUsage
 	}
 	return exitCode(stderr, name, c.run(ctx, e, args[1:]))
@@ -100,17 +101,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // exitCode prints err, if any, and returns the exit code it calls for.
 func exitCode(stderr io.Writer, name string, err error) int {
 	var ue *usageError
+	var fe *failure
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, userMessage(ue.err))
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", ue.cmd, clipWords(userMessage(ue.err)))
 		if ue.usage != "" {
 			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
 		}
 		return exitUsage
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", fe.cmd, clipWords(userMessage(fe.err)))
+		return exitFailure
 	case errors.Is(err, errSilent):
 		return exitFailure
 	case errors.Is(err, context.Canceled):
@@ -124,7 +129,7 @@ func exitCode(stderr io.Writer, name string, err error) int {
 		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, msg)
 		return exitFailure
 	default:
-		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, userMessage(err))
+		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, clipWords(userMessage(err)))
 		return exitFailure
 	}
 }

@@ -40,8 +40,8 @@ func TestCommands(t *testing.T) {
 		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}, "true\n"},
 		{[]string{"solvable", "-json", "2x2", "2 1 3 0"}, `{"size":"2x2","board":[2,1,3,0],"solvable":false}` + "\n"},
 		{[]string{"solvable", "-goal", "0 1 2/3 4 5/6 7 8", "3x3", "2 1 3/4 5 6/7 8 0"}, "false\n"},
-		{[]string{"verify", "-json", "3x3"}, `{"size":"3x3","permutations":362880,"reachable":181440,"mismatches":0}` + "\n"},
-		{[]string{"verify", "2x2"}, "permutations: 24\nreachable: 12\nmismatches: 0\n"},
+		{[]string{"verify", "-json", "3x3"}, `{"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0}` + "\n"},
+		{[]string{"verify", "2x2"}, "distances: proven exact\npermutations: 24\nreachable: 12\nmismatches: 0\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, out, errOut := slidetable(t, tc.args...)
@@ -144,9 +144,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "4x3"}, 2, "no table for 4x3 is built in"},
 		{[]string{"stats", "4x4"}, 2, "4x4 has too many boards for a table"},
 		{[]string{"levels", "-min", "-3", "-max", "2", "3x3"}, 2, "want 0 <= min <= max"},
-		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: no boards at these distances: 40..50"},
-		{[]string{"build", "-q", "-o", "/dev/null", "4x4"}, 2, "10,461,394,944,000"},
-		{[]string{"build", "-q", "-max-mem", "1K", "-o", "/dev/null", "3x3"}, 2, "needs"},
+		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no 3x3 board is more than 31 moves from the goal"},
+		{[]string{"build", "-q", "-o", "new.tbl", "4x4"}, 2, "10,461,394,944,000"},
+		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.tbl", "3x3"}, 2, "needs"},
 		{[]string{"distance", "-nope", "3x3"}, 2, "flag provided but not defined"},
 		{[]string{"stats", "/does/not/exist.tbl"}, 1, "no such file"},
 	} {

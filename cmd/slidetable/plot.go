@@ -45,9 +45,12 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if dest == "" {
 		dest = t.Size().String() + ".svg"
 	}
+	if err := f.outputFile("o", dest); err != nil {
+		return err
+	}
 	opts := &chart.Options{Width: vg.Length(*width) * vg.Inch, Height: vg.Length(*height) * vg.Inch, DPI: *dpi, Log: *logScale}
 	if err := chart.WriteFile(dest, t, opts); err != nil {
-		if errors.Is(err, chart.ErrFormat) {
+		if errors.Is(err, chart.ErrFormat) || errors.Is(err, chart.ErrSize) {
 			return f.fail(err)
 		}
 		return err

@@ -81,15 +81,15 @@ func (g *genFlags) generator(f *flags, goal board.Board, r *rand.Rand) (func() (
 			return b, nil, err
 		}, nil
 	case "walk":
-		if *g.k < 0 {
-			return nil, f.failf("-k %d: a walk needs 0 or more moves", *g.k)
+		if err := f.intFlag("k", *g.k, 0, maxWalk, "a number of moves"); err != nil {
+			return nil, err
 		}
 		opts := &gen.WalkOptions{NoUndo: *g.noUndo}
 		return func() (board.Board, []uint8, error) {
 			return gen.Walk(r, goal, *g.k, opts)
 		}, nil
 	}
-	return nil, f.failf("-method %q: want uniform or walk", *g.method)
+	return nil, f.failf("-method %q: want uniform or walk", clip(*g.method))
 }
 
 // describe names the generator for reports: "uniform" or "walk k=20".

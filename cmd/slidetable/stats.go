@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -35,38 +33,28 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return f.failf("want one size or table file, got %d arguments", len(pos))
 	}
-	if *list < 0 {
-		return f.failf("-list %d: want 0 or more boards", *list)
+	if err := f.intFlag("list", *list, 0, maxCount, "a number of boards"); err != nil {
+		return err
 	}
 	t, err := openSizeOrFile(f, *path, pos[0])
 	if err != nil {
 		return err
 	}
 	defer t.Close()
-	counts := t.Counts()
-	mean := t.Mean()
-	med := median(counts)
-	size := t.Size()
 	hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), *list)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		boards := make([]board.Board, len(hardest))
-		for i, lv := range hardest {
-			boards[i] = lv.Board
-		}
-		return writeJSONLine(e.stdout, struct {
-			api.About
-			States  uint64        `json:"states"`
-			Max     int           `json:"max"`
-			AtMax   uint64        `json:"at_max"`
-			Mean    float64       `json:"mean"`
-			Median  float64       `json:"median"`
-			Counts  []uint64      `json:"counts"`
-			Hardest []board.Board `json:"hardest"`
-		}{api.NewAbout(t.Goal()), t.Reachable(), t.Max(), counts[t.Max()], mean, med, counts, boards})
+	boards := make([]board.Board, len(hardest))
+	for i, lv := range hardest {
+		boards[i] = lv.Board
 	}
+	st := api.NewStats(t, boards)
+	if *asJSON {
+		return writeJSONLine(e.stdout, st)
+	}
+	counts, size := st.Counts, t.Size()
+	mean, med := st.Mean, st.Median
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))
 	fmt.Fprintf(&sb, "states: %s\n", human.Group(t.Reachable()))
@@ -114,29 +102,6 @@ func histogram(sb *strings.Builder, counts []uint64) {
 	}
 }
 
-// median returns the median distance of the boards counted by counts: the
-// middle one, or the mean of the two in the middle if there is an even
-// number of boards.
-func median(counts []uint64) float64 {
-	var total uint64
-	for _, c := range counts {
-		total += c
-	}
-	at := func(k uint64) int { // distance of the k-th board, from 0, in order of distance
-		for d, c := range counts {
-			if k < c {
-				return d
-			}
-			k -= c
-		}
-		return len(counts) - 1
-	}
-	if total == 0 {
-		return math.NaN()
-	}
-	return float64(at((total-1)/2)+at(total/2)) / 2
-}
-
 // openSizeOrFile opens the table of a command that takes -table FILE WxH
 // or, as before -table, WxH|FILE: the table file path, of the size arg, or
 // the built-in table of the size arg, or else the table file arg. An
@@ -153,8 +118,9 @@ func openSizeOrFile(f *flags, path, arg string) (*table.Table, error) {
 	if err == nil {
 		return f.loadTable("", size)
 	}
-	if _, serr := os.Stat(arg); errors.Is(serr, fs.ErrNotExist) && !strings.ContainsAny(arg, "./\\") {
+	if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
 		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 	}
-	return table.Open(arg)
+	t, err := table.Open(arg)
+	return t, f.tableError(err)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -36,31 +35,6 @@ func isTerminal(w io.Writer) bool {
 }
 
 var forceTerminal bool
-
-// memoryLimit parses a -max-mem value; empty means half the physical memory.
-func memoryLimit(s string) (uint64, error) {
-	if s == "" {
-		return physicalMemory() / 2, nil
-	}
-	mult := uint64(1)
-	t := strings.ToUpper(strings.TrimSpace(s))
-	t = strings.TrimSuffix(t, "B")
-	switch {
-	case strings.HasSuffix(t, "K"):
-		mult, t = 1e3, t[:len(t)-1]
-	case strings.HasSuffix(t, "M"):
-		mult, t = 1e6, t[:len(t)-1]
-	case strings.HasSuffix(t, "G"):
-		mult, t = 1e9, t[:len(t)-1]
-	case strings.HasSuffix(t, "T"):
-		mult, t = 1e12, t[:len(t)-1]
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v <= 0 {
-		return 0, fmt.Errorf("%q is not a size such as 500M or 2G", s)
-	}
-	return uint64(v * float64(mult)), nil
-}
 
 // physicalMemory returns the machine's memory from /proc/meminfo, or 8 GB
 // where that cannot be read.

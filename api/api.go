@@ -1,0 +1,156 @@
+package api
+
+import (
+	"math"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Distance answers how far a board is from the goal. Distance is nil, and
+// left out, for a board that cannot reach the goal.
+type Distance struct {
+	About
+	Board    board.Board `json:"board"`
+	Solvable bool        `json:"solvable"`
+	Distance *int        `json:"distance,omitempty"`
+}
+
+// NewDistance returns the answer for b: d moves from goal if solvable.
+func NewDistance(goal, b board.Board, solvable bool, d int) Distance {
+	out := Distance{About: NewAbout(goal), Board: b, Solvable: solvable}
+	if solvable {
+		out.Distance = &d
+	}
+	return out
+}
+
+// Moves answers with moves of a board: a shortest solution in order, or the
+// optimal next moves. Distance and Moves are nil, and left out, for a board
+// that cannot reach the goal; Moves is [] for the goal itself.
+type Moves struct {
+	About
+	Board    board.Board `json:"board"`
+	Solvable bool        `json:"solvable"`
+	Distance *int        `json:"distance,omitempty"`
+	Moves    []int       `json:"moves,omitzero"`
+}
+
+// NewMoves returns the answer for b, d moves from goal if solvable, with
+// the given moves (tile numbers).
+func NewMoves(goal, b board.Board, solvable bool, d int, moves []uint8) Moves {
+	out := Moves{About: NewAbout(goal), Board: b, Solvable: solvable}
+	if solvable {
+		out.Distance, out.Moves = &d, Ints(moves)
+	}
+	return out
+}
+
+// Stats is the distance distribution of a size: the number of boards that
+// reach the goal, the largest distance and how many boards are that far, the
+// mean and median distance, the count at each distance and some boards at
+// the largest distance. Source is empty for a distribution computed from a
+// table here, and cites the publication of one computed elsewhere (4x4).
+type Stats struct {
+	About
+	States  uint64        `json:"states"`
+	Max     int           `json:"max"`
+	AtMax   uint64        `json:"at_max"`
+	Mean    float64       `json:"mean"`
+	Median  float64       `json:"median"`
+	Counts  []uint64      `json:"counts"`
+	Hardest []board.Board `json:"hardest"`
+	Source  string        `json:"source,omitempty"`
+}
+
+// NewStats returns the distribution of t, with hardest as the boards listed
+// at the largest distance.
+func NewStats(t *table.Table, hardest []board.Board) Stats {
+	return statsOf(t.Goal(), t.Counts(), hardest)
+}
+
+// PublishedStats returns a published distribution, with the published
+// boards at its largest distance if h is for the same size (h may be zero).
+func PublishedStats(d published.Distribution, h published.Hardest) Stats {
+	var hardest []board.Board
+	if h.Distance == d.Max() {
+		hardest = h.Boards
+	}
+	st := statsOf(board.Goal(d.Size), d.Counts, hardest)
+	st.Source = d.Source
+	return st
+}
+
+// statsOf computes the figures of a distribution from its counts.
+// goal is the goal the distances are measured to.
+func statsOf(goal board.Board, counts []uint64, hardest []board.Board) Stats {
+	var sum float64
+	var total uint64
+	for d, c := range counts {
+		sum += float64(d) * float64(c)
+		total += c
+	}
+	if hardest == nil {
+		hardest = []board.Board{}
+	}
+	return Stats{
+		About:   NewAbout(goal),
+		States:  total,
+		Max:     len(counts) - 1,
+		AtMax:   counts[len(counts)-1],
+		Mean:    sum / float64(total),
+		Median:  Median(counts),
+		Counts:  counts,
+		Hardest: hardest,
+	}
+}
+
+// Median returns the median distance of the boards counted by counts (the
+// number of boards at each distance): the middle one, or the mean of the two
+// in the middle if there is an even number of boards. It is NaN if there
+// are none.
+func Median(counts []uint64) float64 {
+	var total uint64
+	for _, c := range counts {
+		total += c
+	}
+	at := func(k uint64) int { // distance of the k-th board, from 0, in order of distance
+		for d, c := range counts {
+			if k < c {
+				return d
+			}
+			k -= c
+		}
+		return len(counts) - 1
+	}
+	if total == 0 {
+		return math.NaN()
+	}
+	return float64(at((total-1)/2)+at(total/2)) / 2
+}
+
+// Error is the answer to a request that failed: a message naming the
+// problem.
+type Error struct {
+	Error string `json:"error"`
+}
+
+// Size describes a size a server plays, an entry of its /api/sizes.
+type Size struct {
+	Size   board.Size  `json:"size"` // "3x3"
+	Width  int         `json:"width"`
+	Height int         `json:"height"`
+	Goal   board.Board `json:"goal"`
+	// Table says whether the size has an exact table: its distribution is
+	// known and its answers are immediate.
+	Table bool `json:"table"`
+	// Published says whether the size's distribution is a published one,
+	// computed elsewhere (Stats.Source cites it), rather than a table's.
+	Published bool `json:"published"`
+	// Max is the largest distance of any board (God's number), where a
+	// table or a published distribution gives it; nil otherwise.
+	Max *int `json:"max"`
+	// MaxLevel is the largest distance the server offers levels at.
+	MaxLevel int `json:"max_level"`
+}

@@ -1,0 +1,95 @@
+package api_test
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/reference"
+)
+
+func TestMedian(t *testing.T) {
+	tests := []struct {
+		counts []uint64
+		want   float64
+	}{
+		{[]uint64{1}, 0},
+		{[]uint64{1, 1}, 0.5},
+		{[]uint64{1, 2, 1}, 1},
+		{[]uint64{3, 0, 0, 3}, 1.5},
+		{[]uint64{1, 2, 4, 1}, 2},
+		{[]uint64{5, 1, 1, 1}, 0},
+	}
+	for _, tt := range tests {
+		if got := api.Median(tt.counts); got != tt.want {
+			t.Errorf("Median(%v) = %v, want %v", tt.counts, got, tt.want)
+		}
+	}
+	if got := api.Median([]uint64{0, 0}); !math.IsNaN(got) {
+		t.Errorf("median of nothing = %v, want NaN", got)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	b := board.MustParse(board.Size{W: 3, H: 3}, "4 1 3/7 2 6/0 5 8")
+	goal := board.Goal(b.Size())
+	other := board.MustParse(b.Size(), "0 1 2/3 4 5/6 7 8")
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{api.NewDistance(goal, b, true, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
+		{api.NewDistance(goal, b, false, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
+		{api.NewDistance(other, b, true, 6), `{"size":"3x3","goal":[0,1,2,3,4,5,6,7,8],"board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
+		{api.NewMoves(goal, b, true, 2, []uint8{7, 5}), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":2,"moves":[7,5]}`},
+		{api.NewMoves(goal, b, true, 0, nil), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":0,"moves":[]}`},
+		{api.NewMoves(goal, b, false, 0, nil), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
+		{api.Error{Error: "bad"}, `{"error":"bad"}`},
+	}
+	for _, tt := range tests {
+		got, err := json.Marshal(tt.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tt.want {
+			t.Errorf("got  %s\nwant %s", got, tt.want)
+		}
+	}
+}
+
+// TestStatsAgainstReference checks NewStats on 3x2 against a plain search.
+func TestStatsAgainstReference(t *testing.T) {
+	size := board.Size{W: 3, H: 2}
+	tbl, err := data.Load(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := reference.Distances(board.Goal(size))
+	var counts []uint64
+	var sum int
+	for _, d := range dist {
+		for len(counts) <= d {
+			counts = append(counts, 0)
+		}
+		counts[d]++
+		sum += d
+	}
+	st := api.NewStats(tbl, nil)
+	if st.States != uint64(len(dist)) || st.Max != len(counts)-1 || st.AtMax != counts[len(counts)-1] {
+		t.Errorf("states %d max %d at max %d, want %d %d %d", st.States, st.Max, st.AtMax, len(dist), len(counts)-1, counts[len(counts)-1])
+	}
+	if want := float64(sum) / float64(len(dist)); math.Abs(st.Mean-want) > 1e-12 {
+		t.Errorf("mean %v, want %v", st.Mean, want)
+	}
+	for d := range counts {
+		if st.Counts[d] != counts[d] {
+			t.Errorf("count at %d: %d, want %d", d, st.Counts[d], counts[d])
+		}
+	}
+	if st.Hardest == nil {
+		t.Error("Hardest is nil; want an empty list, [] in JSON")
+	}
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Bounds of the numbers flags take. Every number a flag takes is bounded,
+// so that no value makes a command crash, allocate without bound or run
+// for ever; a value out of bounds is a usage error (exit status 2).
+const (
+	maxWorkers = 256           // -workers
+	maxCount   = 1_000_000     // boards a command holds at once: levels -n, stats -list
+	maxGen     = 100_000_000   // gen -n: boards printed one at a time
+	maxDraws   = 1_000_000_000 // coverage -n: draws counted, not kept
+	maxWalk    = 1_000_000     // -k: moves of a walk, printed whole
+	minMemory  = 1e6           // -max-mem: 1 MB
+	maxMemory  = 1e15          // -max-mem: 1000 TB
+)
+
+// intFlag checks that the value v of the flag -name lies in [lo, hi].
+func (f *flags) intFlag(name string, v, lo, hi int, what string) error {
+	if v < lo || v > hi {
+		return f.failf("-%s %d: want %s from %s to %s", name, v, what, human.Group(uint64(lo)), human.Group(uint64(hi)))
+	}
+	return nil
+}
+
+// outputFile checks that path, given by the flag -name, is a regular file
+// or does not exist: a build must not replace a device, a FIFO or a
+// directory with a file.
+func (f *flags) outputFile(name, path string) error {
+	var nr *atomicfile.NotRegularError
+	if err := atomicfile.Check(path); errors.As(err, &nr) {
+		return f.failf("-%s %s: %s is %s; give a regular file or a new name", name, path, path, nr.Kind)
+	}
+	return nil
+}
+
+// tableError turns the refusal to open a table file that is not a regular
+// file into a usage error.
+func (f *flags) tableError(err error) error {
+	if errors.Is(err, table.ErrNotRegular) {
+		return f.fail(err)
+	}
+	return err
+}
+
+// maxDistanceRange refuses, for walks to the standard goal, a smallest
+// distance no board of the size has.
+func (f *flags) maxDistanceRange(size board.Size, lo int) error {
+	most, exact := size.MaxDistance()
+	if lo <= most {
+		return nil
+	}
+	if exact {
+		return f.failf("-min %d: no %s board is more than %d moves from the goal", lo, size, most)
+	}
+	return f.failf("-min %d: no %s board is more than %d moves from the goal (an upper bound)", lo, size, most)
+}
+
+// memoryLimit parses a -max-mem value; empty means half the physical memory.
+// It takes a number of bytes with an optional K, M, G or T (powers of 1000)
+// and B, from 1 MB to 1000 TB.
+func memoryLimit(s string) (uint64, error) {
+	if s == "" {
+		return physicalMemory() / 2, nil
+	}
+	mult := 1.0
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(t, "B")
+	switch {
+	case strings.HasSuffix(t, "K"):
+		mult, t = 1e3, t[:len(t)-1]
+	case strings.HasSuffix(t, "M"):
+		mult, t = 1e6, t[:len(t)-1]
+	case strings.HasSuffix(t, "G"):
+		mult, t = 1e9, t[:len(t)-1]
+	case strings.HasSuffix(t, "T"):
+		mult, t = 1e12, t[:len(t)-1]
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a size such as 500M or 2G", clip(s))
+	}
+	if b := v * mult; !(b >= minMemory && b <= maxMemory) {
+		return 0, fmt.Errorf("%q: want 1M to 1000T, such as 500M or 2G", clip(s))
+	}
+	return uint64(v * mult), nil
+}
+
+// clipLen is the most bytes of one word of input a message quotes.
+const clipLen = 200
+
+// clip returns s, or its start and its length if it is longer than clipLen
+// bytes.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	cut := clipLen - 20
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "... (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clipWords clips every word of a message (see clip), so that no input is
+// echoed back whole, however long.
+func clipWords(msg string) string {
+	if len(msg) <= clipLen {
+		return msg
+	}
+	var sb strings.Builder
+	for len(msg) > 0 {
+		i := strings.IndexAny(msg, " \n\t")
+		if i < 0 {
+			i = len(msg)
+		}
+		sb.WriteString(clip(msg[:i]))
+		if i < len(msg) {
+			sb.WriteByte(msg[i])
+			i++
+		}
+		msg = msg[i:]
+	}
+	return sb.String()
+}
+
+// clipWriter writes through clipWords: the flag package writes each
+// message in one call.
+type clipWriter struct{ w io.Writer }
+
+func (c clipWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(c.w, clipWords(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

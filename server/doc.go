@@ -1,0 +1,34 @@
+// Package server is slidetable's HTTP server: a page where a person plays the
+// sliding-tile puzzle with exact help, and the JSON API that page uses, which
+// any game can call. It serves its page from files embedded in the binary
+// (plain HTML, CSS and JavaScript: no build step, nothing loaded from
+// elsewhere) and answers with the objects of package api, the same as the
+// command line's -json output.
+//
+// The API, all GET, all JSON unless said otherwise:
+//
+//	/api/sizes                                 the sizes served, with their largest distances
+//	/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1   api.Distance
+//	/api/hint?size=3x3&board=...                     api.Moves: every optimal next move
+//	/api/solve?size=3x3&board=...                    api.Moves: a shortest solution
+//	/api/level?size=3x3&min=20&max=22&seed=1         levels.Level: a board at a distance in range
+//	/api/stats?size=3x3                              api.Stats: the distance distribution
+//	/api/chart?size=3x3                              a table's distribution as an SVG chart
+//
+// Each size is a Puzzle: its goal, a Solver that answers distances, hints
+// and shortest solutions, and, where there is one, the exact table of the
+// size, which also gives the distribution and levels drawn uniformly by
+// distance. Sizes without a table (4x4) get levels by random walks kept by
+// their exact distance from the Solver, and the distribution that package
+// published holds for them, if any, with its source.
+//
+// Bad input is answered with status 400 and {"error":"..."} naming the
+// problem. Work that may be long (a search on a size without a table, the
+// choice of a level) runs under a time limit per request and a limit on how
+// many run at once; a request beyond that limit gets 503 with Retry-After, so
+// no request can take the server down. Queries and bodies larger than a
+// small limit are refused.
+//
+// A Server is an http.Handler, safe for concurrent use; Run serves it on a
+// listener until its context ends, then shuts down gracefully.
+package server

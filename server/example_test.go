@@ -1,0 +1,49 @@
+package server_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/server"
+)
+
+// A server for the built-in 3x3 table and 4x4 by search, asked for a
+// distance as a game would ask it.
+func ExampleNew() {
+	t, err := data.Load(board.Size{W: 3, H: 3})
+	if err != nil {
+		panic(err)
+	}
+	g4 := board.Goal(board.Size{W: 4, H: 4})
+	s, err := server.New([]server.Puzzle{
+		{Goal: t.Goal(), Solver: server.TableSolver(t), Table: t},
+		{Goal: g4, Solver: server.SearchSolver(g4)},
+	}, nil)
+	if err != nil {
+		panic(err)
+	}
+	ts := httptest.NewServer(s) // or s.Run(ctx, listener, grace)
+	defer ts.Close()
+
+	for _, q := range []string{
+		"/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1",
+		"/api/hint?size=4x4&board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15",
+		"/api/distance?size=3x3&board=1,2,3",
+	} {
+		res, err := http.Get(ts.URL + q)
+		if err != nil {
+			panic(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		fmt.Printf("%d %s", res.StatusCode, body)
+	}
+	// Output:
+	// 200 {"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
+	// 200 {"size":"4x4","board":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15],"solvable":true,"distance":1,"moves":[15]}
+	// 400 {"error":"board: 3x3 needs 9 numbers, got 3"}
+}

@@ -1,0 +1,522 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/server"
+)
+
+// newServer returns a server for the built-in 2x3, 3x3 and 4x2 tables and
+// 4x4 by search.
+func newServer(t testing.TB, opts *server.Options) *server.Server {
+	t.Helper()
+	var ps []server.Puzzle
+	for _, sz := range []board.Size{{W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}} {
+		tbl, err := data.Load(sz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: server.TableSolver(tbl), Table: tbl})
+	}
+	g := board.Goal(board.Size{W: 4, H: 4})
+	ps = append(ps, server.Puzzle{Goal: g, Solver: server.SearchSolver(g)})
+	s, err := server.New(ps, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// call makes a GET request to h and decodes a JSON answer into v (unless
+// nil); it returns the status and the body.
+func call(t testing.TB, h http.Handler, path string, v any) (int, string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	body := rec.Body.String()
+	if ct := rec.Header().Get("Content-Type"); strings.HasPrefix(path, "/api/") && path != "/api/chart" && !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(path, "/api/chart?") {
+		t.Errorf("%s: Content-Type %q", path, ct)
+	}
+	if v != nil && rec.Code == http.StatusOK {
+		if err := json.Unmarshal([]byte(body), v); err != nil {
+			t.Fatalf("%s: %v: %s", path, err, body)
+		}
+	}
+	return rec.Code, body
+}
+
+func boardQuery(b board.Board) string {
+	cells := make([]string, b.Len())
+	for i := range cells {
+		cells[i] = fmt.Sprint(b.At(i))
+	}
+	return url.Values{"size": {b.Size().String()}, "board": {strings.Join(cells, ",")}}.Encode()
+}
+
+// moves is api.Moves as decoded.
+type moves struct {
+	Board    []int `json:"board"`
+	Solvable bool  `json:"solvable"`
+	Distance *int  `json:"distance"`
+	Moves    []int `json:"moves"`
+}
+
+// TestAnswersAgainstReference checks distance, hint and solve for every 2x3
+// board and random 3x3 boards, solvable or not, against a plain
+// breadth-first search.
+func TestAnswersAgainstReference(t *testing.T) {
+	s := newServer(t, nil)
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 3}} {
+		ref := reference.Distances(board.Goal(size))
+		var boards []board.Board
+		for b := range ref {
+			boards = append(boards, b)
+		}
+		if size.Cells() == 9 {
+			boards = boards[:0]
+			for range 300 {
+				b, err := gen.Uniform(r, size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				boards = append(boards, b)
+			}
+		}
+		// Unsolvable boards: swap two tiles.
+		for _, b := range boards[:20] {
+			c := b.Cells()
+			i, j := 0, 1
+			if c[i] == 0 {
+				i = 2
+			}
+			if c[j] == 0 {
+				j = 2
+			}
+			c[i], c[j] = c[j], c[i]
+			u, err := board.New(size, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, u)
+		}
+		for _, b := range boards {
+			want, solvable := ref[b]
+			q := boardQuery(b)
+			var dj struct {
+				Solvable bool `json:"solvable"`
+				Distance *int `json:"distance"`
+			}
+			if code, body := call(t, s, "/api/distance?"+q, &dj); code != 200 {
+				t.Fatalf("%s: %d %s", q, code, body)
+			}
+			if dj.Solvable != solvable || solvable && (dj.Distance == nil || *dj.Distance != want) || !solvable && dj.Distance != nil {
+				t.Fatalf("%s: solvable %v distance %v, want %v %d", q, dj.Solvable, dj.Distance, solvable, want)
+			}
+			var h moves
+			call(t, s, "/api/hint?"+q, &h)
+			var p moves
+			call(t, s, "/api/solve?"+q, &p)
+			if !solvable {
+				if h.Solvable || p.Solvable || h.Moves != nil || p.Moves != nil {
+					t.Fatalf("%s: unsolvable board got moves %v %v", q, h.Moves, p.Moves)
+				}
+				continue
+			}
+			// The hints are exactly the moves to a board one closer.
+			var wantHints []int
+			for _, m := range b.Moves() {
+				next, _ := b.Move(m)
+				if ref[next] == want-1 {
+					wantHints = append(wantHints, int(m))
+				}
+			}
+			if fmt.Sprint(h.Moves) != fmt.Sprint(wantHints) && !sameSet(h.Moves, wantHints) {
+				t.Fatalf("%s: hints %v, want %v", q, h.Moves, wantHints)
+			}
+			if len(p.Moves) != want {
+				t.Fatalf("%s: solution of %d moves, want %d", q, len(p.Moves), want)
+			}
+			end := b
+			for _, m := range p.Moves {
+				var err error
+				if end, err = end.Move(uint8(m)); err != nil {
+					t.Fatalf("%s: solution %v: %v", q, p.Moves, err)
+				}
+			}
+			if end != board.Goal(size) {
+				t.Fatalf("%s: solution %v ends at %s", q, p.Moves, end)
+			}
+		}
+	}
+}
+
+func sameSet(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	m := map[int]int{}
+	for _, x := range a {
+		m[x]++
+	}
+	for _, x := range b {
+		m[x]--
+	}
+	for _, v := range m {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestLevels checks that levels lie in the range asked for, by the
+// reference search on 3x3 and by IDA* on 4x4, and that a seed repeats.
+func TestLevels(t *testing.T) {
+	s := newServer(t, nil)
+	ref := reference.Distances(board.Goal(board.Size{W: 3, H: 3}))
+	for _, rg := range [][2]int{{0, 0}, {20, 22}, {31, 31}, {1, 31}, {30, 40}} {
+		for seed := range 5 {
+			path := fmt.Sprintf("/api/level?size=3x3&min=%d&max=%d&seed=%d", rg[0], rg[1], seed)
+			lv := getLevel(t, s, path, board.Size{W: 3, H: 3})
+			d, ok := ref[lv.Board]
+			if !ok || d != lv.Distance || d < rg[0] || d > rg[1] {
+				t.Fatalf("%s: %v at %d, reference %d (%v)", path, lv.Board, lv.Distance, d, ok)
+			}
+			_, again := call(t, s, path, nil)
+			_, first := call(t, s, path, nil)
+			if again != first {
+				t.Fatalf("%s: %s then %s", path, first, again)
+			}
+		}
+	}
+	goal := board.Goal(board.Size{W: 4, H: 4})
+	for _, rg := range [][2]int{{0, 0}, {5, 5}, {10, 14}, {20, 24}} {
+		path := fmt.Sprintf("/api/level?size=4x4&min=%d&max=%d&seed=3", rg[0], rg[1])
+		lv := getLevel(t, s, path, goal.Size())
+		d, err := ida.Distance(context.Background(), lv.Board, goal)
+		if err != nil || d != lv.Distance || d < rg[0] || d > rg[1] {
+			t.Fatalf("%s: %v at %d, IDA* says %d (%v)", path, lv.Board, lv.Distance, d, err)
+		}
+	}
+}
+
+// getLevel asks for a level.
+func getLevel(t *testing.T, h http.Handler, path string, size board.Size) levels.Level {
+	t.Helper()
+	var lv struct {
+		Board    []uint8 `json:"board"`
+		Distance int     `json:"distance"`
+	}
+	if code, body := call(t, h, path, &lv); code != 200 {
+		t.Fatalf("%s: %d %s", path, code, body)
+	}
+	b, err := board.New(size, lv.Board)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return levels.Level{Board: b, Distance: lv.Distance}
+}
+
+// TestBadInput checks that bad requests get 400 (or the status named) and an
+// error naming the problem.
+func TestBadInput(t *testing.T) {
+	s := newServer(t, nil)
+	long := "/api/distance?size=3x3&board=" + strings.Repeat("1,", 600)
+	tests := []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/api/distance", 400, "missing parameter size"},
+		{"/api/distance?size=3x3", 400, "missing parameter board: the 9 numbers"},
+		{"/api/distance?size=3x&board=1", 400, "board:"},
+		{"/api/distance?size=5x5&board=1", 400, "size 5x5 is not served; the sizes are 2x3, 4x2, 3x3, 4x4"},
+		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,7,0", 400, "tile 7 appears twice"},
+		{"/api/distance?size=3x3&board=1,2,3", 400, "3x3 needs 9 numbers, got 3"},
+		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&board=1,2,3,4,5,6,7,8,0", 400, "parameter board given 2 times"},
+		{"/api/hint?size=3x3&board=1,2,3,4,5,6,7,8,0&x=1", 400, `unknown parameter "x"`},
+		{"/api/solve?size=3x3&board=a,b", 400, "board:"},
+		{"/api/level?size=3x3&min=x", 400, `min="x": not a whole number`},
+		{"/api/level?size=3x3&min=-1", 400, "min=-1: want 0 to 1000"},
+		{"/api/level?size=3x3&max=1001", 400, "max=1001: want 0 to 1000"},
+		{"/api/level?size=3x3&min=32", 400, "min=32: no 3x3 board is more than 31 moves from the goal"},
+		{"/api/level?size=4x4&min=41", 400, "min=41: 4x4 levels go up to 40 moves"},
+		{"/api/level?size=3x3&min=20&max=10", 400, "min=20 is more than max=10"},
+		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
+		{"/api/chart?size=4x4", 404, "no table for 4x4"},
+		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
+		{"/api/sizes?x=1", 400, `unknown parameter "x": /api/sizes takes none`},
+		{"/api/nothing", 404, "no endpoint /api/nothing"},
+		{"/api/distance?%zz", 400, "bad query"},
+		{long, 414, "longer than the limit of 1024"},
+	}
+	for _, tt := range tests {
+		code, body := call(t, s, tt.path, nil)
+		var e api.Error
+		if err := json.Unmarshal([]byte(body), &e); err != nil {
+			t.Errorf("%.80s: not JSON: %s", tt.path, body)
+			continue
+		}
+		if code != tt.status || !strings.Contains(e.Error, tt.want) {
+			t.Errorf("%.80s: %d %q, want %d and %q", tt.path, code, e.Error, tt.status, tt.want)
+		}
+	}
+	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(m, "/api/sizes", strings.NewReader("{}")))
+		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") == "" {
+			t.Errorf("%s: %d, Allow %q", m, rec.Code, rec.Header().Get("Allow"))
+		}
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, "/api/sizes", strings.NewReader(strings.Repeat("x", 5000)))
+	s.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("large body: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// blocker is a Solver that blocks until released or until its context
+// ends.
+type blocker struct {
+	started chan struct{}
+	release chan struct{}
+}
+
+func (b *blocker) wait(ctx context.Context) error {
+	b.started <- struct{}{}
+	select {
+	case <-b.release:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (b *blocker) Distance(ctx context.Context, _ board.Board) (int, error) {
+	return 7, b.wait(ctx)
+}
+func (b *blocker) Path(ctx context.Context, _ board.Board) ([]uint8, error) {
+	return nil, b.wait(ctx)
+}
+func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error) {
+	return nil, 7, b.wait(ctx)
+}
+
+// TestLimits checks the concurrency limit (503 with Retry-After) and the
+// time limit of searches.
+func TestLimits(t *testing.T) {
+	bl := &blocker{started: make(chan struct{}, 8), release: make(chan struct{})}
+	g := board.Goal(board.Size{W: 4, H: 4})
+	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Searches: 2, Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := "/api/distance?" + boardQuery(g)
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i := range 2 {
+		wg.Go(func() { codes[i], _ = call(t, s, q, nil) })
+	}
+	<-bl.started
+	<-bl.started
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, q, nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "busy") {
+		t.Errorf("third search: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+	close(bl.release)
+	wg.Wait()
+	if codes[0] != 200 || codes[1] != 200 {
+		t.Errorf("the two searches: %v", codes)
+	}
+	// The slots are free again; a search that outlasts the time limit gets
+	// 503 naming it.
+	bl.release = make(chan struct{})
+	code, body := call(t, s, q, nil)
+	<-bl.started
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "time limit of 200ms") {
+		t.Errorf("slow search: %d %s", code, body)
+	}
+}
+
+// TestStatsAndChart checks /api/stats against api.NewStats and that
+// /api/chart is an SVG image.
+func TestStatsAndChart(t *testing.T) {
+	s := newServer(t, nil)
+	tbl, _ := data.Load(board.Size{W: 3, H: 3})
+	var got struct {
+		States  uint64   `json:"states"`
+		Max     int      `json:"max"`
+		Counts  []uint64 `json:"counts"`
+		Hardest [][]int  `json:"hardest"`
+	}
+	if code, body := call(t, s, "/api/stats?size=3x3", nil); code != 200 {
+		t.Fatal(code, body)
+	} else if err := json.Unmarshal([]byte(body), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := api.NewStats(tbl, nil)
+	if got.States != want.States || got.Max != want.Max || fmt.Sprint(got.Counts) != fmt.Sprint(want.Counts) || len(got.Hardest) != 2 {
+		t.Errorf("stats %+v, want %+v with the 2 hardest boards", got, want)
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/chart?size=3x3", nil))
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
+		t.Errorf("chart: %d %q %.100s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+	// 4x4: the published distribution, with its source.
+	var pub struct {
+		States  uint64   `json:"states"`
+		Max     int      `json:"max"`
+		Counts  []uint64 `json:"counts"`
+		Hardest [][]int  `json:"hardest"`
+		Source  string   `json:"source"`
+	}
+	call(t, s, "/api/stats?size=4x4", &pub)
+	d, _ := published.DistributionOf(board.Size{W: 4, H: 4})
+	if pub.States != 10461394944000 || pub.Max != 80 || fmt.Sprint(pub.Counts) != fmt.Sprint(d.Counts) || pub.Source != d.Source || len(pub.Hardest) != 17 {
+		t.Errorf("4x4 stats: %d states, max %d, %d hardest, source %q", pub.States, pub.Max, len(pub.Hardest), pub.Source)
+	}
+	// A size with neither a table nor a published distribution has none.
+	g := board.Goal(board.Size{W: 5, H: 3})
+	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: server.SearchSolver(g)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, body := call(t, s53, "/api/stats?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
+		t.Errorf("5x3 stats: %d %s", code, body)
+	}
+	var sizes []struct {
+		Size      string `json:"size"`
+		Table     bool   `json:"table"`
+		Published bool   `json:"published"`
+		Max       *int   `json:"max"`
+		MaxLevel  int    `json:"max_level"`
+	}
+	call(t, s, "/api/sizes", &sizes)
+	var names []string
+	for _, si := range sizes {
+		names = append(names, si.Size)
+	}
+	if fmt.Sprint(names) != "[2x3 4x2 3x3 4x4]" || sizes[2].Max == nil || *sizes[2].Max != 31 || sizes[3].Table || sizes[3].MaxLevel != server.DefaultMaxLevel ||
+		!sizes[3].Published || sizes[3].Max == nil || *sizes[3].Max != 80 || sizes[2].Published {
+		t.Errorf("sizes %+v", sizes)
+	}
+}
+
+// TestPage checks the page and its files are served, with a policy that
+// keeps it to its own files.
+func TestPage(t *testing.T) {
+	s := newServer(t, nil)
+	for _, path := range []string{"/", "/app.js", "/style.css"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'self'") {
+			t.Errorf("%s: %d, CSP %q", path, rec.Code, rec.Header().Get("Content-Security-Policy"))
+		}
+		if strings.Contains(rec.Body.String(), "http://") && path != "/app.js" || strings.Contains(rec.Body.String(), "https://") {
+			t.Errorf("%s refers to another site", path)
+		}
+	}
+}
+
+// TestRunLogsAndShutsDown serves on loopback, checks a log line per request,
+// and that Run returns nil after its context ends, once the request in
+// flight has its answer.
+func TestRunLogsAndShutsDown(t *testing.T) {
+	var logs strings.Builder
+	var mu sync.Mutex
+	bl := &blocker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	g := board.Goal(board.Size{W: 4, H: 4})
+	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{
+		Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, ln, 5*time.Second) }()
+	base := "http://" + ln.Addr().String()
+	got := make(chan int, 1)
+	go func() {
+		res, err := http.Get(base + "/api/distance?" + boardQuery(g))
+		if err != nil {
+			got <- -1
+			return
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		got <- res.StatusCode
+	}()
+	<-bl.started
+	cancel()
+	time.Sleep(20 * time.Millisecond)
+	close(bl.release)
+	if code := <-got; code != 200 {
+		t.Errorf("request in flight: %d", code)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := strings.Count(logs.String(), "msg=request"); n != 1 || !strings.Contains(logs.String(), "status=200") {
+		t.Errorf("log:\n%s", logs.String())
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func TestNewRejects(t *testing.T) {
+	tbl, _ := data.Load(board.Size{W: 3, H: 3})
+	g := board.Goal(board.Size{W: 4, H: 4})
+	for name, ps := range map[string][]server.Puzzle{
+		"none":         nil,
+		"no solver":    {{Goal: g}},
+		"no goal":      {{Solver: server.SearchSolver(g)}},
+		"twice":        {{Goal: g, Solver: server.SearchSolver(g)}, {Goal: g, Solver: server.SearchSolver(g)}},
+		"wrong table":  {{Goal: g, Solver: server.SearchSolver(g), Table: tbl}},
+		"negative max": {{Goal: g, Solver: server.SearchSolver(g), MaxLevel: -1}},
+	} {
+		if _, err := server.New(ps, nil); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
