@@ -40,17 +40,10 @@ func Manhattan(goal board.Board) Heuristic {
 			continue
 		}
 		for c := range n {
-			m.dist[int(t)*n+c] = uint8(absDiff(c/size.W, g/size.W) + absDiff(c%size.W, g%size.W))
+			m.dist[int(t)*n+c] = uint8(size.CellDistance(c, g))
 		}
 	}
 	return m
-}
-
-func absDiff(a, b int) int {
-	if a < b {
-		return b - a
-	}
-	return a - b
 }
 
 // manhattan is the heuristic of Manhattan: what its evaluators share.

@@ -147,25 +147,14 @@ func movesOf(size board.Size) *moveTable {
 	if m, ok := moveTables.Load(size); ok {
 		return m.(*moveTable)
 	}
-	w, n := size.W, size.Cells()
+	n := size.Cells()
 	m := &moveTable{next: make([][4]uint8, n), count: make([]uint8, n)}
 	for z := range n {
-		add := func(c int) {
-			m.next[z][m.count[z]] = uint8(c)
-			m.count[z]++
+		cells, k := size.Neighbours(z) // in the move order of board.Board.Moves
+		for i, c := range cells[:k] {
+			m.next[z][i] = uint8(c)
 		}
-		if z >= w {
-			add(z - w)
-		}
-		if z+w < n {
-			add(z + w)
-		}
-		if z%w > 0 {
-			add(z - 1)
-		}
-		if z%w < w-1 {
-			add(z + 1)
-		}
+		m.count[z] = uint8(k)
 	}
 	v, _ := moveTables.LoadOrStore(size, m)
 	return v.(*moveTable)

@@ -52,7 +52,7 @@ type SearchProgress struct {
 // uniform boards almost never hit (see Rare).
 //
 // It fails with ErrRange if lo > hi, hi < 0 or lo is beyond the largest
-// distance there is (MaxDistance), ErrCount if n < 1, ErrNotFound after
+// distance there is (board.Size.MaxDistance), ErrCount if n < 1, ErrNotFound after
 // MaxDraws draws, and with ctx's error if ctx ends first; in the last two
 // cases it also returns the boards it kept. It uses r from one goroutine
 // and not after it returns.
@@ -60,11 +60,14 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
-	if m, ok := MaxDistance(goal.Size()); lo > hi || hi < 0 || ok && lo > m {
-		if ok {
-			return nil, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, goal.Size(), m)
-		}
+	m, exact := goal.Size().MaxDistance()
+	switch {
+	case lo > hi || hi < 0:
 		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
+	case lo > m && exact:
+		return nil, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, goal.Size(), m)
+	case lo > m:
+		return nil, fmt.Errorf("%w: %d..%d (no %s board is more than %d moves from the goal)", ErrRange, lo, hi, goal.Size(), m)
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrCount, n)
@@ -168,24 +171,6 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 		return out, err
 	}
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
-}
-
-// maxDistances are the largest distances from the standard goal, where
-// known: from our tables up to 12 cells, and for 4x4 from Brüngger,
-// Marzetta, Fukuda and Nievergelt (1999) and Korf (2008).
-var maxDistances = map[board.Size]int{
-	{W: 2, H: 2}: 6, {W: 3, H: 2}: 21, {W: 2, H: 3}: 21, {W: 4, H: 2}: 36, {W: 2, H: 4}: 36,
-	{W: 3, H: 3}: 31, {W: 5, H: 2}: 55, {W: 2, H: 5}: 55, {W: 4, H: 3}: 53, {W: 3, H: 4}: 53,
-	{W: 6, H: 2}: 80, {W: 2, H: 6}: 80, {W: 4, H: 4}: 80,
-}
-
-// MaxDistance returns the largest distance of a board of size from the
-// standard goal (God's number), and false where it is not known, as for
-// 5x5 and larger. Other goals of the size have the same largest distance
-// if the blank is in a corner of the goal.
-func MaxDistance(size board.Size) (int, bool) {
-	m, ok := maxDistances[size]
-	return m, ok
 }
 
 // rareBelow are distances below which uniform boards almost never lie: for

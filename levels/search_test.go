@@ -84,21 +84,4 @@ func TestSearchErrors(t *testing.T) {
 	if !levels.Rare(goal.Size(), 30) || levels.Rare(goal.Size(), 50) || levels.Rare(board.Size{W: 3, H: 3}, 3) {
 		t.Error("Rare")
 	}
-	if m, ok := levels.MaxDistance(goal.Size()); !ok || m != 80 {
-		t.Errorf("MaxDistance(4x4) = %d, %v", m, ok)
-	}
-}
-
-// TestMaxDistance checks the largest distances of the built-in sizes
-// against their tables.
-func TestMaxDistance(t *testing.T) {
-	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}} {
-		tbl, err := data.Load(size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m, ok := levels.MaxDistance(size); !ok || m != tbl.Max() {
-			t.Errorf("%s: MaxDistance %d, %v; the table says %d", size, m, ok, tbl.Max())
-		}
-	}
 }

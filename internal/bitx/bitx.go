@@ -12,3 +12,11 @@ func NthSet(x uint32, k int) uint8 {
 	}
 	return uint8(bits.TrailingZeros32(x))
 }
+
+// NthSet64 is NthSet for 64 bits.
+func NthSet64(x uint64, k int) uint8 {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return uint8(bits.TrailingZeros64(x))
+}
