@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/build"
 )
 
 // slidetable runs the command in-process and returns its exit code, stdout
@@ -344,5 +345,72 @@ func TestManualMatchesUsage(t *testing.T) {
 			t.Errorf("the manual shows %s out of the order of commands", c.name)
 		}
 		last = at
+	}
+}
+
+// TestGoalSolverCommands checks -goal on the commands that ask the solver
+// against a table of that goal built here: distance, solve, hint and levels
+// measure to the goal given, and say so in their JSON.
+func TestGoalSolverCommands(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	goal := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
+	tbl, err := build.Table(context.Background(), goal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"1 0 2/3 4 5/6 7 8", "8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/7 8 0"} {
+		b := board.MustParse(size, text)
+		want, err := tbl.Distance(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range []string{"distance", "solve", "hint"} {
+			code, out, errOut := slidetable(t, cmd, "-json", "-goal", goal.String(), "3x3", text)
+			var got struct {
+				Goal     []int
+				Distance int
+				Moves    []int
+			}
+			if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+				t.Fatalf("%s -goal: exit %d, %q, %q", cmd, code, out, errOut)
+			}
+			if got.Distance != want || len(got.Goal) != 9 || got.Goal[0] != 0 {
+				t.Errorf("%s -goal %s: %s; want distance %d and the goal", cmd, text, out, want)
+			}
+			if cmd == "solve" {
+				moves := make([]uint8, len(got.Moves))
+				for i, m := range got.Moves {
+					moves[i] = uint8(m)
+				}
+				if end, err := b.Apply(moves...); err != nil || end != goal || len(moves) != want {
+					t.Errorf("solve -goal %s: %v does not reach the goal in %d moves", text, got.Moves, want)
+				}
+			}
+		}
+	}
+	code, out, errOut := slidetable(t, "levels", "-json", "-goal", goal.String(), "-min", "28", "-max", "30", "-n", "3", "-seed", "1", "3x3")
+	if code != 0 {
+		t.Fatalf("levels -goal: exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var lv struct {
+			Goal     []int
+			Board    []int
+			Distance int
+		}
+		if err := json.Unmarshal([]byte(line), &lv); err != nil || len(lv.Goal) != 9 {
+			t.Fatalf("levels -goal: %q (%v)", line, err)
+		}
+		cells := make([]uint8, len(lv.Board))
+		for i, c := range lv.Board {
+			cells[i] = uint8(c)
+		}
+		b, err := board.New(size, cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := tbl.Distance(b); err != nil || d != lv.Distance || d < 28 || d > 30 {
+			t.Errorf("levels -goal: %s is %d moves from the goal, not %d", line, d, lv.Distance)
+		}
 	}
 }
