@@ -1,6 +1,8 @@
 package pdb
 
 import (
+	"math/bits"
+
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
 )
@@ -20,11 +22,23 @@ type Heuristic struct {
 	indexOf []uint8   // position of each tile in its group
 	md      [][]uint8 // md[t][c]: Manhattan distance of tile t in cell c
 	mirror  []uint8   // mirror[c]: the cell c mirrors to
-	// mtiles[g][i]: the tile of the board whose mirrored cell holds the
-	// i-th tile of group g on the mirrored board.
-	mtiles  [][]uint8
-	mgroup  []uint8 // mgroup[t]: the group the mirror of tile t falls in
-	maxSize int     // tiles in the largest group
+	rename  []uint8   // rename[t]: the name of tile t on the mirrored board
+	groups  []hgroup
+	maxSize int // tiles in the largest group
+}
+
+// hgroup is what a move needs of a group.
+type hgroup struct {
+	weight  []uint64 // of each tile's digit in the rank
+	entries []byte
+	enc     uint8
+}
+
+func (g *hgroup) entry(r uint64) int {
+	if g.enc == encNibble {
+		return int(g.entries[r>>1]>>(r&1*4)) & 15
+	}
+	return int(g.entries[r])
 }
 
 // Heuristic returns the database's heuristic.
@@ -56,23 +70,20 @@ func (db *DB) Heuristic() *Heuristic {
 		// Tile t of the board, in cell c, is on the mirrored board in cell
 		// mirror[c] and named rename(t), the goal's tile in the mirror of
 		// t's goal cell; the mirrored goal is then the goal.
-		rename := make([]uint8, n)
-		back := make([]uint8, n)
+		h.rename = make([]uint8, n)
 		for t := range n {
-			rename[t] = db.goal.At(int(h.mirror[db.goal.Index(uint8(t))]))
-			back[rename[t]] = uint8(t)
+			h.rename[t] = db.goal.At(int(h.mirror[db.goal.Index(uint8(t))]))
 		}
-		h.mtiles = make([][]uint8, len(db.groups))
-		for gi, g := range db.groups {
-			h.mtiles[gi] = make([]uint8, len(g.tiles))
-			for i, t := range g.tiles {
-				h.mtiles[gi][i] = back[t]
-			}
+	}
+	for _, g := range db.groups {
+		k := len(g.tiles)
+		hg := hgroup{weight: make([]uint64, k), entries: g.entries, enc: g.enc}
+		w := uint64(1)
+		for i := k - 1; i >= 0; i-- {
+			hg.weight[i] = w
+			w *= uint64(n - i)
 		}
-		h.mgroup = make([]uint8, n)
-		for t := 1; t < n; t++ {
-			h.mgroup[t] = h.groupOf[rename[t]]
-		}
+		h.groups = append(h.groups, hg)
 	}
 	return h
 }
@@ -89,94 +100,142 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 
 // Start returns an evaluator set on b, a board of the goal's size.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	e := &Evaluator{h: h, pos: make([]uint8, h.n), ex: make([]int32, len(h.db.groups)),
-		cells: make([]uint8, h.maxSize), stack: make([]undo, 0, 128)}
+	ng := len(h.db.groups)
+	e := &Evaluator{h: h, board: b.Cells(),
+		v: view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)},
+		stack: make([]undo, 0, 128)}
 	for c := range h.n {
-		t := b.At(c)
-		e.pos[t] = uint8(c)
-		if t != 0 {
+		if t := b.At(c); t != 0 {
 			e.md += int32(h.md[t][c])
 		}
 	}
-	for gi := range h.db.groups {
-		e.ex[gi] = e.group(gi)
-		e.sum += e.ex[gi]
-	}
+	e.v.start(h, e.board)
 	if h.reflect {
-		e.mex = make([]int32, len(h.db.groups))
-		for gi := range h.db.groups {
-			e.mex[gi] = e.mirrored(gi)
-			e.msum += e.mex[gi]
+		e.mboard = make([]uint8, h.n)
+		for c := range h.n {
+			e.mboard[h.mirror[c]] = h.rename[b.At(c)]
 		}
+		e.m = view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)}
+		e.m.start(h, e.mboard)
 	}
 	return e
 }
 
-// Evaluator is the Heuristic kept up to date along a search path; a move
-// looks up only the moved tile's group and the group its mirror falls in.
-// It is not safe for concurrent use.
+// Evaluator is the Heuristic kept up to date along a search path. A move
+// changes only the rank of the moved tile's group, and of the group its
+// mirror falls in, and changes it by an amount found from the few tiles of
+// the group between the move's two cells. It is not safe for concurrent
+// use.
 type Evaluator struct {
-	h         *Heuristic
-	pos       []uint8 // cell of each tile
-	md        int32   // Manhattan distance of the board
-	ex, mex   []int32 // entry of each group, on the board and mirrored
-	sum, msum int32
-	cells     []uint8
-	stack     []undo
+	h             *Heuristic
+	board, mboard []uint8 // the tile in each cell, on the board and mirrored
+	md            int32   // Manhattan distance of the board (and of its mirror)
+	v, m          view
+	stack         []undo
+}
+
+// view is the groups' state on the board or on its mirror.
+type view struct {
+	rank []uint64 // of each group's placement
+	mask []uint64 // the cells each group's tiles take
+	ex   []int32  // each group's entry
+	sum  int32
+}
+
+func (v *view) start(h *Heuristic, board []uint8) {
+	for gi := range h.db.groups {
+		g := &h.db.groups[gi]
+		cells := make([]uint8, len(g.tiles))
+		for c, t := range board {
+			if t != 0 && int(h.groupOf[t]) == gi {
+				cells[h.indexOf[t]] = uint8(c)
+				v.mask[gi] |= 1 << c
+			}
+		}
+		v.rank[gi] = g.rk.Rank(cells)
+		v.ex[gi] = int32(g.entry(v.rank[gi]))
+		v.sum += v.ex[gi]
+	}
+}
+
+// move moves tile t of the view, which is on board, from cell a to cell b
+// and returns what undo needs.
+func (v *view) move(h *Heuristic, board []uint8, t uint8, a, b int) (gi uint8, r uint64, ex int32) {
+	gi = h.groupOf[t]
+	i := h.indexOf[t]
+	gr := &h.groups[gi]
+	r, ex = v.rank[gi], v.ex[gi]
+	w := gr.weight
+	var delta int64
+	if d := b - a; d == 1 || d == -1 {
+		delta = int64(d) * int64(w[i])
+	} else {
+		// The digit of tile i changes by b-a less the earlier tiles
+		// between a and b; the digits of the later tiles between them
+		// change by one each.
+		lo, hi := min(a, b), max(a, b)
+		between := v.mask[gi] & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1)
+		sign := int64(1)
+		if b < a {
+			sign = -1
+		}
+		dd := int64(d)
+		for between != 0 {
+			c := bits.TrailingZeros64(between)
+			between &= between - 1
+			if j := h.indexOf[board[c]]; j < i {
+				dd -= sign
+			} else {
+				delta += sign * int64(w[j])
+			}
+		}
+		delta += dd * int64(w[i])
+	}
+	nr := uint64(int64(r) + delta)
+	v.rank[gi] = nr
+	v.mask[gi] ^= 1<<a | 1<<b
+	nex := int32(gr.entry(nr))
+	v.ex[gi] = nex
+	v.sum += nex - ex
+	return gi, r, ex
+}
+
+func (v *view) undo(gi uint8, r uint64, ex int32, a, b int) {
+	v.rank[gi] = r
+	v.mask[gi] ^= 1<<a | 1<<b
+	v.sum += ex - v.ex[gi]
+	v.ex[gi] = ex
 }
 
 type undo struct {
+	r, mr   uint64
 	ex, mex int32
+	g, mg   uint8
 }
 
 var _ ida.Evaluator = (*Evaluator)(nil)
 
-// group returns the entry of group gi on the board.
-func (e *Evaluator) group(gi int) int32 {
-	g := &e.h.db.groups[gi]
-	cells := e.cells[:len(g.tiles)]
-	for i, t := range g.tiles {
-		cells[i] = e.pos[t]
-	}
-	return int32(g.entry(g.rk.Rank(cells)))
-}
-
-// mirrored returns the entry of group gi on the mirrored board.
-func (e *Evaluator) mirrored(gi int) int32 {
-	g := &e.h.db.groups[gi]
-	mt := e.h.mtiles[gi]
-	cells := e.cells[:len(mt)]
-	for i, t := range mt {
-		cells[i] = e.h.mirror[e.pos[t]]
-	}
-	return int32(g.entry(g.rk.Rank(cells)))
-}
-
 // H returns the lower bound for the board as it stands.
 func (e *Evaluator) H() int {
-	return int(e.md + 2*max(e.sum, e.msum))
+	return int(e.md + 2*max(e.v.sum, e.m.sum))
 }
 
 // Move slides tile t from cell from into the blank at cell to and returns
 // the new lower bound.
 func (e *Evaluator) Move(t uint8, from, to int) int {
 	h := e.h
-	e.pos[t], e.pos[0] = uint8(to), uint8(from)
+	e.board[to], e.board[from] = t, 0
 	e.md += int32(h.md[t][to]) - int32(h.md[t][from])
-	gi := h.groupOf[t]
-	u := undo{ex: e.ex[gi]}
-	v := e.group(int(gi))
-	e.ex[gi] = v
-	e.sum += v - u.ex
+	var u undo
+	u.g, u.r, u.ex = e.v.move(h, e.board, t, from, to)
 	if h.reflect {
-		mg := h.mgroup[t]
-		u.mex = e.mex[mg]
-		v := e.mirrored(int(mg))
-		e.mex[mg] = v
-		e.msum += v - u.mex
+		mf, mt := int(h.mirror[from]), int(h.mirror[to])
+		tt := h.rename[t]
+		e.mboard[mt], e.mboard[mf] = tt, 0
+		u.mg, u.mr, u.mex = e.m.move(h, e.mboard, tt, mf, mt)
 	}
 	e.stack = append(e.stack, u)
-	return int(e.md + 2*max(e.sum, e.msum))
+	return int(e.md + 2*max(e.v.sum, e.m.sum))
 }
 
 // Undo takes back the last Move, which slid tile t from cell from to cell
@@ -185,14 +244,12 @@ func (e *Evaluator) Undo(t uint8, from, to int) {
 	h := e.h
 	u := e.stack[len(e.stack)-1]
 	e.stack = e.stack[:len(e.stack)-1]
-	e.pos[t], e.pos[0] = uint8(from), uint8(to)
+	e.board[from], e.board[to] = t, 0
 	e.md -= int32(h.md[t][to]) - int32(h.md[t][from])
-	gi := h.groupOf[t]
-	e.sum += u.ex - e.ex[gi]
-	e.ex[gi] = u.ex
+	e.v.undo(u.g, u.r, u.ex, from, to)
 	if h.reflect {
-		mg := h.mgroup[t]
-		e.msum += u.mex - e.mex[mg]
-		e.mex[mg] = u.mex
+		mf, mt := int(h.mirror[from]), int(h.mirror[to])
+		e.mboard[mf], e.mboard[mt] = h.rename[t], 0
+		e.m.undo(u.mg, u.mr, u.mex, mf, mt)
 	}
 }

@@ -173,3 +173,7 @@ func checkPartition(goal board.Board, groups [][]uint8) ([][]uint8, error) {
 	}
 	return out, nil
 }
+
+// Partition4x4 is the partition of the 15-puzzle's tiles of the default
+// database: two groups of six and one of three.
+var Partition4x4 = [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12}, {13, 14, 15}}
