@@ -102,7 +102,7 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
 	ng := len(h.db.groups)
 	e := &Evaluator{h: h, board: b.Cells(),
-		v: view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)},
+		v:     view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)},
 		stack: make([]undo, 0, 128)}
 	for c := range h.n {
 		if t := b.At(c); t != 0 {
