@@ -84,7 +84,7 @@ func (s *miniSearch) dfs(z, prev, g, bound int) (int, bool) {
 		s.e.Move(t, c, z)
 		f, ok := s.dfs(c, z, g+1, bound)
 		s.e.Undo(t, c, z)
-		s.cells[c], s.cells[z] = 0, t
+		s.cells[c], s.cells[z] = t, 0
 		if ok {
 			return f, true
 		}
