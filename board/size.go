@@ -29,6 +29,11 @@ var (
 	ErrMismatch = errors.New("board: sizes differ")
 	// ErrIllegalMove reports a tile that is not next to the blank.
 	ErrIllegalMove = errors.New("board: illegal move")
+	// ErrUnsolvable reports a board that cannot reach the goal it is
+	// measured against. Every package that answers distances (table, ida,
+	// solver) returns this one value as its own ErrUnsolvable, so a caller
+	// tests for it once whatever answered.
+	ErrUnsolvable = errors.New("board: cannot reach the goal")
 )
 
 // Size is the shape of a board: W columns and H rows.

@@ -213,14 +213,22 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func BenchmarkSolve4x4Walk50(b *testing.B) {
+// walkBoards returns k boards made by random walks of the given length
+// from the 4x4 goal, with a fixed seed.
+func walkBoards(k, length int) []board.Board {
 	r := rand.New(rand.NewPCG(5, 6))
 	goal := board.Goal(board.Size{W: 4, H: 4})
 	var boards []board.Board
-	for range 8 {
-		bd, _, _ := gen.Walk(r, goal, 50, &gen.WalkOptions{NoUndo: true})
+	for range k {
+		bd, _, _ := gen.Walk(r, goal, length, &gen.WalkOptions{NoUndo: true})
 		boards = append(boards, bd)
 	}
+	return boards
+}
+
+func BenchmarkSolve4x4Walk50(b *testing.B) {
+	boards := walkBoards(8, 50)
+	goal := board.Goal(board.Size{W: 4, H: 4})
 	i := 0
 	for b.Loop() {
 		if _, err := ida.Solve(context.Background(), boards[i%len(boards)], goal); err != nil {
@@ -228,4 +236,34 @@ func BenchmarkSolve4x4Walk50(b *testing.B) {
 		}
 		i++
 	}
+}
+
+// benchmarkNodes solves boards with s and reports the boards generated per
+// second of the benchmark's time.
+func benchmarkNodes(b *testing.B, s *ida.Searcher, boards []board.Board, limit int) {
+	b.ReportAllocs()
+	var nodes uint64
+	i := 0
+	for b.Loop() {
+		r, err := s.Search(context.Background(), boards[i%len(boards)], limit)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.Nodes
+		i++
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkNodesManhattan measures the search with Manhattan distance and
+// linear conflicts on boards of 4x4 walks.
+func BenchmarkNodesManhattan(b *testing.B) {
+	benchmarkNodes(b, ida.New(ida.Manhattan(board.Goal(board.Size{W: 4, H: 4}))), walkBoards(8, 50), -1)
+}
+
+// BenchmarkNodesLoop measures the search loop alone: a heuristic that
+// returns 0 through the interface, so the figure is the ceiling any
+// heuristic's evaluator lowers.
+func BenchmarkNodesLoop(b *testing.B) {
+	benchmarkNodes(b, ida.New(zero{board.Goal(board.Size{W: 4, H: 4})}), walkBoards(8, 200), 13)
 }

@@ -28,12 +28,22 @@ var ErrNotFound = errors.New("levels: too few boards found")
 // Unlike Sample, Walks is not uniform over the qualifying boards: walks
 // favour boards near where they wander. It suits games that want boards
 // of a given exact difficulty on sizes too large for a table, such as 4x4.
-// The cost of IDA* grows quickly with the distance: on 4x4, boards 30 moves
-// away take milliseconds to find, 40 moves about half a second each, 50
-// moves several seconds each. It fails with ErrRange if lo >
-// hi or hi < 0, ErrCount if n < 1, ErrNotFound after 1000 walks per board
-// asked for without finding them all, and ctx's error if ctx ends first.
+// The cost of IDA* grows quickly with the distance: on 4x4 with Manhattan
+// distance and linear conflicts, boards 30 moves away take milliseconds to
+// find, 50 moves a second or more each. It fails with ErrRange if lo > hi
+// or hi < 0, ErrCount if n < 1, ErrNotFound after 1000 walks per board
+// asked for without finding them all, and ctx's error, with the boards
+// found so far, if ctx ends first.
 func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	return WalksWith(ctx, ida.New(ida.Manhattan(goal)), r, goal, lo, hi, n)
+}
+
+// WalksWith is Walks with the distances found by s, such as a
+// *solver.Solver with a better heuristic than Walks' own.
+func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
 	if lo > hi || hi < 0 {
 		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
 	}
@@ -51,24 +61,20 @@ func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) (
 	tries := 1000 * n
 	for range tries {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return out, err
 		}
 		b, _, err := gen.Walk(r, goal, k, opts)
 		if err != nil {
 			return nil, err
 		}
-		// The estimate and then a search cut off at hi rule out a board
-		// beyond hi before a full search would.
-		h, err := ida.Estimate(b, goal)
+		// A search cut off at hi rules out a board beyond hi before a
+		// full search would, at once if its heuristic exceeds hi.
+		path, within, err := s.Within(ctx, b, hi)
 		if err != nil {
-			return nil, err
-		}
-		within := false
-		var path []uint8
-		if h <= hi {
-			if path, within, err = ida.Within(ctx, b, goal, hi); err != nil {
-				return nil, err
+			if ctx.Err() != nil {
+				return out, ctx.Err()
 			}
+			return nil, err
 		}
 		d := len(path)
 		switch {

@@ -53,5 +53,5 @@ func ExampleTable_Distance() {
 	}
 	// Output:
 	// 31 <nil>
-	// -1 table: board cannot reach the goal
+	// -1 board: cannot reach the goal
 }

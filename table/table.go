@@ -24,8 +24,10 @@ var (
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
 	ErrChecksum = errors.New("table: checksum mismatch")
-	// ErrUnsolvable reports a board that cannot reach the table's goal.
-	ErrUnsolvable = errors.New("table: board cannot reach the goal")
+	// ErrUnsolvable reports a board that cannot reach the table's goal. It
+	// is board.ErrUnsolvable, the one value every package that answers
+	// distances returns.
+	ErrUnsolvable = board.ErrUnsolvable
 )
 
 // Table is the distance to one goal of every board of one size.

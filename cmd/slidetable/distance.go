@@ -2,9 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/solver"
 )
 
 func init() {
@@ -12,39 +13,35 @@ func init() {
 }
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-json] WxH BOARD",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-timeout DURATION] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"built-in table of the size or from the table FILE. For a size with\n"+
 			"neither, or with -ida, an optimal IDA* search finds it (a random 4x4\n"+
-			"board takes from a fraction of a second to a minute or more).",
-		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 2 1\"\n  slidetable distance 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n")
-	of := addOptimalFlags(f)
+			"board takes up to seconds).\n\n"+
+			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
+			"every core and prints one answer a line, in order.",
+		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 2 1\"\n  slidetable distance -timeout 10s 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 20 -seed 1 4x4 | slidetable distance 4x4 -\n")
+	sf := addSolverFlags(f, true)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31}`)
-	o, b, err := of.open(args)
-	if err != nil {
-		return err
-	}
-	defer o.close()
-	d, err := o.distance(ctx, b)
-	solvable, err := solvableOr(err)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		var dist *int
-		if solvable {
-			dist = &d
+	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
+		d, err := s.Distance(ctx, b)
+		solvable, err := unsolvable(err)
+		if err != nil {
+			return reply{}, err
 		}
-		return writeJSONLine(e.stdout, struct {
-			Board    board.Board `json:"board"`
-			Solvable bool        `json:"solvable"`
-			Distance *int        `json:"distance"`
-		}{b, solvable, dist})
-	}
-	if !solvable {
-		_, err = fmt.Fprintln(e.stdout, "unsolvable")
-		return err
-	}
-	_, err = fmt.Fprintln(e.stdout, d)
-	return err
+		var dist *int
+		line := "unsolvable"
+		if solvable {
+			dist, line = &d, strconv.Itoa(d)
+		}
+		return reply{json: distanceJSON{b, solvable, dist}, text: line + "\n", line: line}, nil
+	})
+}
+
+// distanceJSON is the -json output of distance; Distance is null for an
+// unsolvable board.
+type distanceJSON struct {
+	Board    board.Board `json:"board"`
+	Solvable bool        `json:"solvable"`
+	Distance *int        `json:"distance"`
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/solver"
 )
 
 func init() {
@@ -13,42 +14,39 @@ func init() {
 }
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-json] WxH BOARD",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-timeout DURATION] [-json] WxH BOARD|-",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
 			"the table FILE or the built-in table of the size; for a size with\n"+
-			"neither, or with -ida, searches with IDA*, as solve does.",
+			"neither, or with -ida, searches with IDA*, as solve does, at about the\n"+
+			"cost of a solve.\n\n"+
+			"With BOARD -, reads boards from standard input, one a line, and prints one\n"+
+			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
-	of := addOptimalFlags(f)
+	sf := addSolverFlags(f, true)
 	asJSON := f.Bool("json", false, `print {"board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}`)
-	o, b, err := of.open(args)
-	if err != nil {
-		return err
-	}
-	defer o.close()
-	hints, d, err := o.hints(ctx, b)
-	solvable, err := solvableOr(err)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return writeJSONLine(e.stdout, newMovesJSON(b, solvable, d, hints))
-	}
-	if !solvable {
-		_, err = fmt.Fprintln(e.stdout, "unsolvable")
-		return err
-	}
-	if d == 0 {
-		_, err = fmt.Fprintln(e.stdout, "distance: 0 (solved)")
-		return err
-	}
-	s := make([]string, len(hints))
-	for i, m := range hints {
-		s[i] = fmt.Sprintf("%d (slides %s)", m, direction(b, m))
-	}
-	_, err = fmt.Fprintf(e.stdout, "distance: %d\noptimal moves: %s\n", d, strings.Join(s, ", "))
-	return err
+	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
+		hints, d, err := s.Hints(ctx, b)
+		solvable, err := unsolvable(err)
+		if err != nil {
+			return reply{}, err
+		}
+		r := reply{json: newMovesJSON(b, solvable, d, hints), text: "unsolvable\n", line: "unsolvable"}
+		switch {
+		case !solvable:
+		case d == 0:
+			r.text, r.line = "distance: 0 (solved)\n", "0  none"
+		default:
+			s := make([]string, len(hints))
+			for i, m := range hints {
+				s[i] = fmt.Sprintf("%d (slides %s)", m, direction(b, m))
+			}
+			r.text = fmt.Sprintf("distance: %d\noptimal moves: %s\n", d, strings.Join(s, ", "))
+			r.line = fmt.Sprintf("%d  %s", d, moveList(hints))
+		}
+		return r, nil
+	})
 }
 
 // direction returns the way tile m moves when it slides into the blank of b:

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 )
@@ -17,8 +20,11 @@ func init() {
 	register("levels", "print random boards whose exact distance is in a range", runLevels)
 }
 
+// maxLevels bounds -n where boards are found by search.
+const maxLevels = 1_000_000
+
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-timeout DURATION] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -26,17 +32,24 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"them in one scan of the table; the filter mode keeps uniform random boards\n"+
 			"that qualify; auto takes the one expected to be faster. Uses the built-in\n"+
 			"table of the size or the table FILE.\n\n"+
-			"For a size with neither (such as 4x4), or with -mode walk, the boards are\n"+
-			"random walks from the goal kept when their exact distance, found by IDA*,\n"+
-			"is in range: exact distances, but not uniform among the qualifying boards.\n"+
-			"Then -max is required; on 4x4, distances up to about 45 take seconds.",
-		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 36 -max 36 -n 3 4x4\n")
+			"For a size with neither (such as 4x4), the filter mode (and auto) solves\n"+
+			"uniform random boards exactly on every core, with a progress bar on stderr,\n"+
+			"and prints the qualifying ones as they are confirmed, in the order drawn,\n"+
+			"so a seed always gives the same boards. -max defaults to the largest\n"+
+			"distance where it is known (80 for 4x4). Ranges that uniform boards almost\n"+
+			"never hit (4x4 boards closer than 35 moves) are refused in auto mode: use\n"+
+			"-mode walk, whose boards are random walks from the goal kept when their\n"+
+			"exact distance is in range (exact distances, but not uniform among the\n"+
+			"qualifying boards), or -mode filter to draw uniform boards anyway. If\n"+
+			"-timeout runs out first, the boards found so far are printed.",
+		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
 	lo := f.Int("min", 0, "the smallest distance `A`")
 	hi := f.Int("max", -1, "the largest distance `B` (default: the largest there is)")
 	n := f.Int("n", 10, "print `N` boards")
 	seed := addSeedFlag(f)
 	modeName := f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
+	sf := addSolverFlags(f, false)
+	quiet := f.Bool("q", false, "no progress bar")
 	asJSON := f.Bool("json", false, `print {"board":[...],"distance":d} a line`)
 	size, err := f.parseSize(args)
 	if err != nil {
@@ -61,63 +74,139 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	}
 	hiSet := false
 	f.Visit(func(fl *flag.Flag) { hiSet = hiSet || fl.Name == "max" })
-	_, noTable := data.File(size.W, size.H)
-	if !walk && *path == "" && noTable != nil {
-		if mode != levels.Auto {
-			return f.failf("-mode %s needs a table, and none for %s is built in; pass -table FILE or use -mode walk", mode, size)
-		}
-		walk = true
-		if !hiSet {
-			return f.failf("no table for %s is built in: give -max, the largest distance wanted, to search by random walks, or pass -table FILE", size)
-		}
-		fmt.Fprintf(e.stderr, "slidetable levels: no table for %s: the boards are random walks kept by their exact distance, not uniform among the boards at those distances\n", size)
-	}
 	if *lo < 0 || (hiSet && *hi < *lo) {
 		return f.failf("-min %d -max %d: want 0 <= min <= max", *lo, *hi)
 	}
+	if walk && *sf.path != "" {
+		return f.failf("-mode walk uses no table; drop -table")
+	}
+	s, err := sf.solver(size)
+	if err != nil {
+		return err
+	}
+	t, err := s.Table(size)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := sf.context(ctx)
+	defer cancel()
 	r, _ := seed.rand()
+	goal := s.Goal(size)
+	out := &levelWriter{w: bufio.NewWriter(e.stdout), asJSON: *asJSON}
+
 	var got []levels.Level
-	if walk {
-		if *path != "" {
-			return f.failf("-mode walk uses no table; drop -table")
-		}
+	switch {
+	case walk:
 		if !hiSet {
 			return f.failf("give -max, the largest distance wanted, for -mode walk")
 		}
-		got, err = levels.Walks(ctx, r, board.Goal(size), *lo, *hi, *n)
-	} else {
-		t, terr := f.loadTable(*path, size)
-		if terr != nil {
-			return terr
-		}
-		defer t.Close()
+		got, err = levels.WalksWith(ctx, s, r, goal, *lo, *hi, *n)
+	case t != nil:
 		if !hiSet {
 			*hi = max(t.Max(), *lo)
 		}
 		got, err = levels.Sample(ctx, r, t, *lo, *hi, *n, &levels.Options{Mode: mode})
+	default:
+		if mode == levels.Exact {
+			return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
+		}
+		if *n > maxLevels {
+			return f.failf("-n %d: at most %d boards are found by search", *n, maxLevels)
+		}
+		if !hiSet {
+			m, ok := levels.MaxDistance(size)
+			if !ok {
+				return f.failf("the largest distance of %s is not known: give -max, the largest distance wanted", size)
+			}
+			*hi = max(m, *lo)
+		}
+		if mode == levels.Auto && levels.Rare(size, *hi) {
+			return f.failf("uniform %s boards are almost never within %d moves of the goal (most are 45 to 60 away); use -mode walk for boards at exact distances that are not uniform, or -mode filter to draw uniform boards anyway", size, *hi)
+		}
+		return searchLevels(ctx, e, f, sf, s, r, goal, *lo, *hi, *n, *quiet, out)
 	}
 	if errors.Is(err, levels.ErrRange) || errors.Is(err, levels.ErrNotFound) {
 		return f.fail(err)
 	}
+	for _, lv := range got {
+		if werr := out.write(lv); werr != nil {
+			return werr
+		}
+	}
 	if err != nil {
-		return err
+		if len(got) > 0 {
+			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), *n)
+		}
+		return sf.stopped(err)
 	}
 	if len(got) < *n {
 		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
 			human.Group(uint64(len(got))), plural(len(got), "board is", "boards are"), *lo, *hi)
 	}
-	w := bufio.NewWriter(e.stdout)
-	for _, lv := range got {
-		if *asJSON {
-			err = writeJSONLine(w, lv)
-		} else {
-			_, err = fmt.Fprintf(w, "%2d  %s\n", lv.Distance, lv.Board)
-		}
-		if err != nil {
-			return err
-		}
+	return out.w.Flush()
+}
+
+// searchLevels prints n uniform boards of goal's size at distances
+// lo..hi, found by solving uniform boards with s, as they are confirmed,
+// with a progress bar on stderr unless quiet.
+func searchLevels(ctx context.Context, e *env, f *flags, sf *solverFlags, s levels.Solver, r *rand.Rand, goal board.Board, lo, hi, n int, quiet bool, out *levelWriter) error {
+	var bar *progressbar.ProgressBar
+	if !quiet {
+		bar = progressbar.NewOptions64(int64(n),
+			progressbar.OptionSetWriter(e.stderr),
+			progressbar.OptionSetDescription(fmt.Sprintf("levels %s %d..%d", goal.Size(), lo, hi)),
+			progressbar.OptionShowCount(),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSetPredictTime(false),
+			progressbar.OptionClearOnFinish())
 	}
-	return w.Flush()
+	var werr error
+	opts := &levels.SearchOptions{
+		Found: func(lv levels.Level) {
+			if werr == nil {
+				if werr = out.write(lv); werr == nil {
+					werr = out.w.Flush()
+				}
+			}
+		},
+		Progress: func(p levels.SearchProgress) {
+			if bar != nil {
+				bar.Describe(fmt.Sprintf("levels %s %d..%d, %s boards solved", goal.Size(), lo, hi, human.Group(p.Solved)))
+				bar.Set(p.Kept)
+			}
+		},
+	}
+	got, err := levels.Search(ctx, s, r, goal, lo, hi, n, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	if werr != nil {
+		return werr
+	}
+	if errors.Is(err, levels.ErrRange) {
+		return f.fail(err)
+	}
+	if err != nil {
+		if len(got) > 0 {
+			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), n)
+		}
+		return sf.stopped(err)
+	}
+	return nil
+}
+
+// levelWriter prints levels as text or JSON lines.
+type levelWriter struct {
+	w      *bufio.Writer
+	asJSON bool
+}
+
+func (l *levelWriter) write(lv levels.Level) error {
+	if l.asJSON {
+		return writeJSONLine(l.w, lv)
+	}
+	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
+	return err
 }
 
 func plural(n int, one, many string) string {

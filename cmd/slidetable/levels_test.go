@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -145,9 +146,13 @@ func TestLevelsWalk(t *testing.T) {
 		t.Fatalf("%d boards, want 20", len(seen))
 	}
 
-	stdout, stderr, code = runLine(t, "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
-	if code != 0 || !strings.Contains(stderr, "not uniform") {
-		t.Fatalf("4x4: exit %d, stderr %q", code, stderr)
+	_, stderr, code = runLine(t, "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	if code != exitUsage || !strings.Contains(stderr, "-mode walk") {
+		t.Fatalf("4x4 auto at 20 moves: exit %d, stderr %q; want a refusal naming -mode walk", code, stderr)
+	}
+	stdout, stderr, code = runLine(t, "levels", "-mode", "walk", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	if code != 0 {
+		t.Fatalf("4x4 walk: exit %d, stderr %q", code, stderr)
 	}
 	size = board.Size{W: 4, H: 4}
 	for _, b := range levelLines(t, size, stdout) {
@@ -155,6 +160,68 @@ func TestLevelsWalk(t *testing.T) {
 		var s solveOut
 		if err := json.Unmarshal([]byte(out), &s); err != nil || *s.Distance != 20 {
 			t.Fatalf("4x4 level %s: solve says %s", b, out)
+		}
+	}
+}
+
+// TestLevelsSearch draws uniform 4x4 levels, which have no table: the
+// boards are in range by the distance command, the same for a seed, and
+// impossible ranges are refused at once.
+func TestLevelsSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves random 4x4 boards")
+	}
+	args := []string{"levels", "-min", "42", "-max", "46", "-n", "3", "-seed", "1", "-q", "-json", "4x4"}
+	stdout, stderr, code := runLine(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	bs := levelLines(t, board.Size{W: 4, H: 4}, stdout)
+	if len(bs) != 3 {
+		t.Fatalf("%d boards, want 3: %q", len(bs), stdout)
+	}
+	for i, b := range bs {
+		var out levelOut
+		json.Unmarshal([]byte(lines[i]), &out)
+		d, _, _ := runLine(t, "distance", "4x4", b.String())
+		if d != fmt.Sprintf("%d\n", out.Distance) || out.Distance < 42 || out.Distance > 46 {
+			t.Fatalf("%s at %d, distance says %q", b, out.Distance, d)
+		}
+	}
+	if again, _, _ := runLine(t, args...); again != stdout {
+		t.Fatalf("the same seed gave %q and %q", stdout, again)
+	}
+}
+
+func TestLevelsSearchLimits(t *testing.T) {
+	for _, args := range [][]string{
+		{"levels", "-min", "81", "4x4"},
+		{"levels", "-min", "81", "-max", "90", "4x4"},
+		{"levels", "-max", "30", "4x4"},
+		{"levels", "-min", "40", "-max", "50", "-n", "2000000", "4x4"},
+		{"levels", "-min", "40", "-max", "50", "-timeout", "-3s", "4x4"},
+		{"levels", "-min", "100", "6x5"},
+	} {
+		_, stderr, code := runLine(t, args...)
+		if code != exitUsage || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
+		}
+	}
+	// Too little time for all: the boards found are printed, then one line
+	// of error.
+	stdout, stderr, code := runLine(t, "levels", "-min", "0", "-max", "80", "-n", "100000", "-seed", "2", "-q", "-timeout", "300ms", "4x4")
+	if code != exitFailure || !strings.Contains(stderr, "-timeout 300ms ran out") || strings.Contains(stderr, "context") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if line == "" {
+			continue
+		}
+		var d int
+		var rest string
+		if _, err := fmt.Sscanf(line, "%d %s", &d, &rest); err != nil || d > 80 {
+			t.Fatalf("line %q", line)
 		}
 	}
 }

@@ -77,6 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // exitCode prints err, if any, and returns the exit code it calls for.
 func exitCode(stderr io.Writer, err error) int {
 	var ue *usageError
+	var fe *failure
 	switch {
 	case err == nil:
 		return exitOK
@@ -89,6 +90,9 @@ func exitCode(stderr io.Writer, err error) int {
 			fmt.Fprintf(stderr, "usage: %s\n", ue.usage)
 		}
 		return exitUsage
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "slidetable %s: %v\n", fe.cmd, fe.err)
+		return exitFailure
 	case errors.Is(err, errSilent):
 		return exitFailure
 	default:

@@ -1,0 +1,302 @@
+package ida
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+// Searcher finds shortest solutions to the goal of one heuristic by IDA*.
+// The search loop knows nothing of the heuristic but its Evaluator, so any
+// admissible heuristic gives shortest solutions. A Searcher is safe for
+// concurrent use; each search starts an evaluator of its own.
+type Searcher struct {
+	h     Heuristic
+	goal  board.Board
+	moves *moveTable
+}
+
+// New returns a searcher that bounds the distances left with h and solves
+// towards h.Goal(). h must be admissible: it never exceeds a distance.
+func New(h Heuristic) *Searcher {
+	goal := h.Goal()
+	return &Searcher{h: h, goal: goal, moves: movesOf(goal.Size())}
+}
+
+// Goal returns the goal the searcher solves towards.
+func (s *Searcher) Goal() board.Board { return s.goal }
+
+// Result is the outcome of one search.
+type Result struct {
+	// Path is a shortest solution, each move the tile that slides into
+	// the blank, if Found.
+	Path []uint8
+	// Found reports a solution within the limit.
+	Found bool
+	// Nodes counts the boards the search generated: every move it made,
+	// in every iteration.
+	Nodes uint64
+}
+
+// Search looks for a shortest solution of b of at most limit moves (a
+// negative limit means none), raising the bound from the heuristic of b
+// until it finds one or the bound passes limit. A search that finds no
+// solution within limit costs no more than one that finds a solution of
+// limit moves. It fails with ErrUnsolvable if b cannot reach the goal,
+// with an error wrapping board.ErrMismatch if the sizes differ, and with
+// ctx's error if ctx ends first.
+func (s *Searcher) Search(ctx context.Context, b board.Board, limit int) (Result, error) {
+	st, err := s.start(ctx, b)
+	if err != nil {
+		return Result{}, err
+	}
+	for bound := st.ev.H(); limit < 0 || bound <= limit; {
+		st.bound = bound
+		next := st.root(false)
+		if st.err != nil {
+			return Result{Nodes: st.nodes}, st.err
+		}
+		if st.found {
+			return Result{Path: st.solution(), Found: true, Nodes: st.nodes}, nil
+		}
+		bound = next
+	}
+	return Result{Nodes: st.nodes}, nil
+}
+
+// Solve returns a shortest solution of b: the moves, each the tile that
+// slides into the blank, that take b to the goal, as few as there can be.
+// Its errors are those of Search.
+func (s *Searcher) Solve(ctx context.Context, b board.Board) ([]uint8, error) {
+	r, err := s.Search(ctx, b, -1)
+	return r.Path, err
+}
+
+// Distance returns the fewest moves from b to the goal; see Solve.
+func (s *Searcher) Distance(ctx context.Context, b board.Board) (int, error) {
+	r, err := s.Search(ctx, b, -1)
+	if err != nil {
+		return -1, err
+	}
+	return len(r.Path), nil
+}
+
+// Within returns a shortest solution of b and true if there is one of at
+// most limit moves, and false otherwise; see Search.
+func (s *Searcher) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
+	r, err := s.Search(ctx, b, limit)
+	return r.Path, r.Found, err
+}
+
+// Hints returns the distance of b and every move that takes it one step
+// closer to the goal, in the order of board.Board.Moves. It costs one
+// search whose last iteration goes on, after the first solution, through
+// the other first moves, each until its own first solution: at most the
+// whole last iteration, which a solve also mostly pays. Its errors are
+// those of Search.
+func (s *Searcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
+	st, err := s.start(ctx, b)
+	if err != nil {
+		return nil, -1, err
+	}
+	for bound := st.ev.H(); ; {
+		st.bound = bound
+		next := st.root(true)
+		if st.err != nil {
+			return nil, -1, st.err
+		}
+		if st.found {
+			return st.hints, bound, nil
+		}
+		bound = next
+	}
+}
+
+// start validates b and sets up a search of it.
+func (s *Searcher) start(ctx context.Context, b board.Board) (*search, error) {
+	ok, err := b.SolvableTo(s.goal)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrUnsolvable, b)
+	}
+	return &search{
+		ev:    s.h.Start(b),
+		cells: b.Cells(),
+		blank: b.Blank(),
+		goal:  s.goal.CellString(),
+		moves: s.moves,
+		ctx:   ctx,
+	}, nil
+}
+
+// moveTable lists, for each cell of the blank, the cells whose tiles can
+// slide into it, in the order of board.Board.Moves (above, below, left,
+// right).
+type moveTable struct {
+	next  [][4]uint8
+	count []uint8
+}
+
+var moveTables sync.Map // board.Size -> *moveTable
+
+func movesOf(size board.Size) *moveTable {
+	if m, ok := moveTables.Load(size); ok {
+		return m.(*moveTable)
+	}
+	w, n := size.W, size.Cells()
+	m := &moveTable{next: make([][4]uint8, n), count: make([]uint8, n)}
+	for z := range n {
+		add := func(c int) {
+			m.next[z][m.count[z]] = uint8(c)
+			m.count[z]++
+		}
+		if z >= w {
+			add(z - w)
+		}
+		if z+w < n {
+			add(z + w)
+		}
+		if z%w > 0 {
+			add(z - 1)
+		}
+		if z%w < w-1 {
+			add(z + 1)
+		}
+	}
+	v, _ := moveTables.LoadOrStore(size, m)
+	return v.(*moveTable)
+}
+
+// search is one IDA* run.
+type search struct {
+	ev    Evaluator
+	cells []uint8
+	blank int
+	goal  string
+	moves *moveTable
+	ctx   context.Context
+	bound int
+	nodes uint64
+	check int // boards to enter before the next look at ctx
+	found bool
+	err   error
+	path  []uint8 // the moves of the solution, deepest first, once found
+	hints []uint8 // the first moves that start a solution, for Hints
+}
+
+// ctxEvery is how many boards a search enters between looks at its
+// context.
+const ctxEvery = 1 << 16
+
+// solution returns the path in order.
+func (st *search) solution() []uint8 {
+	p := make([]uint8, len(st.path))
+	for i, m := range st.path {
+		p[len(p)-1-i] = m
+	}
+	return p
+}
+
+// root runs one iteration with st.bound from the start and returns the
+// smallest f above the bound it saw. With all set, it goes on after a
+// solution through the other first moves and collects in st.hints those
+// that start one.
+func (st *search) root(all bool) int {
+	z := st.blank
+	if st.ev.H() == 0 && string(st.cells) == st.goal {
+		st.found = true
+		return 0
+	}
+	next := int(^uint(0) >> 1)
+	any := false
+	for i := range int(st.moves.count[z]) {
+		c := int(st.moves.next[z][i])
+		t := st.cells[c]
+		h := st.ev.Move(t, c, z)
+		st.nodes++
+		f := 1 + h
+		if f > st.bound {
+			st.ev.Undo(t, c, z)
+			next = min(next, f)
+			continue
+		}
+		st.cells[z], st.cells[c] = t, 0
+		st.found = h == 0 && string(st.cells) == st.goal
+		n := 0
+		if !st.found {
+			n = st.dfs(1, c, z)
+		}
+		st.cells[c], st.cells[z] = t, 0
+		st.ev.Undo(t, c, z)
+		switch {
+		case st.err != nil:
+			return 0
+		case st.found && !all:
+			st.path = append(st.path, t)
+			return 0
+		case st.found:
+			st.hints = append(st.hints, t)
+			st.path = st.path[:0]
+			any = true
+		default:
+			next = min(next, n)
+		}
+	}
+	st.found = any
+	return next
+}
+
+// dfs searches below the board st.cells, whose blank is in cell z, g moves
+// from the start, never moving the blank back to cell prev. It returns the
+// smallest f = g+h above the bound that it saw, or sets st.found with the
+// path, or st.err.
+func (st *search) dfs(g, z, prev int) int {
+	next := int(^uint(0) >> 1)
+	ns := &st.moves.next[z]
+	for i := range int(st.moves.count[z]) {
+		c := int(ns[i])
+		if c == prev {
+			continue
+		}
+		t := st.cells[c]
+		h := st.ev.Move(t, c, z)
+		st.nodes++
+		if f := g + 1 + h; f > st.bound {
+			st.ev.Undo(t, c, z)
+			next = min(next, f)
+			continue
+		}
+		st.cells[z], st.cells[c] = t, 0
+		if h == 0 && string(st.cells) == st.goal {
+			st.cells[c], st.cells[z] = t, 0
+			st.ev.Undo(t, c, z)
+			st.path = append(st.path, t)
+			st.found = true
+			return 0
+		}
+		if st.check--; st.check <= 0 {
+			st.check = ctxEvery
+			if err := st.ctx.Err(); err != nil {
+				st.cells[c], st.cells[z] = t, 0
+				st.ev.Undo(t, c, z)
+				st.err = err
+				return 0
+			}
+		}
+		n := st.dfs(g+1, c, z)
+		st.cells[c], st.cells[z] = t, 0
+		st.ev.Undo(t, c, z)
+		if st.found || st.err != nil {
+			if st.found {
+				st.path = append(st.path, t)
+			}
+			return 0
+		}
+		next = min(next, n)
+	}
+	return next
+}

@@ -1,0 +1,203 @@
+package levels
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+)
+
+// Solver finds whether a board is within limit moves of the goal, and
+// then a shortest solution; *solver.Solver is one.
+type Solver interface {
+	Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error)
+}
+
+// SearchOptions changes how Search works. A nil *SearchOptions means the
+// zero value.
+type SearchOptions struct {
+	// Workers is the number of boards solved at once; 0 means one a core.
+	Workers int
+	// MaxDraws stops the search, with ErrNotFound, after that many boards
+	// drawn; 0 means no limit but the context's.
+	MaxDraws uint64
+	// Progress, if set, is called after each board is solved, in the
+	// order of the draws, from one goroutine at a time.
+	Progress func(SearchProgress)
+	// Found, if set, is called with each board kept, in the order of the
+	// draws, as soon as every earlier draw is decided, from one goroutine
+	// at a time.
+	Found func(Level)
+}
+
+// SearchProgress is how far Search has got.
+type SearchProgress struct {
+	Solved uint64 // boards drawn and decided, in draw order
+	Kept   int    // boards kept
+}
+
+// Search returns n distinct boards drawn uniformly among those that can
+// reach goal (gen.UniformTo) whose exact distance, found by s, lies in
+// [lo, hi], for sizes with no table: it draws boards one after another,
+// solves them on Workers goroutines, each search cut off at hi, and keeps
+// the first n in range in the order they were drawn, so the result
+// depends only on r's state, not on timing. The boards are uniform among
+// the qualifying ones, as Sample's; they cost about R/Q solves each, for
+// R reachable boards of which Q qualify, which is hopeless for a range
+// uniform boards almost never hit (see Rare).
+//
+// It fails with ErrRange if lo > hi, hi < 0 or lo is beyond the largest
+// distance there is (MaxDistance), ErrCount if n < 1, ErrNotFound after
+// MaxDraws draws, and with ctx's error if ctx ends first; in the last two
+// cases it also returns the boards it kept. It uses r from one goroutine
+// and not after it returns.
+func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, hi, n int, opts *SearchOptions) ([]Level, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	if m, ok := MaxDistance(goal.Size()); lo > hi || hi < 0 || ok && lo > m {
+		if ok {
+			return nil, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, goal.Size(), m)
+		}
+		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
+	}
+	if n < 1 {
+		return nil, fmt.Errorf("%w: %d", ErrCount, n)
+	}
+	if opts == nil {
+		opts = &SearchOptions{}
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+
+	type result struct {
+		path   []uint8
+		within bool
+		err    error
+	}
+	type job struct {
+		b   board.Board
+		res chan result
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job)
+	order := make(chan job, 2*workers) // draws in flight, in order
+	var wg sync.WaitGroup
+	wg.Go(func() { // the only user of r
+		defer close(jobs)
+		defer close(order)
+		for i := uint64(0); opts.MaxDraws == 0 || i < opts.MaxDraws; i++ {
+			b, err := gen.UniformTo(r, goal)
+			j := job{b: b, res: make(chan result, 1)}
+			if err != nil {
+				j.res <- result{err: err}
+			}
+			select {
+			case order <- j:
+			case <-wctx.Done():
+				return
+			}
+			if err != nil {
+				continue
+			}
+			select {
+			case jobs <- j:
+			case <-wctx.Done():
+				return
+			}
+		}
+	})
+	for range workers {
+		wg.Go(func() {
+			for j := range jobs {
+				p, ok, err := s.Within(wctx, j.b, max(hi, 0))
+				j.res <- result{p, ok, err}
+			}
+		})
+	}
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+
+	out := make([]Level, 0, min(n, 1<<16))
+	kept := make(map[board.Board]struct{})
+	var solved uint64
+	for j := range order {
+		var res result
+		select {
+		case res = <-j.res:
+		case <-ctx.Done():
+			return out, ctx.Err()
+		}
+		if res.err != nil {
+			if errors.Is(res.err, context.Canceled) || errors.Is(res.err, context.DeadlineExceeded) {
+				if err := ctx.Err(); err != nil {
+					return out, err
+				}
+			}
+			return out, res.err
+		}
+		solved++
+		if d := len(res.path); res.within && d >= lo {
+			if _, dup := kept[j.b]; !dup {
+				kept[j.b] = struct{}{}
+				lv := Level{Board: j.b, Distance: d}
+				out = append(out, lv)
+				if opts.Found != nil {
+					opts.Found(lv)
+				}
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress(SearchProgress{Solved: solved, Kept: len(out)})
+		}
+		if len(out) == n {
+			return out, nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
+}
+
+// maxDistances are the largest distances from the standard goal, where
+// known: from our tables up to 12 cells, and for 4x4 from Brüngger,
+// Marzetta, Fukuda and Nievergelt (1999) and Korf (2008).
+var maxDistances = map[board.Size]int{
+	{W: 2, H: 2}: 6, {W: 3, H: 2}: 21, {W: 2, H: 3}: 21, {W: 4, H: 2}: 36, {W: 2, H: 4}: 36,
+	{W: 3, H: 3}: 31, {W: 5, H: 2}: 55, {W: 2, H: 5}: 55, {W: 4, H: 3}: 53, {W: 3, H: 4}: 53,
+	{W: 6, H: 2}: 80, {W: 2, H: 6}: 80, {W: 4, H: 4}: 80,
+}
+
+// MaxDistance returns the largest distance of a board of size from the
+// standard goal (God's number), and false where it is not known, as for
+// 5x5 and larger. Other goals of the size have the same largest distance
+// if the blank is in a corner of the goal.
+func MaxDistance(size board.Size) (int, bool) {
+	m, ok := maxDistances[size]
+	return m, ok
+}
+
+// rareBelow are distances below which uniform boards almost never lie: for
+// 4x4, about one board in a thousand is within 34 moves of the goal, one in
+// five thousand within 31 (OEIS A089484), while most are 45 to 60 away.
+var rareBelow = map[board.Size]int{{W: 4, H: 4}: 35}
+
+// Rare reports whether uniform boards of size almost never lie within hi
+// moves of the standard goal, so that Search would draw thousands of boards
+// for each it keeps: for 4x4, hi below 35. Walks finds such boards quickly,
+// though not uniformly.
+func Rare(size board.Size, hi int) bool {
+	m, ok := rareBelow[size]
+	return ok && hi < m
+}

@@ -1,0 +1,403 @@
+package solver_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/solve"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/table"
+)
+
+// parallel calls f(i) for i in [0, n) on every core and returns the first
+// error.
+func parallel(n int, f func(i int) error) error {
+	var next atomic.Int64
+	var first error
+	var once sync.Once
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if err := f(i); err != nil {
+					once.Do(func() { first = err })
+					next.Store(int64(n))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// checkAgainst asks s for a path of b and checks it against the exact
+// table: it replays to the goal in exactly the table's distance. With all
+// set it also checks the distance and the hints: the moves the table says
+// lead one step closer.
+func checkAgainst(s *solver.Solver, tbl *table.Table, b board.Board, all bool) error {
+	ctx := context.Background()
+	want, err := tbl.Distance(b)
+	if err != nil {
+		return err
+	}
+	path, err := s.Path(ctx, b)
+	if err != nil || len(path) != want {
+		return fmtErr("%s: Path %v, %v; the table says %d moves", b, path, err, want)
+	}
+	if end, err := b.Apply(path...); err != nil || end != tbl.Goal() {
+		return fmtErr("%s: Path %v ends at %s, %v", b, path, end, err)
+	}
+	if !all {
+		return nil
+	}
+	if d, err := s.Distance(ctx, b); err != nil || d != want {
+		return fmtErr("%s: Distance %d, %v; the table says %d", b, d, err, want)
+	}
+	got, hd, err := s.Hints(ctx, b)
+	wantHints, _, _ := solve.Hints(tbl, b)
+	if err != nil || hd != want || !slices.Equal(got, wantHints) {
+		return fmtErr("%s: Hints %v, %d, %v; the table gives %v, %d", b, got, hd, err, wantHints, want)
+	}
+	return nil
+}
+
+// TestSearch3x3 checks the search path, forced, against the built-in
+// table on every 3x3 board (a sample under -short): paths, and the
+// distances and hints of a seventh of them.
+func TestSearch3x3(t *testing.T) {
+	tbl, err := data.Load(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := solver.New(solver.WithSearch())
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := uint64(1)
+	if testing.Short() {
+		step = 211 // a prime: the sample spreads over blank cells and tile orders
+	}
+	var boards []board.Board
+	cells := make([]uint8, 9)
+	for i := uint64(0); i < tbl.Boards(); i += step {
+		if _, ok := tbl.Lookup(i); ok {
+			rank.Unindex(i, cells)
+			b, err := board.New(tbl.Size(), cells)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, b)
+		}
+	}
+	if !testing.Short() && len(boards) != 181440 {
+		t.Fatalf("%d solvable 3x3 boards, want 181440", len(boards))
+	}
+	err = parallel(len(boards), func(i int) error {
+		return checkAgainst(s, tbl, boards[i], i%7 == 0)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSearch12Cells checks the search path against exact tables built for
+// 4x3 and 3x4 on uniform random boards: 300 of each by default, 10,000
+// with SLIDETABLE_TEST_12=1 (minutes with Manhattan distance). Not under
+// -short: each table takes about ten seconds and half a gigabyte to build.
+func TestSearch12Cells(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4x3 and 3x4 tables")
+	}
+	n := 300
+	if os.Getenv("SLIDETABLE_TEST_12") != "" {
+		n = 10000
+	}
+	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}} {
+		t.Run(size.String(), func(t *testing.T) {
+			tbl, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := solver.New(solver.WithSearch())
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(7, uint64(size.W)))
+			boards := make([]board.Board, n)
+			for i := range boards {
+				boards[i], _ = gen.Uniform(r, size)
+			}
+			err = parallel(len(boards), func(i int) error {
+				return checkAgainst(s, tbl, boards[i], i%10 == 0)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestTables checks that a default solver answers from the built-in tables,
+// against the reference search, on every board of the small sizes.
+func TestTables(t *testing.T) {
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
+		tbl, err := s.Table(size)
+		if err != nil || tbl == nil {
+			t.Fatalf("%s: Table = %v, %v; want the built-in table", size, tbl, err)
+		}
+		for b, d := range reference.Distances(board.Goal(size)) {
+			if got, err := s.Distance(context.Background(), b); err != nil || got != d {
+				t.Fatalf("%s: %d, %v; the reference says %d", b, got, err, d)
+			}
+			if err := checkAgainst(s, tbl, b, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if tbl, err := s.Table(board.Size{W: 4, H: 4}); err != nil || tbl != nil || s.Exact(board.Size{W: 4, H: 4}) {
+		t.Fatalf("4x4: Table = %v, %v; want none", tbl, err)
+	}
+}
+
+// nearGoal returns the distance of every board at most depth moves from
+// goal, by a breadth-first search cut off at that depth.
+func nearGoal(goal board.Board, depth int) map[board.Board]int {
+	dist := map[board.Board]int{goal: 0}
+	frontier := []board.Board{goal}
+	for d := 1; d <= depth; d++ {
+		var next []board.Board
+		for _, b := range frontier {
+			for _, m := range b.Moves() {
+				nb, _ := b.Move(m)
+				if _, seen := dist[nb]; !seen {
+					dist[nb] = d
+					next = append(next, nb)
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}
+
+// TestLarge checks 4x4 and 5x4 boards near the goal, which no table
+// covers, against a breadth-first search, hints included.
+func TestLarge(t *testing.T) {
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, size := range []board.Size{{W: 4, H: 4}, {W: 5, H: 4}} {
+		goal := board.Goal(size)
+		ref := nearGoal(goal, 12)
+		k := 0
+		for b, d := range ref {
+			if k++; k%31 != 0 && d < 12 {
+				continue
+			}
+			path, err := s.Path(ctx, b)
+			if err != nil || len(path) != d {
+				t.Fatalf("%s: Path %v, %v; the search says %d", b, path, err, d)
+			}
+			if end, _ := b.Apply(path...); end != goal {
+				t.Fatalf("%s: %v ends at %s", b, path, end)
+			}
+			if d >= 12 || k%7 != 0 {
+				continue
+			}
+			hints, hd, err := s.Hints(ctx, b)
+			if err != nil || hd != d {
+				t.Fatalf("%s: Hints distance %d, %v; want %d", b, hd, err, d)
+			}
+			var want []uint8
+			for _, m := range b.Moves() {
+				if next, _ := b.Move(m); ref[next] == d-1 {
+					want = append(want, m)
+				}
+			}
+			if !slices.Equal(hints, want) {
+				t.Fatalf("%s: hints %v, want %v", b, hints, want)
+			}
+		}
+	}
+}
+
+// TestGoalAndHeuristic gives a goal with the blank first, once alone and
+// once with a heuristic, and checks both against the reference search.
+func TestGoalAndHeuristic(t *testing.T) {
+	goal := board.MustParse(board.Size{W: 3, H: 2}, "0 1 2/3 4 5")
+	a, err := solver.New(solver.WithGoal(goal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := solver.New(solver.WithHeuristic(ida.Manhattan(goal)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*solver.Solver{a, b} {
+		if got := s.Goal(goal.Size()); got != goal {
+			t.Fatalf("Goal = %s, want %s", got, goal)
+		}
+		if s.Exact(goal.Size()) {
+			t.Fatal("a table answers for a goal no table has")
+		}
+		for bd, d := range reference.Distances(goal) {
+			path, err := s.Path(context.Background(), bd)
+			if err != nil || len(path) != d {
+				t.Fatalf("%s: %v, %v; the reference says %d", bd, path, err, d)
+			}
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	tbl, err := data.Load(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
+	for name, opts := range map[string][]solver.Option{
+		"table and goal":     {solver.WithTable(tbl), solver.WithGoal(other)},
+		"goal and heuristic": {solver.WithGoal(other), solver.WithHeuristic(ida.Manhattan(board.Goal(size)))},
+		"nil table":          {solver.WithTable(nil)},
+		"nil heuristic":      {solver.WithHeuristic(nil)},
+		"zero goal":          {solver.WithGoal(board.Board{})},
+	} {
+		if _, err := solver.New(opts...); !errors.Is(err, solver.ErrConfig) {
+			t.Errorf("%s: %v, want ErrConfig", name, err)
+		}
+	}
+}
+
+// TestUnsolvable checks that both paths report one ErrUnsolvable.
+func TestUnsolvable(t *testing.T) {
+	if !errors.Is(table.ErrUnsolvable, solver.ErrUnsolvable) || !errors.Is(ida.ErrUnsolvable, solver.ErrUnsolvable) {
+		t.Fatal("table.ErrUnsolvable or ida.ErrUnsolvable is not solver.ErrUnsolvable")
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		b    board.Board
+		opts []solver.Option
+	}{
+		{board.MustParse(board.Size{W: 3, H: 3}, "2 1 3/4 5 6/7 8 0"), nil},
+		{board.MustParse(board.Size{W: 3, H: 3}, "2 1 3/4 5 6/7 8 0"), []solver.Option{solver.WithSearch()}},
+		{board.MustParse(board.Size{W: 4, H: 4}, "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"), nil},
+	} {
+		s, err := solver.New(c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Distance(ctx, c.b); !errors.Is(err, solver.ErrUnsolvable) {
+			t.Errorf("Distance(%s): %v", c.b, err)
+		}
+		if _, err := s.Path(ctx, c.b); !errors.Is(err, solver.ErrUnsolvable) {
+			t.Errorf("Path(%s): %v", c.b, err)
+		}
+		if _, _, err := s.Hints(ctx, c.b); !errors.Is(err, solver.ErrUnsolvable) {
+			t.Errorf("Hints(%s): %v", c.b, err)
+		}
+		if _, _, err := s.Within(ctx, c.b, 100); !errors.Is(err, solver.ErrUnsolvable) {
+			t.Errorf("Within(%s): %v", c.b, err)
+		}
+	}
+	s, _ := solver.New()
+	if _, err := s.Distance(ctx, board.Board{}); !errors.Is(err, board.ErrSize) {
+		t.Errorf("zero board: %v", err)
+	}
+}
+
+// TestWithin checks the limit on both paths against the table.
+func TestWithin(t *testing.T) {
+	tbl, err := data.Load(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	search, _ := solver.New(solver.WithSearch())
+	exact, _ := solver.New()
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		b, _ := gen.Uniform(r, tbl.Size())
+		d, _ := tbl.Distance(b)
+		for _, s := range []*solver.Solver{search, exact} {
+			for _, limit := range []int{-1, d - 1, d, d + 3} {
+				p, ok, err := s.Within(context.Background(), b, limit)
+				if want := limit < 0 || d <= limit; err != nil || ok != want || ok && len(p) != d {
+					t.Fatalf("%s at %d: Within(%d) = %v, %v, %v", b, d, limit, p, ok, err)
+				}
+			}
+		}
+	}
+}
+
+// TestCancel checks that a search stops when its context ends.
+func TestCancel(t *testing.T) {
+	s, _ := solver.New()
+	r := rand.New(rand.NewPCG(3, 4))
+	b, _ := gen.Uniform(r, board.Size{W: 5, H: 5})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+	defer cancel()
+	if _, err := s.Path(ctx, b); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Path: %v", err)
+	}
+	if _, _, err := s.Hints(ctx, b); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Hints: %v", err)
+	}
+}
+
+// TestConcurrent asks one solver from many goroutines at once, on sizes it
+// has not loaded yet; run it with -race.
+func TestConcurrent(t *testing.T) {
+	s, _ := solver.New()
+	sizes := []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 4, H: 4}}
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for g := range 16 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 9))
+			size := sizes[g%len(sizes)]
+			for range 20 {
+				b, _, _ := gen.Walk(r, board.Goal(size), 20, nil)
+				p, err := s.Path(context.Background(), b)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if end, _ := b.Apply(p...); end != board.Goal(size) {
+					errs <- fmtErr("%s: %v ends at %s", b, p, end)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}

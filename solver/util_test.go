@@ -1,0 +1,5 @@
+package solver_test
+
+import "fmt"
+
+func fmtErr(format string, args ...any) error { return fmt.Errorf(format, args...) }
