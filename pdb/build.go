@@ -121,9 +121,10 @@ type searcher struct {
 	slots     int    // two-bit slots a placement: slotsPer(free)
 	per       uint64 // placements a word
 	rk        rank.Partial
-	all       uint64 // mask of the n cells
-	notLeft   uint64 // cells not in the first column
-	notRight  uint64 // cells not in the last column
+	weight    []uint64 // of each tile's digit in the rank
+	all       uint64   // mask of the n cells
+	notLeft   uint64   // cells not in the first column
+	notRight  uint64   // cells not in the last column
 	neighbour []uint64
 	words     []uint64 // the states: two bits each
 	depth     []uint8  // first depth of each placement
@@ -143,6 +144,11 @@ func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, workers in
 	rk, _ := rank.NewPartial(n, k)
 	s := &searcher{n: n, w: size.W, k: k, free: n - k, slots: slotsPer(n - k), rk: rk}
 	s.per = uint64(64 / (2 * s.slots))
+	s.weight = make([]uint64, k)
+	for i, wt := k-1, uint64(1); i >= 0; i-- {
+		s.weight[i] = wt
+		wt *= uint64(n - i)
+	}
 	s.all = ^uint64(0) >> (64 - n)
 	for c := range n {
 		if c%s.w != 0 {
@@ -301,6 +307,8 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 	slots := uint64(s.slots)
 	lastP := ^uint64(0)
 	var occ, free uint64
+	var at [MaxCells]int8 // the tile index in each cell of the placement
+	wt := s.weight
 	for front != 0 {
 		b := uint64(bits.TrailingZeros64(front))
 		front &= front - 1
@@ -310,8 +318,9 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 		if p != lastP {
 			rank.UnrankPartial(p, s.n, cells)
 			occ = 0
-			for _, c := range cells {
+			for i, c := range cells {
 				occ |= 1 << c
+				at[c] = int8(i)
 			}
 			free = s.all &^ occ
 			lastP = p
@@ -324,9 +333,31 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 			for into != 0 {
 				u := uint8(bits.TrailingZeros64(into))
 				into &= into - 1
-				cells[i] = u
-				p2 := s.rk.Rank(cells)
-				cells[i] = t
+				// The rank changes as in Evaluator.Move: by the digit
+				// of tile i and those of the later tiles between t and u.
+				var delta int64
+				if d := int(u) - int(t); d == 1 || d == -1 {
+					delta = int64(d) * int64(wt[i])
+				} else {
+					lo, hi := min(t, u), max(t, u)
+					between := occ & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1)
+					sign := int64(1)
+					if u < t {
+						sign = -1
+					}
+					dd := int64(d)
+					for between != 0 {
+						c := bits.TrailingZeros64(between)
+						between &= between - 1
+						if j := int(at[c]); j < i {
+							dd -= sign
+						} else {
+							delta += sign * int64(wt[j])
+						}
+					}
+					delta += dd * int64(wt[i])
+				}
+				p2 := uint64(int64(p) + delta)
 				occ2 := occ ^ (1 << t) ^ (1 << u)
 				ok, fresh := s.set(p2, s.slot(occ2, int(t)), next, d)
 				if ok {
