@@ -9,12 +9,13 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
 //go:generate go run gen.go
 
-//go:embed *.tbl
+//go:embed *.tbl *.pdb
 var files embed.FS
 
 // ErrNotEmbedded reports a size whose table is not built in.
@@ -62,4 +63,41 @@ func Load(w, h int) (*table.Table, error) {
 		}
 	})
 	return l.t, l.err
+}
+
+// PDBSizes lists the sizes whose pattern databases are built in.
+func PDBSizes() string { return "4x4" }
+
+// PDBFile returns the bytes of the built-in pattern database file of a w x
+// h board.
+func PDBFile(w, h int) ([]byte, error) {
+	b, err := files.ReadFile(fmt.Sprintf("%dx%d.pdb", w, h))
+	if err != nil {
+		return nil, fmt.Errorf("%w: pattern database %dx%d", ErrNotEmbedded, w, h)
+	}
+	return b, nil
+}
+
+var pdbCache sync.Map // board.Size -> *loadedPDB
+
+type loadedPDB struct {
+	once sync.Once
+	db   *pdb.DB
+	err  error
+}
+
+// PDB returns the built-in pattern database of a w x h board (4x4: the
+// partition pdb.Partition4x4 of the standard goal's tiles). It is decoded
+// on first use and shared afterwards; it is safe for concurrent use.
+func PDB(w, h int) (*pdb.DB, error) {
+	size := board.Size{W: w, H: h}
+	v, _ := pdbCache.LoadOrStore(size, &loadedPDB{})
+	l := v.(*loadedPDB)
+	l.once.Do(func() {
+		var b []byte
+		if b, l.err = PDBFile(w, h); l.err == nil {
+			l.db, l.err = pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		}
+	})
+	return l.db, l.err
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -94,5 +95,54 @@ func TestMaxDistance(t *testing.T) {
 	// Elsewhere, a bound at least the largest known distance.
 	if d, exact := (board.Size{W: 5, H: 5}).MaxDistance(); exact || d < 152 {
 		t.Errorf("5x5: %d, %v; want a bound of at least 152, not exact", d, exact)
+	}
+}
+
+// TestPDBUpToDate rebuilds the built-in 4x4 pattern database and requires
+// the bytes built in to be exactly what a build writes today.
+func TestPDBUpToDate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4x4 pattern database (seconds)")
+	}
+	want, err := data.PDBFile(4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := pdb.Build(context.Background(), board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := built.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Fatalf("the built-in 4x4 pattern database differs from a fresh build (%d bytes, fresh %d); run go generate ./data", len(want), buf.Len())
+	}
+}
+
+func TestPDB(t *testing.T) {
+	db, err := data.PDB(4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Size() != (board.Size{W: 4, H: 4}) || db.Goal() != board.Goal(db.Size()) || len(db.Groups()) != len(pdb.Partition4x4) {
+		t.Fatalf("PDB(4, 4) is of %s to %v with groups %v", db.Size(), db.Goal(), db.Groups())
+	}
+	again, _ := data.PDB(4, 4)
+	if again != db {
+		t.Fatal("PDB decoded the same database twice")
+	}
+	if _, err := data.PDB(5, 5); !errors.Is(err, data.ErrNotEmbedded) {
+		t.Fatalf("PDB(5, 5) error = %v, want ErrNotEmbedded", err)
+	}
+	// The bound of a few boards one move from the goal.
+	h := db.Heuristic()
+	goal := db.Goal()
+	for _, m := range goal.Moves() {
+		b, _ := goal.Move(m)
+		if got := h.Estimate(b); got != 1 {
+			t.Errorf("bound of %v = %d, want 1", b, got)
+		}
 	}
 }
