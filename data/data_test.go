@@ -11,6 +11,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -119,5 +120,60 @@ func TestMaxDistance(t *testing.T) {
 	// Elsewhere, a bound at least the largest known distance.
 	if d, exact := (board.Size{W: 5, H: 5}).MaxDistance(); exact || d < 152 {
 		t.Errorf("5x5: %d, %v; want a bound of at least 152, not exact", d, exact)
+	}
+}
+
+// TestPDBUpToDate rebuilds the built-in 4x4 pattern database and requires
+// the bytes built in to be exactly what a build writes today.
+func TestPDBUpToDate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 4x4 pattern database (seconds)")
+	}
+	want, err := data.PDBFile(board.Size{W: 4, H: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := pdb.Build(context.Background(), board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := built.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Fatalf("the built-in 4x4 pattern database differs from a fresh build (%d bytes, fresh %d); run go generate ./data", len(want), buf.Len())
+	}
+}
+
+func TestPDB(t *testing.T) {
+	size := board.Size{W: 4, H: 4}
+	db, err := data.PDB(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Size() != size || db.Goal() != board.Goal(db.Size()) || len(db.Groups()) != len(pdb.Partition4x4) {
+		t.Fatalf("PDB(4x4) is of %s to %v with groups %v", db.Size(), db.Goal(), db.Groups())
+	}
+	again, _ := data.PDB(size)
+	if again != db {
+		t.Fatal("PDB decoded the same database twice")
+	}
+	if !data.HasPDB(size) || !slices.Equal(data.PDBSizes(), []board.Size{size}) {
+		t.Fatalf("HasPDB(4x4) = %v, PDBSizes() = %v", data.HasPDB(size), data.PDBSizes())
+	}
+	for _, s := range []board.Size{{W: 5, H: 5}, {W: 3, H: 3}, {}} {
+		if _, err := data.PDB(s); !errors.Is(err, data.ErrNotEmbedded) || data.HasPDB(s) {
+			t.Fatalf("PDB(%s) error = %v, want ErrNotEmbedded", s, err)
+		}
+	}
+	// The bound of a few boards one move from the goal.
+	h := db.Heuristic()
+	goal := db.Goal()
+	for _, m := range goal.Moves() {
+		b, _ := goal.Move(m)
+		if got := h.Estimate(b); got != 1 {
+			t.Errorf("bound of %v = %d, want 1", b, got)
+		}
 	}
 }

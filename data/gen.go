@@ -1,6 +1,7 @@
 //go:build ignore
 
-// Gen builds the tables this package embeds: go generate ./data.
+// Gen builds the tables and the pattern database this package embeds: go
+// generate ./data.
 package main
 
 import (
@@ -10,20 +11,30 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/build"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
 func main() {
+	ctx := context.Background()
 	// The sizes of data.Sizes, which this program cannot import: the
 	// package does not compile without the files it makes.
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		t, err := build.Table(context.Background(), board.Goal(size), nil)
+		t, err := build.Table(ctx, board.Goal(size), nil)
 		if err == nil {
-			err = table.WriteFile(context.Background(), size.String()+".tbl", t)
+			err = table.WriteFile(ctx, size.String()+".tbl", t)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
+	}
+	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
+	if err == nil {
+		err = pdb.WriteFile(ctx, "4x4.pdb", db)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }

@@ -23,5 +23,10 @@
 // bit of the tile rank is the parity, the set of boards that reach a goal is
 // periodic in the index, which makes it compress to almost nothing.
 //
+// RankPartial and UnrankPartial number the placements of k distinct tiles
+// among n cells (the cells of a pattern's tiles) densely in
+// [0, n!/(n-k)!), in lexicographic order of the cells; Partial does the
+// same with precomputed weights for a search's hot path.
+//
 // The package imports nothing outside the standard library.
 package rank

@@ -20,8 +20,16 @@ func builtinTable(size board.Size) (*table.Table, error) {
 }
 
 // builtinHeuristic returns the best heuristic built into the binary for
-// boards of size to the standard goal, or nil if there is none, in which
-// case the solver searches with Manhattan distance and linear conflicts.
+// boards of size to the standard goal: the pattern database of package
+// data where there is one (4x4), or nil, in which case the solver searches
+// with Manhattan distance and linear conflicts.
 func builtinHeuristic(size board.Size) (ida.Heuristic, error) {
-	return nil, nil
+	if !data.HasPDB(size) {
+		return nil, nil
+	}
+	db, err := data.PDB(size)
+	if err != nil {
+		return nil, err
+	}
+	return db.Heuristic(), nil
 }

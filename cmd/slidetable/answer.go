@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -31,7 +33,7 @@ type solverFlags struct {
 func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 	sf := &solverFlags{
 		f:       f,
-		path:    f.String("table", "", "use the table `FILE` instead of the built-in one"),
+		path:    f.String("table", "", "use the table `FILE` instead of the built-in one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
@@ -59,6 +61,20 @@ func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
 		return nil, f.failf("-ida and -table exclude each other")
 	case *sf.useIDA:
 		opts = append(opts, solver.WithSearch())
+	case *sf.path != "" && isPDB(*sf.path):
+		db, err := pdb.Open(*sf.path)
+		if err != nil {
+			return nil, err
+		}
+		if db.Size() != size {
+			return nil, f.failf("%s is a %s pattern database, not %s", *sf.path, db.Size(), size)
+		}
+		if goal, err := sf.goal.board(size); err != nil {
+			return nil, err
+		} else if sf.goal.set() && goal != db.Goal() {
+			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, *sf.path, db.Goal())
+		}
+		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 	case *sf.path != "":
 		t, err := f.loadTable(*sf.path, size)
 		if err != nil {
@@ -77,6 +93,23 @@ func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
 		opts = append(opts, solver.WithGoal(goal))
 	}
 	return solver.New(opts...)
+}
+
+// isPDB reports whether the file at path starts as a pattern database
+// does; any other file is read as a table. It opens only regular files: a
+// FIFO would block it, and the table reader refuses what is not regular.
+func isPDB(path string) bool {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, len(pdb.Magic))
+	_, err = io.ReadFull(f, b)
+	return err == nil && string(b) == pdb.Magic
 }
 
 // context returns ctx bounded by -timeout.

@@ -15,6 +15,8 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/build"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -24,9 +26,14 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
 			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.\n"+
 			"FILE must be a regular file or a new name; with -o - the table goes to\n"+
-			"standard output.",
-		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
-	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl; - for standard output)")
+			"standard output.\n\n"+
+			"Boards of more than 12 cells have too many boards for a table; for them the\n"+
+			"command builds a pattern database (default WxH.pdb), lower bounds that make\n"+
+			"the optimal search fast: for 4x4 the 7-8 partition of the tiles (a few\n"+
+			"minutes, 1.6 GB of memory, a 100 MB file), which distance, solve, hint and\n"+
+			"levels use when given with -table FILE.",
+		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
+	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
@@ -49,12 +56,18 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	path := *out
 	if path == "" {
 		path = size.String() + ".tbl"
+		if size.Cells() > bfs.MaxCells {
+			path = size.String() + ".pdb"
+		}
 	}
 	toStdout := path == "-"
 	if toStdout {
 		path = "standard output"
 	} else if err := f.outputFile("o", path); err != nil {
 		return err
+	}
+	if size.Cells() > bfs.MaxCells {
+		return buildPDB(ctx, e, f, goal, path, toStdout, *quiet, *workers, limit)
 	}
 
 	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
@@ -149,4 +162,71 @@ func goalName(goal board.Board) string {
 		return "the goal"
 	}
 	return "goal " + goal.String()
+}
+
+// buildPDB builds the pattern database of goal's size with its default
+// partition and writes it to path.
+func buildPDB(ctx context.Context, e *env, f *flags, goal board.Board, path string, toStdout, quiet bool, workers int, limit uint64) error {
+	size := goal.Size()
+	groups := pdb.DefaultPartition(size)
+	opts := &pdb.Options{Workers: workers, MaxMemory: limit}
+	var total, done uint64
+	for _, g := range groups {
+		c, _ := rank.Placements(size.Cells(), len(g))
+		total += c
+	}
+	var bar *progressbar.ProgressBar
+	group := -1
+	var groupDone uint64
+	opts.Progress = func(p pdb.Progress) {
+		if testHook != nil {
+			testHook(ctx, "search")
+		}
+		if p.Group != group {
+			done += groupDone
+			group = p.Group
+		}
+		groupDone = p.Placements
+		if !quiet && isTerminal(e.stderr) {
+			if bar == nil {
+				bar = newProgressBar(e.stderr, int64(total), "building "+size.String())
+			}
+			bar.Describe(fmt.Sprintf("building %s, group %d of %d, depth %d", size, p.Group+1, p.Groups, p.Depth))
+			bar.Set64(int64(done + p.Placements))
+		}
+	}
+	start := time.Now()
+	db, err := pdb.Build(ctx, goal, groups, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	if errors.Is(err, pdb.ErrMemory) {
+		err = fmt.Errorf("%w; raise -max-mem to allow more", err)
+	}
+	if err != nil {
+		if errors.Is(err, pdb.ErrMemory) || errors.Is(err, pdb.ErrPartition) {
+			return f.fail(err)
+		}
+		return interrupted(err, path)
+	}
+	built := time.Since(start)
+	if testHook != nil {
+		testHook(ctx, "write")
+	}
+	if toStdout {
+		if _, err := db.WriteTo(e.stdout); err != nil {
+			return fmt.Errorf("write the pattern database to standard output: %w", err)
+		}
+		return nil
+	}
+	if err := pdb.WriteFile(ctx, path, db); err != nil {
+		return interrupted(err, path)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %s: %s pattern database to %s, groups %v; %s (%s in memory), built in %s\n",
+		path, size, goalName(goal), db.Groups(), human.Bytes(uint64(fi.Size())), human.Bytes(db.Bytes()), built.Round(time.Millisecond))
+	return nil
 }

@@ -59,7 +59,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 			{"max-mem", []string{"0", "0.5", "0.0000001", "NaN", "Inf", "-Inf", "1e30T", "-1G", "1K", "x", longInput}},
 			{"o", specialOut},
 			{"goal", []string{"1 2 3", longInput, "0 0 1 2"}},
-		}, [][]string{{"-q", "-o", filepath.Join(dir, "ok.tbl"), "4x4"}, {"-q", "5x5"}, {"0x0"}, {longInput + "x3"}}},
+		}, [][]string{{"-q", "-max-mem", "1M", "-o", filepath.Join(dir, "ok.pdb"), "4x4"}, {"-q", "-max-mem", "1M", "5x5"}, {"0x0"}, {longInput + "x3"}}},
 		{"coverage", []string{"-seed", "1", "2x2"}, []flagValues{
 			{"n", []string{"-1", "-9223372036854775808", "9223372036854775807", "99999999999999999999", "NaN"}},
 			{"k", hostileInts},

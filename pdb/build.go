@@ -1,0 +1,463 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/bitx"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// Options tune Build. A nil *Options means the zero value: all cores, no
+// memory limit, no progress reports.
+type Options struct {
+	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// MaxMemory is the most bytes the build may allocate; 0 means no limit.
+	MaxMemory uint64
+	// Progress, if set, is called after each level of each group's search
+	// from Build's goroutine.
+	Progress func(Progress)
+}
+
+// Progress describes a build after a level of one group's search.
+type Progress struct {
+	Group, Groups int    // the group being built, from 0, and how many there are
+	Depth         int    // the level just finished: moves of the group's tiles
+	Placements    uint64 // the group's placements reached so far
+	Total         uint64 // the group's placements
+	States        uint64 // the group's (placement, blank region) states reached
+}
+
+// Memory returns the most bytes Build holds at once for the partition of
+// goal's tiles into groups: the tables of the groups built so far and, for
+// the group being built, two bits for each (placement, free cell) pair,
+// rounded up to a power of two free cells, and one byte a placement.
+func Memory(goal board.Board, groups [][]uint8) (uint64, error) {
+	gs, err := checkPartition(goal, groups)
+	if err != nil {
+		return 0, err
+	}
+	n := goal.Size().Cells()
+	var done, peak uint64
+	for _, g := range gs {
+		count, _ := rank.Placements(n, len(g))
+		work := stateWords(count, n-len(g))*8 + count
+		peak = max(peak, done+work, done+count+entryBytes(count, encNibble))
+		done += entryBytes(count, encByte)
+	}
+	return peak, nil
+}
+
+// entryBytes is the size of a group's entries in an encoding; the build
+// reserves a byte an entry, as it does not know which encoding fits.
+func entryBytes(count uint64, enc uint8) uint64 {
+	if enc == encNibble {
+		return (count + 1) / 2
+	}
+	return count
+}
+
+// slotsPer returns the two-bit slots reserved for a placement's free cells:
+// free rounded up to a power of two.
+func slotsPer(free int) int { return 1 << bits.Len(uint(free-1)) }
+
+func stateWords(count uint64, free int) uint64 {
+	per := uint64(64 / (2 * slotsPer(free))) // placements a word
+	return (count + per - 1) / per
+}
+
+// Build builds the pattern database of goal's size and goal for the given
+// partition of its tiles: for each group, a breadth-first search from the
+// goal over the group tiles' cells and the blank's region (the free cells
+// the blank reaches without moving a group tile), in which moving a group
+// tile costs one move and any other move none. It stops with ctx's error if
+// ctx ends first, and fails with ErrPartition for groups that are not a
+// partition of the tiles (each of at most n-2 tiles and leaving at most 32
+// cells free) and with ErrMemory, before allocating, if the build needs
+// more than opts.MaxMemory.
+func Build(ctx context.Context, goal board.Board, groups [][]uint8, opts *Options) (*DB, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	gs, err := checkPartition(goal, groups)
+	if err != nil {
+		return nil, err
+	}
+	need, _ := Memory(goal, groups)
+	if opts.MaxMemory > 0 && need > opts.MaxMemory {
+		return nil, fmt.Errorf("%w: %s groups %v need %s, the limit is %s", ErrMemory, goal.Size(), gs, human.Bytes(need), human.Bytes(opts.MaxMemory))
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	db := &DB{size: goal.Size(), goal: goal}
+	for i, tiles := range gs {
+		g, err := buildGroup(ctx, goal, tiles, workers, func(p Progress) {
+			if opts.Progress != nil {
+				p.Group, p.Groups = i, len(gs)
+				opts.Progress(p)
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+		db.groups = append(db.groups, g)
+	}
+	return db, nil
+}
+
+// searcher is the search of one group.
+type searcher struct {
+	n, w, k   int
+	free      int    // free cells of a placement: n-k
+	slots     int    // two-bit slots a placement: slotsPer(free)
+	per       uint64 // placements a word
+	rk        rank.Partial
+	weight    []uint64 // of each tile's digit in the rank
+	all       uint64   // mask of the n cells
+	notLeft   uint64   // cells not in the first column
+	notRight  uint64   // cells not in the last column
+	neighbour []uint64
+	words     []uint64 // the states: two bits each
+	depth     []uint8  // first depth of each placement
+}
+
+// Two-bit state codes; the codes of the frontier and of the next level
+// swap from level to level.
+const (
+	unseen = 0
+	done   = 3
+)
+
+func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, workers int, progress func(Progress)) (group, error) {
+	size := goal.Size()
+	n, k := size.Cells(), len(tiles)
+	count, _ := rank.Placements(n, k)
+	rk, _ := rank.NewPartial(n, k)
+	s := &searcher{n: n, w: size.W, k: k, free: n - k, slots: slotsPer(n - k), rk: rk}
+	s.per = uint64(64 / (2 * s.slots))
+	s.weight = make([]uint64, k)
+	for i, wt := k-1, uint64(1); i >= 0; i-- {
+		s.weight[i] = wt
+		wt *= uint64(n - i)
+	}
+	s.all = ^uint64(0) >> (64 - n)
+	for c := range n {
+		if c%s.w != 0 {
+			s.notLeft |= 1 << c
+		}
+		if c%s.w != s.w-1 {
+			s.notRight |= 1 << c
+		}
+	}
+	s.neighbour = make([]uint64, n)
+	for c := range n {
+		if c >= s.w {
+			s.neighbour[c] |= 1 << (c - s.w)
+		}
+		if c+s.w < n {
+			s.neighbour[c] |= 1 << (c + s.w)
+		}
+		if c%s.w > 0 {
+			s.neighbour[c] |= 1 << (c - 1)
+		}
+		if c%s.w < s.w-1 {
+			s.neighbour[c] |= 1 << (c + 1)
+		}
+	}
+	s.words = mem.Words(stateWords(count, s.free))
+	s.depth = mem.Bytes(count)
+
+	cells := make([]uint8, k)
+	var occ uint64
+	for i, t := range tiles {
+		cells[i] = uint8(goal.Index(t))
+		occ |= 1 << cells[i]
+	}
+	start := s.rk.Rank(cells)
+	s.set(start, s.slot(occ, goal.Blank()), 1, 0)
+	reached, states := uint64(1), uint64(1)
+
+	const chunk = 1 << 12 // words a worker claims at a time
+	for d := 0; ; d++ {
+		if err := ctx.Err(); err != nil {
+			return group{}, err
+		}
+		if d+1 > 255 {
+			return group{}, fmt.Errorf("%w: group %v needs more than 255 moves", ErrPartition, tiles)
+		}
+		cur := uint64(1 + d&1)
+		next := 3 - cur
+		var claim atomic.Uint64
+		var newPlacements, newStates atomic.Uint64
+		var wg sync.WaitGroup
+		nw := uint64(len(s.words))
+		for range workers {
+			wg.Go(func() {
+				var np, ns uint64
+				cells := make([]uint8, k)
+				for ctx.Err() == nil {
+					lo := claim.Add(chunk) - chunk
+					if lo >= nw {
+						break
+					}
+					for wi := lo; wi < min(lo+chunk, nw); wi++ {
+						p, q := s.expandWord(wi, cur, next, uint8(d+1), cells)
+						np += p
+						ns += q
+					}
+				}
+				newPlacements.Add(np)
+				newStates.Add(ns)
+			})
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return group{}, err
+		}
+		reached += newPlacements.Load()
+		states += newStates.Load()
+		progress(Progress{Depth: d, Placements: reached, Total: count, States: states})
+		if newStates.Load() == 0 {
+			break
+		}
+	}
+	s.words = nil // the states are done with; let the entries take their place
+	if reached != count {
+		return group{}, fmt.Errorf("%w: group %v reaches %d of its %d placements", ErrPartition, tiles, reached, count)
+	}
+	return s.entries(goal, tiles, count, workers)
+}
+
+// slot returns the slot of the blank's region, for a placement whose group
+// tiles take the cells occ and the blank in cell z: the index, among the
+// free cells, of the lowest cell of the region.
+func (s *searcher) slot(occ uint64, z int) int {
+	free := s.all &^ occ
+	r := s.region(free, uint64(1)<<z)
+	lowest := r & -r
+	return bits.OnesCount64(free & (lowest - 1))
+}
+
+// region returns the cells of free connected to r.
+func (s *searcher) region(free, r uint64) uint64 {
+	w := s.w
+	for {
+		g := (r | r<<1&s.notLeft | r>>1&s.notRight | r<<w | r>>w) & free
+		if g == r {
+			return r
+		}
+		r = g
+	}
+}
+
+// set marks slot j of placement p with code if it is unseen, and records
+// depth d for p if no slot of p was seen before. It returns whether it
+// marked the slot and whether p was new.
+func (s *searcher) set(p uint64, j int, code uint64, d uint8) (bool, bool) {
+	wi := p / s.per
+	sh := (p % s.per) * uint64(2*s.slots)
+	fieldMask := (uint64(1)<<(2*s.slots) - 1)
+	if s.slots == 32 {
+		fieldMask = ^uint64(0)
+	}
+	bit := sh + uint64(2*j)
+	addr := &s.words[wi]
+	for {
+		old := atomic.LoadUint64(addr)
+		if old>>bit&3 != unseen {
+			return false, false
+		}
+		if atomic.CompareAndSwapUint64(addr, old, old|code<<bit) {
+			fresh := old>>sh&fieldMask == 0
+			if fresh {
+				s.depth[p] = d
+			}
+			return true, fresh
+		}
+	}
+}
+
+// expandWord expands the frontier states (code cur) of word wi, marking
+// their successors with code next at depth d, and returns the new
+// placements and states it found.
+func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np, ns uint64) {
+	w := atomic.LoadUint64(&s.words[wi])
+	lo := w & 0x5555555555555555
+	hi := w >> 1 & 0x5555555555555555
+	var front uint64
+	if cur == 1 {
+		front = lo &^ hi
+	} else {
+		front = hi &^ lo
+	}
+	if front == 0 {
+		return 0, 0
+	}
+	// Mark them done first: the word's other bits may change meanwhile.
+	atomic.OrUint64(&s.words[wi], front*3)
+	slots := uint64(s.slots)
+	lastP := ^uint64(0)
+	var occ, free uint64
+	var at [MaxCells]int8 // the tile index in each cell of the placement
+	wt := s.weight
+	for front != 0 {
+		b := uint64(bits.TrailingZeros64(front))
+		front &= front - 1
+		slot := b / 2
+		p := wi*s.per + slot/slots
+		j := int(slot % slots)
+		if p != lastP {
+			rank.UnrankPartial(p, s.n, cells)
+			occ = 0
+			for i, c := range cells {
+				occ |= 1 << c
+				at[c] = int8(i)
+			}
+			free = s.all &^ occ
+			lastP = p
+		}
+		// The blank's region: the free cells connected to the j-th.
+		z := int(bitx.NthSet64(free, j))
+		region := s.region(free, uint64(1)<<z)
+		for i, t := range cells {
+			into := s.neighbour[t] & region
+			for into != 0 {
+				u := uint8(bits.TrailingZeros64(into))
+				into &= into - 1
+				// The rank changes as in Evaluator.Move: by the digit
+				// of tile i and those of the later tiles between t and u.
+				var delta int64
+				if d := int(u) - int(t); d == 1 || d == -1 {
+					delta = int64(d) * int64(wt[i])
+				} else {
+					lo, hi := min(t, u), max(t, u)
+					between := occ & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1)
+					sign := int64(1)
+					if u < t {
+						sign = -1
+					}
+					dd := int64(d)
+					for between != 0 {
+						c := bits.TrailingZeros64(between)
+						between &= between - 1
+						if j := int(at[c]); j < i {
+							dd -= sign
+						} else {
+							delta += sign * int64(wt[j])
+						}
+					}
+					delta += dd * int64(wt[i])
+				}
+				p2 := uint64(int64(p) + delta)
+				occ2 := occ ^ (1 << t) ^ (1 << u)
+				ok, fresh := s.set(p2, s.slot(occ2, int(t)), next, d)
+				if ok {
+					ns++
+				}
+				if fresh {
+					np++
+				}
+			}
+		}
+	}
+	return np, ns
+}
+
+// entries turns the depths into the group's entries: depth minus the
+// tiles' Manhattan distance, halved, in nibbles if every one fits.
+func (s *searcher) entries(goal board.Board, tiles []uint8, count uint64, workers int) (group, error) {
+	w := goal.Size().W
+	home := make([]int, len(tiles))
+	for i, t := range tiles {
+		home[i] = goal.Index(t)
+	}
+	// md[i][c]: the Manhattan distance of tile i in cell c.
+	md := make([][]uint8, len(tiles))
+	for i := range tiles {
+		md[i] = make([]uint8, s.n)
+		for c := range s.n {
+			md[i][c] = uint8(manhattan(w, c, home[i]))
+		}
+	}
+	// The excesses, in place of the depths, checked and measured.
+	var maxEx atomic.Uint32
+	var bad atomic.Uint64
+	bad.Store(^uint64(0))
+	const chunk = 1 << 16
+	parallelRanges(count, chunk, workers, func(lo, hi uint64) {
+		cells := make([]uint8, len(tiles))
+		var m uint32
+		for p := lo; p < hi; p++ {
+			rank.UnrankPartial(p, s.n, cells)
+			sum := 0
+			for i, c := range cells {
+				sum += int(md[i][c])
+			}
+			ex := int(s.depth[p]) - sum
+			if ex < 0 || ex&1 != 0 {
+				bad.Store(p)
+				return
+			}
+			s.depth[p] = uint8(ex / 2)
+			m = max(m, uint32(ex/2))
+		}
+		for {
+			old := maxEx.Load()
+			if m <= old || maxEx.CompareAndSwap(old, m) {
+				break
+			}
+		}
+	})
+	if p := bad.Load(); p != ^uint64(0) {
+		return group{}, fmt.Errorf("pdb: internal error: placement %d of group %v has depth below its Manhattan distance", p, tiles)
+	}
+	g := group{tiles: tiles, count: count, rk: s.rk, enc: encByte, entries: s.depth}
+	if maxEx.Load() <= 15 {
+		g.enc = encNibble
+		g.entries = packNibbles(s.depth)
+	}
+	s.depth = nil
+	return g, nil
+}
+
+// packNibbles returns the bytes of b, each below 16, two a byte, low
+// nibble first.
+func packNibbles(b []uint8) []uint8 {
+	out := mem.Bytes(uint64(len(b)+1) / 2)
+	for i := 0; i+1 < len(b); i += 2 {
+		out[i/2] = b[i] | b[i+1]<<4
+	}
+	if len(b)%2 == 1 {
+		out[len(b)/2] = b[len(b)-1]
+	}
+	return out
+}
+
+// parallelRanges calls f on consecutive ranges of [0, count) of chunk
+// elements on workers goroutines.
+func parallelRanges(count, chunk uint64, workers int, f func(lo, hi uint64)) {
+	var claim atomic.Uint64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				lo := claim.Add(chunk) - chunk
+				if lo >= count {
+					return
+				}
+				f(lo, min(lo+chunk, count))
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,73 @@
+// Package pdb builds, stores and reads additive pattern databases, the
+// lower bounds that let IDA* solve boards too large for an exact table.
+//
+// The tiles of a board are split into disjoint groups. For each group the
+// database holds, for every placement of the group's tiles (ranked by
+// rank.Partial), the fewest moves of those tiles that bring them to their
+// goal cells when the other tiles move for free. As no move moves tiles of
+// two groups, the sum over the groups is a lower bound of the distance;
+// Heuristic adds the larger of it and the same sum on the board mirrored in
+// the main diagonal, and implements ida.Heuristic.
+//
+// Build finds each group's entries by a breadth-first search over states
+// (placement, the blank's region): the region is the set of free cells the
+// blank reaches without moving a group tile, named by its lowest cell, so
+// the free moves never appear in the search. A state takes two bits,
+// reserved for each of the free cells (rounded up to a power of two) of
+// each placement; the first level a placement is reached at is its entry.
+//
+// An entry is stored as the group's moves minus the Manhattan distance of
+// its tiles, halved (the difference is even, as every move of a tile
+// changes its Manhattan distance by one): four bits where every entry of
+// the group fits, else a byte. The heuristic keeps the board's Manhattan
+// distance move by move and adds twice the entries. The bound is
+// admissible but not consistent: an entry is the least over the blank's
+// cells, so one move can lower a group's moves by more than one.
+//
+// # File format
+//
+// All integers are little-endian. Version 1 of the format:
+//
+//	offset  size  field
+//	0       8     magic "SLIDEPDB"
+//	8       2     format version (1)
+//	10      1     width W
+//	11      1     height H (n = W*H, 4 <= n <= 64)
+//	12      1     G, the number of groups
+//	13      3     zero
+//	16      4     S, entry bytes a block (at most 2^26)
+//	20      n     goal cells, reading order, 0 for the blank
+//	.       ...   G group headers, each:
+//	                1  k, the group's number of tiles (1 <= k <= n-2)
+//	                k  its tiles, increasing
+//	                1  entry encoding: 1 four bits an entry, low nibble
+//	                   first (a last odd nibble is zero), 2 a byte
+//	                1  the group's largest entry
+//	                4  B, its number of blocks: ceil(entry bytes / S)
+//	                8B for each block, its compressed length (4) and
+//	                   the CRC-32C of those bytes (4)
+//	.       4     CRC-32C of every header byte above (offsets 0 on)
+//	header end    the blocks of group 1, then of group 2, ...: each one
+//	              zstd frame (with its checksum) of S entry bytes, the
+//	              group's last block fewer
+//	end of file
+//
+// A group of k tiles has n!/(n-k)! entries, one for each placement, in
+// the order of rank.RankPartial of its tiles' cells (the tiles in
+// increasing order).
+//
+// A reader checks the magic and the version first, so that a file of
+// another version says so; then, before it allocates, that every length
+// fits in the file and the sizes add up to the file's size exactly, that
+// the groups are a partition of the tiles, and every checksum; after
+// decoding, that every block has its length, that the largest entry is the
+// header's and the goal's entries are zero. Any failure is ErrFormat,
+// ErrVersion or ErrChecksum. Apart from buffers no larger than the file, a
+// reader allocates only the tables (at most 4 GiB), and only once the
+// checksums have passed.
+//
+// Writing is deterministic: the same database always gives the same
+// bytes.
+//
+// A DB is safe for concurrent use once built or read.
+package pdb

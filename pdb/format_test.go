@@ -1,0 +1,166 @@
+package pdb_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
+)
+
+func build(t testing.TB, size board.Size, groups [][]uint8) *pdb.DB {
+	t.Helper()
+	db, err := pdb.Build(context.Background(), board.Goal(size), groups, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+func encode(t testing.TB, db *pdb.DB) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := db.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// sameEntries checks that a and b give the same moves for every board
+// drawn by walking from the goal.
+func sameEntries(t *testing.T, a, b *pdb.DB) {
+	t.Helper()
+	if a.Size() != b.Size() || a.Goal() != b.Goal() || len(a.Groups()) != len(b.Groups()) {
+		t.Fatalf("databases differ: %s %v %v, %s %v %v", a.Size(), a.Goal(), a.Groups(), b.Size(), b.Goal(), b.Groups())
+	}
+	n := a.Size().Cells()
+	for gi, tiles := range a.Groups() {
+		cells := make([]uint8, len(tiles))
+		// Every placement of small groups; the rest walked with a counter.
+		var rec func(i int, used uint64)
+		count := 0
+		rec = func(i int, used uint64) {
+			if count > 200000 {
+				return
+			}
+			if i == len(cells) {
+				count++
+				if x, y := a.Moves(gi, cells), b.Moves(gi, cells); x != y {
+					t.Fatalf("group %v in %v: %d moves, read back %d", tiles, cells, x, y)
+				}
+				return
+			}
+			for c := range n {
+				if used&(1<<c) == 0 {
+					cells[i] = uint8(c)
+					rec(i+1, used|1<<c)
+				}
+			}
+		}
+		rec(0, 0)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, p := range partitions {
+		db := build(t, p.size, p.groups)
+		b := encode(t, db)
+		back, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatalf("%s %v: %v", p.size, p.groups, err)
+		}
+		sameEntries(t, db, back)
+		if again := encode(t, back); !bytes.Equal(again, b) {
+			t.Fatalf("%s %v: writing what was read gives other bytes", p.size, p.groups)
+		}
+		if again := encode(t, build(t, p.size, p.groups)); !bytes.Equal(again, b) {
+			t.Fatalf("%s %v: a second build writes other bytes", p.size, p.groups)
+		}
+	}
+}
+
+func TestWriteFileOpen(t *testing.T) {
+	db := build(t, board.Size{W: 3, H: 3}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}})
+	path := filepath.Join(t.TempDir(), "3x3.pdb")
+	if err := pdb.WriteFile(context.Background(), path, db); err != nil {
+		t.Fatal(err)
+	}
+	back, err := pdb.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameEntries(t, db, back)
+	if _, err := pdb.Open(filepath.Join(t.TempDir(), "missing")); err == nil {
+		t.Fatal("Open of a missing file gave no error")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Fatalf("%d files left in the directory, want 1", len(entries))
+	}
+}
+
+// TestCorrupt checks that every single-byte change, every truncation and
+// a changed version are errors of the right kind.
+func TestCorrupt(t *testing.T) {
+	db := build(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}})
+	good := encode(t, db)
+	read := func(b []byte) error {
+		_, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		return err
+	}
+	if err := read(good); err != nil {
+		t.Fatal(err)
+	}
+	for i := range good {
+		for _, x := range []byte{1, 0x80, 0xFF} {
+			b := bytes.Clone(good)
+			b[i] ^= x
+			err := read(b)
+			if err == nil {
+				t.Fatalf("byte %d ^ %#x: no error", i, x)
+			}
+			if !errors.Is(err, pdb.ErrFormat) && !errors.Is(err, pdb.ErrChecksum) && !errors.Is(err, pdb.ErrVersion) {
+				t.Fatalf("byte %d ^ %#x: %v is none of the sentinels", i, x, err)
+			}
+		}
+	}
+	for l := range len(good) {
+		if err := read(good[:l]); !errors.Is(err, pdb.ErrFormat) {
+			t.Fatalf("truncated to %d bytes: %v, want ErrFormat", l, err)
+		}
+	}
+	if err := read(append(bytes.Clone(good), 0)); !errors.Is(err, pdb.ErrFormat) {
+		t.Fatalf("a byte appended: %v, want ErrFormat", err)
+	}
+	b := bytes.Clone(good)
+	binary.LittleEndian.PutUint16(b[8:], 2)
+	if err := read(b); !errors.Is(err, pdb.ErrVersion) {
+		t.Fatalf("version 2: %v, want ErrVersion", err)
+	}
+}
+
+// FuzzNewReader checks that no input makes the reader panic, and that
+// whatever it accepts writes back to the same bytes.
+func FuzzNewReader(f *testing.F) {
+	for _, p := range partitions[4:] {
+		f.Add(encode(f, build(f, p.size, p.groups)))
+	}
+	f.Add([]byte(pdb.Magic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		db, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			if !errors.Is(err, pdb.ErrFormat) && !errors.Is(err, pdb.ErrChecksum) && !errors.Is(err, pdb.ErrVersion) {
+				t.Fatalf("%v is none of the sentinels", err)
+			}
+			return
+		}
+		if again := encode(t, db); !bytes.Equal(again, b) {
+			t.Fatalf("accepted %d bytes that write back as %d others", len(b), len(again))
+		}
+	})
+}

@@ -1,0 +1,275 @@
+package pdb_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// referenceMoves returns, for every placement of tiles (cells in the order
+// of tiles, as a string), the fewest moves of those tiles that bring them to
+// their cells in goal when other tiles move for free: a plain 0-1
+// breadth-first search over (tiles' cells, blank's cell) with a map and a
+// double-ended queue, from the goal, minimised over the blank.
+func referenceMoves(goal board.Board, tiles []uint8) map[string]int {
+	size := goal.Size()
+	n, w := size.Cells(), size.W
+	type state = string // tiles' cells, then the blank's cell
+	start := make([]byte, 0, len(tiles)+1)
+	for _, t := range tiles {
+		start = append(start, byte(goal.Index(t)))
+	}
+	start = append(start, byte(goal.Blank()))
+	dist := map[state]int{string(start): 0}
+	deque := []state{string(start)}
+	for len(deque) > 0 {
+		s := deque[0]
+		deque = deque[1:]
+		d := dist[s]
+		z := int(s[len(s)-1])
+		for _, step := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r, c := z/w+step[0], z%w+step[1]
+			if r < 0 || r >= size.H || c < 0 || c >= w {
+				continue
+			}
+			u := r*w + c // the cell whose tile slides into the blank
+			next := []byte(s)
+			cost := 0
+			for i := range len(tiles) {
+				if int(next[i]) == u {
+					next[i] = byte(z)
+					cost = 1
+				}
+			}
+			next[len(next)-1] = byte(u)
+			if old, seen := dist[string(next)]; seen && old <= d+cost {
+				continue
+			}
+			dist[string(next)] = d + cost
+			if cost == 0 {
+				deque = append([]state{string(next)}, deque...)
+			} else {
+				deque = append(deque, string(next))
+			}
+		}
+	}
+	best := map[string]int{}
+	for s, d := range dist {
+		p := s[:len(s)-1]
+		if old, ok := best[p]; !ok || d < old {
+			best[p] = d
+		}
+	}
+	if want, _ := rank.Placements(n, len(tiles)); uint64(len(best)) != want {
+		panic(fmt.Sprintf("reference reached %d placements of %d", len(best), want))
+	}
+	return best
+}
+
+var partitions = []struct {
+	size   board.Size
+	groups [][]uint8
+}{
+	{board.Size{W: 3, H: 3}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+	{board.Size{W: 3, H: 3}, [][]uint8{{1, 4, 7}, {2, 5, 8}, {3, 6}}},
+	{board.Size{W: 3, H: 3}, [][]uint8{{8, 1, 5, 3, 2}, {4, 6, 7}}},
+	{board.Size{W: 3, H: 3}, [][]uint8{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}}},
+	{board.Size{W: 4, H: 2}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7}}},
+	{board.Size{W: 4, H: 2}, [][]uint8{{1, 5}, {2, 6, 3}, {4, 7}}},
+	{board.Size{W: 2, H: 4}, [][]uint8{{1, 2, 3}, {4, 5, 6, 7}}},
+	{board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}}},
+	{board.Size{W: 3, H: 2}, [][]uint8{{1, 4}, {2, 5}, {3}}},
+}
+
+// TestEntriesMatchReference checks every entry of every group of small
+// boards against the reference search.
+func TestEntriesMatchReference(t *testing.T) {
+	for _, p := range partitions {
+		t.Run(fmt.Sprintf("%s/%v", p.size, p.groups), func(t *testing.T) {
+			goal := board.Goal(p.size)
+			db, err := pdb.Build(context.Background(), goal, p.groups, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for gi, tiles := range db.Groups() {
+				ref := referenceMoves(goal, tiles)
+				for key, want := range ref {
+					if got := db.Moves(gi, []uint8(key)); got != want {
+						t.Fatalf("group %v in cells %v: %d moves, reference %d", tiles, []uint8(key), got, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOtherGoal checks a goal with the blank elsewhere against the
+// reference.
+func TestOtherGoal(t *testing.T) {
+	goal := board.MustParse(board.Size{W: 3, H: 3}, "0 1 2/3 4 5/6 7 8")
+	db, err := pdb.Build(context.Background(), goal, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for gi, tiles := range db.Groups() {
+		for key, want := range referenceMoves(goal, tiles) {
+			if got := db.Moves(gi, []uint8(key)); got != want {
+				t.Fatalf("group %v in cells %v: %d moves, reference %d", tiles, []uint8(key), got, want)
+			}
+		}
+	}
+}
+
+// TestAdmissible3x3 checks the heuristic of several partitions on every
+// 3x3 board that reaches the goal against the exact table (see
+// checkAdmissible).
+func TestAdmissible3x3(t *testing.T) {
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := tbl.Goal()
+	for _, p := range partitions {
+		if p.size != goal.Size() {
+			continue
+		}
+		t.Run(fmt.Sprint(p.groups), func(t *testing.T) {
+			db, err := pdb.Build(context.Background(), goal, p.groups, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAdmissible(t, db.Heuristic(), func(yield func(board.Board, int) bool) {
+				cells := make([]uint8, 9)
+				for i := range tbl.Boards() {
+					d, ok := tbl.Lookup(i)
+					if !ok {
+						continue
+					}
+					rank.Unindex(i, cells)
+					if !yield(board.MustParse(goal.Size(), fmt.Sprint(cells)[1:len(fmt.Sprint(cells))-1]), d) {
+						return
+					}
+				}
+			}, func(b board.Board) int {
+				d, err := tbl.Distance(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return d
+			})
+		})
+	}
+}
+
+// checkAdmissible checks h on every board of boards (with its distance):
+// h <= distance, of the distance's parity, changing parity with each move,
+// the evaluator's Move agreeing with a fresh start and Undo restoring the
+// value. It does not require |h(b) - h(b')| <= 1: entries are minimised
+// over the blank's cell, so a move may take the blank out of the region
+// that held it where the group needed it (see TestInconsistent).
+func checkAdmissible(t *testing.T, h *pdb.Heuristic, boards func(func(board.Board, int) bool), dist func(board.Board) int) {
+	t.Helper()
+	count := 0
+	for b, d := range boards {
+		e := h.Start(b)
+		v := e.H()
+		if v > d {
+			t.Fatalf("h(%v) = %d above its distance %d", b, v, d)
+		}
+		if v%2 != d%2 {
+			t.Fatalf("h(%v) = %d, of another parity than its distance %d", b, v, d)
+		}
+		if d == 0 && v != 0 {
+			t.Fatalf("h(goal) = %d", v)
+		}
+		z := b.Blank()
+		for _, m := range b.Moves() {
+			next, err := b.Move(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from := b.Index(m)
+			got := e.Move(m, from, z)
+			want := h.Start(next).H()
+			if got != want {
+				t.Fatalf("%v, move %d: Move gives %d, a fresh start %d", b, m, got, want)
+			}
+			if (got-v)%2 == 0 {
+				t.Fatalf("%v (h %d), move %d: h %d keeps its parity", b, v, m, got)
+			}
+			if dist != nil && count%16 == 0 {
+				if nd := dist(next); got > nd {
+					t.Fatalf("h(%v) = %d above its distance %d", next, got, nd)
+				}
+			}
+			e.Undo(m, from, z)
+			if e.H() != v {
+				t.Fatalf("%v, move %d: Undo gives %d, want %d", b, m, e.H(), v)
+			}
+		}
+		count++
+	}
+	if count == 0 {
+		t.Fatal("no boards checked")
+	}
+}
+
+func TestPartitionErrors(t *testing.T) {
+	goal := board.Goal(board.Size{W: 3, H: 3})
+	for _, groups := range [][][]uint8{
+		nil,
+		{{1, 2, 3, 4}, {5, 6, 7}},
+		{{1, 2, 3, 4}, {4, 5, 6, 7, 8}},
+		{{1, 2, 3, 4, 5, 6, 7, 8}},
+		{{0, 1, 2, 3}, {4, 5, 6, 7, 8}},
+		{{1, 2, 3, 9}, {4, 5, 6, 7, 8}},
+		{{}, {1, 2, 3, 4}, {5, 6, 7, 8}},
+	} {
+		if _, err := pdb.Build(context.Background(), goal, groups, nil); err == nil {
+			t.Errorf("Build(%v) gave no error", groups)
+		}
+	}
+}
+
+func TestMemoryLimit(t *testing.T) {
+	goal := board.Goal(board.Size{W: 3, H: 3})
+	groups := [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}
+	need, err := pdb.Memory(goal, groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need - 1}); err == nil {
+		t.Fatalf("Build with %d bytes of the %d it needs gave no error", need-1, need)
+	}
+	if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := pdb.Build(ctx, board.Goal(board.Size{W: 3, H: 3}), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
+	if err != context.Canceled {
+		t.Fatalf("Build after cancel: %v", err)
+	}
+}
+
+// TestInconsistent pins why checkAdmissible does not require consistency:
+// on 3x3, tiles 1, 2, 3, 4 in cells 0, 4, 5, 3 need 6 of their moves
+// wherever the blank is, and after tile 2 moves up into cell 1 only 1, as
+// an entry is the least over the blank's cells: with the blank in cell 2,
+// which the move leaves closed off from the blank that made it.
+func TestInconsistent(t *testing.T) {
+	goal := board.Goal(board.Size{W: 3, H: 3})
+	ref := referenceMoves(goal, []uint8{1, 2, 3, 4})
+	before, after := ref[string([]byte{0, 4, 5, 3})], ref[string([]byte{0, 1, 5, 3})]
+	if before != 6 || after != 1 {
+		t.Fatalf("reference: %d moves before, %d after", before, after)
+	}
+}

@@ -1,0 +1,58 @@
+package pdb_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+)
+
+// TestMoveMatchesStart walks randomly on boards of several sizes and
+// partitions and checks that the evaluator's value after each Move and
+// Undo is that of a fresh start on the same board.
+func TestMoveMatchesStart(t *testing.T) {
+	for _, p := range []struct {
+		size   board.Size
+		groups [][]uint8
+	}{
+		{board.Size{W: 4, H: 4}, [][]uint8{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}, {13, 14, 15}}},
+		{board.Size{W: 4, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11, 12}, {13, 14, 15}}},
+		{board.Size{W: 4, H: 4}, [][]uint8{{1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}, {4, 8, 12}}},
+		{board.Size{W: 4, H: 3}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}}},
+		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11}}},
+		{board.Size{W: 5, H: 5}, [][]uint8{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {10, 11, 12}, {13, 14, 15}, {16, 17, 18}, {19, 20, 21}, {22, 23, 24}}},
+	} {
+		db := build(t, p.size, p.groups)
+		h := db.Heuristic()
+		r := rand.New(rand.NewPCG(3, 4))
+		for range 20 {
+			b, err := gen.Uniform(r, p.size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := h.Start(b)
+			var path []board.Board
+			for range 200 {
+				ms := b.Moves()
+				m := ms[r.IntN(len(ms))]
+				next, _ := b.Move(m)
+				got := e.Move(m, b.Index(m), b.Blank())
+				if want := h.Start(next).H(); got != want {
+					t.Fatalf("%s %v: %v, move %d: Move gives %d, a fresh start %d", p.size, p.groups, b, m, got, want)
+				}
+				path = append(path, b)
+				b = next
+			}
+			for i := len(path) - 1; i >= 0; i-- {
+				prev := path[i]
+				m := prev.At(b.Blank())
+				e.Undo(m, prev.Index(m), prev.Blank())
+				if got, want := e.H(), h.Start(prev).H(); got != want {
+					t.Fatalf("%s: Undo to %v gives %d, a fresh start %d", p.size, prev, got, want)
+				}
+				b = prev
+			}
+		}
+	}
+}
