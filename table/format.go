@@ -16,6 +16,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -32,7 +33,8 @@ const (
 	maxDepthsField = 256
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is the CRC-32C table every checksum of the file uses.
+var castagnoli = container.Castagnoli
 
 // header is the decoded header of a file.
 type header struct {
@@ -89,8 +91,9 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	return total, nil
 }
 
-// compress returns src as one zstd frame.
-func compress(src []byte) []byte { return sectionEncoder().EncodeAll(src, nil) }
+// compress returns src as one zstd frame, at the strongest level, as
+// package pdb compresses its sections.
+func compress(src []byte) []byte { return container.Compress(src) }
 
 // compressBlocks compresses the depth slots in blocks of writeSlots, each
 // an independent zstd frame, in parallel, until ctx is done.
@@ -366,11 +369,5 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 
 // readAt fills p from r at off, reporting a short read as a truncated file.
 func readAt(r io.ReaderAt, p []byte, off int64) error {
-	if m, err := r.ReadAt(p, off); err != nil && !(m == len(p) && err == io.EOF) {
-		if errors.Is(err, io.EOF) {
-			err = io.ErrUnexpectedEOF
-		}
-		return fmt.Errorf("%w: %w", ErrFormat, err)
-	}
-	return nil
+	return container.ReadAt(r, p, off, ErrFormat)
 }

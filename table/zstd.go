@@ -1,7 +1,6 @@
 package table
 
 import (
-	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -10,12 +9,9 @@ import (
 // The writer's zstd encoders, made once each and shared: EncodeAll is
 // deterministic and safe for concurrent use. Every frame carries zstd's
 // checksum, and an empty input still makes a frame.
+// The sections and the blocks of depths are compressed as package pdb
+// compresses its own, by package container.
 var (
-	// sectionEncoder compresses the sections and the blocks of depths: the
-	// strongest level.
-	sectionEncoder = encoder(
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
 	// firstEncoder compresses the first depths of the rows of a block:
 	// they vary too much for a stronger level to pay for its time.
 	firstEncoder = encoder(
