@@ -16,8 +16,9 @@ func TestBuildRefuses(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"build", "4x4"}, []string{"10,461,394,944,000 reachable boards", "10.5 trillion", "IDA*"}},
-		{[]string{"build", "5x4"}, []string{"reachable boards", "IDA*"}},
+		{[]string{"build", "-max-mem", "1G", "4x4"}, []string{"4x4 groups", "need 1.6 GB", "-max-mem"}},
+		{[]string{"build", "-max-mem", "10M", "5x4"}, []string{"5x4 groups", "-max-mem"}},
+		{[]string{"build", "9x9"}, []string{"9x9 has more than 64 cells"}},
 		{[]string{"build", "-max-mem", "1M", "3x3"}, []string{"3x3 needs", "the limit is 1 MB", "-max-mem"}},
 		{[]string{"build", "-max-mem", "300M", "4x3"}, []string{"4x3 needs 3", "the limit is 300 MB"}},
 	} {

@@ -115,7 +115,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "4x4"}, 2, "4x4 has too many boards for a table"},
 		{[]string{"levels", "-min", "-3", "-max", "2", "3x3"}, 2, "want 0 <= min <= max"},
 		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: no boards at these distances: 40..50"},
-		{[]string{"build", "-q", "-o", "/dev/null", "4x4"}, 2, "10,461,394,944,000"},
+		{[]string{"build", "-q", "-max-mem", "1G", "-o", "/dev/null", "4x4"}, 2, "need 1.6 GB"},
 		{[]string{"build", "-q", "-max-mem", "1K", "-o", "/dev/null", "3x3"}, 2, "needs"},
 		{[]string{"distance", "-nope", "3x3"}, 2, "flag provided but not defined"},
 		{[]string{"stats", "/does/not/exist.tbl"}, 1, "no such file"},
