@@ -28,6 +28,7 @@
 // of reach, while boards a few dozen moves from the goal of any size are
 // quick; pattern databases, given as another Heuristic, cut the 4x4 times
 // by orders of magnitude. Long searches honour their context. The
-// functions and Searchers keep no shared mutable state and are safe for
-// concurrent use.
+// functions and Searchers are safe for concurrent use: each search has its
+// own state, and the tables searches share (moves per size, conflicts per
+// line length) are built once and only read.
 package ida

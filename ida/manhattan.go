@@ -95,8 +95,11 @@ func (m *manhattan) Start(b board.Board) Evaluator {
 // manhattanEval follows one search path. Each line (the rows, then the
 // columns) has a code, the goal places along the line of the tiles in it
 // that belong to it, one digit a cell (0 for a tile that does not belong,
-// p+1 for a tile whose goal is place p): a move changes at most one line's
-// code by one digit, and a table gives the code's conflict moves.
+// p+1 for a tile whose goal is place p), and a table gives the code's
+// conflict moves. A move of tile t changes the conflicts of one line at
+// most, t's goal line across the move, which t enters or leaves; it also
+// shifts t's digit within its goal line along the move, which keeps that
+// line's order and so its conflicts.
 type manhattanEval struct {
 	m     *manhattan
 	cells []uint8
@@ -124,8 +127,8 @@ func (e *manhattanEval) Move(t uint8, from, to int) int {
 	e.h += int(m.dist[row+to]) - int(m.dist[row+from])
 	e.cells[to], e.cells[from] = t, 0
 	if m.rowOf[from] != m.rowOf[to] {
-		// A vertical move: only the goal row of t can change, if t leaves
-		// or enters it.
+		// A vertical move: only the conflicts of t's goal row can change,
+		// if t leaves or enters it.
 		if c := m.goalCol[t]; c == m.colOf[to] && m.colLC != nil {
 			// t moves along its goal column: same order, new places.
 			e.code[m.h+int(c)] += (int32(m.goalRow[t]) + 1) * (m.colPow[m.rowOf[to]] - m.colPow[m.rowOf[from]])

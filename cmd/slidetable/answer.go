@@ -98,13 +98,17 @@ func (sf *solverFlags) context(ctx context.Context) (context.Context, context.Ca
 }
 
 // stopped turns the end of the command's context into a one-line message:
-// -timeout ran out, or a signal interrupted the work.
-func (sf *solverFlags) stopped(err error) error {
+// -timeout ran out, or a signal interrupted the work; after, if not empty,
+// says how far it got ("after 3 of 10 boards").
+func (sf *solverFlags) stopped(err error, after string) error {
+	if after != "" {
+		after = " " + after
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return &failure{cmd: sf.f.name, err: fmt.Errorf("-timeout %s ran out before the answer", *sf.timeout)}
+		return &failure{cmd: sf.f.name, err: fmt.Errorf("-timeout %s ran out%s", *sf.timeout, after)}
 	case errors.Is(err, context.Canceled):
-		return &failure{cmd: sf.f.name, err: errors.New("interrupted")}
+		return &failure{cmd: sf.f.name, err: fmt.Errorf("interrupted%s", after)}
 	}
 	return err
 }
@@ -159,11 +163,11 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	ctx, cancel := sf.context(ctx)
 	defer cancel()
 	if batch {
-		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer))
+		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer), "")
 	}
 	r, err := answer(ctx, s, b)
 	if err != nil {
-		return sf.stopped(err)
+		return sf.stopped(err, "before the answer")
 	}
 	if *asJSON {
 		return writeJSONLine(e.stdout, r.json)
@@ -192,12 +196,14 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan job)
 	order := make(chan job, 4*workers)
-	var wg sync.WaitGroup
+	var wg sync.WaitGroup // the workers
 	defer func() {
 		cancel()
 		wg.Wait()
 	}()
-	wg.Go(func() {
+	// The reader is not waited for: it may be blocked reading a slow
+	// standard input, and ends at its next line or at its end.
+	go func() {
 		defer close(jobs)
 		defer close(order)
 		sc := bufio.NewScanner(e.stdin)
@@ -239,17 +245,43 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			case <-ctx.Done():
 			}
 		}
-	})
+	}()
 	for range workers {
 		wg.Go(func() {
-			for j := range jobs {
-				r, err := answer(ctx, s, j.b)
-				j.res <- result{r, err}
+			for {
+				select {
+				case j, ok := <-jobs:
+					if !ok {
+						return
+					}
+					r, err := answer(ctx, s, j.b)
+					j.res <- result{r, err}
+				case <-ctx.Done():
+					return
+				}
 			}
 		})
 	}
 	w := bufio.NewWriter(e.stdout)
-	for j := range order {
+	for {
+		var j job
+		var ok bool
+		select {
+		case j, ok = <-order:
+		default:
+			// Show the answers so far while the next line is read.
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			select {
+			case j, ok = <-order:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if !ok {
+			break
+		}
 		var res result
 		select {
 		case res = <-j.res:
@@ -258,7 +290,11 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			res = <-j.res
+			select {
+			case res = <-j.res:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		if res.err != nil {
 			w.Flush()

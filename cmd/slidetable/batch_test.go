@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -147,5 +148,18 @@ func TestTimeout(t *testing.T) {
 	}
 	if stdout, _, code := runLine(t, "solve", "-timeout", "1m", "3x3", "1 2 3/4 5 6/7 0 8"); code != 0 || stdout != "distance: 1\nmoves: 8\n" {
 		t.Errorf("a quick solve with -timeout: exit %d, %q", code, stdout)
+	}
+}
+
+// TestBatchSlowInput checks that -timeout also ends a batch waiting for
+// its next line.
+func TestBatchSlowInput(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go pw.Write([]byte("1 2 3/4 5 6/7 0 8\n"))
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"distance", "-timeout", "200ms", "3x3", "-"}, pr, &stdout, &stderr)
+	if code != exitFailure || stdout.String() != "1\n" || !strings.Contains(stderr.String(), "-timeout 200ms ran out") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

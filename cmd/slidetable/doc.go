@@ -28,7 +28,8 @@
 // and levels take -timeout DURATION (such as 10s or 2m, at most 168h; 0,
 // the default, means no limit): when it runs out they stop with one line,
 // "slidetable solve: -timeout 10s ran out before the answer", and exit 1;
-// levels first prints the boards it has found.
+// levels first prints the boards it has found ("-timeout 10s ran out after
+// 3 of 10 boards"), and a batch the answers of the lines before.
 //
 // The commands:
 //

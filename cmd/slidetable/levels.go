@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -134,10 +133,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if err != nil {
-		if len(got) > 0 {
-			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), *n)
-		}
-		return sf.stopped(err)
+		return sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), *n))
 	}
 	if len(got) < *n {
 		fmt.Fprintf(e.stderr, "slidetable levels: only %s %s at distances %d..%d; printing all of them\n",
@@ -152,13 +148,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 func searchLevels(ctx context.Context, e *env, f *flags, sf *solverFlags, s levels.Solver, r *rand.Rand, goal board.Board, lo, hi, n int, quiet bool, out *levelWriter) error {
 	var bar *progressbar.ProgressBar
 	if !quiet {
-		bar = progressbar.NewOptions64(int64(n),
-			progressbar.OptionSetWriter(e.stderr),
-			progressbar.OptionSetDescription(fmt.Sprintf("levels %s %d..%d", goal.Size(), lo, hi)),
-			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionSetPredictTime(false),
-			progressbar.OptionClearOnFinish())
+		bar = newProgressBar(e.stderr, int64(n), fmt.Sprintf("levels %s %d..%d", goal.Size(), lo, hi))
 	}
 	var werr error
 	opts := &levels.SearchOptions{
@@ -187,10 +177,7 @@ func searchLevels(ctx context.Context, e *env, f *flags, sf *solverFlags, s leve
 		return f.fail(err)
 	}
 	if err != nil {
-		if len(got) > 0 {
-			fmt.Fprintf(e.stderr, "slidetable levels: found %d of %d boards\n", len(got), n)
-		}
-		return sf.stopped(err)
+		return sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), n))
 	}
 	return nil
 }

@@ -211,7 +211,7 @@ func TestLevelsSearchLimits(t *testing.T) {
 	// Too little time for all: the boards found are printed, then one line
 	// of error.
 	stdout, stderr, code := runLine(t, "levels", "-min", "0", "-max", "80", "-n", "100000", "-seed", "2", "-q", "-timeout", "300ms", "4x4")
-	if code != exitFailure || !strings.Contains(stderr, "-timeout 300ms ran out") || strings.Contains(stderr, "context") {
+	if code != exitFailure || !strings.Contains(stderr, "-timeout 300ms ran out after ") || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "context") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
