@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/published"
 )
 
 // Solver finds whether a board is within limit moves of the goal, and
@@ -173,16 +174,26 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
 }
 
-// rareBelow are distances below which uniform boards almost never lie: for
-// 4x4, about one board in a thousand is within 34 moves of the goal, one in
-// five thousand within 31 (OEIS A089484), while most are 45 to 60 away.
-var rareBelow = map[board.Size]int{{W: 4, H: 4}: 35}
+// MaxDistance returns the largest distance of a board of size from the
+// standard goal (God's number), and false where it is not known, as for
+// 5x5 and larger; see board.Size.MaxDistance. Other goals of the size have
+// the same largest distance if the blank is in a corner of the goal.
+func MaxDistance(size board.Size) (int, bool) {
+	m, exact := size.MaxDistance()
+	return m, exact
+}
 
-// Rare reports whether uniform boards of size almost never lie within hi
-// moves of the standard goal, so that Search would draw thousands of boards
-// for each it keeps: for 4x4, hi below 35. Walks finds such boards quickly,
-// though not uniformly.
+// RareFraction is the fraction of the uniform boards of a size below which
+// a range of distances counts as rare: Search would draw more than a
+// thousand boards for each it keeps.
+const RareFraction = 1e-3
+
+// Rare reports whether fewer than RareFraction of the uniform boards of size
+// lie within hi moves of the standard goal, by the published distribution
+// of the size (package published): for 4x4, hi below 34. Walks finds such
+// boards quickly, though not uniformly. Without a published distribution
+// it reports false.
 func Rare(size board.Size, hi int) bool {
-	m, ok := rareBelow[size]
-	return ok && hi < m
+	d, ok := published.DistributionOf(size)
+	return ok && d.Fraction(0, hi) < RareFraction
 }
