@@ -110,7 +110,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 		}, [][]string{{"3x3", longInput}, {"3x3", "1 2 3"}}},
 		{"stats", []string{"3x3"}, []flagValues{
 			{"list", []string{"-1", "-9223372036854775808", "9223372036854775807", "99999999999999999999", "NaN"}},
-		}, [][]string{{os.DevNull}, {fifo}, {dir}, {"5x5"}, {"4x4"}, {longInput}}},
+		}, [][]string{{os.DevNull}, {fifo}, {dir}, {"5x5"}, {"6x6"}, {longInput}}},
 		{"verify", []string{"2x2"}, []flagValues{
 			{"table", specialIn},
 		}, [][]string{{"5x5"}, {"4x4"}, {longInput}}},
