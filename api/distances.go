@@ -34,3 +34,12 @@ type Bin struct {
 	Observed uint64  `json:"observed"`
 	Expected float64 `json:"expected"`
 }
+
+// LevelsSummary ends the -json output of levels that solved boards to find
+// them (sizes without a table): how many boards were kept at each distance,
+// {"size":"4x4","accepted":{"50":3,"51":2},"boards":5}.
+type LevelsSummary struct {
+	About
+	Accepted map[string]uint64 `json:"accepted"`
+	Boards   uint64            `json:"boards"`
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/published"
 )
 
 // Solver finds whether a board is within limit moves of the goal, and
@@ -173,16 +174,22 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
 }
 
-// rareBelow are distances below which uniform boards almost never lie: for
-// 4x4, about one board in a thousand is within 34 moves of the goal, one in
-// five thousand within 31 (OEIS A089484), while most are 45 to 60 away.
-var rareBelow = map[board.Size]int{{W: 4, H: 4}: 35}
+// RareFraction is the fraction of the uniform boards of a size below which
+// a range of distances counts as rare: Search would draw more than a
+// thousand boards for each it keeps.
+const RareFraction = 1e-3
 
-// Rare reports whether uniform boards of size almost never lie within hi
-// moves of the standard goal, so that Search would draw thousands of boards
-// for each it keeps: for 4x4, hi below 35. Walks finds such boards quickly,
-// though not uniformly.
-func Rare(size board.Size, hi int) bool {
-	m, ok := rareBelow[size]
-	return ok && hi < m
+// Rare reports whether fewer than RareFraction of the uniform boards of size
+// lie lo to hi moves from the standard goal, by the published distribution
+// of the size (package published), and returns that fraction: for 4x4,
+// ranges that end below 34 moves, or start above 67. Walks finds near
+// boards quickly, though not uniformly. Without a published distribution
+// it reports false and a fraction of -1.
+func Rare(size board.Size, lo, hi int) (bool, float64) {
+	d, ok := published.DistributionOf(size)
+	if !ok {
+		return false, -1
+	}
+	f := d.Fraction(lo, hi)
+	return f < RareFraction, f
 }

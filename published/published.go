@@ -26,6 +26,18 @@ func (d Distribution) Total() uint64 {
 	return sum
 }
 
+// Fraction returns the fraction of all the boards counted that are lo to hi
+// moves from the goal, both included: the chance that a uniform random
+// board that reaches the goal is in that range.
+func (d Distribution) Fraction(lo, hi int) float64 {
+	lo, hi = max(lo, 0), min(hi, d.Max())
+	var in uint64
+	for i := lo; i <= hi; i++ {
+		in += d.Counts[i]
+	}
+	return float64(in) / float64(d.Total())
+}
+
 // Max returns the largest distance, God's number of the size.
 func (d Distribution) Max() int { return len(d.Counts) - 1 }
 

@@ -151,3 +151,26 @@ func TestCopies(t *testing.T) {
 		t.Fatal("DistributionOf shares its counts with the caller")
 	}
 }
+
+func TestFraction(t *testing.T) {
+	d, _ := DistributionOf(size4x4)
+	if got := d.Fraction(0, 80); got != 1 {
+		t.Errorf("Fraction(0, 80) = %v, want 1", got)
+	}
+	if got := d.Fraction(-5, 200); got != 1 {
+		t.Errorf("Fraction(-5, 200) = %v, want 1", got)
+	}
+	if got, want := d.Fraction(80, 80), 17/float64(d.Total()); got != want {
+		t.Errorf("Fraction(80, 80) = %v, want %v", got, want)
+	}
+	if got := d.Fraction(10, 9); got != 0 {
+		t.Errorf("Fraction(10, 9) = %v, want 0", got)
+	}
+	// Half the boards are at even distances, so no single distance holds
+	// more than half.
+	for i := range d.Counts {
+		if f := d.Fraction(i, i); f <= 0 || f >= 0.5 {
+			t.Errorf("Fraction(%d, %d) = %v", i, i, f)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/solver"
 )
 
 // A server for the built-in 3x3 table and 4x4 by search, asked for a
@@ -18,10 +19,14 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
+	sv, err := solver.New() // the built-in tables, and 4x4 by search
+	if err != nil {
+		panic(err)
+	}
 	g4 := board.Goal(board.Size{W: 4, H: 4})
 	s, err := server.New([]server.Puzzle{
-		{Goal: t.Goal(), Solver: server.TableSolver(t), Table: t},
-		{Goal: g4, Solver: server.SearchSolver(g4)},
+		{Goal: t.Goal(), Solver: sv, Table: t},
+		{Goal: g4, Solver: sv},
 	}, nil)
 	if err != nil {
 		panic(err)

@@ -22,7 +22,8 @@ import (
 // to the goal, a shortest solution (tile numbers, in order) and every
 // optimal next move with the distance. It must be safe for concurrent use
 // and honour ctx. The server asks it only about boards that can reach the
-// goal.
+// goal. A *solver.Solver is one, for every size: from exact tables where it
+// has them, otherwise by search with its best heuristic.
 type Solver interface {
 	Distance(ctx context.Context, b board.Board) (int, error)
 	Path(ctx context.Context, b board.Board) ([]uint8, error)

@@ -25,7 +25,18 @@ import (
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/solver"
 )
+
+// testSolver answers every size: from the built-in tables, and 4x4 with the
+// built-in pattern database.
+var testSolver = func() *solver.Solver {
+	s, err := solver.New()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
 
 // newServer returns a server for the built-in 2x3, 3x3 and 4x2 tables and
 // 4x4 by search.
@@ -37,10 +48,10 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: server.TableSolver(tbl), Table: tbl})
+		ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: testSolver, Table: tbl})
 	}
 	g := board.Goal(board.Size{W: 4, H: 4})
-	ps = append(ps, server.Puzzle{Goal: g, Solver: server.SearchSolver(g)})
+	ps = append(ps, server.Puzzle{Goal: g, Solver: testSolver})
 	s, err := server.New(ps, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -402,7 +413,7 @@ func TestStatsAndChart(t *testing.T) {
 	}
 	// A size with neither a table nor a published distribution has none.
 	g := board.Goal(board.Size{W: 5, H: 3})
-	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: server.SearchSolver(g)}}, nil)
+	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: testSolver}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -510,10 +521,10 @@ func TestNewRejects(t *testing.T) {
 	for name, ps := range map[string][]server.Puzzle{
 		"none":         nil,
 		"no solver":    {{Goal: g}},
-		"no goal":      {{Solver: server.SearchSolver(g)}},
-		"twice":        {{Goal: g, Solver: server.SearchSolver(g)}, {Goal: g, Solver: server.SearchSolver(g)}},
-		"wrong table":  {{Goal: g, Solver: server.SearchSolver(g), Table: tbl}},
-		"negative max": {{Goal: g, Solver: server.SearchSolver(g), MaxLevel: -1}},
+		"no goal":      {{Solver: testSolver}},
+		"twice":        {{Goal: g, Solver: testSolver}, {Goal: g, Solver: testSolver}},
+		"wrong table":  {{Goal: g, Solver: testSolver, Table: tbl}},
+		"negative max": {{Goal: g, Solver: testSolver, MaxLevel: -1}},
 	} {
 		if _, err := server.New(ps, nil); err == nil {
 			t.Errorf("%s: no error", name)

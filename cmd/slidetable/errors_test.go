@@ -116,6 +116,7 @@ func TestBadInput(t *testing.T) {
 		{"build no size", []string{"build"}, 2, []string{"want one size, got 0 arguments"}},
 		{"build bad size", []string{"build", "3x"}, 2, []string{`"3x" is not written WxH`}},
 		{"build too large", []string{"build", "-max-mem", "1M", "-o", files["missing.tbl"], "5x5"}, 2, []string{"not enough memory allowed", "the limit is 1 MB"}},
+		{"build far too large", []string{"build", "-o", files["missing.tbl"], "9x9"}, 2, []string{"9x9 has more than 64 cells"}},
 		{"build over memory", []string{"build", "-max-mem", "1M", "-o", files["missing.tbl"], "3x3"}, 2, []string{"3x3 needs", "the limit is 1 MB"}},
 		{"build bad max-mem", []string{"build", "-max-mem", "lots", "2x2"}, 2, []string{`-max-mem: "lots" is not a size`}},
 		{"build bad goal", []string{"build", "-goal", "1 2 3 3", "-o", files["missing.tbl"], "2x2"}, 2, []string{"-goal: no blank (0)"}},

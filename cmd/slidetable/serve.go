@@ -11,7 +11,9 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -35,7 +37,8 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			"  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
 			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n\n"+
 			"Sizes with a built-in table or a -table FILE answer from it; the -search\n"+
-			"sizes (default 4x4) by an optimal IDA* search within -timeout, at most\n"+
+			"sizes (default 4x4) by an optimal IDA* search within -timeout, with the\n"+
+			"built-in 4x4 pattern database or one given as -table FILE.pdb, at most\n"+
 			"-searches at once (beyond that: 503 with Retry-After). Bad input gets 400\n"+
 			"and {\"error\":\"...\"}. Logs a line per request on standard error; stops\n"+
 			"cleanly on SIGINT or SIGTERM, letting requests in flight finish.",
@@ -73,8 +76,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 
 	var puzzles []server.Puzzle
 	have := map[board.Size]bool{}
+	var opts []solver.Option
 	add := func(t *table.Table) {
-		puzzles = append(puzzles, server.Puzzle{Goal: t.Goal(), Solver: server.TableSolver(t), Table: t})
+		puzzles = append(puzzles, server.Puzzle{Goal: t.Goal(), Table: t})
+		opts = append(opts, solver.WithTable(t))
 		have[t.Size()] = true
 	}
 	defer func() {
@@ -84,7 +89,20 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}()
+	pdbs := map[board.Size]bool{}
 	for _, path := range tables {
+		if isPDB(path) {
+			db, err := pdb.Open(path)
+			if err != nil {
+				return err
+			}
+			if pdbs[db.Size()] {
+				return f.failf("-table %s: a second %s pattern database", path, db.Size())
+			}
+			pdbs[db.Size()] = true
+			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+			continue
+		}
 		t, err := table.Open(path)
 		if err != nil {
 			return err
@@ -114,10 +132,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			if have[size] {
 				continue
 			}
-			goal := board.Goal(size)
-			puzzles = append(puzzles, server.Puzzle{Goal: goal, Solver: server.SearchSolver(goal), MaxLevel: *maxLevel})
+			puzzles = append(puzzles, server.Puzzle{Goal: board.Goal(size), MaxLevel: *maxLevel})
 			have[size] = true
 		}
+	}
+	sv, err := solver.New(opts...)
+	if err != nil {
+		return err
+	}
+	for i := range puzzles {
+		puzzles[i].Solver = sv
 	}
 
 	var logger *slog.Logger

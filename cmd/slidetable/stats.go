@@ -126,16 +126,21 @@ func writeStats(w io.Writer, st api.Stats, order string) error {
 // histogram writes a table of the counts with a bar for each, the longest
 // histWidth characters long. A count too small for the smallest part of a
 // bar still gets a thin one, so that no distance with boards looks empty.
-func histogram(sb *strings.Builder, counts []uint64) {
+func histogram(sb *strings.Builder, counts []uint64) { histogramFrom(sb, counts, 0, "states") }
+
+// histogramFrom is histogram from distance lo on, with the counts headed
+// by label.
+func histogramFrom(sb *strings.Builder, counts []uint64, lo int, label string) {
 	const histWidth = 50
 	var top uint64
 	for _, c := range counts {
 		top = max(top, c)
 	}
-	numWidth := max(len("states"), len(human.Group(top)))
-	fmt.Fprintf(sb, "distance  %*s\n", numWidth, "states")
+	numWidth := max(len(label), len(human.Group(top)))
+	fmt.Fprintf(sb, "distance  %*s\n", numWidth, label)
 	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	for d, c := range counts {
+	for d := lo; d < len(counts); d++ {
+		c := counts[d]
 		n := int(math.Round(float64(c) / float64(top) * histWidth * 8))
 		if c > 0 && n == 0 {
 			n = 1
