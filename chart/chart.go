@@ -21,7 +21,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/published"
 )
 
 // Errors returned by Write and WriteFile.
@@ -71,18 +71,48 @@ var (
 	meanColor = color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}
 )
 
+// Counts is what a chart draws: the number of boards at each distance from
+// a goal, from 0 to the largest. A *table.Table is one; Published makes one
+// of a published distribution.
+type Counts interface {
+	Goal() board.Board
+	Counts() []uint64
+}
+
+// Published returns the Counts of a distribution published elsewhere
+// (package published); its chart says so and names the source.
+func Published(d published.Distribution) Counts { return publishedCounts{d} }
+
+type publishedCounts struct{ d published.Distribution }
+
+func (p publishedCounts) Goal() board.Board { return board.Goal(p.d.Size) }
+func (p publishedCounts) Counts() []uint64  { return p.d.Counts }
+
 // Distribution returns a bar chart of the number of boards at each distance
 // of t, with a dashed line at the mean distance.
-func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
+func Distribution(t Counts, opts *Options) (*plot.Plot, error) {
 	o := opts.orDefault()
 	counts := t.Counts()
+	if len(counts) == 0 {
+		return nil, fmt.Errorf("%w: no boards to draw", ErrSize)
+	}
+	var total uint64
+	var sum float64
+	for d, c := range counts {
+		total += c
+		sum += float64(d) * float64(c)
+	}
+	mean, largest := sum/float64(total), len(counts)-1
 	p := plot.New()
-	size := t.Size()
+	size := t.Goal().Size()
 	goal := "the goal"
 	if t.Goal() != board.Goal(size) {
 		goal = "goal " + t.Goal().String()
 	}
-	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest moves to %s from each of its %s states", size, goal, human.Group(t.Reachable()))
+	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest moves to %s from each of its %s states", size, goal, human.Group(total))
+	if pc, ok := t.(publishedCounts); ok {
+		p.Title.Text += "\n(published by " + pc.d.Cite + ", not computed here)"
+	}
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.Title.Padding = vg.Points(8)
 	p.X.Label.Text = "distance from the goal (moves)"
@@ -96,7 +126,6 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 	for d, c := range counts {
 		bars.Bins = append(bars.Bins, plotter.HistogramBin{Min: float64(d) - 0.4, Max: float64(d) + 0.4, Weight: float64(c)})
 	}
-	mean := t.Mean()
 	grid := plotter.NewGrid()
 	grid.Vertical.Width = 0
 	grid.Horizontal.Color = color.Gray{Y: 0xdd}
@@ -124,7 +153,7 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 	p.Add(meanLine)
 	p.Legend.Add("boards at each distance", bars)
 	p.Legend.Add(fmt.Sprintf("mean %.2f moves", mean), meanLine)
-	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", t.Max(), human.Group(counts[t.Max()]), human.Plural(counts[t.Max()], "board", "boards")))
+	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", largest, human.Group(counts[largest]), human.Plural(counts[largest], "board", "boards")))
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.Padding = vg.Points(3)
@@ -141,7 +170,7 @@ func Distribution(t *table.Table, opts *Options) (*plot.Plot, error) {
 //
 // It fails with ErrSize for an image larger than MaxInches on a side or a
 // raster image of more than MaxPixels.
-func Write(w io.Writer, t *table.Table, format string, opts *Options) error {
+func Write(w io.Writer, t Counts, format string, opts *Options) error {
 	o := opts.orDefault()
 	if err := check(format, o); err != nil {
 		return err
@@ -198,7 +227,7 @@ func check(format string, o Options) error {
 // Linux) that takes the name path once it is complete. If path exists and
 // is not a regular file (a device, a FIFO, a directory) it is refused and
 // left untouched; errors never name the temporary file.
-func WriteFile(path string, t *table.Table, opts *Options) error {
+func WriteFile(path string, t Counts, opts *Options) error {
 	format := strings.TrimPrefix(filepath.Ext(path), ".")
 	if format == "" {
 		return fmt.Errorf("%w: %s has no extension (want .svg, .png, .pdf, ...)", ErrFormat, path)

@@ -174,26 +174,22 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
 }
 
-// MaxDistance returns the largest distance of a board of size from the
-// standard goal (God's number), and false where it is not known, as for
-// 5x5 and larger; see board.Size.MaxDistance. Other goals of the size have
-// the same largest distance if the blank is in a corner of the goal.
-func MaxDistance(size board.Size) (int, bool) {
-	m, exact := size.MaxDistance()
-	return m, exact
-}
-
 // RareFraction is the fraction of the uniform boards of a size below which
 // a range of distances counts as rare: Search would draw more than a
 // thousand boards for each it keeps.
 const RareFraction = 1e-3
 
 // Rare reports whether fewer than RareFraction of the uniform boards of size
-// lie within hi moves of the standard goal, by the published distribution
-// of the size (package published): for 4x4, hi below 34. Walks finds such
+// lie lo to hi moves from the standard goal, by the published distribution
+// of the size (package published), and returns that fraction: for 4x4,
+// ranges that end below 34 moves, or start above 67. Walks finds near
 // boards quickly, though not uniformly. Without a published distribution
-// it reports false.
-func Rare(size board.Size, hi int) bool {
+// it reports false and a fraction of -1.
+func Rare(size board.Size, lo, hi int) (bool, float64) {
 	d, ok := published.DistributionOf(size)
-	return ok && d.Fraction(0, hi) < RareFraction
+	if !ok {
+		return false, -1
+	}
+	f := d.Fraction(lo, hi)
+	return f < RareFraction, f
 }

@@ -81,7 +81,17 @@ func TestSearchErrors(t *testing.T) {
 	if _, err := levels.Search(short, s, r, goal, 0, 10, 1, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
 	}
-	if !levels.Rare(goal.Size(), 30) || levels.Rare(goal.Size(), 50) || levels.Rare(board.Size{W: 3, H: 3}, 3) {
-		t.Error("Rare")
+	for _, c := range []struct {
+		size   board.Size
+		lo, hi int
+		rare   bool
+	}{
+		{goal.Size(), 0, 30, true}, {goal.Size(), 0, 33, true}, {goal.Size(), 0, 34, false}, {goal.Size(), 40, 50, false},
+		{goal.Size(), 68, 80, true}, {goal.Size(), 67, 80, false}, {goal.Size(), 80, 80, true},
+		{board.Size{W: 3, H: 3}, 0, 3, false},
+	} {
+		if rare, f := levels.Rare(c.size, c.lo, c.hi); rare != c.rare || (rare && !(f > 0 && f < levels.RareFraction)) {
+			t.Errorf("Rare(%s, %d, %d) = %v, %g; want %v", c.size, c.lo, c.hi, rare, f, c.rare)
+		}
 	}
 }

@@ -12,6 +12,8 @@ type Distribution struct {
 	Counts []uint64
 	// Source cites where the counts were published.
 	Source string
+	// Cite is a short form of Source, such as "Korf and Schultze 2005".
+	Cite string
 }
 
 // Total returns the number of boards counted: all the boards that reach the
@@ -56,7 +58,7 @@ func DistributionOf(size board.Size) (Distribution, bool) {
 	if size != size4x4 {
 		return Distribution{}, false
 	}
-	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4[:]...), Source: source4x4}, true
+	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4[:]...), Source: source4x4, Cite: "Korf and Schultze 2005"}, true
 }
 
 // HardestOf returns the published list of the boards farthest from the

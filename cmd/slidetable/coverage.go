@@ -11,28 +11,47 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
 )
 
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-json] WxH",
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
 			"often each of the n!/2 states that can reach the goal appears, including\n"+
 			"those that never do, and print how many were covered, the fewest and most\n"+
 			"draws of a state, and Pearson's chi-square test against the uniform\n"+
 			"distribution: the statistic, its degrees of freedom and the p-value. The\n"+
 			"draws pass if p >= A; the exit status is 1 if they fail. Sizes of up to 10\n"+
-			"cells (3x3, 4x2, 5x2).",
-		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n")
+			"cells (3x3, 4x2, 5x2).\n\n"+
+			"For 4x4, too large to count, it solves each board drawn exactly, on every\n"+
+			"core with a progress bar (N defaults to 2000), and compares the histogram\n"+
+			"of their distances with the published distribution by the same test, the\n"+
+			"distances where fewer than 5 boards are expected pooled with their\n"+
+			"neighbours: that checks the generator's uniformity and the solver's\n"+
+			"exactness together.",
+		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n  slidetable coverage -n 2000 -seed 1 4x4\n  slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4\n")
 	g := addGenFlags(f)
 	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
 	seed := addSeedFlag(f)
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
+	quiet := f.Bool("q", false, "no progress bar (4x4)")
+	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in one")
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
+	}
+	if d, ok := published.DistributionOf(size); ok && size.Cells() > coverage.MaxCells {
+		goal, err := goalFlag.board(size)
+		if err != nil {
+			return err
+		}
+		return coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *quiet, *asJSON)
+	}
+	if *pdbPath != "" {
+		return f.failf("-table: only sizes tested by distance (4x4) take a pattern database")
 	}
 	if size.Cells() > coverage.MaxCells {
 		states := "more than 10^18"

@@ -70,10 +70,14 @@
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
-//		exit 1 if the draws fail the test.
+//		exit 1 if the draws fail the test. For 4x4, solve each board
+//		drawn exactly (N defaults to 2000) and test the histogram of
+//		their distances against the published distribution, pooling
+//		distances that expect fewer than 5 boards: the histogram beside
+//		the expected one, chi-square, degrees of freedom and p-value.
 //	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify). For sizes without a table

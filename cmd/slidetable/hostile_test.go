@@ -66,7 +66,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 			{"alpha", []string{"NaN", "Inf", "-Inf", "-1", "0", "1", "2", "x"}},
 			{"seed", hostileSeeds},
 			{"method", []string{"", "walkk", longInput}},
-		}, [][]string{{"5x5"}, {"30x2"}, {"16x16"}, {"4x4"}}},
+		}, [][]string{{"5x5"}, {"30x2"}, {"16x16"}, {"-n", "1000001", "4x4"}, {"-table", "/dev/null", "4x4"}, {"-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "4x4"}}},
 		{"distance", []string{"3x3", board3}, []flagValues{
 			{"table", specialIn},
 		}, [][]string{{"3x3", longInput}, {"3x3", "1 2 3 4 5 6 7 8 " + longInput}, {"17x16", "1"}, {"3x3"}}},
@@ -110,7 +110,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 		}, [][]string{{"3x3", longInput}, {"3x3", "1 2 3"}}},
 		{"stats", []string{"3x3"}, []flagValues{
 			{"list", []string{"-1", "-9223372036854775808", "9223372036854775807", "99999999999999999999", "NaN"}},
-		}, [][]string{{os.DevNull}, {fifo}, {dir}, {"5x5"}, {"4x4"}, {longInput}}},
+		}, [][]string{{os.DevNull}, {fifo}, {dir}, {"5x5"}, {"6x6"}, {longInput}}},
 		{"verify", []string{"2x2"}, []flagValues{
 			{"table", specialIn},
 		}, [][]string{{"5x5"}, {"4x4"}, {longInput}}},

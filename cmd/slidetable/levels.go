@@ -6,12 +6,16 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
@@ -207,8 +211,15 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 		}
 		req.hi = max(m, req.lo)
 	}
-	if req.mode == levels.Auto && levels.Rare(size, req.hi) {
-		return f.failf("uniform %s boards are almost never within %d moves of the goal (most are 45 to 60 away); use -mode walk for boards at exact distances that are not uniform, or -mode filter to draw uniform boards anyway", size, req.hi)
+	if h, ok := published.HardestOf(size); ok && req.lo == h.Distance && req.goal == board.Goal(size) {
+		return hardestLevels(e, h, req, out)
+	}
+	if rare, frac := levels.Rare(size, req.lo, req.hi); rare {
+		how := fmt.Sprintf("%s boards %d..%d moves from the goal are about %s of all that reach it (by the published distribution)", size, req.lo, req.hi, oneIn(frac))
+		if req.mode == levels.Auto {
+			return f.failf("%s, too rare to draw uniformly; use -mode walk for boards at exact distances that are not uniform, or -mode filter to draw uniform boards anyway", how)
+		}
+		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", how)
 	}
 	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
 	var werr error
@@ -240,7 +251,7 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 	if err != nil {
 		return lf.sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), req.n))
 	}
-	return nil
+	return acceptedSummary(e, out, req, got)
 }
 
 // levelWriter prints levels as text or JSON lines.
@@ -256,4 +267,67 @@ func (l *levelWriter) write(lv levels.Level) error {
 	}
 	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
 	return err
+}
+
+// hardestLevels prints the published boards at the largest distance of the
+// size (all of them are at that distance), saying on stderr that they are
+// the published list, not boards drawn and solved here.
+func hardestLevels(e *env, h published.Hardest, req *levelsRequest, out *levelWriter) error {
+	n := min(req.n, len(h.Boards))
+	fmt.Fprintf(e.stderr, "slidetable levels: the %d boards %d moves from the goal are known: printing %d from the published list, %s\n",
+		len(h.Boards), h.Distance, n, h.Source)
+	for _, b := range h.Boards[:n] {
+		if err := out.write(levels.Level{Board: b, Distance: h.Distance}); err != nil {
+			return err
+		}
+	}
+	return out.w.Flush()
+}
+
+// acceptedSummary reports the distances of the boards levels kept: on
+// stderr as a histogram, or with -json as one last line
+// {"size":"4x4","accepted":{"50":3,...},"solved":N}.
+func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.Level) error {
+	if len(got) == 0 {
+		return nil
+	}
+	top := 0
+	for _, lv := range got {
+		top = max(top, lv.Distance)
+	}
+	counts := make([]uint64, top+1)
+	for _, lv := range got {
+		counts[lv.Distance]++
+	}
+	if out.asJSON {
+		acc := map[string]uint64{}
+		for d := range counts {
+			if counts[d] > 0 {
+				acc[fmt.Sprint(d)] = counts[d]
+			}
+		}
+		if err := writeJSONLine(out.w, api.LevelsSummary{About: api.NewAbout(req.goal), Accepted: acc, Boards: uint64(len(got))}); err != nil {
+			return err
+		}
+		return out.w.Flush()
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "distances of the %d boards kept:\n", len(got))
+	lo := req.lo
+	for lo < len(counts) && counts[lo] == 0 {
+		lo++
+	}
+	histogramFrom(&sb, counts, lo, "boards")
+	_, err := io.WriteString(e.stderr, sb.String())
+	return err
+}
+
+// oneIn writes a small fraction as "1 in N", N rounded to two digits.
+func oneIn(f float64) string {
+	if f <= 0 {
+		return "none"
+	}
+	n := 1 / f
+	p := math.Pow(10, math.Floor(math.Log10(n))-1)
+	return "1 in " + human.Group(uint64(math.Round(n/p)*p))
 }

@@ -244,3 +244,64 @@ func TestLevelsSearchLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelsPublishedHardest: the 4x4 boards at 80 moves come from the
+// published list, labelled as such.
+func TestLevelsPublishedHardest(t *testing.T) {
+	code, stdout, stderr := slidetable(t, "levels", "-min", "80", "-max", "80", "-n", "100", "4x4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != 17 || !strings.Contains(stderr, "published list") || !strings.Contains(stderr, "Kociemba") {
+		t.Fatalf("%d lines, stderr %q", len(lines), stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "80  ") {
+			t.Fatalf("line %q", l)
+		}
+	}
+}
+
+// TestLevelsRare: a range uniform boards almost never hit is refused in
+// auto mode, saying how rare it is by the published distribution.
+func TestLevelsRare(t *testing.T) {
+	code, _, stderr := slidetable(t, "levels", "-min", "30", "-max", "32", "4x4")
+	if code != exitUsage || !strings.Contains(stderr, "30..32 moves from the goal are about 1 in 3,100") || !strings.Contains(stderr, "-mode walk") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestLevelsAccepted: levels that solve boards end with the distances they
+// kept, as a histogram on stderr or a summary object with -json.
+func TestLevelsAccepted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves random 4x4 boards")
+	}
+	code, stdout, stderr := slidetable(t, "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "4x4")
+	if code != exitOK || !strings.Contains(stderr, "distances of the 4 boards kept") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, _ = slidetable(t, "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "-json", "4x4")
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != exitOK || len(lines) != 5 {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	var sum struct {
+		Accepted map[string]uint64 `json:"accepted"`
+		Boards   uint64            `json:"boards"`
+	}
+	if err := json.Unmarshal([]byte(lines[4]), &sum); err != nil || sum.Boards != 4 {
+		t.Fatalf("summary %q: %v", lines[4], err)
+	}
+	var total uint64
+	for d, c := range sum.Accepted {
+		if d < "50" || d > "53" {
+			t.Errorf("distance %s in the summary", d)
+		}
+		total += c
+	}
+	if total != 4 {
+		t.Fatalf("summary counts %d boards", total)
+	}
+}

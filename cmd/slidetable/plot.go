@@ -15,8 +15,9 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
 			"with the mean marked, from the built-in table of a size or from the table\n"+
 			"FILE (which may also be given alone), and write it to the -o file in the\n"+
-			"format its extension names: .svg, .png, .pdf, .jpg or .tif.",
-		"  slidetable plot 3x3\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
+			"format its extension names: .svg, .png, .pdf, .jpg or .tif. For 4x4, which\n"+
+			"has no table, it draws the published distribution, and says so.",
+		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
 	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg)")
 	logScale := f.Bool("log", false, "draw the counts on a logarithmic scale, which shows the tails")
@@ -36,20 +37,26 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if *dpi < 10 || *dpi > 1200 {
 		return f.failf("-dpi %d: want 10 to 1200", *dpi)
 	}
-	t, err := openSizeOrFile(f, *path, pos[0])
-	if err != nil {
-		return err
+	var counts chart.Counts
+	if d, ok := publishedDistribution(*path, pos[0]); ok {
+		counts = chart.Published(d)
+	} else {
+		t, err := openSizeOrFile(f, *path, pos[0])
+		if err != nil {
+			return err
+		}
+		defer t.Close()
+		counts = t
 	}
-	defer t.Close()
 	dest := *out
 	if dest == "" {
-		dest = t.Size().String() + ".svg"
+		dest = counts.Goal().Size().String() + ".svg"
 	}
 	if err := f.outputFile("o", dest); err != nil {
 		return err
 	}
 	opts := &chart.Options{Width: vg.Length(*width) * vg.Inch, Height: vg.Length(*height) * vg.Inch, DPI: *dpi, Log: *logScale}
-	if err := chart.WriteFile(dest, t, opts); err != nil {
+	if err := chart.WriteFile(dest, counts, opts); err != nil {
 		if errors.Is(err, chart.ErrFormat) || errors.Is(err, chart.ErrSize) {
 			return f.fail(err)
 		}

@@ -50,7 +50,7 @@ func TestPlotBadInput(t *testing.T) {
 		{"plot", "-o", filepath.Join(dir, "x"), "3x2"},
 		{"plot", "-width", "0", "-o", filepath.Join(dir, "x.png"), "3x2"},
 		{"plot", "-dpi", "5000", "-o", filepath.Join(dir, "x.png"), "3x2"},
-		{"plot", "-o", filepath.Join(dir, "x.png"), "4x4"},
+		{"plot", "-o", filepath.Join(dir, "x.png"), "5x5"},
 	} {
 		_, stderr, code := runLine(t, args...)
 		if code != exitUsage || stderr == "" {
@@ -59,5 +59,24 @@ func TestPlotBadInput(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed plots left %d files behind", len(entries))
+	}
+}
+
+// TestPlotPublished draws the published 4x4 distribution, which has no
+// table, and says in the chart that it is published.
+func TestPlotPublished(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "4x4.svg")
+	code, _, stderr := slidetable(t, "plot", "-o", path, "4x4")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"10,461,394,944,000 states", "published by Korf and Schultze 2005, not computed here", "largest distance 80 (17 boards)"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the chart does not say %q", want)
+		}
 	}
 }

@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -36,6 +39,12 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if err := f.intFlag("list", *list, 0, maxCount, "a number of boards"); err != nil {
 		return err
 	}
+	if st, ok := publishedStats(*path, pos[0], *list); ok {
+		if *asJSON {
+			return writeJSONLine(e.stdout, st)
+		}
+		return writeStats(e.stdout, st, "the published list")
+	}
 	t, err := openSizeOrFile(f, *path, pos[0])
 	if err != nil {
 		return err
@@ -53,46 +62,85 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if *asJSON {
 		return writeJSONLine(e.stdout, st)
 	}
-	counts, size := st.Counts, t.Size()
-	mean, med := st.Mean, st.Median
+	return writeStats(e.stdout, st, "table order")
+}
+
+// publishedDistribution returns, for a size given alone that has no
+// built-in table, its published distribution (package published), if any.
+func publishedDistribution(path, arg string) (published.Distribution, bool) {
+	size, err := board.ParseSize(arg)
+	if path != "" || err != nil || data.Has(size) {
+		return published.Distribution{}, false
+	}
+	return published.DistributionOf(size)
+}
+
+// publishedStats returns the published statistics of a size given alone
+// that has no built-in table, with at most list of its published hardest
+// boards.
+func publishedStats(path, arg string, list int) (api.Stats, bool) {
+	d, ok := publishedDistribution(path, arg)
+	if !ok {
+		return api.Stats{}, false
+	}
+	h, _ := published.HardestOf(d.Size)
+	h.Boards = h.Boards[:min(len(h.Boards), list)]
+	return api.PublishedStats(d, h), true
+}
+
+// writeStats prints st for a person: the figures, the histogram and the
+// hardest boards listed, which come in the given order when they are not
+// all of them. A published distribution says so, with its source.
+func writeStats(w io.Writer, st api.Stats, order string) error {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "size: %s, %s\n", size, goalName(t.Goal()))
-	fmt.Fprintf(&sb, "states: %s\n", human.Group(t.Reachable()))
-	fmt.Fprintf(&sb, "God's number: %d (%s states)\n", t.Max(), human.Group(counts[t.Max()]))
-	fmt.Fprintf(&sb, "mean distance: %.4f\n", mean)
-	fmt.Fprintf(&sb, "median distance: %s\n", trimFloat(med))
-	histogram(&sb, counts)
-	if *list > 0 {
-		atMax := counts[t.Max()]
+	goal := board.Goal(st.Size)
+	if st.Goal != nil {
+		goal = *st.Goal
+	}
+	fmt.Fprintf(&sb, "size: %s, %s\n", st.Size, goalName(goal))
+	if st.Source != "" {
+		fmt.Fprintf(&sb, "published, not computed here: %s\n", st.Source)
+	}
+	fmt.Fprintf(&sb, "states: %s\n", human.Group(st.States))
+	fmt.Fprintf(&sb, "God's number: %d (%s states)\n", st.Max, human.Group(st.AtMax))
+	fmt.Fprintf(&sb, "mean distance: %.4f\n", st.Mean)
+	fmt.Fprintf(&sb, "median distance: %s\n", trimFloat(st.Median))
+	histogram(&sb, st.Counts)
+	if len(st.Hardest) > 0 {
 		switch {
-		case uint64(len(hardest)) < atMax:
-			fmt.Fprintf(&sb, "boards at distance %d (the first %d of %s in table order; -list N for more):\n", t.Max(), len(hardest), human.Group(atMax))
-		case atMax == 1:
-			fmt.Fprintf(&sb, "the board at distance %d:\n", t.Max())
+		case uint64(len(st.Hardest)) < st.AtMax:
+			fmt.Fprintf(&sb, "boards at distance %d (the first %d of %s in %s; -list N for more):\n", st.Max, len(st.Hardest), human.Group(st.AtMax), order)
+		case st.AtMax == 1:
+			fmt.Fprintf(&sb, "the board at distance %d:\n", st.Max)
 		default:
-			fmt.Fprintf(&sb, "the %s boards at distance %d:\n", human.Group(atMax), t.Max())
+			fmt.Fprintf(&sb, "the %s boards at distance %d:\n", human.Group(st.AtMax), st.Max)
 		}
-		for _, lv := range hardest {
-			fmt.Fprintf(&sb, "  %s\n", lv.Board)
+		for _, b := range st.Hardest {
+			fmt.Fprintf(&sb, "  %s\n", b)
 		}
 	}
-	_, err = fmt.Fprint(e.stdout, sb.String())
+	_, err := io.WriteString(w, sb.String())
 	return err
 }
 
 // histogram writes a table of the counts with a bar for each, the longest
 // histWidth characters long. A count too small for the smallest part of a
 // bar still gets a thin one, so that no distance with boards looks empty.
-func histogram(sb *strings.Builder, counts []uint64) {
+func histogram(sb *strings.Builder, counts []uint64) { histogramFrom(sb, counts, 0, "states") }
+
+// histogramFrom is histogram from distance lo on, with the counts headed
+// by label.
+func histogramFrom(sb *strings.Builder, counts []uint64, lo int, label string) {
 	const histWidth = 50
 	var top uint64
 	for _, c := range counts {
 		top = max(top, c)
 	}
-	numWidth := max(len("states"), len(human.Group(top)))
-	fmt.Fprintf(sb, "distance  %*s\n", numWidth, "states")
+	numWidth := max(len(label), len(human.Group(top)))
+	fmt.Fprintf(sb, "distance  %*s\n", numWidth, label)
 	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	for d, c := range counts {
+	for d := lo; d < len(counts); d++ {
+		c := counts[d]
 		n := int(math.Round(float64(c) / float64(top) * histWidth * 8))
 		if c > 0 && n == 0 {
 			n = 1

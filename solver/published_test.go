@@ -1,0 +1,36 @@
+package solver_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+)
+
+// TestPublishedHardest confirms with the search that a board of the
+// published list of the hardest 4x4 boards is exactly 80 moves from the
+// goal. The board is the list's quickest for the built-in pattern database:
+// about a minute of one core.
+func TestPublishedHardest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves an 80-move 4x4 board")
+	}
+	h, ok := published.HardestOf(board.Size{W: 4, H: 4})
+	if !ok {
+		t.Fatal("no published 4x4 list")
+	}
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := h.Boards[11]
+	d, err := s.Distance(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d != h.Distance {
+		t.Fatalf("%s is %d moves from the goal; the published list says %d", b, d, h.Distance)
+	}
+}
