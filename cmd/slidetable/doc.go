@@ -57,10 +57,14 @@
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
-//		may also be given alone, without -table and the size.
+//		may also be given alone, without -table and the size. For 4x4,
+//		which has no table, the published distribution (Korf and Schultze
+//		2005) and its 17 published hardest boards, with the source.
 //	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
-//		are solved by IDA* (Manhattan distance and linear conflicts). With
+//		are solved by IDA*: 4x4 with the built-in pattern database or the
+//		one of -table FILE.pdb, others with the Manhattan distance and
+//		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable".
 //	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
@@ -86,12 +90,16 @@
 //		confirmed, in the order drawn (the same boards for a seed). -max
 //		defaults to the largest distance where it is known (4x4: 80); a
 //		range beyond it is refused (exit 2), and so is, in auto mode, a
-//		range that uniform boards almost never hit (4x4 closer than 35
-//		moves), with the advice to use -mode walk: random walks from the
-//		goal kept by their exact distance, which are not uniform. -mode
-//		filter draws uniform boards anyway.
+//		range that uniform boards almost never hit (fewer than 1 in 1,000
+//		by the published 4x4 distribution, which it quotes), with the
+//		advice to use -mode walk: random walks from the goal kept by their
+//		exact distance, which are not uniform. -mode filter draws uniform
+//		boards anyway. Boards found by solving end with the histogram of
+//		their distances on stderr, or with -json a summary line. -min 80
+//		on 4x4 prints the 17 published boards at 80 moves.
 //	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
-//		Draw the distance distribution as a bar chart.
+//		Draw the distance distribution as a bar chart; for 4x4, the
+//		published distribution, labelled as published.
 //	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
@@ -135,6 +143,11 @@
 //	           "states":360,"distinct":165,"min":0,"max":29983,"chi_square":4827752.9,
 //	           "df":359,"p":0,"alpha":0.01,"pass":false}
 //	levels    {"size":"3x3","board":[...],"distance":31}
+//	          {"size":"4x4","accepted":{"50":3,...},"boards":N}      (last, for boards found by solving)
+//	coverage  {"size":"4x4","method":"uniform","seed":1,"draws":2000,"source":"...","observed":[...],
+//	           "expected":[...],"bins":[{"lo":0,"hi":36,"observed":8,"expected":5.9},...],
+//	           "chi_square":27.7,"df":29,"p":0.53,"alpha":0.01,"pass":true}   (4x4: distances)
+//	stats     adds "source" for a published distribution (4x4)
 //
 // With -goal "0 1 2/3 4 5/6 7 8" each object also has "goal":[0,1,2,3,4,5,6,7,8].
 //

@@ -38,11 +38,16 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"and prints the qualifying ones as they are confirmed, in the order drawn,\n"+
 			"so a seed always gives the same boards. -max defaults to the largest\n"+
 			"distance where it is known (80 for 4x4). Ranges that uniform boards almost\n"+
-			"never hit (4x4 boards closer than 35 moves) are refused in auto mode: use\n"+
+			"never hit (fewer than 1 in 1,000 by the published 4x4 distribution, such\n"+
+			"as 4x4 boards closer than 34 moves) are refused in auto mode, saying how\n"+
+			"rare they are: use\n"+
 			"-mode walk, whose boards are random walks from the goal kept when their\n"+
 			"exact distance is in range (exact distances, but not uniform among the\n"+
 			"qualifying boards), or -mode filter to draw uniform boards anyway. If\n"+
-			"-timeout runs out first, the boards found so far are printed.",
+			"-timeout runs out first, the boards found so far are printed. Boards found\n"+
+			"by solving end with the histogram of their distances on stderr (with\n"+
+			"-json, a last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}).\n"+
+			"-min 80 on 4x4 prints the 17 published boards at 80 moves.",
 		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
 	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)

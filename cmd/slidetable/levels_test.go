@@ -21,7 +21,7 @@ func levelLines(t *testing.T, size board.Size, stdout string) []board.Board {
 	var bs []board.Board
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		if strings.Contains(line, `"accepted"`) {
-			continue // the summary that ends levels found by search
+			continue // the summary that ends levels found by solving
 		}
 		var out levelOut
 		if err := json.Unmarshal([]byte(line), &out); err != nil {
