@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -123,7 +124,7 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 		first   = -1 // lowest chunk with an error
 		errs    = make(map[int]error)
 	)
-	err := parallelN(o.Workers, nchunks, func(c int) error {
+	err := container.ParallelN(o.Workers, nchunks, func(c int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -261,39 +262,4 @@ func (t *Table) boardAt(i uint64) board.Board {
 	rank.Unindex(i, cells)
 	b, _ := board.New(t.size, cells)
 	return b
-}
-
-// parallelN runs f(0..count-1) on up to workers goroutines and returns the
-// first error.
-func parallelN(workers, count int, f func(i int) error) error {
-	var (
-		mu    sync.Mutex
-		next  int
-		first error
-		wg    sync.WaitGroup
-	)
-	for range min(count, workers) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				i := next
-				next++
-				stop := first != nil
-				mu.Unlock()
-				if i >= count || stop {
-					return
-				}
-				if err := f(i); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return first
 }

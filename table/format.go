@@ -10,7 +10,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"runtime"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -114,7 +113,7 @@ func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
 // parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
 // first error.
 func parallel(count int, f func(i int) error) error {
-	return parallelN(runtime.GOMAXPROCS(0), count, f)
+	return container.Parallel(count, f)
 }
 
 // WriteFile writes the table to path atomically: to a temporary file in the

@@ -54,13 +54,18 @@ func ReadAt(r io.ReaderAt, p []byte, off int64, errFormat error) error {
 // Parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns
 // the first error; after an error no new call starts.
 func Parallel(count int, f func(i int) error) error {
+	return ParallelN(runtime.GOMAXPROCS(0), count, f)
+}
+
+// ParallelN is Parallel on at most workers goroutines.
+func ParallelN(workers, count int, f func(i int) error) error {
 	var (
 		mu    sync.Mutex
 		next  int
 		first error
 		wg    sync.WaitGroup
 	)
-	for range min(count, runtime.GOMAXPROCS(0)) {
+	for range min(count, workers) {
 		wg.Go(func() {
 			for {
 				mu.Lock()
