@@ -10,11 +10,7 @@ package api
 // least 5 boards.
 type DistanceCoverage struct {
 	About
-	Method    string    `json:"method"`
-	K         *int      `json:"k,omitempty"`
-	NoUndo    *bool     `json:"no_undo,omitempty"`
-	Seed      uint64    `json:"seed"`
-	Draws     uint64    `json:"draws"`
+	Sampling
 	Source    string    `json:"source"`
 	Observed  []uint64  `json:"observed"`
 	Expected  []float64 `json:"expected"`

@@ -81,16 +81,22 @@ func NewLevel(goal, b board.Board, d int) Level {
 	return Level{About: NewAbout(goal), Board: b, Distance: d}
 }
 
+// Sampling says how the boards of a coverage test were drawn: the
+// generator, its seed and the number of boards. K and NoUndo are there for
+// walks only.
+type Sampling struct {
+	Method string `json:"method"`
+	K      *int   `json:"k,omitempty"`
+	NoUndo *bool  `json:"no_undo,omitempty"`
+	Seed   uint64 `json:"seed"`
+	Draws  uint64 `json:"draws"`
+}
+
 // Coverage is the test of how evenly a generator covers the boards:
 // {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true}.
-// K and NoUndo are there for walks only.
 type Coverage struct {
 	About
-	Method    string  `json:"method"`
-	K         *int    `json:"k,omitempty"`
-	NoUndo    *bool   `json:"no_undo,omitempty"`
-	Seed      uint64  `json:"seed"`
-	Draws     uint64  `json:"draws"`
+	Sampling
 	States    uint64  `json:"states"`
 	Distinct  uint64  `json:"distinct"`
 	Min       uint64  `json:"min"`

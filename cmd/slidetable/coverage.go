@@ -103,11 +103,8 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 func printCoverage(e *env, goal board.Board, g *genFlags, s uint64, rep *coverage.Report, alpha float64, pass, asJSON bool) error {
 	size := goal.Size()
 	if asJSON {
-		out := api.Coverage{About: api.NewAbout(goal), Method: *g.method, Seed: s, Draws: rep.Draws, States: rep.States,
+		out := api.Coverage{About: api.NewAbout(goal), Sampling: g.sampling(s, rep.Draws), States: rep.States,
 			Distinct: rep.Distinct, Min: rep.Min, Max: rep.Max, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
-		if *g.method == "walk" {
-			out.K, out.NoUndo = g.k, g.noUndo
-		}
 		return writeJSONLine(e.stdout, out)
 	}
 	var sb strings.Builder

@@ -76,11 +76,8 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	}
 	pass := rep.Passes(alpha)
 	if asJSON {
-		out := api.DistanceCoverage{About: api.NewAbout(goal), Method: *g.method, Seed: sd, Draws: rep.Draws, Source: d.Source,
+		out := api.DistanceCoverage{About: api.NewAbout(goal), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
 			Observed: rep.Observed, Expected: rep.Expected, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
-		if *g.method == "walk" {
-			out.K, out.NoUndo = g.k, g.noUndo
-		}
 		for _, b := range rep.Bins {
 			out.Bins = append(out.Bins, api.Bin{Lo: b.Lo, Hi: b.Hi, Observed: b.Observed, Expected: b.Expected})
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 )
@@ -53,6 +54,16 @@ type genFlags struct {
 	method *string
 	k      *int
 	noUndo *bool
+}
+
+// sampling describes, for -json, the draws of the generator: its method,
+// the walks' -k and -no-undo, seed and the number of boards drawn.
+func (g *genFlags) sampling(seed, draws uint64) api.Sampling {
+	d := api.Sampling{Method: *g.method, Seed: seed, Draws: draws}
+	if *g.method == "walk" {
+		d.K, d.NoUndo = g.k, g.noUndo
+	}
+	return d
 }
 
 func addGenFlags(f *flags) *genFlags {
