@@ -211,38 +211,36 @@ func walkLevel(ctx context.Context, r *rand.Rand, p *puzzle, lo, hi int) (levels
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	p, ok := s.sizeRequest(w, r)
-	if !ok {
-		return
-	}
-	if p.stats == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded and no distribution is published here, so its distribution is not known", p.name))
-		return
-	}
-	b, err := p.stats()
-	if err != nil {
-		s.internal(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(b)
+	s.serveBytes(w, r, "application/json", func(p *puzzle) (func() ([]byte, error), string) {
+		return p.stats, fmt.Sprintf("no table for %s is loaded and no distribution is published here, so its distribution is not known", p.name)
+	})
 }
 
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
+	s.serveBytes(w, r, "image/svg+xml", func(p *puzzle) (func() ([]byte, error), string) {
+		return p.chart, fmt.Sprintf("no table for %s is loaded, so there is no chart to draw", p.name)
+	})
+}
+
+// serveBytes answers a request for one size with the bytes that the
+// puzzle's source gives, of the given content type, or 404 with the
+// message if the puzzle has no such source.
+func (s *Server) serveBytes(w http.ResponseWriter, r *http.Request, contentType string, source func(*puzzle) (func() ([]byte, error), string)) {
 	p, ok := s.sizeRequest(w, r)
 	if !ok {
 		return
 	}
-	if p.chart == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded, so there is no chart to draw", p.name))
+	get, missing := source(p)
+	if get == nil {
+		writeError(w, http.StatusNotFound, missing)
 		return
 	}
-	b, err := p.chart()
+	b, err := get()
 	if err != nil {
 		s.internal(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Type", contentType)
 	w.Write(b)
 }
 
