@@ -25,6 +25,10 @@ type Options struct {
 	// Progress, if set, is called after each level of each group's search
 	// from Build's goroutine.
 	Progress func(Progress)
+	// Blank keeps an entry for each cell of the blank, not only the least
+	// over them: n-k times the entries for a group of k tiles, for a bound
+	// that is larger and consistent (a move changes it by at most one).
+	Blank bool
 }
 
 // Progress describes a build after a level of one group's search.
@@ -37,21 +41,27 @@ type Progress struct {
 }
 
 // Memory returns the most bytes Build holds at once for the partition of
-// goal's tiles into groups: the tables of the groups built so far and, for
-// the group being built, two bits for each (placement, free cell) pair,
-// rounded up to a power of two free cells, and one byte a placement.
-func Memory(goal board.Board, groups [][]uint8) (uint64, error) {
+// goal's tiles into groups with opts (nil for the zero Options): the tables
+// of the groups built so far and, for the group being built, two bits for
+// each (placement, free cell) pair, rounded up to a power of two free
+// cells, one byte a placement and, with opts.Blank, one byte an entry.
+func Memory(goal board.Board, groups [][]uint8, opts *Options) (uint64, error) {
 	gs, err := checkPartition(goal, groups)
 	if err != nil {
 		return 0, err
 	}
+	blank := opts != nil && opts.Blank
 	n := goal.Size().Cells()
 	var done, peak uint64
 	for _, g := range gs {
 		count, _ := rank.Placements(n, len(g))
 		work := stateWords(count, n-len(g))*8 + count
-		peak = max(peak, done+work, done+count+entryBytes(count, encNibble))
-		done += entryBytes(count, encByte)
+		entries := entryCount(count, uint64(n-len(g)), blank)
+		if blank {
+			work += entries
+		}
+		peak = max(peak, done+work, done+entries+entryBytes(entries, encNibble))
+		done += entryBytes(entries, encByte)
 	}
 	return peak, nil
 }
@@ -91,7 +101,7 @@ func Build(ctx context.Context, goal board.Board, groups [][]uint8, opts *Option
 	if err != nil {
 		return nil, err
 	}
-	need, _ := Memory(goal, groups)
+	need, _ := Memory(goal, groups, opts)
 	if opts.MaxMemory > 0 && need > opts.MaxMemory {
 		return nil, fmt.Errorf("%w: %s groups %v need %s, the limit is %s", ErrMemory, goal.Size(), gs, human.Bytes(need), human.Bytes(opts.MaxMemory))
 	}
@@ -101,7 +111,7 @@ func Build(ctx context.Context, goal board.Board, groups [][]uint8, opts *Option
 	}
 	db := &DB{size: goal.Size(), goal: goal}
 	for i, tiles := range gs {
-		g, err := buildGroup(ctx, goal, tiles, workers, func(p Progress) {
+		g, err := buildGroup(ctx, goal, tiles, opts.Blank, workers, func(p Progress) {
 			if opts.Progress != nil {
 				p.Group, p.Groups = i, len(gs)
 				opts.Progress(p)
@@ -129,6 +139,9 @@ type searcher struct {
 	neighbour []uint64
 	words     []uint64 // the states: two bits each
 	depth     []uint8  // first depth of each placement
+	// sdepth, kept with Options.Blank, holds the depth of each state at
+	// p*free + i, i the slot of the blank's region.
+	sdepth []uint8
 }
 
 // Two-bit state codes; the codes of the frontier and of the next level
@@ -138,7 +151,7 @@ const (
 	done   = 3
 )
 
-func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, workers int, progress func(Progress)) (group, error) {
+func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, blank bool, workers int, progress func(Progress)) (group, error) {
 	size := goal.Size()
 	n, k := size.Cells(), len(tiles)
 	count, _ := rank.Placements(n, k)
@@ -176,6 +189,9 @@ func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, workers in
 	}
 	s.words = mem.Words(stateWords(count, s.free))
 	s.depth = mem.Bytes(count)
+	if blank {
+		s.sdepth = mem.Bytes(count * uint64(s.free))
+	}
 
 	cells := make([]uint8, k)
 	var occ uint64
@@ -238,7 +254,10 @@ func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, workers in
 	if reached != count {
 		return group{}, fmt.Errorf("%w: group %v reaches %d of its %d placements", ErrPartition, tiles, reached, count)
 	}
-	return s.entries(goal, tiles, count, workers)
+	if blank {
+		s.depth = nil
+	}
+	return s.entries(goal, tiles, count, states, blank, workers)
 }
 
 // slot returns the slot of the blank's region, for a placement whose group
@@ -284,6 +303,9 @@ func (s *searcher) set(p uint64, j int, code uint64, d uint8) (bool, bool) {
 			fresh := old>>sh&fieldMask == 0
 			if fresh {
 				s.depth[p] = d
+			}
+			if s.sdepth != nil {
+				s.sdepth[p*uint64(s.free)+uint64(j)] = d
 			}
 			return true, fresh
 		}
@@ -377,43 +399,69 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 }
 
 // entries turns the depths into the group's entries: depth minus the
-// tiles' Manhattan distance, halved, in nibbles if every one fits.
-func (s *searcher) entries(goal board.Board, tiles []uint8, count uint64, workers int) (group, error) {
+// tiles' Manhattan distance, halved, in nibbles if every one fits. With
+// blank, there is one for each (placement, free cell), the entry of the
+// blank's region there; states is then the number of states the search
+// reached, which it checks.
+func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64, blank bool, workers int) (group, error) {
 	w := goal.Size().W
-	home := make([]int, len(tiles))
-	for i, t := range tiles {
-		home[i] = goal.Index(t)
-	}
 	// md[i][c]: the Manhattan distance of tile i in cell c.
 	md := make([][]uint8, len(tiles))
-	for i := range tiles {
+	for i, t := range tiles {
 		md[i] = make([]uint8, s.n)
 		for c := range s.n {
-			md[i][c] = uint8(manhattan(w, c, home[i]))
+			md[i][c] = uint8(manhattan(w, c, goal.Index(t)))
 		}
 	}
+	free := uint64(s.free)
 	// The excesses, in place of the depths, checked and measured.
 	var maxEx atomic.Uint32
 	var bad atomic.Uint64
+	var regions atomic.Uint64
 	bad.Store(^uint64(0))
-	const chunk = 1 << 16
-	parallelRanges(count, chunk, workers, func(lo, hi uint64) {
+	parallelRanges(count, 1<<14, workers, func(lo, hi uint64) {
 		cells := make([]uint8, len(tiles))
 		var m uint32
+		var nr uint64
 		for p := lo; p < hi; p++ {
 			rank.UnrankPartial(p, s.n, cells)
 			sum := 0
+			var occ uint64
 			for i, c := range cells {
 				sum += int(md[i][c])
+				occ |= 1 << c
 			}
-			ex := int(s.depth[p]) - sum
-			if ex < 0 || ex&1 != 0 {
-				bad.Store(p)
-				return
+			excess := func(d *uint8) bool {
+				ex := int(*d) - sum
+				if ex < 0 || ex&1 != 0 {
+					bad.Store(p)
+					return false
+				}
+				*d = uint8(ex / 2)
+				m = max(m, uint32(ex/2))
+				return true
 			}
-			s.depth[p] = uint8(ex / 2)
-			m = max(m, uint32(ex/2))
+			if !blank {
+				if !excess(&s.depth[p]) {
+					return
+				}
+				continue
+			}
+			row := s.sdepth[p*free : (p+1)*free]
+			// In increasing order, a region's lowest cell, whose slot
+			// holds the region's depth, comes first: rewrite each slot
+			// with its region's entry.
+			for i, rest := 0, s.all&^occ; rest != 0; i++ {
+				c := bits.TrailingZeros64(rest)
+				rest &= rest - 1
+				if j := s.slot(occ, c); j != i {
+					row[i] = row[j]
+				} else if nr++; !excess(&row[i]) {
+					return
+				}
+			}
 		}
+		regions.Add(nr)
 		for {
 			old := maxEx.Load()
 			if m <= old || maxEx.CompareAndSwap(old, m) {
@@ -422,14 +470,21 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count uint64, worker
 		}
 	})
 	if p := bad.Load(); p != ^uint64(0) {
-		return group{}, fmt.Errorf("pdb: internal error: placement %d of group %v has depth below its Manhattan distance", p, tiles)
+		return group{}, fmt.Errorf("pdb: internal error: placement %d of group %v has a depth below its Manhattan distance", p, tiles)
 	}
-	g := group{tiles: tiles, count: count, rk: s.rk, enc: encByte, entries: s.depth}
+	depths := s.depth
+	if blank {
+		if regions.Load() != states {
+			return group{}, fmt.Errorf("pdb: internal error: group %v has %d blank regions, its search reached %d", tiles, regions.Load(), states)
+		}
+		depths = s.sdepth
+	}
+	s.depth, s.sdepth = nil, nil
+	g := group{tiles: tiles, count: count, free: free, blank: blank, rk: s.rk, enc: encByte, entries: depths}
 	if maxEx.Load() <= 15 {
 		g.enc = encNibble
-		g.entries = packNibbles(s.depth)
+		g.entries = packNibbles(depths)
 	}
-	s.depth = nil
 	return g, nil
 }
 

@@ -17,8 +17,11 @@ import (
 
 // Part of the file format; do not change.
 const (
-	magic       = "SLIDEPDB"
-	version     = 1
+	magic = "SLIDEPDB"
+	// version is the newest format version. Version 2 adds groups with an
+	// entry for each cell of the blank; a database without them is written
+	// as version 1, so that every reader of version 1 reads it.
+	version     = 2
 	fixedHeader = 20
 	groupHeader = 1 + 1 + 1 + 4 // k, (tiles), encoding, largest entry, blocks
 )
@@ -34,6 +37,11 @@ const (
 
 // Magic is the first bytes of every pattern database file.
 const Magic = magic
+
+// FormatVersion is the newest version of the file format, which this
+// package writes for a database that keeps the blank's cell (version 1
+// otherwise). It reads every version from 1 to FormatVersion.
+const FormatVersion = version
 
 // WriteTo writes the database to w in the format described in the package
 // documentation and returns the number of bytes written.
@@ -68,14 +76,22 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 	le := binary.LittleEndian
 	hdr := make([]byte, 0, 256)
 	hdr = append(hdr, magic...)
-	hdr = le.AppendUint16(hdr, version)
+	v := uint16(1)
+	if db.KeepsBlank() {
+		v = 2
+	}
+	hdr = le.AppendUint16(hdr, v)
 	hdr = append(hdr, byte(db.size.W), byte(db.size.H), byte(len(db.groups)), 0, 0, 0)
 	hdr = le.AppendUint32(hdr, blockBytes)
 	hdr = db.goal.AppendCells(hdr)
 	for gi, g := range db.groups {
 		hdr = append(hdr, byte(len(g.tiles)))
 		hdr = append(hdr, g.tiles...)
-		hdr = append(hdr, g.enc, largest[gi])
+		enc := g.enc
+		if g.blank {
+			enc += encBlank
+		}
+		hdr = append(hdr, enc, largest[gi])
 		hdr = le.AppendUint32(hdr, uint32(len(lens[gi])))
 		for i := range lens[gi] {
 			hdr = le.AppendUint32(hdr, lens[gi][i])
@@ -149,6 +165,7 @@ func Open(path string) (*DB, error) {
 type fileGroup struct {
 	tiles         []uint8
 	enc, largest  uint8
+	blank         bool
 	count, bytes  uint64
 	lens, crcs    []uint32
 	offset, compr int64 // of its first block in the file, and the blocks' total
@@ -169,8 +186,9 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 	if string(fixed[:8]) != magic {
 		return nil, fmt.Errorf("%w: not a pattern database (no %q at the start)", ErrFormat, magic)
 	}
-	if v := le.Uint16(fixed[8:]); v != version {
-		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrVersion, v, version)
+	v := le.Uint16(fixed[8:])
+	if v < 1 || v > version {
+		return nil, fmt.Errorf("%w: version %d (this program reads versions 1 to %d)", ErrVersion, v, version)
 	}
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a pattern database: %w", ErrFormat, size, io.ErrUnexpectedEOF)
@@ -235,8 +253,15 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		tiles[gi] = g.tiles
 		g.enc, g.largest = rest[k], rest[k+1]
 		nb := int64(le.Uint32(rest[k+2:]))
+		if v >= 2 && (g.enc == encNibble+encBlank || g.enc == encByte+encBlank) {
+			g.enc -= encBlank
+			g.blank = true
+		}
 		if g.enc != encNibble && g.enc != encByte {
-			return nil, fmt.Errorf("%w: group %d: unknown entry encoding %d", ErrFormat, gi+1, g.enc)
+			return nil, fmt.Errorf("%w: group %d: unknown entry encoding %d", ErrFormat, gi+1, rest[k])
+		}
+		if gi > 0 && g.blank != groups[0].blank {
+			return nil, fmt.Errorf("%w: group %d keeps the blank's cell and group 1 does not, or the other way", ErrFormat, gi+1)
 		}
 		if g.enc == encNibble && g.largest > 15 {
 			return nil, fmt.Errorf("%w: group %d: largest entry %d in nibbles", ErrFormat, gi+1, g.largest)
@@ -245,7 +270,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		if g.count, ok = rank.Placements(n, k); !ok {
 			return nil, fmt.Errorf("%w: group %d: too many placements", ErrFormat, gi+1)
 		}
-		g.bytes = entryBytes(g.count, g.enc)
+		g.bytes = entryBytes(entryCount(g.count, uint64(n-k), g.blank), g.enc)
 		totalBytes += g.bytes
 		if totalBytes > maxEntryBytes {
 			return nil, fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, totalBytes, uint64(maxEntryBytes))
@@ -265,6 +290,9 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 			g.lens[i], g.crcs[i] = le.Uint32(idx[8*i:]), le.Uint32(idx[8*i+4:])
 			g.compr += int64(g.lens[i])
 		}
+	}
+	if blank := groups[0].blank; blank != (v >= 2) {
+		return nil, fmt.Errorf("%w: a version %d file whose groups keep the blank's cell: %t", ErrFormat, v, blank)
 	}
 	sum, err := more(4)
 	if err != nil {
@@ -324,7 +352,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 	db := &DB{size: sz, goal: goal}
 	for gi := range groups {
 		fg := &groups[gi]
-		g := group{tiles: fg.tiles, count: fg.count, enc: fg.enc, entries: mem.Bytes(fg.bytes)}
+		g := group{tiles: fg.tiles, count: fg.count, free: uint64(n - len(fg.tiles)), blank: fg.blank, enc: fg.enc, entries: mem.Bytes(fg.bytes)}
 		g.rk, _ = rank.NewPartial(n, len(g.tiles))
 		largest := make([]uint8, len(fg.lens))
 		err := container.Parallel(len(fg.lens), func(i int) error {
@@ -352,7 +380,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		if m != fg.largest {
 			return nil, fmt.Errorf("%w: group %d: largest entry %d, the header says %d", ErrFormat, gi+1, m, fg.largest)
 		}
-		if g.enc == encNibble && g.count%2 == 1 && g.entries[len(g.entries)-1]>>4 != 0 {
+		if g.enc == encNibble && entryCount(g.count, g.free, g.blank)%2 == 1 && g.entries[len(g.entries)-1]>>4 != 0 {
 			return nil, fmt.Errorf("%w: group %d: padding nibble is not zero", ErrFormat, gi+1)
 		}
 		db.groups = append(db.groups, g)
@@ -364,7 +392,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		for i, t := range g.tiles {
 			cells[i] = uint8(goal.Index(t))
 		}
-		if e := g.entry(g.rk.Rank(cells)); e != 0 {
+		if e := g.moves(cells, goal.Blank()); e != 0 {
 			return nil, fmt.Errorf("%w: group %d: the goal's entry is %d", ErrFormat, gi+1, e)
 		}
 	}

@@ -15,12 +15,24 @@ import (
 
 func build(t testing.TB, size board.Size, groups [][]uint8) *pdb.DB {
 	t.Helper()
-	db, err := pdb.Build(context.Background(), board.Goal(size), groups, nil)
+	return buildWith(t, size, groups, nil)
+}
+
+func buildWith(t testing.TB, size board.Size, groups [][]uint8, opts *pdb.Options) *pdb.DB {
+	t.Helper()
+	db, err := pdb.Build(context.Background(), board.Goal(size), groups, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return db
 }
+
+// both are the two kinds of database: the least over the blank's cells,
+// and an entry for each.
+var both = []struct {
+	name string
+	opts *pdb.Options
+}{{"least", nil}, {"blank", &pdb.Options{Blank: true}}}
 
 func encode(t testing.TB, db *pdb.DB) []byte {
 	t.Helper()
@@ -53,6 +65,14 @@ func sameEntries(t *testing.T, a, b *pdb.DB) {
 				if x, y := a.Moves(gi, cells), b.Moves(gi, cells); x != y {
 					t.Fatalf("group %v in %v: %d moves, read back %d", tiles, cells, x, y)
 				}
+				for z := range n {
+					if used&(1<<z) != 0 {
+						continue
+					}
+					if x, y := a.MovesFrom(gi, cells, z), b.MovesFrom(gi, cells, z); x != y {
+						t.Fatalf("group %v in %v, blank in %d: %d moves, read back %d", tiles, cells, z, x, y)
+					}
+				}
 				return
 			}
 			for c := range n {
@@ -67,21 +87,37 @@ func sameEntries(t *testing.T, a, b *pdb.DB) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, p := range partitions {
-		db := build(t, p.size, p.groups)
-		b := encode(t, db)
-		back, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
-		if err != nil {
-			t.Fatalf("%s %v: %v", p.size, p.groups, err)
-		}
-		sameEntries(t, db, back)
-		if again := encode(t, back); !bytes.Equal(again, b) {
-			t.Fatalf("%s %v: writing what was read gives other bytes", p.size, p.groups)
-		}
-		if again := encode(t, build(t, p.size, p.groups)); !bytes.Equal(again, b) {
-			t.Fatalf("%s %v: a second build writes other bytes", p.size, p.groups)
+	for _, kind := range both {
+		for _, p := range partitions {
+			db := buildWith(t, p.size, p.groups, kind.opts)
+			b := encode(t, db)
+			back, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatalf("%s %s %v: %v", kind.name, p.size, p.groups, err)
+			}
+			if back.KeepsBlank() != (kind.opts != nil) {
+				t.Fatalf("%s %s %v: KeepsBlank() = %t", kind.name, p.size, p.groups, back.KeepsBlank())
+			}
+			// Version 1 unless the groups keep the blank's cell.
+			if v, want := binary.LittleEndian.Uint16(b[8:]), uint16(1+btoi(db.KeepsBlank())); v != want {
+				t.Fatalf("%s %s %v: version %d, want %d", kind.name, p.size, p.groups, v, want)
+			}
+			sameEntries(t, db, back)
+			if again := encode(t, back); !bytes.Equal(again, b) {
+				t.Fatalf("%s %s %v: writing what was read gives other bytes", kind.name, p.size, p.groups)
+			}
+			if again := encode(t, buildWith(t, p.size, p.groups, kind.opts)); !bytes.Equal(again, b) {
+				t.Fatalf("%s %s %v: a second build writes other bytes", kind.name, p.size, p.groups)
+			}
 		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func TestWriteFileOpen(t *testing.T) {
@@ -105,9 +141,16 @@ func TestWriteFileOpen(t *testing.T) {
 }
 
 // TestCorrupt checks that every single-byte change, every truncation and
-// a changed version are errors of the right kind.
+// a changed version are errors of the right kind, in both versions.
 func TestCorrupt(t *testing.T) {
-	db := build(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}})
+	for _, kind := range both {
+		t.Run(kind.name, func(t *testing.T) {
+			testCorrupt(t, buildWith(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}}, kind.opts))
+		})
+	}
+}
+
+func testCorrupt(t *testing.T, db *pdb.DB) {
 	good := encode(t, db)
 	read := func(b []byte) error {
 		_, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
@@ -137,10 +180,12 @@ func TestCorrupt(t *testing.T) {
 	if err := read(append(bytes.Clone(good), 0)); !errors.Is(err, pdb.ErrFormat) {
 		t.Fatalf("a byte appended: %v, want ErrFormat", err)
 	}
-	b := bytes.Clone(good)
-	binary.LittleEndian.PutUint16(b[8:], 2)
-	if err := read(b); !errors.Is(err, pdb.ErrVersion) {
-		t.Fatalf("version 2: %v, want ErrVersion", err)
+	for _, v := range []uint16{0, 3} {
+		b := bytes.Clone(good)
+		binary.LittleEndian.PutUint16(b[8:], v)
+		if err := read(b); !errors.Is(err, pdb.ErrVersion) {
+			t.Fatalf("version %d: %v, want ErrVersion", v, err)
+		}
 	}
 }
 
@@ -149,6 +194,7 @@ func TestCorrupt(t *testing.T) {
 func FuzzNewReader(f *testing.F) {
 	for _, p := range partitions[4:] {
 		f.Add(encode(f, build(f, p.size, p.groups)))
+		f.Add(encode(f, buildWith(f, p.size, p.groups, &pdb.Options{Blank: true})))
 	}
 	f.Add([]byte(pdb.Magic))
 	f.Fuzz(func(t *testing.T, b []byte) {

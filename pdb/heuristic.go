@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
@@ -24,7 +25,8 @@ type Heuristic struct {
 	mirror  []uint8   // mirror[c]: the cell c mirrors to
 	rename  []uint8   // rename[t]: the name of tile t on the mirrored board
 	groups  []hgroup
-	maxSize int // tiles in the largest group
+	maxSize int    // tiles in the largest group
+	all     uint64 // mask of the n cells
 }
 
 // hgroup is what a move needs of a group.
@@ -32,6 +34,17 @@ type hgroup struct {
 	weight  []uint64 // of each tile's digit in the rank
 	entries []byte
 	enc     uint8
+	blank   bool   // an entry for each free cell of the blank
+	free    uint64 // cells the group leaves free
+}
+
+// index returns the index of the entry of placement r, whose tiles take the
+// cells mask, with the blank in cell z.
+func (g *hgroup) index(r, mask, all uint64, z int) uint64 {
+	if !g.blank {
+		return r
+	}
+	return r*g.free + uint64(bits.OnesCount64(all&^mask&(uint64(1)<<z-1)))
 }
 
 func (g *hgroup) entry(r uint64) int {
@@ -45,7 +58,7 @@ func (g *hgroup) entry(r uint64) int {
 func (db *DB) Heuristic() *Heuristic {
 	size := db.size
 	n, w := size.Cells(), size.W
-	h := &Heuristic{db: db, n: n, w: w, groupOf: make([]uint8, n), indexOf: make([]uint8, n)}
+	h := &Heuristic{db: db, n: n, w: w, groupOf: make([]uint8, n), indexOf: make([]uint8, n), all: ^uint64(0) >> (64 - n)}
 	for gi, g := range db.groups {
 		h.maxSize = max(h.maxSize, len(g.tiles))
 		for i, t := range g.tiles {
@@ -77,7 +90,7 @@ func (db *DB) Heuristic() *Heuristic {
 	}
 	for _, g := range db.groups {
 		k := len(g.tiles)
-		hg := hgroup{weight: make([]uint64, k), entries: g.entries, enc: g.enc}
+		hg := hgroup{weight: make([]uint64, k), entries: g.entries, enc: g.enc, blank: g.blank, free: g.free}
 		w := uint64(1)
 		for i := k - 1; i >= 0; i-- {
 			hg.weight[i] = w
@@ -90,6 +103,12 @@ func (db *DB) Heuristic() *Heuristic {
 
 // Goal returns the goal whose distances the heuristic bounds.
 func (h *Heuristic) Goal() board.Board { return h.db.goal }
+
+// Consistent reports whether the bound is consistent, changing by at most
+// one with each move, as it is when the database keeps the blank's cell
+// (DB.KeepsBlank). IDA* needs only a bound that is admissible, never above
+// the distance, which every Heuristic is.
+func (h *Heuristic) Consistent() bool { return h.db.KeepsBlank() }
 
 // Reflects reports whether the heuristic also looks at mirrored boards.
 func (h *Heuristic) Reflects() bool { return h.reflect }
@@ -143,6 +162,7 @@ type view struct {
 }
 
 func (v *view) start(h *Heuristic, board []uint8) {
+	z := slices.Index(board, 0)
 	for gi := range h.db.groups {
 		g := &h.db.groups[gi]
 		cells := make([]uint8, len(g.tiles))
@@ -153,7 +173,8 @@ func (v *view) start(h *Heuristic, board []uint8) {
 			}
 		}
 		v.rank[gi] = g.rk.Rank(cells)
-		v.ex[gi] = int32(g.entry(v.rank[gi]))
+		gr := &h.groups[gi]
+		v.ex[gi] = int32(gr.entry(gr.index(v.rank[gi], v.mask[gi], h.all, z)))
 		v.sum += v.ex[gi]
 	}
 }
@@ -194,7 +215,10 @@ func (v *view) move(h *Heuristic, board []uint8, t uint8, a, b int) (gi uint8, r
 	nr := uint64(int64(r) + delta)
 	v.rank[gi] = nr
 	v.mask[gi] ^= 1<<a | 1<<b
-	nex := int32(gr.entry(nr))
+	// The blank is now in cell a. A move of another group's tile keeps
+	// the blank in the region of this group's free cells it was in, and
+	// so this group's entry, which is the same for every cell of a region.
+	nex := int32(gr.entry(gr.index(nr, v.mask[gi], h.all, a)))
 	v.ex[gi] = nex
 	v.sum += nex - ex
 	return gi, r, ex

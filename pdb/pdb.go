@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/rank"
@@ -46,6 +47,12 @@ type DB struct {
 type group struct {
 	tiles []uint8 // in increasing order
 	count uint64  // placements: n!/(n-k)!
+	free  uint64  // cells a placement leaves free: n-k
+	// blank says whether there is an entry for each free cell of the
+	// blank (entry p*free + i for placement p with the blank in its i-th
+	// free cell) or one for each placement, the least over the blank's
+	// cells (entry p).
+	blank bool
 	// enc says how entries are held: encNibble, two a byte (low nibble
 	// first), or encByte, one a byte. An entry is the group's moves minus
 	// the Manhattan distance of its tiles, halved (the difference is even).
@@ -58,14 +65,47 @@ type group struct {
 const (
 	encNibble = 1
 	encByte   = 2
+	// encBlank is added to the encoding of a group with an entry for each
+	// free cell of the blank (format version 2).
+	encBlank = 2
 )
 
-// entry returns the entry of placement r.
+// entries returns the number of entries of a group of count placements
+// that leave free cells free.
+func entryCount(count, free uint64, blank bool) uint64 {
+	if blank {
+		return count * free
+	}
+	return count
+}
+
+// entry returns entry r.
 func (g *group) entry(r uint64) int {
 	if g.enc == encNibble {
 		return int(g.entries[r>>1]>>(r&1*4)) & 15
 	}
 	return int(g.entries[r])
+}
+
+// moves returns the entry of the group's tiles in cells with the blank in
+// cell z, or the least over the blank's cells if z is negative.
+func (g *group) moves(cells []uint8, z int) int {
+	p := g.rk.Rank(cells)
+	if !g.blank {
+		return g.entry(p)
+	}
+	var occ uint64
+	for _, c := range cells {
+		occ |= 1 << c
+	}
+	if z >= 0 {
+		return g.entry(p*g.free + uint64(bits.OnesCount64(^occ&(uint64(1)<<z-1))))
+	}
+	best := g.entry(p * g.free)
+	for i := uint64(1); i < g.free; i++ {
+		best = min(best, g.entry(p*g.free+i))
+	}
+	return best
 }
 
 // Size returns the size of the boards of the database.
@@ -84,6 +124,10 @@ func (db *DB) Groups() [][]uint8 {
 	return out
 }
 
+// KeepsBlank reports whether the database holds an entry for each cell of
+// the blank (see Options.Blank), which makes its heuristic consistent.
+func (db *DB) KeepsBlank() bool { return len(db.groups) > 0 && db.groups[0].blank }
+
 // Bytes returns the memory the tables take.
 func (db *DB) Bytes() uint64 {
 	var s uint64
@@ -95,21 +139,36 @@ func (db *DB) Bytes() uint64 {
 
 // Moves returns the database's entry for group i with its tiles in the
 // given cells (cells[j] holds the j-th tile of Groups()[i]): the fewest
-// moves of the group's tiles that bring them home. It panics if i or a cell
-// is out of range.
-func (db *DB) Moves(i int, cells []uint8) int {
+// moves of the group's tiles that bring them home, wherever the blank is.
+// It panics if i or a cell is out of range or two cells are the same.
+func (db *DB) Moves(i int, cells []uint8) int { return db.moves(i, cells, -1) }
+
+// MovesFrom is Moves with the blank in cell blank, which must be free: the
+// fewest moves of the group's tiles that bring them home from there. If
+// the database does not keep the blank's cell (KeepsBlank is false), it is
+// Moves.
+func (db *DB) MovesFrom(i int, cells []uint8, blank int) int {
+	if blank < 0 || blank >= db.size.Cells() || slices.Contains(cells, uint8(blank)) {
+		panic(fmt.Sprintf("pdb: the blank's cell %d is not free", blank))
+	}
+	return db.moves(i, cells, blank)
+}
+
+func (db *DB) moves(i int, cells []uint8, z int) int {
 	g := &db.groups[i]
 	if len(cells) != len(g.tiles) {
 		panic(fmt.Sprintf("pdb: %d cells for a group of %d tiles", len(cells), len(g.tiles)))
 	}
 	md := 0
+	var occ uint64
 	for j, c := range cells {
-		if int(c) >= db.size.Cells() {
-			panic(fmt.Sprintf("pdb: cell %d out of range", c))
+		if int(c) >= db.size.Cells() || occ&(1<<c) != 0 {
+			panic(fmt.Sprintf("pdb: cell %d out of range or taken twice", c))
 		}
+		occ |= 1 << c
 		md += manhattan(db.size.W, int(c), db.goal.Index(g.tiles[j]))
 	}
-	return md + 2*g.entry(g.rk.Rank(cells))
+	return md + 2*g.moves(cells, z)
 }
 
 func manhattan(w, a, b int) int {

@@ -13,10 +13,29 @@ import (
 
 // referenceMoves returns, for every placement of tiles (cells in the order
 // of tiles, as a string), the fewest moves of those tiles that bring them to
-// their cells in goal when other tiles move for free: a plain 0-1
-// breadth-first search over (tiles' cells, blank's cell) with a map and a
-// double-ended queue, from the goal, minimised over the blank.
+// their cells in goal when other tiles move for free, wherever the blank
+// is: referenceStates minimised over the blank.
 func referenceMoves(goal board.Board, tiles []uint8) map[string]int {
+	best := map[string]int{}
+	for s, d := range referenceStates(goal, tiles) {
+		p := s[:len(s)-1]
+		if old, ok := best[p]; !ok || d < old {
+			best[p] = d
+		}
+	}
+	if want, _ := rank.Placements(goal.Size().Cells(), len(tiles)); uint64(len(best)) != want {
+		panic(fmt.Sprintf("reference reached %d placements of %d", len(best), want))
+	}
+	return best
+}
+
+// referenceStates returns, for every placement of tiles and cell of the
+// blank (the tiles' cells in the order of tiles, then the blank's, as a
+// string), the fewest moves of those tiles that bring them to their cells
+// in goal when other tiles move for free: a plain 0-1 breadth-first search
+// over (tiles' cells, blank's cell) with a map and a double-ended queue,
+// from the goal.
+func referenceStates(goal board.Board, tiles []uint8) map[string]int {
 	size := goal.Size()
 	n, w := size.Cells(), size.W
 	type state = string // tiles' cells, then the blank's cell
@@ -58,17 +77,10 @@ func referenceMoves(goal board.Board, tiles []uint8) map[string]int {
 			}
 		}
 	}
-	best := map[string]int{}
-	for s, d := range dist {
-		p := s[:len(s)-1]
-		if old, ok := best[p]; !ok || d < old {
-			best[p] = d
-		}
+	if want, _ := rank.Placements(n, len(tiles)+1); uint64(len(dist)) != want {
+		panic(fmt.Sprintf("reference reached %d states of %d", len(dist), want))
 	}
-	if want, _ := rank.Placements(n, len(tiles)); uint64(len(best)) != want {
-		panic(fmt.Sprintf("reference reached %d placements of %d", len(best), want))
-	}
-	return best
+	return dist
 }
 
 var partitions = []struct {
@@ -87,24 +99,42 @@ var partitions = []struct {
 }
 
 // TestEntriesMatchReference checks every entry of every group of small
-// boards against the reference search.
+// boards against the reference search, with and without the blank's cell.
 func TestEntriesMatchReference(t *testing.T) {
 	for _, p := range partitions {
 		t.Run(fmt.Sprintf("%s/%v", p.size, p.groups), func(t *testing.T) {
 			goal := board.Goal(p.size)
-			db, err := pdb.Build(context.Background(), goal, p.groups, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for gi, tiles := range db.Groups() {
-				ref := referenceMoves(goal, tiles)
-				for key, want := range ref {
-					if got := db.Moves(gi, []uint8(key)); got != want {
-						t.Fatalf("group %v in cells %v: %d moves, reference %d", tiles, []uint8(key), got, want)
-					}
+			for _, kind := range both {
+				db, err := pdb.Build(context.Background(), goal, p.groups, kind.opts)
+				if err != nil {
+					t.Fatal(err)
 				}
+				checkReference(t, db, goal)
 			}
 		})
+	}
+}
+
+// checkReference checks every entry of db against the reference search:
+// Moves for every placement and, if db keeps the blank's cell, MovesFrom
+// for every cell of the blank.
+func checkReference(t *testing.T, db *pdb.DB, goal board.Board) {
+	t.Helper()
+	for gi, tiles := range db.Groups() {
+		for key, want := range referenceMoves(goal, tiles) {
+			if got := db.Moves(gi, []uint8(key)); got != want {
+				t.Fatalf("group %v in cells %v: %d moves, reference %d", tiles, []uint8(key), got, want)
+			}
+		}
+		if !db.KeepsBlank() {
+			continue
+		}
+		for key, want := range referenceStates(goal, tiles) {
+			cells, z := []uint8(key[:len(key)-1]), int(key[len(key)-1])
+			if got := db.MovesFrom(gi, cells, z); got != want {
+				t.Fatalf("group %v in cells %v, blank in %d: %d moves, reference %d", tiles, cells, z, got, want)
+			}
+		}
 	}
 }
 
@@ -112,22 +142,19 @@ func TestEntriesMatchReference(t *testing.T) {
 // reference.
 func TestOtherGoal(t *testing.T) {
 	goal := board.MustParse(board.Size{W: 3, H: 3}, "0 1 2/3 4 5/6 7 8")
-	db, err := pdb.Build(context.Background(), goal, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for gi, tiles := range db.Groups() {
-		for key, want := range referenceMoves(goal, tiles) {
-			if got := db.Moves(gi, []uint8(key)); got != want {
-				t.Fatalf("group %v in cells %v: %d moves, reference %d", tiles, []uint8(key), got, want)
-			}
+	for _, kind := range both {
+		db, err := pdb.Build(context.Background(), goal, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, kind.opts)
+		if err != nil {
+			t.Fatal(err)
 		}
+		checkReference(t, db, goal)
 	}
 }
 
 // TestAdmissible3x3 checks the heuristic of several partitions on every
 // 3x3 board that reaches the goal against the exact table (see
-// checkAdmissible).
+// checkAdmissible), and that it is consistent where the database keeps the
+// blank's cell.
 func TestAdmissible3x3(t *testing.T) {
 	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
@@ -138,40 +165,44 @@ func TestAdmissible3x3(t *testing.T) {
 		if p.size != goal.Size() {
 			continue
 		}
-		t.Run(fmt.Sprint(p.groups), func(t *testing.T) {
-			db, err := pdb.Build(context.Background(), goal, p.groups, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkAdmissible(t, db.Heuristic(), func(yield func(board.Board, int) bool) {
-				cells := make([]uint8, 9)
-				for i := range tbl.Boards() {
-					d, ok := tbl.Lookup(i)
-					if !ok {
-						continue
-					}
-					rank.Unindex(i, cells)
-					if !yield(board.MustParse(goal.Size(), fmt.Sprint(cells)[1:len(fmt.Sprint(cells))-1]), d) {
-						return
-					}
-				}
-			}, func(b board.Board) int {
-				d, err := tbl.Distance(b)
+		for _, kind := range both {
+			t.Run(fmt.Sprint(kind.name, p.groups), func(t *testing.T) {
+				db, err := pdb.Build(context.Background(), goal, p.groups, kind.opts)
 				if err != nil {
 					t.Fatal(err)
 				}
-				return d
+				checkAdmissible(t, db.Heuristic(), func(yield func(board.Board, int) bool) {
+					cells := make([]uint8, 9)
+					for i := range tbl.Boards() {
+						d, ok := tbl.Lookup(i)
+						if !ok {
+							continue
+						}
+						rank.Unindex(i, cells)
+						if !yield(board.MustParse(goal.Size(), fmt.Sprint(cells)[1:len(fmt.Sprint(cells))-1]), d) {
+							return
+						}
+					}
+				}, func(b board.Board) int {
+					d, err := tbl.Distance(b)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return d
+				})
 			})
-		})
+		}
 	}
 }
 
 // checkAdmissible checks h on every board of boards (with its distance):
 // h <= distance, of the distance's parity, changing parity with each move,
 // the evaluator's Move agreeing with a fresh start and Undo restoring the
-// value. It does not require |h(b) - h(b')| <= 1: entries are minimised
-// over the blank's cell, so a move may take the blank out of the region
-// that held it where the group needed it (see TestInconsistent).
+// value. If h's database keeps the blank's cell it also checks that h is
+// consistent: |h(b) - h(b')| <= 1 for every move. Without the blank's cell
+// h is not: entries are minimised over the blank's cell, so a move may take
+// the blank out of the region that held it where the group needed it (see
+// TestInconsistent).
 func checkAdmissible(t *testing.T, h *pdb.Heuristic, boards func(func(board.Board, int) bool), dist func(board.Board) int) {
 	t.Helper()
 	count := 0
@@ -201,6 +232,9 @@ func checkAdmissible(t *testing.T, h *pdb.Heuristic, boards func(func(board.Boar
 			}
 			if (got-v)%2 == 0 {
 				t.Fatalf("%v (h %d), move %d: h %d keeps its parity", b, v, m, got)
+			}
+			if h.Consistent() && (got > v+1 || got < v-1) {
+				t.Fatalf("%v (h %d), move %d: h %d, a change of more than one", b, v, m, got)
 			}
 			if dist != nil && count%16 == 0 {
 				if nd := dist(next); got > nd {
@@ -239,15 +273,17 @@ func TestPartitionErrors(t *testing.T) {
 func TestMemoryLimit(t *testing.T) {
 	goal := board.Goal(board.Size{W: 3, H: 3})
 	groups := [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}
-	need, err := pdb.Memory(goal, groups)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need - 1}); err == nil {
-		t.Fatalf("Build with %d bytes of the %d it needs gave no error", need-1, need)
-	}
-	if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need}); err != nil {
-		t.Fatal(err)
+	for _, blank := range []bool{false, true} {
+		need, err := pdb.Memory(goal, groups, &pdb.Options{Blank: blank})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need - 1, Blank: blank}); err == nil {
+			t.Fatalf("Build with %d bytes of the %d it needs gave no error", need-1, need)
+		}
+		if _, err := pdb.Build(context.Background(), goal, groups, &pdb.Options{MaxMemory: need, Blank: blank}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -24,3 +24,16 @@ func ExampleHardestOf() {
 	//  3  7  2  5
 	//  4  8  6  1
 }
+
+func ExampleKorf100() {
+	k := published.Korf100()
+	first := k.Instances[0]
+	fmt.Println(len(k.Instances), first.Distance)
+	fmt.Println(first.Board.Grid())
+	// Output:
+	// 100 57
+	// 13  6  8 12
+	// 15 14  . 10
+	// 11  7  4  5
+	//  9  1  3  2
+}

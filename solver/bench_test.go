@@ -3,10 +3,14 @@ package solver_test
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -60,4 +64,37 @@ func BenchmarkDistance3x3(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkKorf100 finds the distance of each of Korf's 100 boards, one
+// after the other on one goroutine, with the built-in pattern database or
+// the one in the file named by $SLIDETABLE_PDB (such as the large tier that
+// 'slidetable build -o 4x4.pdb 4x4' writes). An op is all 100; it reports
+// the slowest board too.
+func BenchmarkKorf100(b *testing.B) {
+	var opts []solver.Option
+	if path := os.Getenv("SLIDETABLE_PDB"); path != "" {
+		db, err := pdb.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+	}
+	s, err := solver.New(opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k := published.Korf100()
+	var worst time.Duration
+	for b.Loop() {
+		for _, in := range k.Instances {
+			t0 := time.Now()
+			d, err := s.Distance(context.Background(), in.Board)
+			if err != nil || d != in.Distance {
+				b.Fatalf("%s: Distance %d, %v; published %d", in.Board, d, err, in.Distance)
+			}
+			worst = max(worst, time.Since(t0))
+		}
+	}
+	b.ReportMetric(worst.Seconds()*1e3, "worst-ms")
 }

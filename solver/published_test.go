@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
@@ -32,5 +33,31 @@ func TestPublishedHardest(t *testing.T) {
 	}
 	if d != h.Distance {
 		t.Fatalf("%s is %d moves from the goal; the published list says %d", b, d, h.Distance)
+	}
+}
+
+// TestKorf100 solves Korf's 100 boards with the built-in pattern database
+// and compares each distance with the published one: all of them, a few
+// seconds of search, or with -short the ten nearest the goal.
+func TestKorf100(t *testing.T) {
+	k := published.Korf100()
+	insts := k.Instances
+	if testing.Short() {
+		insts = slices.SortedFunc(slices.Values(insts), func(a, b published.Instance) int { return a.Distance - b.Distance })[:10]
+	}
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = parallel(len(insts), func(i int) error {
+		in := insts[i]
+		d, err := s.Distance(context.Background(), in.Board)
+		if err != nil || d != in.Distance {
+			return fmtErr("%s: Distance %d, %v; %s publishes %d", in.Board, d, err, k.Name, in.Distance)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solve"
 	"github.com/slidetable/slidetable/solver"
@@ -82,15 +83,35 @@ func checkAgainst(s *solver.Solver, tbl *table.Table, b board.Board, all bool) e
 	return nil
 }
 
-// TestSearch3x3 checks the search path, forced, against the built-in
-// table on every 3x3 board (a sample under -short): paths, and the
-// distances and hints of a seventh of them.
-func TestSearch3x3(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
-	if err != nil {
+// searchers returns the solvers, all forced to search, that the search
+// tests check for boards of size: with Manhattan distance and linear
+// conflicts, and with pattern databases of groups built for the size, one
+// with the least entry over the blank's cells and one that keeps them.
+func searchers(t *testing.T, size board.Size, groups [][]uint8) map[string]*solver.Solver {
+	t.Helper()
+	out := map[string]*solver.Solver{}
+	var err error
+	if out["manhattan"], err = solver.New(solver.WithSearch()); err != nil {
 		t.Fatal(err)
 	}
-	s, err := solver.New(solver.WithSearch())
+	for name, opts := range map[string]*pdb.Options{"pdb": nil, "pdb-blank": {Blank: true}} {
+		db, err := pdb.Build(context.Background(), board.Goal(size), groups, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out[name], err = solver.New(solver.WithSearch(), solver.WithHeuristic(db.Heuristic())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// TestSearch3x3 checks the search path, forced, against the built-in
+// table on every 3x3 board (a sample under -short), with Manhattan
+// distance and with pattern databases: paths, and the distances and hints
+// of a seventh of them.
+func TestSearch3x3(t *testing.T) {
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,46 +134,57 @@ func TestSearch3x3(t *testing.T) {
 	if !testing.Short() && len(boards) != 181440 {
 		t.Fatalf("%d solvable 3x3 boards, want 181440", len(boards))
 	}
-	err = parallel(len(boards), func(i int) error {
-		return checkAgainst(s, tbl, boards[i], i%7 == 0)
-	})
-	if err != nil {
-		t.Fatal(err)
+	for name, s := range searchers(t, tbl.Size(), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}) {
+		t.Run(name, func(t *testing.T) {
+			err := parallel(len(boards), func(i int) error {
+				return checkAgainst(s, tbl, boards[i], i%7 == 0)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }
 
 // TestSearch12Cells checks the search path against exact tables built for
-// 4x3 and 3x4 on uniform random boards: 300 of each by default, 10,000
-// with SLIDETABLE_TEST_12=1 (minutes with Manhattan distance). Not under
-// -short: each table takes about ten seconds and half a gigabyte to build.
+// 4x3 and 3x4 on 10,000 uniform random boards each, with pattern databases
+// of that size, and on 300 of them with Manhattan distance (all 10,000
+// with SLIDETABLE_TEST_12=1: minutes). Not under -short: each table takes
+// about ten seconds and half a gigabyte to build.
 func TestSearch12Cells(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the 4x3 and 3x4 tables")
 	}
-	n := 300
-	if os.Getenv("SLIDETABLE_TEST_12") != "" {
-		n = 10000
-	}
-	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}} {
-		t.Run(size.String(), func(t *testing.T) {
-			tbl, err := build.Table(context.Background(), board.Goal(size), &bfs.Options{})
+	for _, p := range []struct {
+		size   board.Size
+		groups [][]uint8
+	}{
+		{board.Size{W: 4, H: 3}, [][]uint8{{1, 2, 5, 6, 9}, {3, 4, 7, 8, 10, 11}}},
+		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11}}},
+	} {
+		t.Run(p.size.String(), func(t *testing.T) {
+			tbl, err := build.Table(context.Background(), board.Goal(p.size), &bfs.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := solver.New(solver.WithSearch())
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := rand.New(rand.NewPCG(7, uint64(size.W)))
-			boards := make([]board.Board, n)
+			r := rand.New(rand.NewPCG(7, uint64(p.size.W)))
+			boards := make([]board.Board, 10000)
 			for i := range boards {
-				boards[i], _ = gen.Uniform(r, size)
+				boards[i], _ = gen.Uniform(r, p.size)
 			}
-			err = parallel(len(boards), func(i int) error {
-				return checkAgainst(s, tbl, boards[i], i%10 == 0)
-			})
-			if err != nil {
-				t.Fatal(err)
+			for name, s := range searchers(t, p.size, p.groups) {
+				t.Run(name, func(t *testing.T) {
+					n := len(boards)
+					if name == "manhattan" && os.Getenv("SLIDETABLE_TEST_12") == "" {
+						n = 300
+					}
+					err := parallel(n, func(i int) error {
+						return checkAgainst(s, tbl, boards[i], i%10 == 0)
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+				})
 			}
 		})
 	}

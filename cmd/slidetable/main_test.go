@@ -139,6 +139,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"help", "distance"}, 0, "usage: slidetable distance"},
 		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
 		{[]string{"version"}, 0, "table format: version 1"},
+		{[]string{"version"}, 0, "pattern database format: versions 1 to 2"},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"distance", "3x3"}, 2, "missing board"},
 		{[]string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, "tile 7 appears twice"},

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -14,7 +15,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		"Print the version of the program (the module version it was built from,\n"+
 			"or (devel) for a build from a working copy, with the commit where the\n"+
 			"build recorded one), the Go version that built it, and the versions of\n"+
-			"the table file format it reads.",
+			"the table and pattern database file formats it reads.",
 		"  slidetable version\n")
 	pos, err := f.parse(args)
 	if err != nil {
@@ -32,6 +33,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\ntable format: version %d\n", version, runtime.Version(), table.FormatVersion)
+	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\ntable format: version %d\npattern database format: versions 1 to %d\n",
+		version, runtime.Version(), table.FormatVersion, pdb.FormatVersion)
 	return err
 }
