@@ -24,3 +24,15 @@ type Evaluator interface {
 	// cell to.
 	Undo(t uint8, from, to int)
 }
+
+// A CutEvaluator is an Evaluator that can save work on the moves a search
+// cuts off. The search uses MoveAbove in place of Move where an Evaluator
+// has it.
+type CutEvaluator interface {
+	Evaluator
+	// MoveAbove is Move for a search that cuts the move off if the bound
+	// after it is above limit: it may then return any lower bound above
+	// limit, found with less work, and the only call that may follow is
+	// Undo.
+	MoveAbove(t uint8, from, to, limit int) int
+}

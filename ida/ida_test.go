@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -13,6 +14,8 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solve"
 )
@@ -266,4 +269,38 @@ func BenchmarkNodesManhattan(b *testing.B) {
 // heuristic's evaluator lowers.
 func BenchmarkNodesLoop(b *testing.B) {
 	benchmarkNodes(b, ida.New(zero{board.Goal(board.Size{W: 4, H: 4})}), walkBoards(8, 200), 13)
+}
+
+// BenchmarkNodesKorf100 solves Korf's 100 boards, one after the other, with
+// the built-in 4x4 pattern database or the one in the file named by
+// $SLIDETABLE_PDB, and reports the boards generated per second and the
+// slowest board. An op is all 100.
+func BenchmarkNodesKorf100(b *testing.B) {
+	var db *pdb.DB
+	var err error
+	if path := os.Getenv("SLIDETABLE_PDB"); path != "" {
+		db, err = pdb.Open(path)
+	} else {
+		db, err = data.PDB(board.Size{W: 4, H: 4})
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := ida.New(db.Heuristic())
+	var nodes uint64
+	var worst time.Duration
+	for b.Loop() {
+		for _, in := range published.Korf100().Instances {
+			t0 := time.Now()
+			r, err := s.Search(context.Background(), in.Board, -1)
+			if err != nil || len(r.Path) != in.Distance {
+				b.Fatalf("%s: %d moves, %v; published %d", in.Board, len(r.Path), err, in.Distance)
+			}
+			worst = max(worst, time.Since(t0))
+			nodes += r.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(worst.Seconds()*1e3, "worst-ms")
 }

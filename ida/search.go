@@ -123,8 +123,11 @@ func (s *Searcher) start(ctx context.Context, b board.Board) (*search, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrUnsolvable, b)
 	}
+	ev := s.h.Start(b)
+	cut, _ := ev.(CutEvaluator)
 	return &search{
-		ev:    s.h.Start(b),
+		ev:    ev,
+		cut:   cut,
 		cells: b.Cells(),
 		blank: b.Blank(),
 		goal:  s.goal.CellString(),
@@ -163,6 +166,7 @@ func movesOf(size board.Size) *moveTable {
 // search is one IDA* run.
 type search struct {
 	ev    Evaluator
+	cut   CutEvaluator // ev, if it is one
 	cells []uint8
 	blank int
 	goal  string
@@ -252,7 +256,12 @@ func (st *search) dfs(g, z, prev int) int {
 			continue
 		}
 		t := st.cells[c]
-		h := st.ev.Move(t, c, z)
+		var h int
+		if st.cut != nil {
+			h = st.cut.MoveAbove(t, c, z, st.bound-g-1)
+		} else {
+			h = st.ev.Move(t, c, z)
+		}
 		st.nodes++
 		if f := g + 1 + h; f > st.bound {
 			st.ev.Undo(t, c, z)

@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 
@@ -235,9 +236,10 @@ type undo struct {
 	r, mr   uint64
 	ex, mex int32
 	g, mg   uint8
+	cut     bool // the mirror was left as it was
 }
 
-var _ ida.Evaluator = (*Evaluator)(nil)
+var _ ida.CutEvaluator = (*Evaluator)(nil)
 
 // H returns the lower bound for the board as it stands.
 func (e *Evaluator) H() int {
@@ -246,12 +248,23 @@ func (e *Evaluator) H() int {
 
 // Move slides tile t from cell from into the blank at cell to and returns
 // the new lower bound.
-func (e *Evaluator) Move(t uint8, from, to int) int {
+func (e *Evaluator) Move(t uint8, from, to int) int { return e.MoveAbove(t, from, to, math.MaxInt) }
+
+// MoveAbove is Move, except that when the bound of the board alone, not
+// mirrored, is above limit it returns that and leaves the mirrored board
+// as it was, saving a lookup of the mirrored board's entry where a search
+// cuts the move off. Only Undo may follow it then.
+func (e *Evaluator) MoveAbove(t uint8, from, to, limit int) int {
 	h := e.h
 	e.board[to], e.board[from] = t, 0
 	e.md += int32(h.md[t][to]) - int32(h.md[t][from])
 	var u undo
 	u.g, u.r, u.ex = e.v.move(h, e.board, t, from, to)
+	if v := int(e.md + 2*e.v.sum); h.reflect && v > limit {
+		u.cut = true
+		e.stack = append(e.stack, u)
+		return v
+	}
 	if h.reflect {
 		mf, mt := int(h.mirror[from]), int(h.mirror[to])
 		tt := h.rename[t]
@@ -271,7 +284,7 @@ func (e *Evaluator) Undo(t uint8, from, to int) {
 	e.board[from], e.board[to] = t, 0
 	e.md -= int32(h.md[t][to]) - int32(h.md[t][from])
 	e.v.undo(u.g, u.r, u.ex, from, to)
-	if h.reflect {
+	if h.reflect && !u.cut {
 		mf, mt := int(h.mirror[from]), int(h.mirror[to])
 		e.mboard[mf], e.mboard[mt] = h.rename[t], 0
 		e.m.undo(u.mg, u.mr, u.mex, mf, mt)

@@ -6,11 +6,13 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/ida"
 )
 
 // TestMoveMatchesStart walks randomly on boards of several sizes and
 // partitions and checks that the evaluator's value after each Move and
-// Undo is that of a fresh start on the same board.
+// Undo is that of a fresh start on the same board, and what MoveAbove
+// gives before each move.
 func TestMoveMatchesStart(t *testing.T) {
 	for _, p := range []struct {
 		size   board.Size
@@ -36,8 +38,21 @@ func TestMoveMatchesStart(t *testing.T) {
 				ms := b.Moves()
 				m := ms[r.IntN(len(ms))]
 				next, _ := b.Move(m)
+				want := h.Start(next).H()
+				// A cut move, with a limit near the bound: above the
+				// limit a lower bound above it, else the bound; Undo
+				// restores the board's.
+				limit := want - 3 + r.IntN(5)
+				cut := e.(ida.CutEvaluator).MoveAbove(m, b.Index(m), b.Blank(), limit)
+				if cut > limit && (cut > want || cut%2 != want%2) || cut <= limit && cut != want {
+					t.Fatalf("%s %v: %v, move %d: MoveAbove(limit %d) gives %d, the bound is %d", p.size, p.groups, b, m, limit, cut, want)
+				}
+				e.Undo(m, b.Index(m), b.Blank())
+				if got, want := e.H(), h.Start(b).H(); got != want {
+					t.Fatalf("%s: Undo of a cut move to %v gives %d, a fresh start %d", p.size, b, got, want)
+				}
 				got := e.Move(m, b.Index(m), b.Blank())
-				if want := h.Start(next).H(); got != want {
+				if got != want {
 					t.Fatalf("%s %v: %v, move %d: Move gives %d, a fresh start %d", p.size, p.groups, b, m, got, want)
 				}
 				path = append(path, b)
