@@ -29,7 +29,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			"standard output.\n\n"+
 			"Boards of more than 12 cells have too many boards for a table; for them the\n"+
 			"command builds a pattern database (default WxH.pdb), lower bounds that make\n"+
-			"the optimal search fast: for 4x4 the 7-8 partition of the tiles (about 7\n"+
+			"the optimal search fast: for 4x4 the 7-8 partition of the tiles (about 4\n"+
 			"minutes on two cores and 1.8 GB of memory at its peak, an 82 MB file),\n"+
 			"which distance, solve, hint, levels, coverage and serve use when given\n"+
 			"with -table FILE.",

@@ -41,7 +41,7 @@
 //		FILE as it was. FILE must be a regular file or a new name (a
 //		device, a FIFO or a directory is refused); -o - writes the table
 //		to standard output. Above 12 cells it builds a pattern database
-//		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 7 minutes
+//		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 4 minutes
 //		and 1.8 GB, for -table FILE.pdb.
 //	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
