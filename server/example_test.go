@@ -50,5 +50,5 @@ func ExampleNew() {
 	// Output:
 	// 200 {"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
 	// 200 {"size":"4x4","board":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15],"solvable":true,"distance":1,"moves":[15]}
-	// 400 {"error":"board: 3x3 needs 9 numbers, got 3"}
+	// 400 {"error":"3x3 needs 9 numbers, got 3"}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
@@ -451,5 +452,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, api.Error{Error: msg})
+	writeJSON(w, status, api.Error{Error: human.Message(msg)})
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -262,13 +263,13 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"/api/distance", 400, "missing parameter size"},
 		{"/api/distance?size=3x3", 400, "missing parameter board: the 9 numbers"},
-		{"/api/distance?size=3x&board=1", 400, "board:"},
+		{"/api/distance?size=3x&board=1", 400, `bad size: "3x" is not written WxH (for example 3x3)`},
 		{"/api/distance?size=5x5&board=1", 400, "size 5x5 is not served; the sizes are 2x3, 4x2, 3x3, 4x4"},
 		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,7,0", 400, "tile 7 appears twice"},
 		{"/api/distance?size=3x3&board=1,2,3", 400, "3x3 needs 9 numbers, got 3"},
 		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&board=1,2,3,4,5,6,7,8,0", 400, "parameter board given 2 times"},
 		{"/api/hint?size=3x3&board=1,2,3,4,5,6,7,8,0&x=1", 400, `unknown parameter "x"`},
-		{"/api/solve?size=3x3&board=a,b", 400, "board:"},
+		{"/api/solve?size=3x3&board=a,b", 400, "3x3 needs 9 numbers, got 2"},
 		{"/api/level?size=3x3&min=x", 400, `min="x": not a whole number`},
 		{"/api/level?size=3x3&min=-1", 400, "min=-1: want 0 to 1000"},
 		{"/api/level?size=3x3&max=1001", 400, "max=1001: want 0 to 1000"},
@@ -292,6 +293,12 @@ func TestBadInput(t *testing.T) {
 		}
 		if code != tt.status || !strings.Contains(e.Error, tt.want) {
 			t.Errorf("%.80s: %d %q, want %d and %q", tt.path, code, e.Error, tt.status, tt.want)
+		}
+		// Messages speak of boards and sizes, not of packages.
+		for _, part := range strings.Split(e.Error, ": ") {
+			if slices.Contains([]string{"board", "table", "pdb", "solver", "ida", "levels"}, part) {
+				t.Errorf("%.80s: %q names a package", tt.path, e.Error)
+			}
 		}
 	}
 	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete} {

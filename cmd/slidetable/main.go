@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/slidetable/slidetable/internal/human"
 )
 
 func main() {
@@ -147,26 +149,8 @@ func (e *interruptedError) Unwrap() error { return context.Canceled }
 // found by verify or a failed coverage test.
 var errSilent = errors.New("failed")
 
-// packages are the names of this module's packages, which begin their
-// error messages ("board: tile 7 appears twice"). The user knows boards,
-// sizes and table files, not packages: userMessage drops them.
-var packages = map[string]bool{
-	"api": true, "bfs": true, "board": true, "build": true, "chart": true, "coverage": true, "data": true,
-	"gen": true, "ida": true, "levels": true, "pdb": true, "rank": true, "solve": true, "solver": true, "table": true,
-}
-
-// userMessage returns err's message without the package names in it: of
-// the parts it has, separated by ": ", those that are a package's name.
-func userMessage(err error) string {
-	parts := strings.Split(err.Error(), ": ")
-	kept := parts[:0]
-	for _, p := range parts {
-		if !packages[p] {
-			kept = append(kept, p)
-		}
-	}
-	return strings.Join(kept, ": ")
-}
+// userMessage returns err's message without the package names in it.
+func userMessage(err error) string { return human.Message(err.Error()) }
 
 func usage(w io.Writer) {
 	var sb strings.Builder
