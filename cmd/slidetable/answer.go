@@ -33,7 +33,7 @@ type solverFlags struct {
 func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 	sf := &solverFlags{
 		f:       f,
-		path:    f.String("table", "", "use the table `FILE` instead of the built-in one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
+		path:    f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
@@ -56,6 +56,17 @@ func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
 		return nil, f.failf("-timeout %s: want a duration from 0 (no limit) to %s", *sf.timeout, maxTimeout)
 	}
 	var opts []solver.Option
+	if *sf.path == "" && !*sf.useIDA && !sf.goal.set() {
+		t, db, err := openInstalled(size)
+		switch {
+		case err != nil:
+			return nil, err
+		case t != nil:
+			opts = append(opts, solver.WithTable(t))
+		case db != nil:
+			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+		}
+	}
 	switch {
 	case *sf.useIDA && *sf.path != "":
 		return nil, f.failf("-ida and -table exclude each other")

@@ -131,12 +131,15 @@ func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 // table of the size.
 func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	if path == "" {
+		if t, _, err := openInstalled(size); err != nil || t != nil {
+			return t, err
+		}
 		t, err := data.Load(size)
 		if errors.Is(err, data.ErrNotEmbedded) && size.Cells() > table.MaxCells {
 			return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
 		}
 		if errors.Is(err, data.ErrNotEmbedded) {
-			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size)
+			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
 		}
 		return t, err
 	}

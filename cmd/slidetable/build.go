@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/slidetable/slidetable/internal/human"
@@ -21,7 +22,7 @@ import (
 )
 
 func runBuild(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "build", "slidetable build [-o FILE|-] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
+	f := newFlags(e, "build", "slidetable build [-o FILE|- | -install] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
 			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.\n"+
@@ -32,9 +33,13 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			"the optimal search fast: for 4x4 the 7-8 partition of the tiles (about 4\n"+
 			"minutes on two cores and 1.8 GB of memory at its peak, an 82 MB file),\n"+
 			"which distance, solve, hint, levels, coverage and serve use when given\n"+
-			"with -table FILE.",
-		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
+			"with -table FILE.\n\n"+
+			"With -install the file goes where every command finds it without -table:\n"+
+			"WxH.tbl or WxH.pdb in slidetable in the user's cache directory\n"+
+			"($XDG_CACHE_HOME or ~/.cache on Linux). A built-in table answers first.",
+		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
+	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
 	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
@@ -54,12 +59,25 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
 		return err
 	}
+	ext := ".tbl"
+	if size.Cells() > bfs.MaxCells {
+		ext = ".pdb"
+	}
 	path := *out
-	if path == "" {
-		path = size.String() + ".tbl"
-		if size.Cells() > bfs.MaxCells {
-			path = size.String() + ".pdb"
+	switch {
+	case *install && path != "":
+		return f.failf("-install and -o exclude each other")
+	case *install && goalFlag.set():
+		return f.failf("-install builds for the standard goal only; write a table of another goal with -o")
+	case *install:
+		if path, err = installPath(size, ext); err != nil {
+			return err
 		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+	case path == "":
+		path = size.String() + ext
 	}
 	toStdout := path == "-"
 	if toStdout {

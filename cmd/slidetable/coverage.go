@@ -37,7 +37,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
 	quiet := f.Bool("q", false, "no progress bar (4x4)")
-	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in one")
+	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in or installed one")
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {

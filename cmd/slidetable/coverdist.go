@@ -37,6 +37,15 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
 	var opts []solver.Option
+	if pdbPath == "" {
+		_, db, err := openInstalled(d.Size)
+		if err != nil {
+			return err
+		}
+		if db != nil {
+			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+		}
+	}
 	if pdbPath != "" {
 		if !isPDB(pdbPath) {
 			return f.failf("-table %s: not a pattern database", clip(pdbPath))

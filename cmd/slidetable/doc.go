@@ -33,7 +33,7 @@
 //
 // The commands:
 //
-//	build [-o FILE|-] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
+//	build [-o FILE|- | -install] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
 //		Search every board of the size that can reach the goal and write
 //		the table to FILE (default WxH.tbl) through a temporary file,
 //		with a progress bar on standard error unless -q. A build that
@@ -42,7 +42,12 @@
 //		device, a FIFO or a directory is refused); -o - writes the table
 //		to standard output. Above 12 cells it builds a pattern database
 //		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 4 minutes
-//		and 1.8 GB, for -table FILE.pdb.
+//		and 1.8 GB, for -table FILE.pdb. With -install the file goes to
+//		slidetable/WxH.tbl or .pdb in the user's cache directory
+//		($XDG_CACHE_HOME or ~/.cache on Linux), where every command that
+//		answers about boards of the size finds it without -table (a
+//		built-in table answers first): build -install 4x4 once, and the
+//		15-puzzle commands use the large tier from then on.
 //	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one

@@ -132,6 +132,19 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			if have[size] {
 				continue
 			}
+			// The file installed for the size, unless -table gave one.
+			if !pdbs[size] {
+				t, db, err := openInstalled(size)
+				switch {
+				case err != nil:
+					return err
+				case t != nil:
+					add(t)
+					continue
+				case db != nil:
+					opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+				}
+			}
 			puzzles = append(puzzles, server.Puzzle{Goal: board.Goal(size), MaxLevel: *maxLevel})
 			have[size] = true
 		}

@@ -26,7 +26,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			"the built-in table of a size or from the table FILE, which may also be\n"+
 			"given alone.",
 		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in one")
+	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]} (see the manual)`)
 	pos, err := f.parse(args)
