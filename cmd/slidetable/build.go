@@ -63,13 +63,14 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if size.Cells() > bfs.MaxCells {
 		ext = ".pdb"
 	}
-	path := *out
+	path, outFlag := *out, "o"
 	switch {
 	case *install && path != "":
 		return f.failf("-install and -o exclude each other")
 	case *install && goalFlag.set():
 		return f.failf("-install builds for the standard goal only; write a table of another goal with -o")
 	case *install:
+		outFlag = "install"
 		if path, err = installPath(size, ext); err != nil {
 			return err
 		}
@@ -82,7 +83,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	toStdout := path == "-"
 	if toStdout {
 		path = "standard output"
-	} else if err := f.outputFile("o", path); err != nil {
+	} else if err := f.outputFile(outFlag, path); err != nil {
 		return err
 	}
 	if size.Cells() > bfs.MaxCells {
