@@ -57,7 +57,7 @@ func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
 	}
 	var opts []solver.Option
 	if *sf.path == "" && !*sf.useIDA && !sf.goal.set() {
-		t, db, err := openInstalled(size)
+		t, db, err := openInstalled(size, true)
 		switch {
 		case err != nil:
 			return nil, err

@@ -131,7 +131,7 @@ func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 // table of the size.
 func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
 	if path == "" {
-		if t, _, err := openInstalled(size); err != nil || t != nil {
+		if t, _, err := openInstalled(size, false); err != nil || t != nil {
 			return t, err
 		}
 		t, err := data.Load(size)

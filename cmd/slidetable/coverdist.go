@@ -38,15 +38,14 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	}
 	var opts []solver.Option
 	if pdbPath == "" {
-		_, db, err := openInstalled(d.Size)
+		_, db, err := openInstalled(d.Size, true)
 		if err != nil {
 			return err
 		}
 		if db != nil {
 			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 		}
-	}
-	if pdbPath != "" {
+	} else {
 		if !isPDB(pdbPath) {
 			return f.failf("-table %s: not a pattern database", clip(pdbPath))
 		}

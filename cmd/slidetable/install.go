@@ -33,13 +33,17 @@ func installPath(size board.Size, ext string) (string, error) {
 }
 
 // installed returns the path of the file installed for size, a table
-// WxH.tbl or else a pattern database WxH.pdb, or "" if there is none or
-// the size has a built-in table, which answers first.
-func installed(size board.Size) string {
+// WxH.tbl or else, if withPDB, a pattern database WxH.pdb, or "" if there
+// is none or the size has a built-in table, which answers first.
+func installed(size board.Size, withPDB bool) string {
 	if data.Has(size) {
 		return ""
 	}
-	for _, ext := range []string{".tbl", ".pdb"} {
+	exts := []string{".tbl"}
+	if withPDB {
+		exts = append(exts, ".pdb")
+	}
+	for _, ext := range exts {
 		path, err := installPath(size, ext)
 		if err != nil {
 			return ""
@@ -51,12 +55,12 @@ func installed(size board.Size) string {
 	return ""
 }
 
-// openInstalled opens the file installed for size, if any: a table or a
-// pattern database (the other nil), of that size and the standard goal.
-// A file that fails is a failure (exit 1) that names it and says what to
-// do, as the user gave no file.
-func openInstalled(size board.Size) (*table.Table, *pdb.DB, error) {
-	path := installed(size)
+// openInstalled opens the file installed for size, if any: a table or, if
+// withPDB, a pattern database (the other nil), of that size and the
+// standard goal. A file that fails is a failure (exit 1) that names it and
+// says what to do, as the user gave no file.
+func openInstalled(size board.Size, withPDB bool) (*table.Table, *pdb.DB, error) {
+	path := installed(size, withPDB)
 	if path == "" {
 		return nil, nil, nil
 	}

@@ -134,7 +134,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			}
 			// The file installed for the size, unless -table gave one.
 			if !pdbs[size] {
-				t, db, err := openInstalled(size)
+				t, db, err := openInstalled(size, true)
 				switch {
 				case err != nil:
 					return err
