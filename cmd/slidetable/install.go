@@ -65,7 +65,7 @@ func openInstalled(size board.Size, withPDB bool) (*table.Table, *pdb.DB, error)
 		return nil, nil, nil
 	}
 	fail := func(err error) (*table.Table, *pdb.DB, error) {
-		return nil, nil, fmt.Errorf("%v (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, path, size, size)
+		return nil, nil, fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, path, size, size)
 	}
 	var goal board.Board
 	var t *table.Table
