@@ -9,7 +9,6 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
-	"github.com/slidetable/slidetable/solve"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -244,7 +243,7 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 		return nil, err
 	}
 	if e.exact != nil {
-		return solve.Path(e.exact, b)
+		return e.exact.Path(b)
 	}
 	return e.searcher.Solve(ctx, b)
 }
@@ -259,7 +258,7 @@ func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
 		return nil, -1, err
 	}
 	if e.exact != nil {
-		return solve.Hints(e.exact, b)
+		return e.exact.Hints(b)
 	}
 	return e.searcher.Hints(ctx, b)
 }
@@ -278,7 +277,7 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 		if err != nil || limit >= 0 && d > limit {
 			return nil, false, err
 		}
-		p, err := solve.Path(e.exact, b)
+		p, err := e.exact.Path(b)
 		return p, err == nil, err
 	}
 	return e.searcher.Within(ctx, b, limit)

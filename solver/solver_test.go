@@ -13,7 +13,6 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
@@ -21,7 +20,6 @@ import (
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
-	"github.com/slidetable/slidetable/solve"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
@@ -76,7 +74,7 @@ func checkAgainst(s *solver.Solver, tbl *table.Table, b board.Board, all bool) e
 		return fmtErr("%s: Distance %d, %v; the table says %d", b, d, err, want)
 	}
 	got, hd, err := s.Hints(ctx, b)
-	wantHints, _, _ := solve.Hints(tbl, b)
+	wantHints, _, _ := tbl.Hints(b)
 	if err != nil || hd != want || !slices.Equal(got, wantHints) {
 		return fmtErr("%s: Hints %v, %d, %v; the table gives %v, %d", b, got, hd, err, wantHints, want)
 	}
@@ -163,7 +161,7 @@ func TestSearch12Cells(t *testing.T) {
 		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11}}},
 	} {
 		t.Run(p.size.String(), func(t *testing.T) {
-			tbl, err := build.Table(context.Background(), board.Goal(p.size), &bfs.Options{})
+			tbl, err := table.Build(context.Background(), board.Goal(p.size), &bfs.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"
@@ -107,7 +106,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	start := time.Now()
-	t, err := build.Table(ctx, goal, opts)
+	t, err := table.Build(ctx, goal, opts)
 	if bar != nil {
 		bar.Finish()
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
+	"github.com/slidetable/slidetable/table"
 )
 
 // slidetable runs the command in-process with stdin as its standard input
@@ -356,7 +356,7 @@ func TestManualMatchesUsage(t *testing.T) {
 func TestGoalSolverCommands(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
 	goal := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
-	tbl, err := build.Table(context.Background(), goal, nil)
+	tbl, err := table.Build(context.Background(), goal, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/table"
@@ -44,7 +43,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if *path != "" || data.Has(size) && goal == board.Goal(size) {
 		t, err = f.loadTable(*path, size)
 	} else {
-		t, err = build.Table(ctx, goal, nil)
+		t, err = table.Build(ctx, goal, nil)
 		err = buildError(f, err)
 	}
 	var wrong *table.DistanceError
