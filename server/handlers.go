@@ -64,7 +64,7 @@ func (s *Server) routes() {
 
 func (s *Server) sizes(w http.ResponseWriter, r *http.Request) {
 	if _, err := values(r, nil); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
 	out := make([]api.Size, len(s.order))
@@ -148,7 +148,7 @@ func (s *Server) level(w http.ResponseWriter, r *http.Request) {
 		err = checkRange(p, lo, hi)
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
 	hi = min(hi, p.MaxLevel)
@@ -278,7 +278,7 @@ func (s *Server) sizeRequest(w http.ResponseWriter, r *http.Request) (*puzzle, b
 		p, err = s.puzzle(q)
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 		return nil, false
 	}
 	return p, true
@@ -298,7 +298,7 @@ func (s *Server) boardRequest(w http.ResponseWriter, r *http.Request) (p *puzzle
 		solvable, err = b.SolvableTo(p.Goal)
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 		return nil, board.Board{}, false, false
 	}
 	return p, b, solvable, true
@@ -424,9 +424,9 @@ func (s *Server) work(w http.ResponseWriter, r *http.Request, cheap bool, f func
 	case errors.Is(err, context.Canceled):
 		writeError(w, http.StatusServiceUnavailable, "request cancelled")
 	case errors.Is(err, levels.ErrRange):
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 	case errors.Is(err, levels.ErrNotFound):
-		writeError(w, http.StatusServiceUnavailable, err.Error())
+		writeError(w, http.StatusServiceUnavailable, human.Message(err))
 	default:
 		s.internal(w, r, err)
 	}
@@ -437,7 +437,7 @@ func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
 	if s.log != nil {
 		s.log.ErrorContext(r.Context(), "internal error", "path", r.URL.Path, "query", r.URL.RawQuery, "error", err)
 	}
-	writeError(w, http.StatusInternalServerError, "internal error: "+err.Error())
+	writeError(w, http.StatusInternalServerError, "internal error: "+human.Message(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -452,5 +452,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, api.Error{Error: human.Message(msg)})
+	writeJSON(w, status, api.Error{Error: msg})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solve"
@@ -149,7 +149,7 @@ func TestSearch3x3(t *testing.T) {
 // TestSearch12Cells checks the search path against exact tables built for
 // 4x3 and 3x4 on 10,000 uniform random boards each, with pattern databases
 // of that size, and on 300 of them with Manhattan distance (all 10,000
-// with SLIDETABLE_TEST_12=1: minutes). Not under -short: each table takes
+// with SLIDETABLE_LONG=1: minutes). Not under -short: each table takes
 // about ten seconds and half a gigabyte to build.
 func TestSearch12Cells(t *testing.T) {
 	if testing.Short() {
@@ -175,7 +175,7 @@ func TestSearch12Cells(t *testing.T) {
 			for name, s := range searchers(t, p.size, p.groups) {
 				t.Run(name, func(t *testing.T) {
 					n := len(boards)
-					if name == "manhattan" && os.Getenv("SLIDETABLE_TEST_12") == "" {
+					if name == "manhattan" && !testenv.IsLong() {
 						n = 300
 					}
 					err := parallel(n, func(i int) error {

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -131,26 +131,14 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	n := t.n
 	groups := uint64(len(t.depth)) / n
 	const chunk = 1 << 12 // groups a chunk
-	nchunks := int((groups + chunk - 1) / chunk)
 	var (
 		mu      sync.Mutex
 		checked uint64
-		first   = -1 // lowest chunk with an error
-		errs    = make(map[int]error)
 	)
-	err := container.ParallelN(o.Workers, nchunks, func(c int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		from := uint64(c) * chunk
-		to := min(from+chunk, groups)
+	// The error of the lowest failing chunk, whatever the scheduling: the
+	// same board is named every time.
+	return parallel.Chunks(ctx, o.Workers, groups, chunk, func(from, to uint64) error {
 		if err := t.certify(from, to, gi); err != nil {
-			mu.Lock()
-			errs[c] = err
-			if first < 0 || c < first {
-				first = c
-			}
-			mu.Unlock()
 			return err
 		}
 		if o.Progress != nil {
@@ -161,10 +149,6 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 		}
 		return nil
 	})
-	if first >= 0 {
-		return errs[first]
-	}
-	return err
 }
 
 // certify checks premises 2 to 4 of Certify for the boards of the groups

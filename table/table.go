@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -271,15 +272,11 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 		first                 uint64 // index of the first mismatch, if any
 	}
 	parts := make([]part, (orders+chunk-1)/chunk)
-	err := parallel(len(parts), func(c int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		p := &parts[c]
-		from := uint64(c) * chunk
+	err := parallel.Chunks(ctx, 0, orders, chunk, func(from, to uint64) error {
+		p := &parts[from/chunk]
 		seq := make([]uint8, m)
 		rank.Unrank(from, seq)
-		for lex := from; lex < min(from+chunk, orders); lex++ {
+		for lex := from; lex < to; lex++ {
 			inv := rank.Inversions(seq)
 			// The index of the board with this tile order and the blank in
 			// cell z (see rank.Index): the tile rank has the order's

@@ -36,7 +36,8 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			"with -table FILE.\n\n"+
 			"With -install the file goes where every command finds it without -table:\n"+
 			"WxH.tbl or WxH.pdb in slidetable in the user's cache directory\n"+
-			"($XDG_CACHE_HOME or ~/.cache on Linux). A built-in table answers first.",
+			"($XDG_CACHE_HOME or ~/.cache on Linux), or in $SLIDETABLE_CACHE if set.\n"+
+			"A built-in table answers first.",
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
 	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")

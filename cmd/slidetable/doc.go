@@ -44,7 +44,8 @@
 //		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 4 minutes
 //		and 1.8 GB, for -table FILE.pdb. With -install the file goes to
 //		slidetable/WxH.tbl or .pdb in the user's cache directory
-//		($XDG_CACHE_HOME or ~/.cache on Linux), where every command that
+//		($XDG_CACHE_HOME or ~/.cache on Linux; $SLIDETABLE_CACHE names
+//		another folder), where every command that
 //		answers about boards of the size finds it without -table (a
 //		built-in table answers first): build -install 4x4 once, and the
 //		15-puzzle commands use the large tier from then on.

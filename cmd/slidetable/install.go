@@ -11,10 +11,17 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
+// cacheEnv names the folder of installed files, in place of the default.
+const cacheEnv = "SLIDETABLE_CACHE"
+
 // installDir returns the directory where 'build -install' writes and every
-// command that answers about boards looks: slidetable in the user's cache
-// directory ($XDG_CACHE_HOME or ~/.cache on Linux).
+// command that answers about boards looks: $SLIDETABLE_CACHE if set, else
+// slidetable in the user's cache directory ($XDG_CACHE_HOME or ~/.cache on
+// Linux).
 func installDir() (string, error) {
+	if dir := os.Getenv(cacheEnv); dir != "" {
+		return dir, nil
+	}
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no place to install to: %w", err)
@@ -65,7 +72,7 @@ func openInstalled(size board.Size, withPDB bool) (*table.Table, *pdb.DB, error)
 		return nil, nil, nil
 	}
 	fail := func(err error) (*table.Table, *pdb.DB, error) {
-		return nil, nil, fmt.Errorf("%v (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, path, size, size)
+		return nil, nil, fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, path, size, size)
 	}
 	var goal board.Board
 	var t *table.Table
