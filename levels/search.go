@@ -62,13 +62,8 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
 	m, exact := goal.Size().MaxDistance()
-	switch {
-	case lo > hi || hi < 0:
-		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
-	case lo > m && exact:
-		return nil, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, goal.Size(), m)
-	case lo > m:
-		return nil, fmt.Errorf("%w: %d..%d (no %s board is more than %d moves from the goal)", ErrRange, lo, hi, goal.Size(), m)
+	if _, err := CheckRange(goal.Size(), lo, hi, m, exact); err != nil {
+		return nil, err
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrCount, n)

@@ -17,7 +17,6 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
-	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
@@ -145,13 +144,12 @@ func (s *Server) level(w http.ResponseWriter, r *http.Request) {
 		seed, err = seedParam(q)
 	}
 	if err == nil {
-		err = checkRange(p, lo, hi)
+		hi, err = p.checkLevels(lo, hi)
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
-	hi = min(hi, p.MaxLevel)
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s.work(w, r, false, func(ctx context.Context) (any, error) {
 		if p.Table != nil {
@@ -161,54 +159,29 @@ func (s *Server) level(w http.ResponseWriter, r *http.Request) {
 			}
 			return api.NewLevel(p.Goal, got[0].Board, got[0].Distance), nil
 		}
-		lv, err := walkLevel(ctx, rng, p, lo, hi)
-		return api.NewLevel(p.Goal, lv.Board, lv.Distance), err
+		got, err := levels.WalksWith(ctx, p.Solver, rng, p.Goal, lo, hi, 1)
+		if err != nil {
+			return nil, err
+		}
+		return api.NewLevel(p.Goal, got[0].Board, got[0].Distance), nil
 	})
 }
 
-// checkRange checks a level's distance range against the puzzle.
-func checkRange(p *puzzle, lo, hi int) error {
-	switch {
-	case lo > p.MaxLevel && p.Table != nil:
-		return fmt.Errorf("min=%d: no %s board is more than %d moves from the goal", lo, p.name, p.MaxLevel)
-	case lo > p.MaxLevel:
-		return fmt.Errorf("min=%d: %s levels go up to %d moves on this server", lo, p.name, p.MaxLevel)
-	case lo > hi:
-		return fmt.Errorf("min=%d is more than max=%d", lo, hi)
+// checkLevels checks a level's distance range lo..hi against the puzzle:
+// the distances there are (levels.CheckRange), and the largest this server
+// offers, MaxLevel. It returns hi clipped to both.
+func (p *puzzle) checkLevels(lo, hi int) (int, error) {
+	most, exact := p.Goal.Size().MaxDistance()
+	if p.Table != nil {
+		most, exact = p.Table.Max(), true // MaxLevel too
+	} else if lo > p.MaxLevel {
+		return 0, fmt.Errorf("min=%d: %s levels go up to %d moves on this server", lo, p.name, p.MaxLevel)
 	}
-	return nil
-}
-
-// walkLevel finds a board at a distance in [lo, hi] from p's goal without a
-// table: random walks from the goal that never undo a move, kept by their
-// exact distance from the solver. A walk of k moves ends at most k moves
-// from the goal, so the walks start at hi moves, grow after a board closer
-// than lo and shrink after one farther than hi.
-func walkLevel(ctx context.Context, r *rand.Rand, p *puzzle, lo, hi int) (levels.Level, error) {
-	const tries = 1000
-	k := hi
-	for range tries {
-		if err := ctx.Err(); err != nil {
-			return levels.Level{}, err
-		}
-		b, _, err := gen.Walk(r, p.Goal, k, &gen.WalkOptions{NoUndo: true})
-		if err != nil {
-			return levels.Level{}, err
-		}
-		d, err := p.Solver.Distance(ctx, b)
-		if err != nil {
-			return levels.Level{}, err
-		}
-		switch {
-		case d > hi:
-			k = max(k-1, lo)
-		case d < lo:
-			k = min(k+1, 4*hi+16)
-		default:
-			return levels.Level{Board: b, Distance: d}, nil
-		}
+	hi, err := levels.CheckRange(p.Goal.Size(), lo, hi, most, exact)
+	if err != nil {
+		return 0, err
 	}
-	return levels.Level{}, fmt.Errorf("%w: no %s board at distances %d..%d after %d walks", levels.ErrNotFound, p.name, lo, hi, tries)
+	return min(hi, p.MaxLevel), nil
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
