@@ -52,9 +52,9 @@ func (s *Server) routes() {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/sizes, distance, hint, solve, level, stats, chart", r.URL.Path))
 	})
 	m.HandleFunc("GET /api/sizes", s.sizes)
-	m.HandleFunc("GET /api/distance", s.distance)
-	m.HandleFunc("GET /api/hint", s.hint)
-	m.HandleFunc("GET /api/solve", s.solve)
+	m.HandleFunc("GET /api/distance", s.board(distanceAnswer))
+	m.HandleFunc("GET /api/hint", s.board(hintAnswer))
+	m.HandleFunc("GET /api/solve", s.board(solveAnswer))
 	m.HandleFunc("GET /api/level", s.level)
 	m.HandleFunc("GET /api/stats", s.stats)
 	m.HandleFunc("GET /api/chart", s.chart)
@@ -82,49 +82,60 @@ func (s *Server) sizes(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
+// boardAnswer computes what a board endpoint answers about b, a board of
+// p's size, which can reach the goal if solvable (else nothing is searched).
+type boardAnswer func(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error)
+
+// board returns the handler of an endpoint that answers about one board:
+// it reads the size and the board, answers at once for a board that
+// cannot reach the goal, and otherwise computes the answer as work
+// (bounded in time and concurrency where there is no table).
+func (s *Server) board(answer boardAnswer) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, b, solvable, ok := s.boardRequest(w, r)
+		if !ok {
+			return
+		}
+		if !solvable {
+			v, err := answer(r.Context(), p, b, false)
+			if err != nil {
+				s.internal(w, r, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, v)
+			return
+		}
+		s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
+			return answer(ctx, p, b, true)
+		})
 	}
-	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewDistance(p.Goal, b, false, 0))
-		return
-	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		d, err := p.Solver.Distance(ctx, b)
-		return api.NewDistance(p.Goal, b, true, d), err
-	})
 }
 
-func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
-	}
+// distanceAnswer is the answer of /api/distance, as distance -json.
+func distanceAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
 	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewMoves(p.Goal, b, false, 0, nil))
-		return
+		return api.NewDistance(p.Goal, b, false, 0), nil
 	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		hints, d, err := p.Solver.Hints(ctx, b)
-		return api.NewMoves(p.Goal, b, true, d, hints), err
-	})
+	d, err := p.Solver.Distance(ctx, b)
+	return api.NewDistance(p.Goal, b, true, d), err
 }
 
-func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
-	}
+// hintAnswer is the answer of /api/hint, as hint -json.
+func hintAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
 	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewMoves(p.Goal, b, false, 0, nil))
-		return
+		return api.NewMoves(p.Goal, b, false, 0, nil), nil
 	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		path, err := p.Solver.Path(ctx, b)
-		return api.NewMoves(p.Goal, b, true, len(path), path), err
-	})
+	hints, d, err := p.Solver.Hints(ctx, b)
+	return api.NewMoves(p.Goal, b, true, d, hints), err
+}
+
+// solveAnswer is the answer of /api/solve, as solve -json.
+func solveAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
+	if !solvable {
+		return api.NewMoves(p.Goal, b, false, 0, nil), nil
+	}
+	path, err := p.Solver.Path(ctx, b)
+	return api.NewMoves(p.Goal, b, true, len(path), path), err
 }
 
 func (s *Server) level(w http.ResponseWriter, r *http.Request) {
