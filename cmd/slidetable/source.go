@@ -50,14 +50,18 @@ func (f *flags) resolver(quiet bool) *source.Resolver {
 	}
 	if !quiet && isTerminal(f.stderr) {
 		var bar *progressbar.ProgressBar
+		var proving source.Progress // the file the bar is for
 		opts.Progress = func(p source.Progress) {
-			if bar == nil {
-				bar = newProgressBar(f.stderr, int64(p.Total), fmt.Sprintf("proving the %s %s", p.Kind, p.Path))
+			if bar == nil || p.Path != proving.Path || p.Size != proving.Size {
+				desc := fmt.Sprintf("proving the %s %s", p.Kind, p.Path)
+				if p.Path == "" {
+					desc = fmt.Sprintf("proving the built-in %s %s", p.Size, p.Kind)
+				}
+				bar, proving = newProgressBar(f.stderr, int64(p.Total), desc), p
 			}
 			bar.Set64(int64(p.Done))
-			if p.Done == p.Total {
+			if p.Done == p.Total && !bar.IsFinished() {
 				bar.Finish()
-				bar = nil
 			}
 		}
 	}
