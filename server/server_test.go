@@ -232,6 +232,18 @@ func TestLevels(t *testing.T) {
 			t.Fatalf("%s: %v at %d, IDA* says %d (%v)", path, lv.Board, lv.Distance, d, err)
 		}
 	}
+	// Uniform boards solved, in a range they often fall in; and the
+	// published hardest boards.
+	path := "/api/level?size=4x4&min=50&max=55&seed=1"
+	lv := getLevel(t, s, path, goal.Size())
+	if d, err := testSolver.Distance(context.Background(), lv.Board); err != nil || d != lv.Distance || d < 50 || d > 55 {
+		t.Fatalf("%s: %v at %d, the solver says %d (%v)", path, lv.Board, lv.Distance, d, err)
+	}
+	hardest, _ := published.HardestOf(goal.Size())
+	path = "/api/level?size=4x4&min=80&seed=2"
+	if lv := getLevel(t, s, path, goal.Size()); lv.Distance != 80 || !slices.Contains(hardest.Boards, lv.Board) {
+		t.Fatalf("%s: %v at %d, not a published 80-move board", path, lv.Board, lv.Distance)
+	}
 }
 
 // getLevel asks for a level.
@@ -274,12 +286,13 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=3x3&min=-1", 400, "min=-1: want 0 to 1000"},
 		{"/api/level?size=3x3&max=1001", 400, "max=1001: want 0 to 1000"},
 		{"/api/level?size=3x3&min=32", 400, "min=32: no 3x3 board is more than 31 moves from the goal"},
-		{"/api/level?size=4x4&min=41", 400, "min=41: 4x4 levels go up to 40 moves"},
+		{"/api/level?size=4x4&min=61", 400, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
+		{"/api/level?size=4x4&min=81", 400, "min=81: no 4x4 board is more than 80 moves from the goal"},
 		{"/api/level?size=3x3&min=20&max=10", 400, "min=20 is more than max=10"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
 		{"/api/chart?size=4x4", 404, "no table for 4x4"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
-		{"/api/sizes?x=1", 400, `unknown parameter "x": /api/sizes takes none`},
+		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes none`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
 		{"/api/distance?%zz", 400, "bad query"},
 		{long, 414, "longer than the limit of 1024"},

@@ -6,7 +6,7 @@ import "strings"
 // error messages ("board: tile 7 appears twice").
 var packages = map[string]bool{
 	"api": true, "bfs": true, "board": true, "build": true, "chart": true, "coverage": true, "data": true,
-	"gen": true, "ida": true, "levels": true, "pdb": true, "published": true, "rank": true, "server": true,
+	"game": true, "gen": true, "ida": true, "levels": true, "pdb": true, "published": true, "rank": true, "server": true,
 	"solve": true, "solver": true, "table": true,
 }
 
