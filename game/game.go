@@ -246,7 +246,7 @@ type requestError struct {
 	err  error
 }
 
-func (e *requestError) Error() string   { return human.Message(e.err.Error()) }
+func (e *requestError) Error() string   { return human.Message(e.err) }
 func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 
 // Status returns the HTTP status the API answers an error of a request

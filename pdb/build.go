@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -419,7 +420,7 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64
 	var bad atomic.Uint64
 	var regions atomic.Uint64
 	bad.Store(^uint64(0))
-	parallelRanges(count, 1<<14, workers, func(lo, hi uint64) {
+	parallel.Chunks(context.Background(), workers, count, 1<<14, func(lo, hi uint64) error {
 		cells := make([]uint8, len(tiles))
 		var m uint32
 		var nr uint64
@@ -443,7 +444,7 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64
 			}
 			if !blank {
 				if !excess(&s.depth[p]) {
-					return
+					return nil
 				}
 				continue
 			}
@@ -457,7 +458,7 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64
 				if j := s.slot(occ, c); j != i {
 					row[i] = row[j]
 				} else if nr++; !excess(&row[i]) {
-					return
+					return nil
 				}
 			}
 		}
@@ -468,6 +469,7 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64
 				break
 			}
 		}
+		return nil
 	})
 	if p := bad.Load(); p != ^uint64(0) {
 		return group{}, fmt.Errorf("pdb: internal error: placement %d of group %v has a depth below its Manhattan distance", p, tiles)
@@ -499,23 +501,4 @@ func packNibbles(b []uint8) []uint8 {
 		out[len(b)/2] = b[len(b)-1]
 	}
 	return out
-}
-
-// parallelRanges calls f on consecutive ranges of [0, count) of chunk
-// elements on workers goroutines.
-func parallelRanges(count, chunk uint64, workers int, f func(lo, hi uint64)) {
-	var claim atomic.Uint64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				lo := claim.Add(chunk) - chunk
-				if lo >= count {
-					return
-				}
-				f(lo, min(lo+chunk, count))
-			}
-		})
-	}
-	wg.Wait()
 }

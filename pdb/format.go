@@ -7,11 +7,12 @@ import (
 	"io"
 	"os"
 
-	"github.com/klauspost/compress/zstd"
-
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -56,11 +57,8 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 		largest[gi] = g.largest()
 		nb := (len(g.entries) + blockBytes - 1) / blockBytes
 		out := make([][]byte, nb)
-		err := container.Parallel(nb, func(i int) error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			out[i] = container.Compress(g.entries[i*blockBytes : min((i+1)*blockBytes, len(g.entries))])
+		err := parallel.For(ctx, 0, nb, func(i int) error {
+			out[i] = fileformat.Compress(g.entries[i*blockBytes : min((i+1)*blockBytes, len(g.entries))])
 			return nil
 		})
 		if err != nil {
@@ -68,7 +66,7 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 		}
 		l, c := make([]uint32, nb), make([]uint32, nb)
 		for i, b := range out {
-			l[i], c[i] = uint32(len(b)), container.Checksum(b)
+			l[i], c[i] = uint32(len(b)), fileformat.Checksum(b)
 		}
 		blocks = append(blocks, out...)
 		lens, crcs = append(lens, l), append(crcs, c)
@@ -98,7 +96,7 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 			hdr = le.AppendUint32(hdr, crcs[gi][i])
 		}
 	}
-	hdr = le.AppendUint32(hdr, container.Checksum(hdr))
+	hdr = le.AppendUint32(hdr, fileformat.Checksum(hdr))
 	var total int64
 	for _, part := range append([][]byte{hdr}, blocks...) {
 		if err := ctx.Err(); err != nil {
@@ -130,19 +128,42 @@ func (g *group) largest() uint8 {
 // the same directory, renamed over path only when complete. If writing
 // fails or ctx ends first, path is left as it was.
 func WriteFile(ctx context.Context, path string, db *DB) error {
-	err := container.WriteFile(ctx, path, func(f *os.File) error {
+	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
 		_, err := db.write(ctx, f)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("pdb: write %s: %w", path, err)
+		return fmt.Errorf("pdb: write %w", err)
 	}
 	return nil
 }
 
-// Open reads the pattern database file at path.
-func Open(path string) (*DB, error) {
-	if err := container.CheckRegular(path); err != nil {
+// ReadOptions tune OpenWith and NewReaderWith. A nil *ReadOptions means
+// the zero value.
+type ReadOptions struct {
+	// MaxMemory is the most bytes the reader may allocate: the tables and
+	// the file's compressed blocks while they are decoded. 0 means the
+	// default, half the physical memory.
+	MaxMemory uint64
+}
+
+// limit returns the memory limit of o, which may be nil.
+func (o *ReadOptions) limit() uint64 {
+	if o == nil {
+		return mem.Limit(0)
+	}
+	return mem.Limit(o.MaxMemory)
+}
+
+// Open reads the pattern database file at path, with the default
+// ReadOptions.
+func Open(path string) (*DB, error) { return OpenWith(path, nil) }
+
+// OpenWith reads the pattern database file at path. Before it allocates
+// the tables it checks that they fit in opts.MaxMemory, and fails with
+// ErrMemory, naming the need and the limit, if they do not.
+func OpenWith(path string, opts *ReadOptions) (*DB, error) {
+	if err := atomicfile.Check(path); err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
 	}
 	f, err := os.Open(path)
@@ -154,7 +175,7 @@ func Open(path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
 	}
-	db, err := NewReader(f, fi.Size())
+	db, err := NewReaderWith(f, fi.Size(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -171,16 +192,23 @@ type fileGroup struct {
 	offset, compr int64 // of its first block in the file, and the blocks' total
 }
 
-// NewReader reads a pattern database of size bytes from r. It checks the
-// whole file (see the package documentation) and holds the tables in
-// memory; r is not used after it returns.
-func NewReader(r io.ReaderAt, size int64) (*DB, error) {
+// NewReader reads a pattern database of size bytes from r, with the
+// default ReadOptions. It checks the whole file (see the package
+// documentation) and holds the tables in memory; r is not used after it
+// returns.
+func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r, size, nil) }
+
+// NewReaderWith is NewReader with options: before it allocates the
+// tables, it checks that they and the file's blocks fit in
+// opts.MaxMemory, and fails with ErrMemory, naming the need and the limit,
+// if they do not.
+func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
 	le := binary.LittleEndian
 	var fixed [fixedHeader]byte
 	if size < 10 {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a pattern database: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
 	}
-	if err := container.ReadAt(r, fixed[:10], 0, ErrFormat); err != nil {
+	if err := fileformat.ReadAt(r, fixed[:10], 0, ErrFormat); err != nil {
 		return nil, err
 	}
 	if string(fixed[:8]) != magic {
@@ -193,7 +221,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a pattern database: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
-	if err := container.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
+	if err := fileformat.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
 		return nil, err
 	}
 	w, h, ng := int(fixed[10]), int(fixed[11]), int(fixed[12])
@@ -217,7 +245,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 			return nil, fmt.Errorf("%w: header longer than the %d-byte file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 		}
 		b := make([]byte, k)
-		if err := container.ReadAt(r, b, int64(len(hdr)), ErrFormat); err != nil {
+		if err := fileformat.ReadAt(r, b, int64(len(hdr)), ErrFormat); err != nil {
 			return nil, err
 		}
 		hdr = append(hdr, b...)
@@ -298,7 +326,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	if container.Checksum(hdr[:len(hdr)-4]) != le.Uint32(sum) {
+	if fileformat.Checksum(hdr[:len(hdr)-4]) != le.Uint32(sum) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
 	}
 	if _, err := checkPartition(goal, tiles); err != nil {
@@ -322,6 +350,9 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		}
 		return nil, fmt.Errorf("%w: blocks end at byte %d of a %d-byte file", ErrFormat, off, size)
 	}
+	if need, limit := totalBytes+uint64(size-int64(len(hdr))), opts.limit(); need > limit {
+		return nil, fmt.Errorf("%w: reading the %s database needs %s, the limit is %s", ErrMemory, sz, human.Bytes(need), human.Bytes(limit))
+	}
 
 	// Every block read and checked before anything is decoded; the file's
 	// size bounds what this allocates.
@@ -332,10 +363,10 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		comp[gi] = make([][]byte, len(g.lens))
 		for i, l := range g.lens {
 			b := make([]byte, l)
-			if err := container.ReadAt(r, b, off, ErrFormat); err != nil {
+			if err := fileformat.ReadAt(r, b, off, ErrFormat); err != nil {
 				return nil, err
 			}
-			if container.Checksum(b) != g.crcs[i] {
+			if fileformat.Checksum(b) != g.crcs[i] {
 				return nil, fmt.Errorf("%w: group %d, block %d", ErrChecksum, gi+1, i)
 			}
 			comp[gi][i] = b
@@ -343,8 +374,7 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		}
 	}
 
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
-		zstd.WithDecoderMaxMemory(uint64(max(bs, 1<<20))), zstd.WithDecodeAllCapLimit(true))
+	dec, err := fileformat.NewDecoder(uint64(bs))
 	if err != nil {
 		return nil, err
 	}
@@ -355,15 +385,11 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 		g := group{tiles: fg.tiles, count: fg.count, free: uint64(n - len(fg.tiles)), blank: fg.blank, enc: fg.enc, entries: mem.Bytes(fg.bytes)}
 		g.rk, _ = rank.NewPartial(n, len(g.tiles))
 		largest := make([]uint8, len(fg.lens))
-		err := container.Parallel(len(fg.lens), func(i int) error {
+		err := parallel.For(context.Background(), 0, len(fg.lens), func(i int) error {
 			lo := int64(i) * bs
 			dst := g.entries[lo:min(lo+bs, int64(len(g.entries)))]
-			out, err := dec.DecodeAll(comp[gi][i], dst[:0:len(dst)])
-			if err != nil {
+			if err := fileformat.DecodeInto(dec, comp[gi][i], dst); err != nil {
 				return fmt.Errorf("%w: group %d, block %d: %w", ErrFormat, gi+1, i, err)
-			}
-			if len(out) != len(dst) {
-				return fmt.Errorf("%w: group %d, block %d holds %d bytes, want %d", ErrFormat, gi+1, i, len(out), len(dst))
 			}
 			sub := group{enc: g.enc, entries: dst}
 			largest[i] = sub.largest()

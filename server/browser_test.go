@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,42 +18,14 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/testenv"
 )
-
-// chromeEnv names a Chrome or Chromium binary for the browser tests.
-const chromeEnv = "SLIDETABLE_CHROME"
-
-// findChrome returns the browser to drive: $SLIDETABLE_CHROME, else the
-// first of the usual names on PATH, else /usr/bin/chromium. Without one the
-// test fails, saying how to install it.
-func findChrome(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv(chromeEnv); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("%s=%s: %v", chromeEnv, p, err)
-		}
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	t.Fatalf("no Chromium found for the browser tests: install it with `apt-get install -y chromium` (Debian), or set %s to a Chrome or Chromium binary", chromeEnv)
-	return ""
-}
 
 // browserTest starts the server and a headless browser for one test, and
 // returns the server's URL and a browser context for a first tab.
 func browserTest(t *testing.T) (string, context.Context) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("drives a real browser; runs without -short")
-	}
-	chrome := findChrome(t)
+	chrome := testenv.Browser(t)
 	ts := httptest.NewServer(newServer(t, nil)) // on 127.0.0.1
 	t.Cleanup(ts.Close)
 

@@ -60,7 +60,7 @@ func (s *Server) endpoint(name string) http.HandlerFunc {
 		}
 		req, err := s.game.Request(name, q)
 		if err != nil {
-			writeError(w, game.Status(err), err.Error())
+			writeError(w, game.Status(err), human.Message(err))
 			return
 		}
 		s.work(w, r, req.Cheap(), req.Answer)
@@ -76,7 +76,7 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		err = fmt.Errorf("bad query: %v", err)
 	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
 	get := s.charts[p.Goal.Size()]
@@ -125,11 +125,11 @@ func (s *Server) work(w http.ResponseWriter, r *http.Request, cheap bool, f func
 	case errors.Is(err, context.Canceled):
 		unavailable(w, "request cancelled")
 	case status == http.StatusServiceUnavailable:
-		unavailable(w, err.Error())
+		unavailable(w, human.Message(err))
 	case status == http.StatusInternalServerError:
 		s.internal(w, r, err)
 	default:
-		writeError(w, status, err.Error())
+		writeError(w, status, human.Message(err))
 	}
 }
 
@@ -138,7 +138,7 @@ func (s *Server) internal(w http.ResponseWriter, r *http.Request, err error) {
 	if s.log != nil {
 		s.log.ErrorContext(r.Context(), "internal error", "path", r.URL.Path, "query", r.URL.RawQuery, "error", err)
 	}
-	writeError(w, http.StatusInternalServerError, "internal error: "+err.Error())
+	writeError(w, http.StatusInternalServerError, "internal error: "+human.Message(err))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -161,6 +161,8 @@ func unavailable(w http.ResponseWriter, msg string) {
 // retryAfter is the Retry-After of every 503, in seconds.
 const retryAfter = "1"
 
+// writeError answers status with {"error": msg}; msg is for a person, as
+// human.Message writes an error.
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, api.Error{Error: human.Message(msg)})
+	writeJSON(w, status, api.Error{Error: msg})
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -14,14 +13,13 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
-	"github.com/slidetable/slidetable/solve"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
@@ -76,7 +74,7 @@ func checkAgainst(s *solver.Solver, tbl *table.Table, b board.Board, all bool) e
 		return fmtErr("%s: Distance %d, %v; the table says %d", b, d, err, want)
 	}
 	got, hd, err := s.Hints(ctx, b)
-	wantHints, _, _ := solve.Hints(tbl, b)
+	wantHints, _, _ := tbl.Hints(b)
 	if err != nil || hd != want || !slices.Equal(got, wantHints) {
 		return fmtErr("%s: Hints %v, %d, %v; the table gives %v, %d", b, got, hd, err, wantHints, want)
 	}
@@ -149,7 +147,7 @@ func TestSearch3x3(t *testing.T) {
 // TestSearch12Cells checks the search path against exact tables built for
 // 4x3 and 3x4 on 10,000 uniform random boards each, with pattern databases
 // of that size, and on 300 of them with Manhattan distance (all 10,000
-// with SLIDETABLE_TEST_12=1: minutes). Not under -short: each table takes
+// with SLIDETABLE_LONG=1: minutes). Not under -short: each table takes
 // about ten seconds and half a gigabyte to build.
 func TestSearch12Cells(t *testing.T) {
 	if testing.Short() {
@@ -163,7 +161,7 @@ func TestSearch12Cells(t *testing.T) {
 		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11}}},
 	} {
 		t.Run(p.size.String(), func(t *testing.T) {
-			tbl, err := build.Table(context.Background(), board.Goal(p.size), &bfs.Options{})
+			tbl, err := table.Build(context.Background(), board.Goal(p.size), &bfs.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,7 +173,7 @@ func TestSearch12Cells(t *testing.T) {
 			for name, s := range searchers(t, p.size, p.groups) {
 				t.Run(name, func(t *testing.T) {
 					n := len(boards)
-					if name == "manhattan" && os.Getenv("SLIDETABLE_TEST_12") == "" {
+					if name == "manhattan" && !testenv.IsLong() {
 						n = 300
 					}
 					err := parallel(n, func(i int) error {

@@ -6,12 +6,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // fixCRCs recomputes the checksums of a file whose first block was
@@ -29,8 +29,8 @@ func fixCRCs(t *testing.T, b []byte, block []byte) []byte {
 	le := binary.LittleEndian
 	at := fixedHeader + n + 8*h.depths
 	le.PutUint32(out[at:], uint32(len(block)))
-	le.PutUint32(out[at+4:], crc32.Checksum(block, castagnoli))
-	le.PutUint32(out[hl-4:], crc32.Checksum(out[:hl-4], castagnoli))
+	le.PutUint32(out[at+4:], fileformat.Checksum(block))
+	le.PutUint32(out[hl-4:], fileformat.Checksum(out[:hl-4]))
 	out = append(out, block...)
 	return append(out, set...)
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // Depth encodings after the first; part of the file format; do not change.
@@ -48,10 +51,7 @@ func encodeDepths(ctx context.Context, t *Table) (int, [][]byte, error) {
 	slots := uint64(len(t.depth))
 	nb := int((slots + writeSlots - 1) / writeSlots)
 	out := make([][]byte, nb)
-	err := parallel(nb, func(i int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	err := parallel.For(ctx, 0, nb, func(i int) error {
 		start := uint64(i) * writeSlots
 		end := min(start+writeSlots, slots)
 		var err error
@@ -82,12 +82,7 @@ func decodeBlock(t *Table, h *header, i int, comp []byte, dec *zstd.Decoder) err
 	case encodingRows:
 		err = decodeRows(t, start, end, h.depths, comp, dec)
 	default:
-		dst := t.depth[start:start:end]
-		var got []byte
-		got, err = dec.DecodeAll(comp, dst)
-		if err == nil && (uint64(len(got)) != end-start || (len(got) > 0 && &got[0] != &t.depth[start])) {
-			return fmt.Errorf("%w: block %d decodes to %d slots, want %d", ErrFormat, i, len(got), end-start)
-		}
+		err = fileformat.DecodeInto(dec, comp, t.depth[start:end])
 	}
 	if err != nil && !errors.Is(err, ErrFormat) {
 		err = fmt.Errorf("%w: %w", ErrFormat, err)

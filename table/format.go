@@ -2,12 +2,10 @@ package table
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 
@@ -15,8 +13,9 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
-	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -31,9 +30,6 @@ const (
 	maxBlockSlots  = 1 << 26 // most slots per block a reader accepts
 	maxDepthsField = 256
 )
-
-// castagnoli is the CRC-32C table every checksum of the file uses.
-var castagnoli = container.Castagnoli
 
 // header is the decoded header of a file.
 type header struct {
@@ -72,7 +68,7 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	lens := make([]uint32, len(blocks))
 	crcs := make([]uint32, len(blocks))
 	for i, b := range blocks {
-		lens[i], crcs[i] = uint32(len(b)), crc32.Checksum(b, castagnoli)
+		lens[i], crcs[i] = uint32(len(b)), fileformat.Checksum(b)
 	}
 	hdr := t.header(encoding, lens, crcs, setBytes)
 
@@ -90,30 +86,17 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	return total, nil
 }
 
-// compress returns src as one zstd frame, at the strongest level, as
-// package pdb compresses its sections.
-func compress(src []byte) []byte { return container.Compress(src) }
-
 // compressBlocks compresses the depth slots in blocks of writeSlots, each
 // an independent zstd frame, in parallel, until ctx is done.
 func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
 	bs := int(writeSlots)
 	nb := (len(depth) + bs - 1) / bs
 	out := make([][]byte, nb)
-	err := parallel(nb, func(i int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		out[i] = compress(depth[i*bs : min((i+1)*bs, len(depth))])
+	err := parallel.For(ctx, 0, nb, func(i int) error {
+		out[i] = fileformat.Compress(depth[i*bs : min((i+1)*bs, len(depth))])
 		return nil
 	})
 	return out, err
-}
-
-// parallel runs f(0..count-1) on up to GOMAXPROCS goroutines and returns the
-// first error.
-func parallel(count int, f func(i int) error) error {
-	return container.Parallel(count, f)
 }
 
 // WriteFile writes the table to path atomically: to a temporary file in the
@@ -129,18 +112,15 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	if t.n == 0 {
 		return fmt.Errorf("table: write %s: %w", path, errZero)
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("table: write %s: %w", path, err)
-	}
-	err := atomicfile.Write(path, 0o644, func(f *os.File) error {
+	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
 		if uint64(len(t.depth)) > writeSlots {
 			_, err := t.writeFile(ctx, f)
 			if !errors.Is(err, errModel) {
-				return cmp.Or(err, ctx.Err())
+				return err
 			}
 		}
 		_, err := t.write(ctx, f)
-		return cmp.Or(err, ctx.Err())
+		return err
 	})
 	var nr *atomicfile.NotRegularError
 	if errors.As(err, &nr) {
@@ -152,10 +132,11 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	return nil
 }
 
-// Open reads the table file at path. It refuses, with an error wrapping
-// ErrNotRegular, a path that is not a regular file: a FIFO, say, would
-// block it until something wrote to it, and a device has no size.
-func Open(path string) (*Table, error) {
+// OpenWith reads the table file at path, as NewReaderWith does. It
+// refuses, with an error wrapping ErrNotRegular, a path that is not a
+// regular file: a FIFO, say, would block it until something wrote to it,
+// and a device has no size.
+func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 	if err := atomicfile.Check(path); err != nil {
 		var nr *atomicfile.NotRegularError
 		errors.As(err, &nr)
@@ -173,17 +154,20 @@ func Open(path string) (*Table, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	t, err := NewReader(f, fi.Size())
+	t, err := NewReaderWith(f, fi.Size(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return t, nil
 }
 
-// NewReader reads a table of size bytes from r. It checks the whole file
-// (see the package documentation) and holds the table in memory; r is not
-// used after it returns. A nil r is an error.
-func NewReader(r io.ReaderAt, size int64) (*Table, error) {
+// NewReaderWith reads a table of size bytes from r. It checks the whole
+// file (see the package documentation) and holds the table in memory; r
+// is not used after it returns. A nil r is an error. Once the header is
+// read, and before it allocates the table, it checks that what it will
+// allocate fits in opts.MaxMemory, and fails with ErrMemory, naming the
+// need and the limit, if it does not.
+func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%w: no reader", ErrFormat)
 	}
@@ -194,6 +178,9 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	n := h.w * h.h
 	states := rank.Factorial(n)
 	slots := states / 2
+	if err := opts.check(board.Size{W: h.w, H: h.h}, readMemory(states, size)); err != nil {
+		return nil, err
+	}
 	t := &Table{
 		size:   board.Size{W: h.w, H: h.h},
 		n:      uint64(n),
@@ -208,19 +195,19 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	comp := make([][]byte, h.blocks)
 	for i, l := range h.blockLen {
 		comp[i] = make([]byte, l)
-		if err := readAt(r, comp[i], off); err != nil {
+		if err := fileformat.ReadAt(r, comp[i], off, ErrFormat); err != nil {
 			return nil, err
 		}
-		if crc32.Checksum(comp[i], castagnoli) != h.blockCRC[i] {
+		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
 			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
 		}
 		off += int64(l)
 	}
 	setBytes := make([]byte, h.setLen)
-	if err := readAt(r, setBytes, off); err != nil {
+	if err := fileformat.ReadAt(r, setBytes, off, ErrFormat); err != nil {
 		return nil, err
 	}
-	if crc32.Checksum(setBytes, castagnoli) != h.setCRC {
+	if fileformat.Checksum(setBytes) != h.setCRC {
 		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
 	}
 
@@ -249,13 +236,12 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	// place and no further (the memory limit also bounds the window a
 	// frame may ask for, which is at least 1 KiB).
 	t.depth = mem.Bytes(slots)
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
-		zstd.WithDecoderMaxMemory(max(min(uint64(h.blockSlots), slots), 1<<20)), zstd.WithDecodeAllCapLimit(true))
+	dec, err := fileformat.NewDecoder(min(uint64(h.blockSlots), slots))
 	if err != nil {
 		return nil, err
 	}
 	defer dec.Close()
-	err = parallel(h.blocks, func(i int) error {
+	err = parallel.For(context.Background(), 0, h.blocks, func(i int) error {
 		return decodeBlock(t, h, i, comp[i], dec)
 	})
 	if err != nil {
@@ -284,7 +270,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	if size < 10 {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
 	}
-	if err := readAt(r, fixed[:10], 0); err != nil {
+	if err := fileformat.ReadAt(r, fixed[:10], 0, ErrFormat); err != nil {
 		return nil, err
 	}
 	if string(fixed[:8]) != magic {
@@ -297,7 +283,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
-	if err := readAt(r, fixed[:], 0); err != nil {
+	if err := fileformat.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
 		return nil, err
 	}
 	h := &header{
@@ -329,10 +315,10 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: header of %d bytes in a file of %d: %w", ErrFormat, hl, size, io.ErrUnexpectedEOF)
 	}
 	buf := make([]byte, hl)
-	if err := readAt(r, buf, 0); err != nil {
+	if err := fileformat.ReadAt(r, buf, 0, ErrFormat); err != nil {
 		return nil, err
 	}
-	if crc32.Checksum(buf[:hl-4], castagnoli) != le.Uint32(buf[hl-4:]) {
+	if fileformat.Checksum(buf[:hl-4]) != le.Uint32(buf[hl-4:]) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
 	}
 	p := buf[fixedHeader:]
@@ -364,9 +350,4 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: sections end at byte %d of a %d-byte file", ErrFormat, end, size)
 	}
 	return h, nil
-}
-
-// readAt fills p from r at off, reporting a short read as a truncated file.
-func readAt(r io.ReaderAt, p []byte, off int64) error {
-	return container.ReadAt(r, p, off, ErrFormat)
 }

@@ -3,10 +3,12 @@ package table
 import (
 	"context"
 	"encoding/binary"
-	"hash/crc32"
 	"io"
 	"os"
 	"runtime"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // header returns the header of a file whose depth blocks, coded with an
@@ -31,8 +33,8 @@ func (t *Table) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 		hdr = le.AppendUint32(hdr, crcs[i])
 	}
 	hdr = le.AppendUint32(hdr, uint32(len(set)))
-	hdr = le.AppendUint32(hdr, crc32.Checksum(set, castagnoli))
-	return le.AppendUint32(hdr, crc32.Checksum(hdr, castagnoli))
+	hdr = le.AppendUint32(hdr, fileformat.Checksum(set))
+	return le.AppendUint32(hdr, fileformat.Checksum(hdr))
 }
 
 // writeFile writes a table of many blocks to f with encoding 3 without
@@ -60,11 +62,8 @@ func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 	coded := make([][]byte, batch)
 	bufs := make([]rowBuffers, batch)
 	for first := 0; first < nb; first += batch {
-		if err := ctx.Err(); err != nil {
-			return int64(total), err
-		}
 		count := min(batch, nb-first)
-		err := parallel(count, func(j int) error {
+		err := parallel.For(ctx, 0, count, func(j int) error {
 			i := first + j
 			from := uint64(i) * writeSlots
 			var err error
@@ -84,7 +83,7 @@ func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 			return int64(total), err
 		}
 		for j, b := range coded[:count] {
-			lens[first+j], crcs[first+j] = uint32(len(b)), crc32.Checksum(b, castagnoli)
+			lens[first+j], crcs[first+j] = uint32(len(b)), fileformat.Checksum(b)
 			m, err := f.Write(b)
 			total += m
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -42,8 +43,7 @@ const MaxCells = 12
 const Unreached = 0xFF
 
 // Table is the distance to one goal of every board of one size. New,
-// NewTrusted, Open and NewReader make tables (package build searches for
-// one). The zero Table holds no boards: its lookups find none (Distance and
+// NewTrusted, Open and NewReader make tables (Build searches for one). The zero Table holds no boards: its lookups find none (Distance and
 // Solvable fail with board.ErrMismatch, as for a board of another size), it
 // has no counts, Max is -1, and CheckParity, Certify and WriteTo fail. A nil
 // *Table panics, as any nil pointer does.
@@ -75,7 +75,7 @@ func New(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Tab
 }
 
 // NewTrusted is New without Certify, for the result of a search the caller
-// trusts, such as package build's: the search is checked against a
+// trusts, such as Build's: the search is checked against a
 // reference search in its tests, and certifying 12 cells would add a third
 // to a build.
 func NewTrusted(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
@@ -271,15 +271,11 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 		first                 uint64 // index of the first mismatch, if any
 	}
 	parts := make([]part, (orders+chunk-1)/chunk)
-	err := parallel(len(parts), func(c int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		p := &parts[c]
-		from := uint64(c) * chunk
+	err := parallel.Chunks(ctx, 0, orders, chunk, func(from, to uint64) error {
+		p := &parts[from/chunk]
 		seq := make([]uint8, m)
 		rank.Unrank(from, seq)
-		for lex := from; lex < min(from+chunk, orders); lex++ {
+		for lex := from; lex < to; lex++ {
 			inv := rank.Inversions(seq)
 			// The index of the board with this tile order and the blank in
 			// cell z (see rank.Index): the tile rank has the order's

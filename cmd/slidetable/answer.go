@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -46,81 +44,49 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 }
 
 // solver checks the flags and returns the solver for boards of size: with
-// the table FILE if given, searching everywhere with -ida, and with the
-// built-in tables and heuristics otherwise; towards -goal if given (a table
-// FILE must be of that goal; the built-in tables, of the standard goal, do
-// not answer for another).
-func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
+// the table or pattern database FILE if given, searching everywhere with
+// -ida, and otherwise with what package source finds for the size and goal
+// (built in, then installed; nothing for a -goal other than the standard
+// one); towards -goal if given (a FILE must be of that goal).
+func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Solver, error) {
 	f := sf.f
 	if *sf.timeout < 0 || *sf.timeout > maxTimeout {
 		return nil, f.failf("-timeout %s: want a duration from 0 (no limit) to %s", *sf.timeout, maxTimeout)
 	}
-	var opts []solver.Option
-	if *sf.path == "" && !*sf.useIDA && !sf.goal.set() {
-		t, db, err := openInstalled(size, true)
-		switch {
-		case err != nil:
-			return nil, err
-		case t != nil:
-			opts = append(opts, solver.WithTable(t))
-		case db != nil:
-			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
-		}
+	goal, err := sf.goal.board(size)
+	if err != nil {
+		return nil, err
 	}
+	var opts []solver.Option
 	switch {
 	case *sf.useIDA && *sf.path != "":
 		return nil, f.failf("-ida and -table exclude each other")
 	case *sf.useIDA:
 		opts = append(opts, solver.WithSearch())
-	case *sf.path != "" && isPDB(*sf.path):
-		db, err := pdb.Open(*sf.path)
-		if err != nil {
-			return nil, err
-		}
-		if db.Size() != size {
-			return nil, f.failf("%s is a %s pattern database, not %s", *sf.path, db.Size(), size)
-		}
-		if goal, err := sf.goal.board(size); err != nil {
-			return nil, err
-		} else if sf.goal.set() && goal != db.Goal() {
-			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, *sf.path, db.Goal())
-		}
-		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 	case *sf.path != "":
-		t, err := f.loadTable(*sf.path, size)
+		src, err := f.openFile(ctx, *sf.path, size, false, false)
 		if err != nil {
 			return nil, err
 		}
-		if err := sf.goal.check(t, *sf.path); err != nil {
-			return nil, err
+		if src.Table != nil {
+			if err := sf.goal.check(src.Table, *sf.path); err != nil {
+				return nil, err
+			}
+		} else if sf.goal.set() && src.Goal() != goal {
+			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*sf.path), src.Goal())
 		}
-		opts = append(opts, solver.WithTable(t))
+		opts = append(opts, solver.WithSource(src))
+	default:
+		src, err := f.resolver(false).For(ctx, goal)
+		if err != nil {
+			return nil, installedFailure(err)
+		}
+		opts = append(opts, solver.WithSource(src))
 	}
 	if sf.goal.set() {
-		goal, err := sf.goal.board(size)
-		if err != nil {
-			return nil, err
-		}
 		opts = append(opts, solver.WithGoal(goal))
 	}
 	return solver.New(opts...)
-}
-
-// isPDB reports whether the file at path starts as a pattern database
-// does; any other file is read as a table. It opens only regular files: a
-// FIFO would block it, and the table reader refuses what is not regular.
-func isPDB(path string) bool {
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	b := make([]byte, len(pdb.Magic))
-	_, err = io.ReadFull(f, b)
-	return err == nil && string(b) == pdb.Magic
 }
 
 // context returns ctx bounded by -timeout.
@@ -190,7 +156,7 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 			return err
 		}
 	}
-	s, err := sf.solver(size)
+	s, err := sf.solver(ctx, size)
 	if err != nil {
 		return err
 	}

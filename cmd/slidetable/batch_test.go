@@ -15,15 +15,6 @@ import (
 	"github.com/slidetable/slidetable/internal/reference"
 )
 
-// runInput runs the command in-process with stdin and returns its stdout,
-// stderr and exit code.
-func runInput(t *testing.T, stdin string, args ...string) (string, string, int) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(stdin), &stdout, &stderr)
-	return stdout.String(), stderr.String(), code
-}
-
 // TestBatch reads 3x3 boards, some unsolvable, and a blank line from
 // standard input and checks that distance, solve and hint answer each line
 // in order, as they answer the board given as arguments.
@@ -44,7 +35,7 @@ func TestBatch(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"distance", "solve", "hint"} {
-		stdout, stderr, code := runInput(t, in.String(), cmd, "-json", "3x3", "-")
+		code, stdout, stderr := slidetable(t, in.String(), cmd, "-json", "3x3", "-")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", cmd, code, stderr)
 		}
@@ -52,7 +43,7 @@ func TestBatch(t *testing.T) {
 		if len(lines) != len(boards) {
 			t.Fatalf("%s: %d lines for %d boards", cmd, len(lines), len(boards))
 		}
-		text, _, _ := runInput(t, in.String(), cmd, "3x3", "-")
+		_, text, _ := slidetable(t, in.String(), cmd, "3x3", "-")
 		textLines := strings.Split(strings.TrimSpace(text), "\n")
 		for i, b := range boards {
 			var out solveOut
@@ -63,7 +54,7 @@ func TestBatch(t *testing.T) {
 			if got := boardOf(t, size, out.Board); got != b || out.Solvable != solvable || solvable && *out.Distance != d {
 				t.Fatalf("%s line %d: %s for %s at distance %d (%v)", cmd, i+1, lines[i], b, d, solvable)
 			}
-			one, _, _ := runLine(t, cmd, "-json", "3x3", b.String())
+			_, one, _ := slidetable(t, "", cmd, "-json", "3x3", b.String())
 			if one != lines[i]+"\n" {
 				t.Fatalf("%s line %d: %q, alone %q", cmd, i+1, lines[i], one)
 			}
@@ -94,7 +85,7 @@ func TestBatch4x4(t *testing.T) {
 		boards = append(boards, b)
 		fmt.Fprintln(&in, b)
 	}
-	stdout, stderr, code := runInput(t, in.String(), "solve", "-json", "4x4", "-")
+	code, stdout, stderr := slidetable(t, in.String(), "solve", "-json", "4x4", "-")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -112,12 +103,12 @@ func TestBatch4x4(t *testing.T) {
 
 func TestBatchBadLine(t *testing.T) {
 	in := "1 2 3/4 5 6/7 8 0\n1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/7 8 9\n1 2 3/4 5 6/0 7 8\n"
-	stdout, stderr, code := runInput(t, in, "distance", "3x3", "-")
+	code, stdout, stderr := slidetable(t, in, "distance", "3x3", "-")
 	if code != exitUsage || stdout != "0\n1\n" || !strings.Contains(stderr, "line 3") || strings.Count(stderr, "\n") != 1 {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 after two answers, naming line 3", code, stdout, stderr)
 	}
 	long := strings.Repeat("1 ", 40000) + "\n"
-	if _, stderr, code := runInput(t, long, "distance", "3x3", "-"); code != exitUsage || !strings.Contains(stderr, "line 1") {
+	if code, _, stderr := slidetable(t, long, "distance", "3x3", "-"); code != exitUsage || !strings.Contains(stderr, "line 1") {
 		t.Fatalf("a long line: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -132,21 +123,21 @@ func TestTimeout(t *testing.T) {
 		{"hint", "-timeout", "20ms", "5x5", b.String()},
 		{"distance", "-timeout", "20ms", "-json", "5x5", b.String()},
 	} {
-		stdout, stderr, code := runLine(t, args...)
+		code, stdout, stderr := slidetable(t, "", args...)
 		if code != exitFailure || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "-timeout 20ms ran out") || strings.Contains(stderr, "context") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
 	}
-	stdout, stderr, code := runInput(t, board.Goal(b.Size()).String()+"\n"+b.String()+"\n", "distance", "-timeout", "50ms", "5x5", "-")
+	code, stdout, stderr := slidetable(t, board.Goal(b.Size()).String()+"\n"+b.String()+"\n", "distance", "-timeout", "50ms", "5x5", "-")
 	if code != exitFailure || stdout != "0\n" || !strings.Contains(stderr, "ran out") {
 		t.Errorf("batch: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	for _, d := range []string{"-1s", "169h", "soon"} {
-		if _, stderr, code := runLine(t, "solve", "-timeout", d, "3x3", "1 2 3/4 5 6/7 8 0"); code != exitUsage || stderr == "" {
+		if code, _, stderr := slidetable(t, "", "solve", "-timeout", d, "3x3", "1 2 3/4 5 6/7 8 0"); code != exitUsage || stderr == "" {
 			t.Errorf("-timeout %s: exit %d, stderr %q", d, code, stderr)
 		}
 	}
-	if stdout, _, code := runLine(t, "solve", "-timeout", "1m", "3x3", "1 2 3/4 5 6/7 0 8"); code != 0 || stdout != "distance: 1\nmoves: 8\n" {
+	if code, stdout, _ := slidetable(t, "", "solve", "-timeout", "1m", "3x3", "1 2 3/4 5 6/7 0 8"); code != 0 || stdout != "distance: 1\nmoves: 8\n" {
 		t.Errorf("a quick solve with -timeout: exit %d, %q", code, stdout)
 	}
 }

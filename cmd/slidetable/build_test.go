@@ -275,7 +275,7 @@ func TestBuildWriteErrors(t *testing.T) {
 				}
 			}
 			before := fmt.Sprint(files(t, dir), files(t, sub), files(t, readOnly))
-			code, stdout, stderr := runCmd(t, "build", "-q", "-o", tc.path, "2x2")
+			code, stdout, stderr := slidetable(t, "", "build", "-q", "-o", tc.path, "2x2")
 			if code != tc.code {
 				t.Errorf("exit %d, want %d", code, tc.code)
 			}
@@ -292,7 +292,7 @@ func TestBuildWriteErrors(t *testing.T) {
 // TestBuildToStdout builds with -o -: standard output holds the table file,
 // the same bytes as the built-in one, and nothing else.
 func TestBuildToStdout(t *testing.T) {
-	code, stdout, stderr := runCmd(t, "build", "-o", "-", "2x3")
+	code, stdout, stderr := slidetable(t, "", "build", "-o", "-", "2x3")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr %q", code, stderr)
 	}
@@ -306,7 +306,7 @@ func TestBuildToStdout(t *testing.T) {
 	if !strings.Contains(stderr, "wrote standard output") {
 		t.Errorf("stderr %q does not report the table", stderr)
 	}
-	if code, stdout, stderr = runCmd(t, "build", "-q", "-o", "-", "2x3"); code != exitOK || stderr != "" || len(stdout) != len(want) {
+	if code, stdout, stderr = slidetable(t, "", "build", "-q", "-o", "-", "2x3"); code != exitOK || stderr != "" || len(stdout) != len(want) {
 		t.Errorf("-q: exit %d, %d bytes, stderr %q", code, len(stdout), stderr)
 	}
 }

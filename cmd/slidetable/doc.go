@@ -14,11 +14,37 @@
 //
 // Tables for 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 are built into the program;
 // 'slidetable build' makes the others (every board up to 12 cells), to be
-// passed with -table FILE. distance, solve, hint and levels ask one optimal
-// solver (package solver): it answers from the table of the size where
-// there is one, and otherwise by an IDA* search with the best heuristic it
-// has (Manhattan distance and linear conflicts by default); -ida forces the
-// search even where a table exists.
+// passed with -table FILE or installed with -install. distance, solve, hint
+// and levels ask one optimal solver (package solver): it answers from the
+// table of the size where there is one, and otherwise by an IDA* search
+// with the best heuristic it has (a pattern database, else Manhattan
+// distance and linear conflicts); -ida forces the search even where a table
+// exists.
+//
+// # Where answers come from
+//
+// Every command that answers about boards asks package source what answers
+// for the size and goal, in this order: a -table FILE (a table or a pattern
+// database, told apart by its first bytes); else, for the standard goal,
+// the built-in table, then the installed table WxH.tbl, then the installed
+// pattern database WxH.pdb, then the built-in 4x4 pattern database; else a
+// search with Manhattan distance and linear conflicts. Installed files live
+// in $SLIDETABLE_CACHE if it is set, else in slidetable in the user's cache
+// folder ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
+// %LocalAppData% on Windows). An entry there that is not a regular file (a
+// directory, a symbolic link to nothing, a loop of them, a device) is
+// skipped with one warning on standard error naming it; an installed file
+// that cannot be read, or is for another size or goal, is a failure (exit
+// 1) that names it and says how to rebuild it.
+//
+// Nothing answers before it is proven. Tables of up to 10 cells are proven
+// as they are read. A 12-cell table is proven on its first use on this
+// machine (a progress bar on standard error), and the proof is recorded in
+// the folder of installed files (proofs/, one small file named by the
+// SHA-256 of the file's content); later uses hash the file and find the
+// record. build records what it writes. A copy of a built-in file needs no
+// proof; the built-in files are proven by the program's tests. verify
+// proves again whatever the records say.
 //
 // distance, solve and hint read boards from standard input, one a line,
 // when BOARD is "-", and print one line for each, in the order read (JSON
@@ -43,11 +69,14 @@
 //		to standard output. Above 12 cells it builds a pattern database
 //		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 4 minutes
 //		and 1.8 GB, for -table FILE.pdb. With -install the file goes to
-//		slidetable/WxH.tbl or .pdb in the user's cache directory
-//		($XDG_CACHE_HOME or ~/.cache on Linux), where every command that
-//		answers about boards of the size finds it without -table (a
-//		built-in table answers first): build -install 4x4 once, and the
-//		15-puzzle commands use the large tier from then on.
+//		the folder of installed files (see "Where answers come from"),
+//		where every command that answers about boards of the size finds
+//		it without -table: build -install 4x4 once, and the 15-puzzle
+//		commands use the large tier from then on. A size with a built-in
+//		table is refused (exit 2, nothing written): the built-in table
+//		answers first, so nothing would read the file. A build records
+//		the proof of the file it wrote, so that no command proves it
+//		again.
 //	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
@@ -59,12 +88,15 @@
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
 //		every one of the n! permutations; exit 1 naming a wrong board, or
-//		on any mismatch.
+//		on any mismatch. Checks the table FILE, else the table every other
+//		command answers from for the size (built in or installed), else a
+//		table built afresh in memory.
 //	stats [-table FILE] [-list N] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
-//		may also be given alone, without -table and the size. For 4x4,
+//		may also be given alone, without -table and the size; a pattern
+//		database is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
 //	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
@@ -113,9 +145,10 @@
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
 //		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
 //		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
-//		Sizes with a table answer from it, the -search sizes (4x4) by
-//		IDA* within -timeout, at most -searches at once (then 503 with
-//		Retry-After). Bad input gets 400 and {"error":"..."}. One log
+//		Sizes with a table (built in, installed or -table FILE) answer
+//		from it; the -search sizes (4x4) and the sizes of installed and
+//		-table pattern databases by IDA* within -timeout, at most
+//		-searches at once (then 503 with Retry-After). Bad input gets 400 and {"error":"..."}. One log
 //		line per request on standard error; SIGINT or SIGTERM stops it
 //		cleanly (exit 0) after the requests in flight.
 //	version
@@ -199,6 +232,6 @@
 // moves, plot images up to 100 inches a side and 50 million pixels. levels
 // refuses a -min beyond the largest distance of the size. A table file
 // must be a regular file. Table files of up to 10 cells are proven correct
-// as they are read; 'slidetable verify' proves larger ones (about 8 s for
-// 12 cells on two cores).
+// as they are read, 12-cell ones on first use (about 8 s on two cores; see
+// "Where answers come from").
 package main

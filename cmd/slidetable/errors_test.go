@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,15 +11,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 )
-
-// runCmd runs the command in-process and returns its exit code, stdout and
-// stderr.
-func runCmd(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
-}
 
 // tableFiles writes table files for the tests into a directory: good ones,
 // and damaged copies of the 3x3 file.
@@ -143,7 +132,7 @@ func TestBadInput(t *testing.T) {
 		{"plot truncated", []string{"plot", "-o", files["missing.tbl"] + ".svg", files["truncated.tbl"]}, 1, []string{files["truncated.tbl"], "bad format"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, tc.args...)
+			code, stdout, stderr := slidetable(t, "", tc.args...)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
 			}
@@ -182,7 +171,7 @@ func TestGoodInput(t *testing.T) {
 		{[]string{"solvable", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "false\n"},
 		{[]string{"stats", "-json", files["2x3.tbl"]}, `"max":21`},
 	} {
-		code, stdout, stderr := runCmd(t, tc.args...)
+		code, stdout, stderr := slidetable(t, "", tc.args...)
 		if code != 0 || !strings.Contains(stdout, tc.want) {
 			t.Errorf("%q: exit %d, stdout %q, want 0 and %q; stderr:\n%s", tc.args, code, stdout, tc.want, stderr)
 		}
@@ -208,7 +197,7 @@ func TestCorruptTableFile(t *testing.T) {
 			{"distance", "-table", path, "2x2", "1 2 3 0"},
 			{"stats", path},
 		} {
-			code, stdout, stderr := runCmd(t, args...)
+			code, stdout, stderr := slidetable(t, "", args...)
 			named := strings.Contains(stderr, path)
 			problem := strings.Contains(stderr, "bad format") || strings.Contains(stderr, "checksum mismatch") ||
 				strings.Contains(stderr, "unknown format version")

@@ -14,7 +14,7 @@ func TestGenWalkJSON(t *testing.T) {
 	for _, size := range []string{"3x3", "4x4", "5x5", "6x3"} {
 		for _, extra := range [][]string{nil, {"-no-undo"}} {
 			args := append([]string{"gen", "-method", "walk", "-k", "25", "-n", "40", "-seed", "5", "-json", size}, extra...)
-			stdout, stderr, code := runLine(t, args...)
+			code, stdout, stderr := slidetable(t, "", args...)
 			if code != 0 {
 				t.Fatalf("%q: exit %d: %s", args, code, stderr)
 			}
@@ -52,7 +52,7 @@ func TestGenWalkJSON(t *testing.T) {
 }
 
 func TestGenUniform(t *testing.T) {
-	stdout, stderr, code := runLine(t, "gen", "-n", "100", "-seed", "9", "-json", "4x4")
+	code, stdout, stderr := slidetable(t, "", "gen", "-n", "100", "-seed", "9", "-json", "4x4")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -74,12 +74,12 @@ func TestGenUniform(t *testing.T) {
 			t.Fatalf("%s: want the size and one solvable board", line)
 		}
 	}
-	again, _, _ := runLine(t, "gen", "-n", "100", "-seed", "9", "-json", "4x4")
-	other, _, _ := runLine(t, "gen", "-n", "100", "-seed", "10", "-json", "4x4")
+	_, again, _ := slidetable(t, "", "gen", "-n", "100", "-seed", "9", "-json", "4x4")
+	_, other, _ := slidetable(t, "", "gen", "-n", "100", "-seed", "10", "-json", "4x4")
 	if again != stdout || other == stdout {
 		t.Errorf("the same seed must give the same boards, another seed others")
 	}
-	text, _, _ := runLine(t, "gen", "-seed", "9", "4x4")
+	_, text, _ := slidetable(t, "", "gen", "-seed", "9", "4x4")
 	b, err := board.Parse(size, strings.TrimSpace(text))
 	if err != nil || !b.Solvable() {
 		t.Errorf("text output %q: %v", text, err)
@@ -101,7 +101,7 @@ func TestGenBadInput(t *testing.T) {
 		{"coverage", "-alpha", "2", "3x2"},
 		{"coverage", "-n", "-5", "3x2"},
 	} {
-		_, stderr, code := runLine(t, args...)
+		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
@@ -130,7 +130,7 @@ func TestCoverage3x2(t *testing.T) {
 		{&uni, []string{"coverage", "-n", "360000", "-seed", "1", "-json", "3x2"}, 0},
 		{&walk, []string{"coverage", "-method", "walk", "-k", "20", "-n", "360000", "-seed", "1", "-json", "3x2"}, exitFailure},
 	} {
-		stdout, stderr, code := runLine(t, c.args...)
+		code, stdout, stderr := slidetable(t, "", c.args...)
 		if code != c.code {
 			t.Fatalf("%q: exit %d, want %d: %s", c.args, code, c.code, stderr)
 		}
@@ -144,7 +144,7 @@ func TestCoverage3x2(t *testing.T) {
 	if walk.Distinct > 180 || walk.Min != 0 || walk.Pass {
 		t.Errorf("walk: %+v; want at most 180 states and a fail", walk)
 	}
-	text, _, _ := runLine(t, "coverage", "-n", "360000", "-seed", "1", "3x2")
+	_, text, _ := slidetable(t, "", "coverage", "-n", "360000", "-seed", "1", "3x2")
 	for _, want := range []string{"states covered: 360 of 360", "chi-square:", "pass"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text output lacks %q:\n%s", want, text)

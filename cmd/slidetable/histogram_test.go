@@ -34,7 +34,7 @@ func TestStatsAgainstReference(t *testing.T) {
 			}
 		}
 		slices.Sort(wantHardest)
-		stdout, stderr, code := runLine(t, "stats", "-json", size.String())
+		code, stdout, stderr := slidetable(t, "", "stats", "-json", size.String())
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -59,7 +59,7 @@ func TestStatsAgainstReference(t *testing.T) {
 }
 
 func TestStatsText(t *testing.T) {
-	stdout, stderr, code := runLine(t, "stats", "3x3")
+	code, stdout, stderr := slidetable(t, "", "stats", "3x3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -81,11 +81,11 @@ func TestStatsText(t *testing.T) {
 			t.Errorf("distance %d has no bar: %q", d, rest)
 		}
 	}
-	stdout, _, _ = runLine(t, "stats", "-list", "1", "3x3")
+	_, stdout, _ = slidetable(t, "", "stats", "-list", "1", "3x3")
 	if !strings.Contains(stdout, "boards at distance 31 (the first 1 of 2 in table order") || strings.Count(stdout, "/") != 2 {
 		t.Errorf("-list 1 output:\n%s", stdout)
 	}
-	if _, _, code := runLine(t, "stats", "-list", "-1", "3x3"); code != exitUsage {
+	if code, _, _ := slidetable(t, "", "stats", "-list", "-1", "3x3"); code != exitUsage {
 		t.Errorf("-list -1: exit %d, want 2", code)
 	}
 }

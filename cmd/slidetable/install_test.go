@@ -11,13 +11,15 @@ import (
 )
 
 // TestMain keeps the tests off the files installed on this machine: every
-// command looks in the user's cache directory.
+// command looks in $SLIDETABLE_CACHE, or else the user's cache directory,
+// which is $XDG_CACHE_HOME only on Linux and the BSDs.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "slidetable-cache")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	os.Setenv(cacheEnv, filepath.Join(dir, "slidetable"))
 	os.Setenv("XDG_CACHE_HOME", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -28,12 +30,11 @@ func TestMain(m *testing.M) {
 // checks that the commands find them without -table, and that a damaged
 // installed file is a failure that names it.
 func TestInstall(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	dir := filepath.Join(cache, "slidetable")
+	dir := t.TempDir()
+	t.Setenv(cacheEnv, dir)
 	hard := "0 9 8 7 6/5 4 3 2 1" // 45 moves
 
-	code, _, stderr := slidetable(t, "stats", "5x2")
+	code, _, stderr := slidetable(t, "", "stats", "5x2")
 	if code != 2 || !strings.Contains(stderr, "build -install 5x2") {
 		t.Fatalf("stats 5x2 before -install: %d %q", code, stderr)
 	}
@@ -41,11 +42,11 @@ func TestInstall(t *testing.T) {
 		{"build", "-install", "-o", "x.tbl", "5x2"},
 		{"build", "-install", "-goal", "0 1 2 3 4/5 6 7 8 9", "5x2"},
 	} {
-		if code, _, stderr := slidetable(t, args...); code != 2 {
+		if code, _, stderr := slidetable(t, "", args...); code != 2 {
 			t.Fatalf("%q: exit %d, %q; want 2", args, code, stderr)
 		}
 	}
-	if code, out, stderr := slidetable(t, "build", "-install", "-q", "5x2"); code != 0 || !strings.Contains(out, filepath.Join(dir, "5x2.tbl")) {
+	if code, out, stderr := slidetable(t, "", "build", "-install", "-q", "5x2"); code != 0 || !strings.Contains(out, filepath.Join(dir, "5x2.tbl")) {
 		t.Fatalf("build -install 5x2: %d %q %q", code, out, stderr)
 	}
 	for _, tc := range []struct {
@@ -55,7 +56,7 @@ func TestInstall(t *testing.T) {
 		{[]string{"distance", "5x2", hard}, "45\n"},
 		{[]string{"stats", "-json", "5x2"}, `"max":55,`},
 	} {
-		code, out, stderr := slidetable(t, tc.args...)
+		code, out, stderr := slidetable(t, "", tc.args...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Fatalf("%q: %d %q %q, want %q", tc.args, code, out, stderr, tc.want)
 		}
@@ -63,12 +64,12 @@ func TestInstall(t *testing.T) {
 
 	// A pattern database, above 12 cells: the same distances as the search
 	// without it.
-	if code, out, stderr := slidetable(t, "build", "-install", "-q", "5x3"); code != 0 || !strings.Contains(out, filepath.Join(dir, "5x3.pdb")) {
+	if code, out, stderr := slidetable(t, "", "build", "-install", "-q", "5x3"); code != 0 || !strings.Contains(out, filepath.Join(dir, "5x3.pdb")) {
 		t.Fatalf("build -install 5x3: %d %q %q", code, out, stderr)
 	}
 	near := "1 2 3 4 5/6 7 8 9 10/11 12 0 13 14"
-	_, want, _ := slidetable(t, "distance", "-ida", "5x3", near)
-	if code, out, stderr := slidetable(t, "distance", "5x3", near); code != 0 || out != want || want != "2\n" {
+	_, want, _ := slidetable(t, "", "distance", "-ida", "5x3", near)
+	if code, out, stderr := slidetable(t, "", "distance", "5x3", near); code != 0 || out != want || want != "2\n" {
 		t.Fatalf("distance 5x3 with the installed database: %d %q %q, want %q", code, out, stderr, want)
 	}
 
@@ -86,7 +87,7 @@ func TestInstall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, _, stderr := slidetable(t, "distance", size.String(), board.Goal(size).String())
+		code, _, stderr := slidetable(t, "", "distance", size.String(), board.Goal(size).String())
 		if code != 1 || !strings.Contains(stderr, path) || !strings.Contains(stderr, "build -install "+size.String()) {
 			t.Fatalf("distance %s with a damaged %s: %d %q", size, name, code, stderr)
 		}

@@ -58,7 +58,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := lf.sf.solver(size)
+	s, err := lf.sf.solver(ctx, size)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func TestLevelsAntipodes(t *testing.T) {
 	}
 	slices.Sort(want)
 	for _, mode := range []string{"auto", "exact", "filter"} {
-		stdout, stderr, code := runLine(t, "levels", "-min", "31", "-max", "31", "-mode", mode, "-json", "3x3")
+		code, stdout, stderr := slidetable(t, "", "levels", "-min", "31", "-max", "31", "-mode", mode, "-json", "3x3")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, stderr)
 		}
@@ -71,7 +71,7 @@ func TestLevelsInRange(t *testing.T) {
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 4, H: 2}} {
 		ref := reference.Distances(board.Goal(size))
 		for _, mode := range []string{"exact", "filter"} {
-			stdout, stderr, code := runLine(t, "levels", "-min", "14", "-max", "16", "-n", "50", "-seed", "3", "-mode", mode, "-json", size.String())
+			code, stdout, stderr := slidetable(t, "", "levels", "-min", "14", "-max", "16", "-n", "50", "-seed", "3", "-mode", mode, "-json", size.String())
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
@@ -93,12 +93,12 @@ func TestLevelsInRange(t *testing.T) {
 }
 
 func TestLevelsText(t *testing.T) {
-	stdout, _, code := runLine(t, "levels", "-min", "21", "3x2")
+	code, stdout, _ := slidetable(t, "", "levels", "-min", "21", "3x2")
 	if want := "21  4 5 0/1 2 3\n"; code != 0 || stdout != want {
 		t.Errorf("got %q (exit %d), want %q", stdout, code, want)
 	}
-	a, _, _ := runLine(t, "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
-	b, _, _ := runLine(t, "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
+	_, a, _ := slidetable(t, "", "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
+	_, b, _ := slidetable(t, "", "levels", "-min", "10", "-max", "12", "-n", "5", "-seed", "4", "3x3")
 	if a != b || strings.Count(a, "\n") != 5 {
 		t.Errorf("the same seed gave %q and %q", a, b)
 	}
@@ -118,7 +118,7 @@ func TestLevelsBadInput(t *testing.T) {
 		{"levels", "-mode", "walk", "-max", "5", "-table", "x.tbl", "3x3"},
 		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "-n", "1", "2x2"},
 	} {
-		_, stderr, code := runLine(t, args...)
+		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
@@ -131,7 +131,7 @@ func TestLevelsBadInput(t *testing.T) {
 func TestLevelsWalk(t *testing.T) {
 	size := board.Size{W: 3, H: 2}
 	ref := reference.Distances(board.Goal(size))
-	stdout, stderr, code := runLine(t, "levels", "-mode", "walk", "-min", "12", "-max", "15", "-n", "20", "-seed", "1", "-json", "3x2")
+	code, stdout, stderr := slidetable(t, "", "levels", "-mode", "walk", "-min", "12", "-max", "15", "-n", "20", "-seed", "1", "-json", "3x2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -149,17 +149,17 @@ func TestLevelsWalk(t *testing.T) {
 		t.Fatalf("%d boards, want 20", len(seen))
 	}
 
-	_, stderr, code = runLine(t, "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	code, _, stderr = slidetable(t, "", "levels", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
 	if code != exitUsage || !strings.Contains(stderr, "-mode walk") {
 		t.Fatalf("4x4 auto at 20 moves: exit %d, stderr %q; want a refusal naming -mode walk", code, stderr)
 	}
-	stdout, stderr, code = runLine(t, "levels", "-mode", "walk", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
+	code, stdout, stderr = slidetable(t, "", "levels", "-mode", "walk", "-min", "20", "-max", "20", "-n", "3", "-seed", "1", "-json", "4x4")
 	if code != 0 {
 		t.Fatalf("4x4 walk: exit %d, stderr %q", code, stderr)
 	}
 	size = board.Size{W: 4, H: 4}
 	for _, b := range levelLines(t, size, stdout) {
-		out, _, _ := runLine(t, "solve", "-json", "4x4", b.String())
+		_, out, _ := slidetable(t, "", "solve", "-json", "4x4", b.String())
 		var s solveOut
 		if err := json.Unmarshal([]byte(out), &s); err != nil || *s.Distance != 20 {
 			t.Fatalf("4x4 level %s: solve says %s", b, out)
@@ -171,7 +171,7 @@ func TestLevelsWalk(t *testing.T) {
 // than there are (two): levels prints the two it found, says so, and
 // succeeds, as it does from a table.
 func TestLevelsWalkFewer(t *testing.T) {
-	code, stdout, stderr := slidetable(t, "levels", "-mode", "walk", "-min", "1", "-max", "1", "-n", "5", "-seed", "1", "4x4")
+	code, stdout, stderr := slidetable(t, "", "levels", "-mode", "walk", "-min", "1", "-max", "1", "-n", "5", "-seed", "1", "4x4")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr %q", code, stderr)
 	}
@@ -194,7 +194,7 @@ func TestLevelsSearch(t *testing.T) {
 		t.Skip("solves random 4x4 boards")
 	}
 	args := []string{"levels", "-min", "42", "-max", "46", "-n", "3", "-seed", "1", "-q", "-json", "4x4"}
-	stdout, stderr, code := runLine(t, args...)
+	code, stdout, stderr := slidetable(t, "", args...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -206,12 +206,12 @@ func TestLevelsSearch(t *testing.T) {
 	for i, b := range bs {
 		var out levelOut
 		json.Unmarshal([]byte(lines[i]), &out)
-		d, _, _ := runLine(t, "distance", "4x4", b.String())
+		_, d, _ := slidetable(t, "", "distance", "4x4", b.String())
 		if d != fmt.Sprintf("%d\n", out.Distance) || out.Distance < 42 || out.Distance > 46 {
 			t.Fatalf("%s at %d, distance says %q", b, out.Distance, d)
 		}
 	}
-	if again, _, _ := runLine(t, args...); again != stdout {
+	if _, again, _ := slidetable(t, "", args...); again != stdout {
 		t.Fatalf("the same seed gave %q and %q", stdout, again)
 	}
 }
@@ -225,14 +225,14 @@ func TestLevelsSearchLimits(t *testing.T) {
 		{"levels", "-min", "40", "-max", "50", "-timeout", "-3s", "4x4"},
 		{"levels", "-min", "100", "6x5"},
 	} {
-		_, stderr, code := runLine(t, args...)
+		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
 	}
 	// Too little time for all: the boards found are printed, then one line
 	// of error.
-	stdout, stderr, code := runLine(t, "levels", "-min", "0", "-max", "80", "-n", "100000", "-seed", "2", "-q", "-timeout", "300ms", "4x4")
+	code, stdout, stderr := slidetable(t, "", "levels", "-min", "0", "-max", "80", "-n", "100000", "-seed", "2", "-q", "-timeout", "300ms", "4x4")
 	if code != exitFailure || !strings.Contains(stderr, "-timeout 300ms ran out after ") || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "context") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -251,7 +251,7 @@ func TestLevelsSearchLimits(t *testing.T) {
 // TestLevelsPublishedHardest: the 4x4 boards at 80 moves come from the
 // published list, labelled as such.
 func TestLevelsPublishedHardest(t *testing.T) {
-	code, stdout, stderr := slidetable(t, "levels", "-min", "80", "-max", "80", "-n", "100", "4x4")
+	code, stdout, stderr := slidetable(t, "", "levels", "-min", "80", "-max", "80", "-n", "100", "4x4")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -269,7 +269,7 @@ func TestLevelsPublishedHardest(t *testing.T) {
 // TestLevelsRare: a range uniform boards almost never hit is refused in
 // auto mode, saying how rare it is by the published distribution.
 func TestLevelsRare(t *testing.T) {
-	code, _, stderr := slidetable(t, "levels", "-min", "30", "-max", "32", "4x4")
+	code, _, stderr := slidetable(t, "", "levels", "-min", "30", "-max", "32", "4x4")
 	if code != exitUsage || !strings.Contains(stderr, "30..32 moves from the goal are about 1 in 3,100") || !strings.Contains(stderr, "-mode walk") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
@@ -281,11 +281,11 @@ func TestLevelsAccepted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}
-	code, stdout, stderr := slidetable(t, "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "4x4")
+	code, stdout, stderr := slidetable(t, "", "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "4x4")
 	if code != exitOK || !strings.Contains(stderr, "distances of the 4 boards kept") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	code, stdout, _ = slidetable(t, "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "-json", "4x4")
+	code, stdout, _ = slidetable(t, "", "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "-json", "4x4")
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	if code != exitOK || len(lines) != 5 {
 		t.Fatalf("exit %d, stdout %q", code, stdout)

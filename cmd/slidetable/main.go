@@ -150,7 +150,7 @@ func (e *interruptedError) Unwrap() error { return context.Canceled }
 var errSilent = errors.New("failed")
 
 // userMessage returns err's message without the package names in it.
-func userMessage(err error) string { return human.Message(err.Error()) }
+func userMessage(err error) string { return human.Message(err) }
 
 func usage(w io.Writer) {
 	var sb strings.Builder

@@ -11,16 +11,17 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
+	"github.com/slidetable/slidetable/table"
 )
 
-// slidetable runs the command in-process and returns its exit code, stdout
-// and stderr.
-func slidetable(t *testing.T, args ...string) (int, string, string) {
+// slidetable runs the command in-process with stdin as its standard input
+// and returns its exit code, stdout and stderr: the one way the tests run
+// it, except those that need a child process (signals, memory limits).
+func slidetable(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
 }
 
 func TestCommands(t *testing.T) {
@@ -45,7 +46,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"verify", "2x2"}, "distances: proven exact\npermutations: 24\nreachable: 12\nmismatches: 0\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			code, out, errOut := slidetable(t, tc.args...)
+			code, out, errOut := slidetable(t, "", tc.args...)
 			if code != 0 || out != tc.want {
 				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 0, stdout %q", code, out, errOut, tc.want)
 			}
@@ -54,7 +55,7 @@ func TestCommands(t *testing.T) {
 }
 
 func TestStatsJSON(t *testing.T) {
-	code, out, errOut := slidetable(t, "stats", "-json", "3x3")
+	code, out, errOut := slidetable(t, "", "stats", "-json", "3x3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -75,39 +76,39 @@ func TestStatsJSON(t *testing.T) {
 func TestBuildThenUse(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "goal.tbl")
-	code, out, errOut := slidetable(t, "build", "-q", "-o", path, "-goal", "0 1 2/3 4 5/6 7 8", "3x3")
+	code, out, errOut := slidetable(t, "", "build", "-q", "-o", path, "-goal", "0 1 2/3 4 5/6 7 8", "3x3")
 	if code != 0 {
 		t.Fatalf("build: exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "wrote "+path) || errOut != "" {
 		t.Fatalf("build -q: stdout %q, stderr %q", out, errOut)
 	}
-	code, out, errOut = slidetable(t, "distance", "-table", path, "3x3", "1 0 2/3 4 5/6 7 8")
+	code, out, errOut = slidetable(t, "", "distance", "-table", path, "3x3", "1 0 2/3 4 5/6 7 8")
 	if code != 0 || out != "1\n" {
 		t.Fatalf("distance to the other goal: exit %d, %q, %q", code, out, errOut)
 	}
-	code, _, errOut = slidetable(t, "verify", "-table", path, "-goal", "1 2 3/4 5 6/7 8 0", "3x3")
+	code, _, errOut = slidetable(t, "", "verify", "-table", path, "-goal", "1 2 3/4 5 6/7 8 0", "3x3")
 	if code != exitUsage || !strings.Contains(errOut, "measures distances to 0 1 2/3 4 5/6 7 8") {
 		t.Fatalf("verify -goal of another table: exit %d, %q", code, errOut)
 	}
-	code, out, _ = slidetable(t, "verify", "-table", path, "3x3")
+	code, out, _ = slidetable(t, "", "verify", "-table", path, "3x3")
 	if code != 0 || !strings.Contains(out, "mismatches: 0") {
 		t.Fatalf("verify of the other goal: exit %d, %q", code, out)
 	}
-	code, out, _ = slidetable(t, "stats", path)
+	code, out, _ = slidetable(t, "", "stats", path)
 	if code != 0 || !strings.Contains(out, "God's number: 31") {
 		t.Fatalf("stats of a file: exit %d, %q", code, out)
 	}
-	code, out, _ = slidetable(t, "stats", "-table", path, "3x3")
+	code, out, _ = slidetable(t, "", "stats", "-table", path, "3x3")
 	if code != 0 || !strings.Contains(out, "God's number: 31") || !strings.Contains(out, "goal 0 1 2/3 4 5/6 7 8") {
 		t.Fatalf("stats -table: exit %d, %q", code, out)
 	}
-	code, _, errOut = slidetable(t, "stats", "-table", path, "2x2")
+	code, _, errOut = slidetable(t, "", "stats", "-table", path, "2x2")
 	if code != exitUsage || !strings.Contains(errOut, "is a 3x3 table, not 2x2") {
 		t.Fatalf("stats -table of the wrong size: exit %d, %q", code, errOut)
 	}
 	svg := filepath.Join(dir, "goal.svg")
-	code, out, errOut = slidetable(t, "plot", "-table", path, "-o", svg, "3x3")
+	code, out, errOut = slidetable(t, "", "plot", "-table", path, "-o", svg, "3x3")
 	if code != 0 || out != "wrote "+svg+"\n" {
 		t.Fatalf("plot -table: exit %d, %q, %q", code, out, errOut)
 	}
@@ -115,14 +116,14 @@ func TestBuildThenUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Without -q but with stderr not a terminal, there is no progress bar.
-	code, out, errOut = slidetable(t, "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
+	code, out, errOut = slidetable(t, "", "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
 	if code != 0 || errOut != "" || strings.Count(out, "\n") != 1 {
 		t.Fatalf("build to a redirected stderr: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// With a progress bar, stderr carries it and stdout only the result.
 	forceTerminal = true
 	defer func() { forceTerminal = false }()
-	code, out, errOut = slidetable(t, "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
+	code, out, errOut = slidetable(t, "", "build", "-o", filepath.Join(dir, "2x3.tbl"), "2x3")
 	if code != 0 || errOut == "" || strings.Count(out, "\n") != 1 {
 		t.Fatalf("build with progress: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -153,10 +154,10 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "/does/not/exist.tbl"}, 1, "no such file"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			code, _, errOut := slidetable(t, tc.args...)
+			code, _, errOut := slidetable(t, "", tc.args...)
 			out := errOut
 			if tc.code == 0 {
-				_, out, _ = slidetable(t, tc.args...)
+				_, out, _ = slidetable(t, "", tc.args...)
 			}
 			if code != tc.code || !strings.Contains(out, tc.want) {
 				t.Fatalf("exit %d, output %q; want exit %d and %q", code, out, tc.code, tc.want)
@@ -168,7 +169,7 @@ func TestUsage(t *testing.T) {
 // TestMistypedFlag requires a mistyped flag to be reported once, with the
 // usage line and not the whole manual.
 func TestMistypedFlag(t *testing.T) {
-	code, out, errOut := slidetable(t, "distance", "-nope", "3x3", "1 2 3/4 5 6/7 8 0")
+	code, out, errOut := slidetable(t, "", "distance", "-nope", "3x3", "1 2 3/4 5 6/7 8 0")
 	want := "slidetable distance: flag provided but not defined: -nope\nusage: slidetable distance"
 	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 2 {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 2 and two lines starting %q", code, out, errOut, want)
@@ -178,11 +179,11 @@ func TestMistypedFlag(t *testing.T) {
 // TestHelpOutput requires 'help COMMAND' on stdout and -h on stderr, with
 // the same manual.
 func TestHelpOutput(t *testing.T) {
-	code, help, errOut := slidetable(t, "help", "build")
+	code, help, errOut := slidetable(t, "", "help", "build")
 	if code != 0 || errOut != "" || !strings.Contains(help, "-workers") {
 		t.Fatalf("help build: exit %d, stdout %q, stderr %q", code, help, errOut)
 	}
-	code, out, dashH := slidetable(t, "build", "-h")
+	code, out, dashH := slidetable(t, "", "build", "-h")
 	if code != 0 || out != "" || dashH != help {
 		t.Fatalf("build -h: exit %d, stdout %q, stderr %q; want the manual of help build on stderr", code, out, dashH)
 	}
@@ -208,7 +209,7 @@ func TestInterrupted(t *testing.T) {
 func TestUsageLinesListEveryFlag(t *testing.T) {
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, c := range commands {
-		code, help, _ := slidetable(t, "help", c.name)
+		code, help, _ := slidetable(t, "", "help", c.name)
 		if code != 0 {
 			t.Fatalf("help %s: exit %d", c.name, code)
 		}
@@ -224,11 +225,11 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 // TestCoverageFails requires a failed coverage test to exit 1, its report
 // on stdout saying why, as verify does on a mismatch.
 func TestCoverageFails(t *testing.T) {
-	code, out, errOut := slidetable(t, "coverage", "-method", "walk", "-k", "1", "-n", "3600", "-seed", "1", "3x2")
+	code, out, errOut := slidetable(t, "", "coverage", "-method", "walk", "-k", "1", "-n", "3600", "-seed", "1", "3x2")
 	if code != exitFailure || !strings.Contains(out, "fail: not uniform") || errOut != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and the failing report", code, out, errOut)
 	}
-	code, out, _ = slidetable(t, "coverage", "-n", "3600", "-seed", "1", "3x2")
+	code, out, _ = slidetable(t, "", "coverage", "-n", "3600", "-seed", "1", "3x2")
 	if code != 0 || !strings.Contains(out, "pass") {
 		t.Fatalf("uniform draws: exit %d, stdout %q", code, out)
 	}
@@ -240,23 +241,23 @@ func TestCoverageFails(t *testing.T) {
 func TestGoalFlag(t *testing.T) {
 	const goal = "0 1 2/3 4 5/6 7 8"
 	for _, method := range []string{"uniform", "walk"} {
-		code, out, errOut := slidetable(t, "gen", "-method", method, "-goal", goal, "-n", "50", "-seed", "1", "3x3")
+		code, out, errOut := slidetable(t, "", "gen", "-method", method, "-goal", goal, "-n", "50", "-seed", "1", "3x3")
 		if code != 0 {
 			t.Fatalf("gen -method %s -goal: exit %d: %s", method, code, errOut)
 		}
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			b, _, _ := strings.Cut(line, "  moves:")
-			code, ok, _ := slidetable(t, "solvable", "-goal", goal, "3x3", b)
+			code, ok, _ := slidetable(t, "", "solvable", "-goal", goal, "3x3", b)
 			if code != 0 || ok != "true\n" {
 				t.Fatalf("gen -method %s -goal drew %q, which cannot reach the goal (%d %q)", method, b, code, ok)
 			}
 		}
 	}
-	code, out, errOut := slidetable(t, "verify", "-goal", goal, "3x3")
+	code, out, errOut := slidetable(t, "", "verify", "-goal", goal, "3x3")
 	if code != 0 || !strings.Contains(out, "mismatches: 0") {
 		t.Fatalf("verify -goal: exit %d, %q, %q", code, out, errOut)
 	}
-	code, _, errOut = slidetable(t, "coverage", "-goal", "1 2 3", "-n", "3600", "-seed", "1", "3x3")
+	code, _, errOut = slidetable(t, "", "coverage", "-goal", "1 2 3", "-n", "3600", "-seed", "1", "3x3")
 	if code != exitUsage || !strings.Contains(errOut, "-goal: ") {
 		t.Fatalf("coverage with a malformed -goal: exit %d, %q", code, errOut)
 	}
@@ -286,7 +287,7 @@ func TestJSONRules(t *testing.T) {
 		{[]string{"stats", "-json", "2x2"}, false, []string{"states", "counts", "hardest"}, nil},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			code, out, errOut := slidetable(t, tc.args...)
+			code, out, errOut := slidetable(t, "", tc.args...)
 			if code != 0 && code != exitFailure {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
@@ -334,7 +335,7 @@ func TestManualMatchesUsage(t *testing.T) {
 	}
 	last := -1
 	for _, c := range commands {
-		_, help, _ := slidetable(t, "help", c.name)
+		_, help, _ := slidetable(t, "", "help", c.name)
 		usage, _, _ := strings.Cut(help, "\n")
 		line := "//\t" + strings.TrimPrefix(usage, "usage: slidetable ") + "\n"
 		at := strings.Index(string(doc), line)
@@ -355,7 +356,7 @@ func TestManualMatchesUsage(t *testing.T) {
 func TestGoalSolverCommands(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
 	goal := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
-	tbl, err := build.Table(context.Background(), goal, nil)
+	tbl, err := table.Build(context.Background(), goal, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +367,7 @@ func TestGoalSolverCommands(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, cmd := range []string{"distance", "solve", "hint"} {
-			code, out, errOut := slidetable(t, cmd, "-json", "-goal", goal.String(), "3x3", text)
+			code, out, errOut := slidetable(t, "", cmd, "-json", "-goal", goal.String(), "3x3", text)
 			var got struct {
 				Goal     []int
 				Distance int
@@ -389,7 +390,7 @@ func TestGoalSolverCommands(t *testing.T) {
 			}
 		}
 	}
-	code, out, errOut := slidetable(t, "levels", "-json", "-goal", goal.String(), "-min", "28", "-max", "30", "-n", "3", "-seed", "1", "3x3")
+	code, out, errOut := slidetable(t, "", "levels", "-json", "-goal", goal.String(), "-min", "28", "-max", "30", "-n", "3", "-seed", "1", "3x3")
 	if code != 0 {
 		t.Fatalf("levels -goal: exit %d: %s", code, errOut)
 	}

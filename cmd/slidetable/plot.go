@@ -41,7 +41,7 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if d, ok := publishedDistribution(*path, pos[0]); ok {
 		counts = chart.Published(d)
 	} else {
-		t, err := openSizeOrFile(f, *path, pos[0])
+		t, err := openSizeOrFile(ctx, f, *path, pos[0])
 		if err != nil {
 			return err
 		}

@@ -12,7 +12,7 @@ func TestPlot(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"3x2.png", "3x2.svg", "3x2.pdf"} {
 		path := filepath.Join(dir, name)
-		stdout, stderr, code := runLine(t, "plot", "-o", path, "3x2")
+		code, stdout, stderr := slidetable(t, "", "plot", "-o", path, "3x2")
 		if code != 0 || stdout != "wrote "+path+"\n" {
 			t.Fatalf("plot -o %s: exit %d, %q, %s", name, code, stdout, stderr)
 		}
@@ -52,7 +52,7 @@ func TestPlotBadInput(t *testing.T) {
 		{"plot", "-dpi", "5000", "-o", filepath.Join(dir, "x.png"), "3x2"},
 		{"plot", "-o", filepath.Join(dir, "x.png"), "5x5"},
 	} {
-		_, stderr, code := runLine(t, args...)
+		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
@@ -66,7 +66,7 @@ func TestPlotBadInput(t *testing.T) {
 // table, and says in the chart that it is published.
 func TestPlotPublished(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "4x4.svg")
-	code, _, stderr := slidetable(t, "plot", "-o", path, "4x4")
+	code, _, stderr := slidetable(t, "", "plot", "-o", path, "4x4")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

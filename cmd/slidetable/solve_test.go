@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -10,15 +8,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/reference"
 )
-
-// runLine runs the command in-process and returns its stdout, stderr and
-// exit code.
-func runLine(t *testing.T, args ...string) (string, string, int) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-	return stdout.String(), stderr.String(), code
-}
 
 type solveOut struct {
 	Board    []int `json:"board"`
@@ -56,7 +45,7 @@ func TestSolveJSON(t *testing.T) {
 			if k++; k%step != 0 {
 				continue
 			}
-			stdout, stderr, code := runLine(t, "solve", "-json", size.String(), b.String())
+			code, stdout, stderr := slidetable(t, "", "solve", "-json", size.String(), b.String())
 			if code != 0 {
 				t.Fatalf("solve %s: exit %d: %s", b, code, stderr)
 			}
@@ -86,15 +75,15 @@ func TestSolveJSON(t *testing.T) {
 }
 
 func TestSolveText(t *testing.T) {
-	stdout, _, code := runLine(t, "solve", "3x3", "4 1 3/7 2 6/0 5 8")
+	code, stdout, _ := slidetable(t, "", "solve", "3x3", "4 1 3/7 2 6/0 5 8")
 	if want := "distance: 6\nmoves: 7 4 1 2 5 8\n"; code != 0 || stdout != want {
 		t.Fatalf("got %q (exit %d), want %q", stdout, code, want)
 	}
-	stdout, _, code = runLine(t, "solve", "3x3", "2 1 3/4 5 6/7 8 0")
+	code, stdout, _ = slidetable(t, "", "solve", "3x3", "2 1 3/4 5 6/7 8 0")
 	if code != 0 || stdout != "unsolvable\n" {
 		t.Fatalf("unsolvable board: %q (exit %d)", stdout, code)
 	}
-	stdout, _, code = runLine(t, "solve", "-json", "3x3", "2 1 3/4 5 6/7 8 0")
+	code, stdout, _ = slidetable(t, "", "solve", "-json", "3x3", "2 1 3/4 5 6/7 8 0")
 	var out solveOut
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != 0 || out.Solvable || out.Distance != nil || out.Moves != nil {
 		t.Fatalf("unsolvable board: %q (exit %d, %v)", stdout, code, err)
@@ -105,7 +94,7 @@ func TestHint(t *testing.T) {
 	size := board.Size{W: 3, H: 2}
 	ref := reference.Distances(board.Goal(size))
 	for b, d := range ref {
-		stdout, stderr, code := runLine(t, "hint", "-json", "3x2", b.String())
+		code, stdout, stderr := slidetable(t, "", "hint", "-json", "3x2", b.String())
 		if code != 0 {
 			t.Fatalf("hint %s: exit %d: %s", b, code, stderr)
 		}
@@ -129,11 +118,11 @@ func TestHint(t *testing.T) {
 			}
 		}
 	}
-	stdout, _, _ := runLine(t, "hint", "3x3", "1 2 3/4 5 6/7 0 8")
+	_, stdout, _ := slidetable(t, "", "hint", "3x3", "1 2 3/4 5 6/7 0 8")
 	if want := "distance: 1\noptimal moves: 8 (slides left)\n"; stdout != want {
 		t.Errorf("got %q, want %q", stdout, want)
 	}
-	stdout, _, _ = runLine(t, "hint", "3x3", "1 2 3/4 5 6/7 8 0")
+	_, stdout, _ = slidetable(t, "", "hint", "3x3", "1 2 3/4 5 6/7 8 0")
 	if want := "distance: 0 (solved)\n"; stdout != want {
 		t.Errorf("got %q, want %q", stdout, want)
 	}
@@ -151,7 +140,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"hint", "-bogus", "3x3", "1 2 3/4 5 6/7 8 0"},
 		{"solve", "-table", "", "2x2", "1 2 3 0", "extra"},
 	} {
-		_, stderr, code := runLine(t, args...)
+		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
@@ -169,14 +158,14 @@ func TestSolveIDA(t *testing.T) {
 			continue
 		}
 		for _, cmd := range []string{"solve", "hint"} {
-			want, _, _ := runLine(t, cmd, "-json", "3x3", b.String())
-			got, stderr, code := runLine(t, cmd, "-ida", "-json", "3x3", b.String())
+			_, want, _ := slidetable(t, "", cmd, "-json", "3x3", b.String())
+			code, got, stderr := slidetable(t, "", cmd, "-ida", "-json", "3x3", b.String())
 			if code != 0 || got != want {
 				t.Fatalf("%s -ida %s: %q (exit %d, %s), the table gives %q", cmd, b, got, code, stderr, want)
 			}
 		}
 	}
-	stdout, stderr, code := runLine(t, "gen", "-method", "walk", "-k", "24", "-n", "5", "-seed", "2", "-json", "4x4")
+	code, stdout, stderr := slidetable(t, "", "gen", "-method", "walk", "-k", "24", "-n", "5", "-seed", "2", "-json", "4x4")
 	if code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, stderr)
 	}
@@ -187,7 +176,7 @@ func TestSolveIDA(t *testing.T) {
 		}
 		json.Unmarshal([]byte(line), &walk)
 		b := boardOf(t, size, walk.Board)
-		out, stderr, code := runLine(t, "solve", "-json", "4x4", b.String())
+		code, out, stderr := slidetable(t, "", "solve", "-json", "4x4", b.String())
 		var s solveOut
 		if err := json.Unmarshal([]byte(out), &s); code != 0 || err != nil {
 			t.Fatalf("solve 4x4 %s: exit %d, %v: %s", b, code, err, stderr)

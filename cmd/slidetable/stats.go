@@ -10,10 +10,10 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -45,7 +45,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		}
 		return writeStats(e.stdout, st, "the published list")
 	}
-	t, err := openSizeOrFile(f, *path, pos[0])
+	t, err := openSizeOrFile(ctx, f, *path, pos[0])
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 // built-in table, its published distribution (package published), if any.
 func publishedDistribution(path, arg string) (published.Distribution, bool) {
 	size, err := board.ParseSize(arg)
-	if path != "" || err != nil || data.Has(size) {
+	if path != "" || err != nil || source.HasBuiltin(size) {
 		return published.Distribution{}, false
 	}
 	return published.DistributionOf(size)
@@ -152,23 +152,26 @@ func histogramFrom(sb *strings.Builder, counts []uint64, lo int, label string) {
 
 // openSizeOrFile opens the table of a command that takes -table FILE WxH
 // or, as before -table, WxH|FILE: the table file path, of the size arg, or
-// the built-in table of the size arg, or else the table file arg. An
-// argument that is neither a size nor an existing file, and does not look
-// like a path, is taken for a mistyped size.
-func openSizeOrFile(f *flags, path, arg string) (*table.Table, error) {
+// the built-in or installed table of the size arg, or else the table file
+// arg. An argument that is neither a size nor an existing file, and does
+// not look like a path, is taken for a mistyped size.
+func openSizeOrFile(ctx context.Context, f *flags, path, arg string) (*table.Table, error) {
 	size, err := board.ParseSize(arg)
 	if path != "" {
 		if err != nil {
 			return nil, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
 		}
-		return f.loadTable(path, size)
+		return f.tableFor(ctx, path, size, false)
 	}
 	if err == nil {
-		return f.loadTable("", size)
+		return f.tableFor(ctx, "", size, false)
 	}
 	if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
 		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 	}
-	t, err := table.Open(arg)
-	return t, f.tableError(err)
+	src, err := f.openFile(ctx, arg, board.Size{}, true, false)
+	if err != nil {
+		return nil, err
+	}
+	return src.Table, nil
 }

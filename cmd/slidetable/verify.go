@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/table"
 )
@@ -25,8 +24,10 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			"every one of the n! permutations of a WxH board, and print how many were\n"+
 			"checked, how many are reachable and how many disagree. The exit status is 0\n"+
 			"only if the distances are proven and none disagree; a wrong table is named\n"+
-			"by a board whose distance is wrong. Uses the table FILE, else the built-in\n"+
-			"table, else a fresh search in memory.",
+			"by a board whose distance is wrong. Uses the table FILE, else the file\n"+
+			"every other command answers from for the size (built in or installed),\n"+
+			"proven again even if a proof of it is recorded, else a fresh search in\n"+
+			"memory.",
 		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "check the table `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
@@ -40,16 +41,9 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var t *table.Table
-	if *path != "" || data.Has(size) && goal == board.Goal(size) {
-		t, err = f.loadTable(*path, size)
-	} else {
-		t, err = build.Table(ctx, goal, nil)
-		err = buildError(f, err)
-	}
+	t, err := verifiedTable(ctx, f, *path, goal, *quiet)
 	var wrong *table.DistanceError
 	if errors.As(err, &wrong) {
-		// Opening certified the table and found it wrong.
 		return reportWrong(e, *asJSON, wrong)
 	}
 	if err != nil {
@@ -57,13 +51,6 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	}
 	defer t.Close()
 	if err := goalFlag.check(t, *path); err != nil {
-		return err
-	}
-	err = t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(e, *quiet, t)})
-	if errors.As(err, &wrong) {
-		return reportWrong(e, *asJSON, wrong)
-	}
-	if err != nil {
 		return err
 	}
 	rep, err := t.CheckParity(ctx)
@@ -91,6 +78,32 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// verifiedTable returns the table of verify, proven: the table FILE if
+// given, else the file every other command would answer from for boards of
+// goal's size (built in or installed), proven again whatever the records
+// of proofs say, else a table built afresh and proven.
+func verifiedTable(ctx context.Context, f *flags, path string, goal board.Board, quiet bool) (*table.Table, error) {
+	size := goal.Size()
+	f.recheck = true
+	if path != "" {
+		return f.tableFor(ctx, path, size, quiet)
+	}
+	src, err := f.resolver(quiet).For(ctx, goal)
+	switch {
+	case err != nil:
+		return nil, installedFailure(err)
+	case src != nil && src.Table == nil:
+		return nil, f.failf("%s answers %s boards; verify proves tables", src, size)
+	case src != nil:
+		return src.Table, nil
+	}
+	t, err := table.Build(ctx, goal, nil)
+	if err != nil {
+		return nil, buildError(f, err)
+	}
+	return t, t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(f.stderr, quiet, t)})
+}
+
 // reportWrong prints what certification found wrong and returns errSilent
 // (exit status 1).
 func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
@@ -109,14 +122,14 @@ func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
 
 // certifyBar returns a progress callback that draws a bar on stderr for a
 // table large enough to take a while, or nil.
-func certifyBar(e *env, quiet bool, t *table.Table) func(checked, total uint64) {
-	if quiet || t.Size().Cells() < 11 || !isTerminal(e.stderr) {
+func certifyBar(w io.Writer, quiet bool, t *table.Table) func(checked, total uint64) {
+	if quiet || t.Size().Cells() < 11 || !isTerminal(w) {
 		return nil
 	}
 	var bar *progressbar.ProgressBar
 	return func(checked, total uint64) {
 		if bar == nil {
-			bar = newProgressBar(e.stderr, int64(total), "proving the distances of "+t.Size().String())
+			bar = newProgressBar(w, int64(total), "proving the distances of "+t.Size().String())
 		}
 		bar.Set64(int64(checked))
 		if checked == total {

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -72,6 +73,21 @@ func Write(path string, perm fs.FileMode, write func(f *os.File) error) error {
 		return fmt.Errorf("%s: %w", path, bare(err))
 	}
 	return nil
+}
+
+// WriteContext is Write that stops once ctx is done: it does not start if
+// ctx is already done, and a ctx that ends while write runs (write should
+// watch it too) leaves path as it was, with an error wrapping ctx's.
+func WriteContext(ctx context.Context, path string, perm fs.FileMode, write func(f *os.File) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return Write(path, perm, func(f *os.File) error {
+		if err := write(f); err != nil {
+			return err
+		}
+		return ctx.Err()
+	})
 }
 
 // temp is a temporary file.

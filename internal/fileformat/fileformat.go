@@ -1,0 +1,78 @@
+package fileformat
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// castagnoli is the CRC-32C table of every checksum in our files.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Checksum returns the CRC-32C (Castagnoli) of b, the checksum of every
+// section of our files.
+func Checksum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+
+// Encoder returns a function that makes, on its first call, a zstd encoder
+// with opts, and returns that encoder on every call. Every encoder writes
+// zstd's frame checksum and a frame even for empty input. EncodeAll on it
+// is deterministic and safe for concurrent use.
+func Encoder(opts ...zstd.EOption) func() *zstd.Encoder {
+	return sync.OnceValue(func() *zstd.Encoder {
+		enc, err := zstd.NewWriter(nil, append(opts, zstd.WithEncoderCRC(true), zstd.WithZeroFrames(true))...)
+		if err != nil {
+			panic(err) // only for invalid options, which callers fix in code
+		}
+		return enc
+	})
+}
+
+// best compresses the sections that are written once and read often: the
+// strongest level.
+var best = Encoder(
+	zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+	zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
+
+// Compress returns src as one zstd frame at the strongest level, always
+// the same bytes for the same src.
+func Compress(src []byte) []byte { return best().EncodeAll(src, nil) }
+
+// NewDecoder returns a zstd decoder for DecodeInto, whose frames decode to
+// at most maxMemory bytes (and ask for a window of at most that, but never
+// less than 1 MiB). It decodes on every core; Close it when done.
+func NewDecoder(maxMemory uint64) (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(0),
+		zstd.WithDecoderMaxMemory(max(maxMemory, 1<<20)), zstd.WithDecodeAllCapLimit(true))
+}
+
+// DecodeInto decodes the zstd frame src into dst, which the frame must
+// fill exactly: a frame that decodes to more or fewer bytes than len(dst)
+// is an error, and nothing is written past dst.
+func DecodeInto(dec *zstd.Decoder, src, dst []byte) error {
+	got, err := dec.DecodeAll(src, dst[:0:len(dst)])
+	if err != nil {
+		return err
+	}
+	if len(got) != len(dst) || (len(got) > 0 && &got[0] != &dst[0]) {
+		return fmt.Errorf("decodes to %d bytes, want %d", len(got), len(dst))
+	}
+	return nil
+}
+
+// ReadAt fills p from r at off. A short read is reported as
+// io.ErrUnexpectedEOF wrapped in errFormat, the caller's sentinel for a
+// malformed file.
+func ReadAt(r io.ReaderAt, p []byte, off int64, errFormat error) error {
+	if m, err := r.ReadAt(p, off); err != nil && !(m == len(p) && err == io.EOF) {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("%w: %w", errFormat, err)
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package fileformat
+
+import (
+	"bytes"
+	"errors"
+	"hash/crc32"
+	"io"
+	"testing"
+)
+
+func TestChecksum(t *testing.T) {
+	// The CRC-32C check value of "123456789" (RFC 3720, appendix B.4).
+	if got, want := Checksum([]byte("123456789")), uint32(0xe3069283); got != want {
+		t.Fatalf("Checksum = %#x, want %#x", got, want)
+	}
+	if got, want := Checksum([]byte("slidetable")), crc32.Checksum([]byte("slidetable"), crc32.MakeTable(crc32.Castagnoli)); got != want {
+		t.Fatalf("Checksum = %#x, want %#x", got, want)
+	}
+}
+
+func TestCompressDecodeInto(t *testing.T) {
+	src := bytes.Repeat([]byte("0123456789abcdef"), 1000)
+	frame := Compress(src)
+	if !bytes.Equal(frame, Compress(src)) {
+		t.Fatal("Compress is not deterministic")
+	}
+	dec, err := NewDecoder(uint64(len(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dec.Close()
+	dst := make([]byte, len(src))
+	if err := DecodeInto(dec, frame, dst); err != nil || !bytes.Equal(dst, src) {
+		t.Fatalf("DecodeInto: %v, equal %v", err, bytes.Equal(dst, src))
+	}
+	for _, n := range []int{len(src) - 1, len(src) + 1, 0} {
+		if err := DecodeInto(dec, frame, make([]byte, n)); err == nil {
+			t.Errorf("DecodeInto into %d bytes of a %d-byte frame: no error", n, len(src))
+		}
+	}
+	if err := DecodeInto(dec, frame[:len(frame)-1], dst); err == nil {
+		t.Error("DecodeInto of a cut frame: no error")
+	}
+}
+
+func TestReadAt(t *testing.T) {
+	errFormat := errors.New("malformed")
+	r := bytes.NewReader([]byte("0123456789"))
+	p := make([]byte, 4)
+	if err := ReadAt(r, p, 6, errFormat); err != nil || string(p) != "6789" {
+		t.Fatalf("ReadAt at the end: %q, %v", p, err)
+	}
+	err := ReadAt(r, p, 8, errFormat)
+	if !errors.Is(err, errFormat) || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("short ReadAt: %v, want %v and %v", err, errFormat, io.ErrUnexpectedEOF)
+	}
+}

@@ -1,0 +1,14 @@
+// Package testenv says which of this module's tests run where: the long
+// checks only when asked for, and the tests that need a browser or Node
+// only where one is found, unless CI (or the variable named below) makes
+// them required. Only tests import it.
+//
+// The environment variables:
+//
+//	SLIDETABLE_LONG=1     run the long checks (all of Korf's 100 boards, 10,000
+//	                      boards of 12 cells, content hashes of large files, ...)
+//	SLIDETABLE_CHROME     the Chrome or Chromium binary for the browser tests
+//	SLIDETABLE_BROWSER=1  the browser tests fail, rather than skip, without one
+//	SLIDETABLE_NODE=1     the Node tests fail, rather than skip, without node
+//	CI=true               both of the above
+package testenv

@@ -1,0 +1,83 @@
+package testenv
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// The environment variables of the package documentation.
+const (
+	longEnv    = "SLIDETABLE_LONG"
+	chromeEnv  = "SLIDETABLE_CHROME"
+	browserEnv = "SLIDETABLE_BROWSER"
+	nodeEnv    = "SLIDETABLE_NODE"
+	ciEnv      = "CI"
+)
+
+// Long skips the test unless SLIDETABLE_LONG=1: a check that takes more
+// than a few seconds, run by CI and on request.
+func Long(t testing.TB) {
+	t.Helper()
+	if !IsLong() {
+		t.Skipf("long check: runs with %s=1", longEnv)
+	}
+}
+
+// IsLong reports whether the long checks run (SLIDETABLE_LONG=1), for a
+// test that does more of its work then rather than skipping.
+func IsLong() bool { return os.Getenv(longEnv) == "1" }
+
+// Browser returns the path of the Chrome or Chromium binary that the
+// browser tests drive: $SLIDETABLE_CHROME, else the first of the usual
+// names on PATH, else /usr/bin/chromium. Under -short it skips the test.
+// Without a browser it skips the test with a one-line notice saying how to
+// run it, or fails it if CI=true or SLIDETABLE_BROWSER=1.
+func Browser(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("drives a browser; runs without -short")
+	}
+	if p := os.Getenv(chromeEnv); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("%s=%s: %v", chromeEnv, p, err)
+		}
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	missing(t, "no Chromium for the browser tests: install it (apt-get install -y chromium) or set "+chromeEnv+" to a Chrome or Chromium binary", browserEnv)
+	return ""
+}
+
+// Node returns the path of node for the tests of the JavaScript package.
+// Without it, it skips the test with a one-line notice saying how to run
+// it, or fails it if CI=true or SLIDETABLE_NODE=1.
+func Node(t testing.TB) string {
+	t.Helper()
+	if p, err := exec.LookPath("node"); err == nil {
+		return p
+	}
+	missing(t, "no node for the JavaScript tests: install Node.js (apt-get install -y nodejs) so that node is on PATH", nodeEnv)
+	return ""
+}
+
+// missing skips t with msg, or fails it if the tool is required: under
+// CI=true or with env set to 1.
+func missing(t testing.TB, msg, env string) {
+	t.Helper()
+	switch {
+	case os.Getenv(ciEnv) == "true":
+		t.Fatalf("%s (required, since %s=true)", msg, ciEnv)
+	case os.Getenv(env) == "1":
+		t.Fatalf("%s (required, since %s=1)", msg, env)
+	default:
+		t.Skip(msg)
+	}
+}

@@ -1,0 +1,77 @@
+package testenv
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// recorder is a testing.TB that records a skip or a failure instead of
+// stopping the test.
+type recorder struct {
+	testing.TB
+	skipped, failed string
+}
+
+func (r *recorder) Helper()                           {}
+func (r *recorder) Skip(args ...any)                  { r.skipped = fmt.Sprint(args...) }
+func (r *recorder) Skipf(format string, args ...any)  { r.skipped = fmt.Sprintf(format, args...) }
+func (r *recorder) Fatalf(format string, args ...any) { r.failed = fmt.Sprintf(format, args...) }
+
+func TestNodeMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no node there
+	for _, tc := range []struct {
+		ci, node string
+		fail     bool
+	}{
+		{"", "", false},
+		{"false", "0", false},
+		{"true", "", true},
+		{"", "1", true},
+	} {
+		t.Setenv("CI", tc.ci)
+		t.Setenv(nodeEnv, tc.node)
+		r := &recorder{TB: t}
+		if got := Node(r); got != "" {
+			t.Fatalf("Node found %q in an empty PATH", got)
+		}
+		if tc.fail != (r.failed != "") || tc.fail == (r.skipped != "") {
+			t.Errorf("CI=%q %s=%q: skipped %q, failed %q", tc.ci, nodeEnv, tc.node, r.skipped, r.failed)
+		}
+		msg := r.skipped + r.failed
+		if strings.Contains(msg, "\n") || !strings.Contains(msg, "install") {
+			t.Errorf("notice %q is not one line saying how to run the tests", msg)
+		}
+	}
+}
+
+func TestBrowserMissing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("Browser skips under -short")
+	}
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv(chromeEnv, "")
+	t.Setenv("CI", "")
+	t.Setenv(browserEnv, "1")
+	r := &recorder{TB: t}
+	if got := Browser(r); got != "" {
+		if got == "/usr/bin/chromium" {
+			t.Skip("/usr/bin/chromium exists here")
+		}
+		t.Fatalf("Browser found %q in an empty PATH", got)
+	}
+	if r.failed == "" || !strings.Contains(r.failed, chromeEnv) {
+		t.Errorf("with %s=1 and no browser: failed %q, skipped %q", browserEnv, r.failed, r.skipped)
+	}
+}
+
+func TestLong(t *testing.T) {
+	for _, v := range []string{"", "0", "1"} {
+		t.Setenv(longEnv, v)
+		r := &recorder{TB: t}
+		Long(r)
+		if (v == "1") == (r.skipped != "") {
+			t.Errorf("%s=%q: skipped %q", longEnv, v, r.skipped)
+		}
+	}
+}
