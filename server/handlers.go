@@ -3,11 +3,9 @@ package server
 import (
 	"bytes"
 	"context"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,20 +17,13 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-//go:embed static
-var staticFiles embed.FS
-
 // csp keeps the page to its own files: nothing is loaded from elsewhere.
 // Its scripts may compile WebAssembly ('wasm-unsafe-eval'), which is how
 // the page can answer without the API.
 const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 func (s *Server) routes() {
-	static, err := fs.Sub(staticFiles, "static")
-	if err != nil {
-		panic(err) // the embedded tree is fixed at build time
-	}
-	files := http.FileServerFS(static)
+	files := http.FileServerFS(Files())
 	m := http.NewServeMux()
 	m.Handle("GET /", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", csp)

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +25,7 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
@@ -471,6 +474,49 @@ func TestPage(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "http://") && path != "/app.js" || strings.Contains(rec.Body.String(), "https://") {
 			t.Errorf("%s refers to another site", path)
 		}
+	}
+	// The WebAssembly build beside the page, which its scripts may compile.
+	for path, ctype := range map[string]string{"/slidetable.js": "text/javascript", "/slidetable.wasm": "application/wasm", "/wasm_exec.js": "text/javascript"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), ctype) ||
+			!strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self' 'wasm-unsafe-eval'") {
+			t.Errorf("%s: %d, Content-Type %q, CSP %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"))
+		}
+	}
+}
+
+// TestFiles checks that the page's files and the WebAssembly build's do
+// not share a name, so that neither hides the other.
+func TestFiles(t *testing.T) {
+	static, err := fs.Sub(os.DirFS("."), "static")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := fs.ReadDir(static, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page {
+		if _, err := fs.Stat(js.Files(), e.Name()); err == nil {
+			t.Errorf("%s is both a page file and a file of package js", e.Name())
+		}
+	}
+	all, err := fs.ReadDir(server.Files(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range all {
+		names = append(names, e.Name())
+	}
+	for _, want := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("Files() lists %v, without %s", names, want)
+		}
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("Files() lists %v, not in order", names)
 	}
 }
 

@@ -151,6 +151,12 @@
 //		-searches at once (then 503 with Retry-After). Bad input gets 400 and {"error":"..."}. One log
 //		line per request on standard error; SIGINT or SIGTERM stops it
 //		cleanly (exit 0) after the requests in flight.
+//	web -o DIR
+//		Write the game page into the folder DIR as a static site: the
+//		files serve serves at /, with slidetable compiled to WebAssembly
+//		(the built-in tables and the 4x4 pattern database) and Go's
+//		wasm_exec.js, so that any static file server can serve it and the
+//		page answers in the browser. Prints the files' number and size.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		table file format version it reads.
