@@ -17,7 +17,6 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
-	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
@@ -53,9 +52,9 @@ func (s *Server) routes() {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/sizes, distance, hint, solve, level, stats, chart", r.URL.Path))
 	})
 	m.HandleFunc("GET /api/sizes", s.sizes)
-	m.HandleFunc("GET /api/distance", s.distance)
-	m.HandleFunc("GET /api/hint", s.hint)
-	m.HandleFunc("GET /api/solve", s.solve)
+	m.HandleFunc("GET /api/distance", s.board(distanceAnswer))
+	m.HandleFunc("GET /api/hint", s.board(hintAnswer))
+	m.HandleFunc("GET /api/solve", s.board(solveAnswer))
 	m.HandleFunc("GET /api/level", s.level)
 	m.HandleFunc("GET /api/stats", s.stats)
 	m.HandleFunc("GET /api/chart", s.chart)
@@ -83,49 +82,60 @@ func (s *Server) sizes(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
+// boardAnswer computes what a board endpoint answers about b, a board of
+// p's size, which can reach the goal if solvable (else nothing is searched).
+type boardAnswer func(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error)
+
+// board returns the handler of an endpoint that answers about one board:
+// it reads the size and the board, answers at once for a board that
+// cannot reach the goal, and otherwise computes the answer as work
+// (bounded in time and concurrency where there is no table).
+func (s *Server) board(answer boardAnswer) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, b, solvable, ok := s.boardRequest(w, r)
+		if !ok {
+			return
+		}
+		if !solvable {
+			v, err := answer(r.Context(), p, b, false)
+			if err != nil {
+				s.internal(w, r, err)
+				return
+			}
+			writeJSON(w, http.StatusOK, v)
+			return
+		}
+		s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
+			return answer(ctx, p, b, true)
+		})
 	}
-	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewDistance(p.Goal, b, false, 0))
-		return
-	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		d, err := p.Solver.Distance(ctx, b)
-		return api.NewDistance(p.Goal, b, true, d), err
-	})
 }
 
-func (s *Server) hint(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
-	}
+// distanceAnswer is the answer of /api/distance, as distance -json.
+func distanceAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
 	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewMoves(p.Goal, b, false, 0, nil))
-		return
+		return api.NewDistance(p.Goal, b, false, 0), nil
 	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		hints, d, err := p.Solver.Hints(ctx, b)
-		return api.NewMoves(p.Goal, b, true, d, hints), err
-	})
+	d, err := p.Solver.Distance(ctx, b)
+	return api.NewDistance(p.Goal, b, true, d), err
 }
 
-func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
-	p, b, solvable, ok := s.boardRequest(w, r)
-	if !ok {
-		return
-	}
+// hintAnswer is the answer of /api/hint, as hint -json.
+func hintAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
 	if !solvable {
-		writeJSON(w, http.StatusOK, api.NewMoves(p.Goal, b, false, 0, nil))
-		return
+		return api.NewMoves(p.Goal, b, false, 0, nil), nil
 	}
-	s.work(w, r, p.Table != nil, func(ctx context.Context) (any, error) {
-		path, err := p.Solver.Path(ctx, b)
-		return api.NewMoves(p.Goal, b, true, len(path), path), err
-	})
+	hints, d, err := p.Solver.Hints(ctx, b)
+	return api.NewMoves(p.Goal, b, true, d, hints), err
+}
+
+// solveAnswer is the answer of /api/solve, as solve -json.
+func solveAnswer(ctx context.Context, p *puzzle, b board.Board, solvable bool) (any, error) {
+	if !solvable {
+		return api.NewMoves(p.Goal, b, false, 0, nil), nil
+	}
+	path, err := p.Solver.Path(ctx, b)
+	return api.NewMoves(p.Goal, b, true, len(path), path), err
 }
 
 func (s *Server) level(w http.ResponseWriter, r *http.Request) {
@@ -145,13 +155,12 @@ func (s *Server) level(w http.ResponseWriter, r *http.Request) {
 		seed, err = seedParam(q)
 	}
 	if err == nil {
-		err = checkRange(p, lo, hi)
+		hi, err = p.checkLevels(lo, hi)
 	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
-	hi = min(hi, p.MaxLevel)
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s.work(w, r, false, func(ctx context.Context) (any, error) {
 		if p.Table != nil {
@@ -161,54 +170,29 @@ func (s *Server) level(w http.ResponseWriter, r *http.Request) {
 			}
 			return api.NewLevel(p.Goal, got[0].Board, got[0].Distance), nil
 		}
-		lv, err := walkLevel(ctx, rng, p, lo, hi)
-		return api.NewLevel(p.Goal, lv.Board, lv.Distance), err
+		got, err := levels.WalksWith(ctx, p.Solver, rng, p.Goal, lo, hi, 1)
+		if err != nil {
+			return nil, err
+		}
+		return api.NewLevel(p.Goal, got[0].Board, got[0].Distance), nil
 	})
 }
 
-// checkRange checks a level's distance range against the puzzle.
-func checkRange(p *puzzle, lo, hi int) error {
-	switch {
-	case lo > p.MaxLevel && p.Table != nil:
-		return fmt.Errorf("min=%d: no %s board is more than %d moves from the goal", lo, p.name, p.MaxLevel)
-	case lo > p.MaxLevel:
-		return fmt.Errorf("min=%d: %s levels go up to %d moves on this server", lo, p.name, p.MaxLevel)
-	case lo > hi:
-		return fmt.Errorf("min=%d is more than max=%d", lo, hi)
+// checkLevels checks a level's distance range lo..hi against the puzzle:
+// the distances there are (levels.CheckRange), and the largest this server
+// offers, MaxLevel. It returns hi clipped to both.
+func (p *puzzle) checkLevels(lo, hi int) (int, error) {
+	most, exact := p.Goal.Size().MaxDistance()
+	if p.Table != nil {
+		most, exact = p.Table.Max(), true // MaxLevel too
+	} else if lo > p.MaxLevel {
+		return 0, fmt.Errorf("min=%d: %s levels go up to %d moves on this server", lo, p.name, p.MaxLevel)
 	}
-	return nil
-}
-
-// walkLevel finds a board at a distance in [lo, hi] from p's goal without a
-// table: random walks from the goal that never undo a move, kept by their
-// exact distance from the solver. A walk of k moves ends at most k moves
-// from the goal, so the walks start at hi moves, grow after a board closer
-// than lo and shrink after one farther than hi.
-func walkLevel(ctx context.Context, r *rand.Rand, p *puzzle, lo, hi int) (levels.Level, error) {
-	const tries = 1000
-	k := hi
-	for range tries {
-		if err := ctx.Err(); err != nil {
-			return levels.Level{}, err
-		}
-		b, _, err := gen.Walk(r, p.Goal, k, &gen.WalkOptions{NoUndo: true})
-		if err != nil {
-			return levels.Level{}, err
-		}
-		d, err := p.Solver.Distance(ctx, b)
-		if err != nil {
-			return levels.Level{}, err
-		}
-		switch {
-		case d > hi:
-			k = max(k-1, lo)
-		case d < lo:
-			k = min(k+1, 4*hi+16)
-		default:
-			return levels.Level{Board: b, Distance: d}, nil
-		}
+	hi, err := levels.CheckRange(p.Goal.Size(), lo, hi, most, exact)
+	if err != nil {
+		return 0, err
 	}
-	return levels.Level{}, fmt.Errorf("%w: no %s board at distances %d..%d after %d walks", levels.ErrNotFound, p.name, lo, hi, tries)
+	return min(hi, p.MaxLevel), nil
 }
 
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {

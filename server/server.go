@@ -14,20 +14,24 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
 // to the goal, a shortest solution (tile numbers, in order) and every
-// optimal next move with the distance. It must be safe for concurrent use
-// and honour ctx. The server asks it only about boards that can reach the
-// goal. A *solver.Solver is one, for every size: from exact tables where it
-// has them, otherwise by search with its best heuristic.
+// optimal next move with the distance; and, for levels without a table,
+// whether a board is within some moves of the goal (levels.Solver). It must
+// be safe for concurrent use and honour ctx. The server asks it only about
+// boards that can reach the goal. A *solver.Solver is one, for every size:
+// from exact tables where it has them, otherwise by search with its best
+// heuristic.
 type Solver interface {
 	Distance(ctx context.Context, b board.Board) (int, error)
 	Path(ctx context.Context, b board.Board) ([]uint8, error)
 	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
+	levels.Solver
 }
 
 // Puzzle is one size the server plays.

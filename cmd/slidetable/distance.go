@@ -23,7 +23,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		d, err := s.Distance(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}

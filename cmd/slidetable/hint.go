@@ -25,7 +25,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		hints, d, err := s.Hints(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}

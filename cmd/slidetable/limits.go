@@ -15,6 +15,7 @@ import (
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -64,13 +65,10 @@ func (f *flags) tableError(err error) error {
 // distance no board of the size has.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
 	most, exact := size.MaxDistance()
-	if lo <= most {
-		return nil
+	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
+		return f.failf("-min %d: %w", lo, err)
 	}
-	if exact {
-		return f.failf("-min %d: no %s board is more than %d moves from the goal", lo, size, most)
-	}
-	return f.failf("-min %d: no %s board is more than %d moves from the goal (an upper bound)", lo, size, most)
+	return nil
 }
 
 // memEnv names the environment variable that gives -max-mem a default.

@@ -26,7 +26,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		moves, err := s.Path(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}
