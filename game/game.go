@@ -18,16 +18,17 @@ import (
 
 // Solver answers exact questions about boards of one size: the fewest moves
 // to the goal, a shortest solution (tile numbers, in order) and every
-// optimal next move with the distance. It must be safe for concurrent use
-// and honour ctx. A Game asks it only about boards that can reach the goal.
-// A *solver.Solver is one, for every size: from exact tables where it has
-// them, otherwise by search with its best heuristic. A Solver that also
-// has the method Within of levels.Solver (a solution only if it is within
-// a number of moves, a search cut off there) finds levels faster.
+// optimal next move with the distance; and, for levels without a table,
+// whether a board is within some moves of the goal (levels.Solver). It
+// must be safe for concurrent use and honour ctx. A Game asks it only
+// about boards that can reach the goal. A *solver.Solver is one, for every
+// size: from exact tables where it has them, otherwise by search with its
+// best heuristic.
 type Solver interface {
 	Distance(ctx context.Context, b board.Board) (int, error)
 	Path(ctx context.Context, b board.Board) ([]uint8, error)
 	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
+	levels.Solver
 }
 
 // Puzzle is one size a Game plays.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
 )
 
@@ -27,9 +26,9 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 		b := p.hardest.Boards[r.IntN(len(p.hardest.Boards))]
 		return levels.Level{Board: b, Distance: p.hardest.Distance}, nil
 	case p.published && !rare:
-		got, err = levels.Search(ctx, within(p.Solver), r, p.Goal, lo, hi, 1, &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws})
+		got, err = levels.Search(ctx, p.Solver, r, p.Goal, lo, hi, 1, &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws})
 	default:
-		got, err = levels.WalksWith(ctx, within(p.Solver), r, p.Goal, lo, hi, 1)
+		got, err = levels.WalksWith(ctx, p.Solver, r, p.Goal, lo, hi, 1)
 	}
 	if errors.Is(err, levels.ErrRange) {
 		return levels.Level{}, input(err)
@@ -38,27 +37,4 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 		return levels.Level{}, err
 	}
 	return got[0], nil
-}
-
-// within returns s as a levels.Solver: itself if it has Within, else s
-// with a Within that finds the distance first.
-func within(s Solver) levels.Solver {
-	if w, ok := s.(levels.Solver); ok {
-		return w
-	}
-	return withinSolver{s}
-}
-
-// withinSolver gives a Solver the method Within.
-type withinSolver struct{ Solver }
-
-// Within returns a shortest solution of b and true if b is at most limit
-// moves from the goal.
-func (s withinSolver) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
-	d, err := s.Distance(ctx, b)
-	if err != nil || d > limit {
-		return nil, false, err
-	}
-	path, err := s.Path(ctx, b)
-	return path, err == nil, err
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/levels"
 )
 
 // Endpoints are the names Request answers, in the order the package
@@ -160,20 +161,8 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case lo > p.MaxLevel && p.Table != nil:
-		return nil, inputf("min=%d: no %s board is more than %d moves from the goal", lo, p.name, p.MaxLevel)
-	case hardest && lo > p.hardest.Distance:
-		return nil, inputf("min=%d: no %s board is more than %d moves from the goal", lo, p.name, p.hardest.Distance)
-	case lo > p.MaxLevel && !hardest && p.published:
-		return nil, inputf("min=%d: %s levels go up to %d moves here, and to %d for the published boards that far", lo, p.name, p.MaxLevel, p.hardest.Distance)
-	case lo > p.MaxLevel && !hardest:
-		return nil, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
-	case lo > hi:
-		return nil, inputf("min=%d is more than max=%d", lo, hi)
-	}
-	if !hardest {
-		hi = min(hi, p.MaxLevel)
+	if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
+		return nil, err
 	}
 	return &Request{answer: func(ctx context.Context) (any, error) {
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
@@ -183,6 +172,31 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 		}
 		return api.NewLevel(p.Goal, lv.Board, lv.Distance), nil
 	}}, nil
+}
+
+// checkLevels checks a level's distance range lo..hi against the puzzle:
+// the distances there are (levels.CheckRange), and the largest levels are
+// offered at, MaxLevel, unless hardest asks for the published boards at
+// the largest distance. It returns hi clipped to both.
+func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
+	most, exact := p.Goal.Size().MaxDistance()
+	switch {
+	case p.Table != nil:
+		most, exact = p.Table.Max(), true // MaxLevel too
+	case hardest:
+		most, exact = p.hardest.Distance, true
+	case lo > p.MaxLevel && p.published:
+		return 0, inputf("min=%d: %s levels go up to %d moves here, and to %d for the published boards that far", lo, p.name, p.MaxLevel, p.hardest.Distance)
+	case lo > p.MaxLevel:
+		return 0, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
+	default:
+		most = min(most, p.MaxLevel)
+	}
+	hi, err := levels.CheckRange(p.Goal.Size(), lo, hi, most, exact)
+	if err != nil {
+		return 0, input(err)
+	}
+	return hi, nil
 }
 
 // sizeParam returns the puzzle of a request that takes only a size.

@@ -288,10 +288,10 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=3x3&min=x", 400, `min="x": not a whole number`},
 		{"/api/level?size=3x3&min=-1", 400, "min=-1: want 0 to 1000"},
 		{"/api/level?size=3x3&max=1001", 400, "max=1001: want 0 to 1000"},
-		{"/api/level?size=3x3&min=32", 400, "min=32: no 3x3 board is more than 31 moves from the goal"},
+		{"/api/level?size=3x3&min=32", 400, "no boards at these distances: 32..31: no 3x3 board is more than 31 moves from the goal"},
 		{"/api/level?size=4x4&min=61", 400, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
-		{"/api/level?size=4x4&min=81", 400, "min=81: no 4x4 board is more than 80 moves from the goal"},
-		{"/api/level?size=3x3&min=20&max=10", 400, "min=20 is more than max=10"},
+		{"/api/level?size=4x4&min=81", 400, "no boards at these distances: 81..80: no 4x4 board is more than 80 moves from the goal"},
+		{"/api/level?size=3x3&min=20&max=10", 400, "no boards at these distances: 20..10, an empty range"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
 		{"/api/chart?size=4x4", 404, "no table for 4x4"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
@@ -355,6 +355,10 @@ func (b *blocker) Distance(ctx context.Context, _ board.Board) (int, error) {
 func (b *blocker) Path(ctx context.Context, _ board.Board) ([]uint8, error) {
 	return nil, b.wait(ctx)
 }
+func (b *blocker) Within(ctx context.Context, _ board.Board, _ int) ([]uint8, bool, error) {
+	return nil, false, b.wait(ctx)
+}
+
 func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error) {
 	return nil, 7, b.wait(ctx)
 }

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -53,6 +54,19 @@ func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 		return nil, fmt.Errorf("%w: no %s pattern database", ErrNotBuiltin, size)
 	}
 	return data.PDB(size)
+}
+
+// builtin returns the built-in source for goal, see builtinSource, proven
+// again under Options.Recheck.
+func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (*Source, error) {
+	src, err := builtinSource(goal, tables)
+	if src == nil || err != nil {
+		return src, err
+	}
+	if err := r.prove(ctx, src); err != nil {
+		return nil, err
+	}
+	return src, nil
 }
 
 // builtinSource returns the built-in source for goal: its table if tables

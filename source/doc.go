@@ -22,13 +22,13 @@
 //
 // Nothing answers before it is proven. A table of up to 10 cells is proven
 // as it is read (table.Table.Certify, in a fraction of a second). A larger
-// table is proven on first use (Certify, seconds) and the proof is recorded
-// in the folder, under the file's content hash (SHA-256), so that later
-// uses only hash the file and find the record. Record adds a record for a
-// file its caller wrote from a trusted build. A copy of a built-in file is
-// known by its hash without a record. Options.Recheck proves every file
-// again, whatever the records say. A pattern database is checked by its
-// reader (checksums, the goal's entries, the largest entry).
+// table and every pattern database are proven on first use (Certify, in
+// seconds, or pdb.DB.Prove, as long as building the database) and the
+// proof is recorded in the folder, under the file's content hash
+// (SHA-256), so that later uses only hash the file and find the record.
+// Record adds a record for a file its caller wrote from a trusted build. A
+// copy of a built-in file is known by its hash without a record.
+// Options.Recheck proves every file again, whatever the records say.
 //
 // The package reads no environment variables and prints nothing: the
 // caller passes the folder, the memory limit and the callbacks for

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -119,14 +120,13 @@ func (r *Resolver) Record(path string, size board.Size) error {
 // reader certified, or a file known or recorded as proven; a proof that
 // passes is recorded.
 func (r *Resolver) prove(ctx context.Context, src *Source) error {
-	if src.Origin == Builtin && !r.opts.Recheck {
+	switch {
+	case src.Table != nil && src.Size().Cells() <= readCertified:
 		return nil
-	}
-	if src.Table != nil && src.Size().Cells() <= readCertified {
+	case src.Origin == Builtin && r.opts.Recheck:
+		return r.proveFile(ctx, src)
+	case src.Origin == Builtin:
 		return nil
-	}
-	if src.DB != nil {
-		return nil // checked by its reader only, for now
 	}
 	sum, err := Hash(src.Path)
 	if err != nil {
@@ -146,7 +146,9 @@ func (r *Resolver) prove(ctx context.Context, src *Source) error {
 	return nil
 }
 
-// proveFile runs the proof of src's table or pattern database.
+// proveFile runs the proof of src's table (Certify, one pass) or pattern
+// database (Prove: each group built again and compared, as long as a build
+// of it).
 func (r *Resolver) proveFile(ctx context.Context, src *Source) error {
 	var progress func(done, total uint64)
 	if r.opts.Progress != nil {
@@ -154,5 +156,8 @@ func (r *Resolver) proveFile(ctx context.Context, src *Source) error {
 			r.opts.Progress(Progress{Path: src.Path, Kind: src.Kind(), Size: src.Size(), Done: done, Total: total})
 		}
 	}
-	return src.Table.Certify(ctx, &table.CertifyOptions{Workers: r.opts.Workers, Progress: progress})
+	if src.Table != nil {
+		return src.Table.Certify(ctx, &table.CertifyOptions{Workers: r.opts.Workers, Progress: progress})
+	}
+	return src.DB.Prove(ctx, &pdb.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory, Progress: progress})
 }

@@ -133,8 +133,10 @@ type Options struct {
 	// (see DefaultDir); "" means none: no installed file is looked for,
 	// and proofs are not recorded, so each use proves its file again.
 	Dir string
-	// MaxMemory bounds what a proof allocates; 0 means the default, half
-	// the physical memory.
+	// MaxMemory bounds what a reader and a proof allocate; 0 means the
+	// default, half the physical memory (less under an address-space
+	// limit). A file that needs more fails with an error wrapping
+	// table.ErrMemory or pdb.ErrMemory, naming the need and the limit.
 	MaxMemory uint64
 	// Workers is the number of goroutines of a proof; 0 means one a core.
 	Workers int
@@ -204,7 +206,7 @@ func (r *Resolver) lookup(ctx context.Context, goal board.Board, tablesOnly bool
 	if goal != board.Goal(size) {
 		return nil, nil
 	}
-	if src, err := builtinSource(goal, true); src != nil || err != nil {
+	if src, err := r.builtin(ctx, goal, true); src != nil || err != nil {
 		return src, err
 	}
 	if path := r.installed(size, Table); path != "" {
@@ -216,7 +218,7 @@ func (r *Resolver) lookup(ctx context.Context, goal board.Board, tablesOnly bool
 	if path := r.installed(size, PDB); path != "" {
 		return r.openInstalled(ctx, path, goal, false)
 	}
-	return builtinSource(goal, false)
+	return r.builtin(ctx, goal, false)
 }
 
 // Open reads the file at path, a table or a pattern database by its first
@@ -236,11 +238,11 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	}
 	src := &Source{Origin: origin, Path: path}
 	if kind == PDB {
-		src.DB, err = pdb.Open(path)
+		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
 	} else {
 		// Another file is read as a table, whose reader says what is
 		// wrong with it ("too short", "not a table file").
-		src.Table, err = table.Open(path)
+		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory})
 	}
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -363,5 +364,39 @@ func TestBuiltinProven(t *testing.T) {
 	}
 	if _, err := BuiltinPDB(s3x3); !errors.Is(err, ErrNotBuiltin) {
 		t.Errorf("BuiltinPDB(3x3): %v", err)
+	}
+}
+
+// TestProvePDB proves a pattern database on first use and records it;
+// Recheck proves it again.
+func TestProvePDB(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := pdb.Build(ctx, board.Goal(s3x3), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "3x3.pdb")
+	if err := pdb.WriteFile(ctx, path, db); err != nil {
+		t.Fatal(err)
+	}
+	proved := false
+	opts := &Options{Dir: dir, Progress: func(p Progress) {
+		proved = true
+		if p.Path != path || p.Kind != PDB || p.Size != s3x3 {
+			t.Errorf("progress %+v", p)
+		}
+	}}
+	for i, want := range []bool{true, false, false} {
+		proved = false
+		src, err := New(opts).Open(ctx, path)
+		if err != nil || src.DB == nil || proved != want {
+			t.Fatalf("use %d: %v %v, proved %v, want %v", i+1, src, err, proved, want)
+		}
+	}
+	opts.Recheck = true
+	proved = false
+	if _, err := New(opts).Open(ctx, path); err != nil || !proved {
+		t.Fatalf("Recheck: %v, proved %v", err, proved)
 	}
 }

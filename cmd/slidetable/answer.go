@@ -6,12 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -35,6 +34,7 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
+	f.addMemFlag()
 	if withIDA {
 		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
 	} else {
@@ -184,142 +184,95 @@ const maxLine = 64 << 10
 // order of the lines. A line that is not a board stops it with an error
 // naming the line, after the answers of the lines before it.
 func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size board.Size, asJSON bool, answer answerFunc) error {
-	type result struct {
-		r   reply
-		err error
-	}
-	type job struct {
-		b   board.Board
-		res chan result
-	}
 	ctx, cancel := context.WithCancel(ctx)
-	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan job)
-	order := make(chan job, 4*workers)
-	var wg sync.WaitGroup // the workers
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
-	// The reader is not waited for: it may be blocked reading a slow
-	// standard input, and ends at its next line or at its end.
-	go func() {
-		defer close(jobs)
-		defer close(order)
-		sc := bufio.NewScanner(e.stdin)
-		sc.Buffer(make([]byte, 0, 4096), maxLine)
-		line := 0
-		for sc.Scan() {
-			line++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" {
+	defer cancel() // ends readLines at its next line
+	lines := readLines(ctx, e.stdin)
+	next := func(ctx context.Context) (board.Board, bool, error) {
+		for {
+			var l inputLine
+			var ok bool
+			select {
+			case l, ok = <-lines:
+			case <-ctx.Done():
+				return board.Board{}, false, ctx.Err()
+			}
+			switch {
+			case !ok:
+				return board.Board{}, false, nil
+			case errors.Is(l.err, bufio.ErrTooLong):
+				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: longer than %d bytes", l.n, maxLine)}
+			case l.err != nil:
+				return board.Board{}, false, l.err
+			case l.text == "":
 				continue
 			}
-			j := job{res: make(chan result, 1)}
-			var err error
-			if j.b, err = board.Parse(size, text); err != nil {
-				j.res <- result{err: &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", line, err)}}
-			}
-			select {
-			case order <- j:
-			case <-ctx.Done():
-				return
-			}
+			b, err := board.Parse(size, l.text)
 			if err != nil {
-				return
+				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", l.n, err)}
 			}
+			return b, true, nil
+		}
+	}
+	work := func(ctx context.Context, b board.Board) (reply, error) { return answer(ctx, s, b) }
+	w := bufio.NewWriter(e.stdout)
+	emit := func(r reply, err error) error {
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return writeJSONLine(w, r.json)
+		}
+		_, err = io.WriteString(w, r.line+"\n")
+		return err
+	}
+	// Flushing while the next answer is worked out shows those so far.
+	err := parallel.Ordered(ctx, 0, next, work, emit, w.Flush)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// inputLine is line n of standard input, trimmed, or the error that ended
+// the input there.
+type inputLine struct {
+	n    int
+	text string
+	err  error
+}
+
+// readLines sends the lines of r, until its end or until ctx ends. It is
+// not waited for: it may be blocked reading a slow standard input, and
+// ends at its next line or at the input's end.
+func readLines(ctx context.Context, r io.Reader) <-chan inputLine {
+	lines := make(chan inputLine)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 4096), maxLine)
+		n := 0
+		for sc.Scan() {
+			n++
 			select {
-			case jobs <- j:
+			case lines <- inputLine{n: n, text: strings.TrimSpace(sc.Text())}:
 			case <-ctx.Done():
 				return
 			}
 		}
 		if err := sc.Err(); err != nil {
-			if errors.Is(err, bufio.ErrTooLong) {
-				err = &usageError{cmd: f.name, err: fmt.Errorf("line %d: longer than %d bytes", line+1, maxLine)}
-			}
-			j := job{res: make(chan result, 1)}
-			j.res <- result{err: err}
 			select {
-			case order <- j:
+			case lines <- inputLine{n: n + 1, err: err}:
 			case <-ctx.Done():
 			}
 		}
 	}()
-	for range workers {
-		wg.Go(func() {
-			for {
-				select {
-				case j, ok := <-jobs:
-					if !ok {
-						return
-					}
-					r, err := answer(ctx, s, j.b)
-					j.res <- result{r, err}
-				case <-ctx.Done():
-					return
-				}
-			}
-		})
-	}
-	w := bufio.NewWriter(e.stdout)
-	for {
-		var j job
-		var ok bool
-		select {
-		case j, ok = <-order:
-		default:
-			// Show the answers so far while the next line is read.
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			select {
-			case j, ok = <-order:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		if !ok {
-			break
-		}
-		var res result
-		select {
-		case res = <-j.res:
-		default:
-			// Show the answers so far while the next one is worked out.
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			select {
-			case res = <-j.res:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		if res.err != nil {
-			w.Flush()
-			return res.err
-		}
-		var err error
-		if asJSON {
-			err = writeJSONLine(w, res.r.json)
-		} else {
-			_, err = io.WriteString(w, res.r.line+"\n")
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return ctx.Err()
+	return lines
 }
 
-// unsolvable splits the error of an answer: nil means solvable,
-// solver.ErrUnsolvable means not (and is no failure), anything else is
-// returned.
-func unsolvable(err error) (bool, error) {
+// solvableFrom tells, from the error of an answer, whether the board can
+// reach the goal: nil means it can, solver.ErrUnsolvable that it cannot
+// (which is no failure); any other error is returned.
+func solvableFrom(err error) (solvable bool, _ error) {
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return false, nil
 	}

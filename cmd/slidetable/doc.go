@@ -38,13 +38,21 @@
 // 1) that names it and says how to rebuild it.
 //
 // Nothing answers before it is proven. Tables of up to 10 cells are proven
-// as they are read. A 12-cell table is proven on its first use on this
-// machine (a progress bar on standard error), and the proof is recorded in
-// the folder of installed files (proofs/, one small file named by the
-// SHA-256 of the file's content); later uses hash the file and find the
-// record. build records what it writes. A copy of a built-in file needs no
-// proof; the built-in files are proven by the program's tests. verify
-// proves again whatever the records say.
+// as they are read. A 12-cell table (about 8 s) or a pattern database (as
+// long as building it: about 4 minutes for the large 4x4 tier) is proven on
+// its first use on this machine, with a progress bar on standard error, and
+// the proof is recorded in the folder of installed files (proofs/, one
+// small file named by the SHA-256 of the file's content); later uses hash
+// the file and find the record. build records what it writes. A copy of a
+// built-in file needs no proof; the built-in files are proven by the
+// program's tests. verify proves again whatever the records say.
+//
+// Every command that reads or builds files takes -max-mem SIZE (such as
+// 500M or 2G), whose default is $SLIDETABLE_MAX_MEM if set, else half the
+// physical memory (half the address-space limit, ulimit -v, if that is
+// less). A file, a proof or a build that would need more is refused before
+// anything is allocated, with a message naming the need and the limit:
+// exit 1 for a file or a proof, 2 for a build asked for.
 //
 // distance, solve and hint read boards from standard input, one a line,
 // when BOARD is "-", and print one line for each, in the order read (JSON
@@ -77,21 +85,26 @@
 //		answers first, so nothing would read the file. A build records
 //		the proof of the file it wrote, so that no command proves it
 //		again.
-//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-goal BOARD] [-q] [-json] WxH
+//	verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
 //		Prove every distance exact (the goal alone at 0, every other board
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
 //		every one of the n! permutations; exit 1 naming a wrong board, or
-//		on any mismatch. Checks the table FILE, else the table every other
-//		command answers from for the size (built in or installed), else a
-//		table built afresh in memory.
-//	stats [-table FILE] [-list N] [-json] WxH|FILE
+//		on any mismatch. A pattern database is proven by building each
+//		group again and comparing every entry ("pattern database: proven
+//		exact", or exit 1 naming a group, a placement of its tiles, the
+//		entry and what the proof expected). Checks the FILE, else the file
+//		every other command answers from for the size (built in or
+//		installed: 'verify 4x4' proves the 4x4 pattern database in use),
+//		else a table built afresh in memory; a proof that passes is
+//		recorded.
+//	stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
@@ -99,21 +112,21 @@
 //		database is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable".
-//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1").
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
@@ -121,7 +134,7 @@
 //		their distances against the published distribution, pooling
 //		distances that expect fewer than 5 boards: the histogram beside
 //		the expected one, chi-square, degrees of freedom and p-value.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify). For sizes without a table
 //		(such as 4x4) it solves uniform random boards on every core, with
@@ -136,10 +149,10 @@
 //		boards anyway. Boards found by solving end with the histogram of
 //		their distances on stderr, or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
-//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
@@ -182,6 +195,9 @@
 //	solvable  {"size":"4x4","board":[...],"solvable":false}
 //	verify    {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
 //	          {"size":"3x3","certified":false,"wrong":"...","board":[...],"distance":7}  (a wrong table)
+//	          {"size":"4x4","pattern_database":true,"certified":true}
+//	          {"size":"4x4","pattern_database":true,"certified":false,"wrong":"...","group":1,
+//	           "tiles":[...],"cells":[...],"entry":7,"want":5}  (a wrong pattern database; "blank" too if it keeps one)
 //	stats     {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,
 //	           "counts":[1,2,...],"hardest":[[6,4,7,...],...]}
 //	gen       {"size":"3x3","board":[...],"moves":[6,3,...]}       (moves for walks)

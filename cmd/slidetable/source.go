@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
@@ -42,22 +43,27 @@ func (f *flags) resolver(quiet bool) *source.Resolver {
 		return f.res
 	}
 	opts := &source.Options{
-		Dir:     installDir(),
-		Recheck: f.recheck,
+		Dir:       installDir(),
+		Recheck:   f.recheck,
+		MaxMemory: f.memory,
 		Warn: func(path string, err error) {
 			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
 		},
 	}
 	if !quiet && isTerminal(f.stderr) {
 		var bar *progressbar.ProgressBar
+		var proving source.Progress // the file the bar is for
 		opts.Progress = func(p source.Progress) {
-			if bar == nil {
-				bar = newProgressBar(f.stderr, int64(p.Total), fmt.Sprintf("proving the %s %s", p.Kind, p.Path))
+			if bar == nil || p.Path != proving.Path || p.Size != proving.Size {
+				desc := fmt.Sprintf("proving the %s %s", p.Kind, p.Path)
+				if p.Path == "" {
+					desc = fmt.Sprintf("proving the built-in %s %s", p.Size, p.Kind)
+				}
+				bar, proving = newProgressBar(f.stderr, int64(p.Total), desc), p
 			}
 			bar.Set64(int64(p.Done))
-			if p.Done == p.Total {
+			if p.Done == p.Total && !bar.IsFinished() {
 				bar.Finish()
-				bar = nil
 			}
 		}
 	}
@@ -78,7 +84,7 @@ func (f *flags) openFile(ctx context.Context, path string, size board.Size, tabl
 	}
 	src, err := f.resolver(quiet).Open(ctx, path)
 	if err != nil {
-		return nil, f.fileError(err)
+		return nil, memoryError(f.fileError(err))
 	}
 	if size != (board.Size{}) && src.Size() != size {
 		src.Close()
@@ -100,7 +106,10 @@ func (f *flags) fileError(err error) error {
 // about it.
 func installedFailure(err error) error {
 	var ie *source.InstalledError
-	if errors.As(err, &ie) {
+	switch {
+	case errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory):
+		return memoryError(err)
+	case errors.As(err, &ie):
 		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, ie.Path, ie.Size, ie.Size)
 	}
 	return err

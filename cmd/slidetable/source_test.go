@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
 )
 
 // copyPDB writes a copy of the built-in 4x4 pattern database to a file
@@ -82,7 +84,7 @@ func TestServePDBFile(t *testing.T) {
 // is and that they need a table.
 func TestStatsPDB(t *testing.T) {
 	path := copyPDB(t, "4x4.pdb")
-	for _, args := range [][]string{{"stats", path}, {"stats", "-table", path, "4x4"}, {"plot", path}, {"verify", "-table", path, "4x4"}} {
+	for _, args := range [][]string{{"stats", path}, {"stats", "-table", path, "4x4"}, {"plot", path}} {
 		code, _, stderr := slidetable(t, "", args...)
 		if code != exitUsage || !strings.Contains(stderr, path+" is a pattern database; "+args[0]+" needs a table") {
 			t.Errorf("%q: exit %d, %q", args, code, stderr)
@@ -127,6 +129,72 @@ func TestInstalledSkipped(t *testing.T) {
 		code, stdout, stderr := slidetable(t, "", tc.args...)
 		if code != tc.code || stdout != tc.out || strings.Count(stderr, tc.warn) != 1 || !strings.Contains(stderr, "warning: skipped "+tc.warn) {
 			t.Errorf("%q: exit %d, %q %q; want exit %d, %q and one warning %q", tc.args, code, stdout, stderr, tc.code, tc.out, tc.warn)
+		}
+	}
+}
+
+// TestVerifyPDB proves a pattern database with verify, and records the
+// proof for the other commands.
+func TestVerifyPDB(t *testing.T) {
+	ctx := context.Background()
+	cache := t.TempDir()
+	t.Setenv(cacheEnv, cache)
+	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 3, H: 3}), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "3x3.pdb")
+	if err := pdb.WriteFile(ctx, path, db); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"verify", "-table", path, "3x3"}, "pattern database: proven exact\n"},
+		{[]string{"verify", "-json", "-table", path, "3x3"}, `{"size":"3x3","pattern_database":true,"certified":true}` + "\n"},
+	} {
+		if code, stdout, stderr := slidetable(t, "", tc.args...); code != 0 || stdout != tc.want {
+			t.Errorf("%q: exit %d, %q %q; want %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+	if entries, err := os.ReadDir(filepath.Join(cache, "proofs")); err != nil || len(entries) != 1 {
+		t.Errorf("records of proofs: %v %v, want one", entries, err)
+	}
+}
+
+// TestMaxMem refuses, with exit status 1, a file that needs more memory
+// than -max-mem or $SLIDETABLE_MAX_MEM allows, naming the need and the
+// limit; a bad $SLIDETABLE_MAX_MEM is a usage error.
+func TestMaxMem(t *testing.T) {
+	path := copyPDB(t, "4x4.pdb")
+	tbl := filepath.Join(t.TempDir(), "5x2.tbl")
+	if code, _, stderr := slidetable(t, "", "build", "-q", "-o", tbl, "5x2"); code != 0 {
+		t.Fatalf("build 5x2: %s", stderr)
+	}
+	goal := board.Goal(board.Size{W: 4, H: 4}).String()
+	for _, tc := range []struct {
+		env  string
+		args []string
+		code int
+		want []string
+	}{
+		{"", []string{"distance", "-max-mem", "1M", "-table", path, "4x4", goal}, 1, []string{"the limit is 1 MB", "raise -max-mem"}},
+		{"1M", []string{"distance", "-table", path, "4x4", goal}, 1, []string{"the limit is 1 MB", "raise -max-mem"}},
+		{"1M", []string{"stats", "-table", tbl, "5x2"}, 1, []string{"the limit is 1 MB"}},
+		{"1M", []string{"stats", "-max-mem", "1G", "-table", tbl, "5x2"}, 0, []string{""}},
+		{"lots", []string{"stats", "3x3"}, 2, []string{`SLIDETABLE_MAX_MEM: "lots" is not a size`}},
+		{"", []string{"verify", "-max-mem", "0", "3x3"}, 2, []string{`-max-mem: "0"`}},
+	} {
+		t.Setenv(memEnv, tc.env)
+		code, _, stderr := slidetable(t, "", tc.args...)
+		if code != tc.code {
+			t.Errorf("%s=%s %q: exit %d, want %d: %s", memEnv, tc.env, tc.args, code, tc.code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s=%s %q: %q does not say %q", memEnv, tc.env, tc.args, stderr, w)
+			}
 		}
 	}
 }

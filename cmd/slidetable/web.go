@@ -108,4 +108,3 @@ func (c *counter) Write(p []byte) (int, error) {
 	c.n += uint64(len(p))
 	return len(p), nil
 }
-
