@@ -34,6 +34,7 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
+	f.addMemFlag()
 	if withIDA {
 		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
 	} else {

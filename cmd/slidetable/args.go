@@ -30,6 +30,8 @@ type flags struct {
 	stderr                         io.Writer
 	res                            *source.Resolver // see resolver
 	recheck                        bool             // the resolver proves every file again
+	maxMem                         *string          // -max-mem, if the command has it
+	memory                         uint64           // -max-mem checked, by parse
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
@@ -73,10 +75,10 @@ func (f *flags) parse(args []string) ([]string, error) {
 		}
 		args = f.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, f.memFlag()
 		}
 		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
+			return append(pos, args[1:]...), f.memFlag()
 		}
 		pos = append(pos, args[0])
 		args = args[1:]

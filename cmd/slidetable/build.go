@@ -45,7 +45,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
-	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
+	f.addMemFlag()
 	workers := f.Int("workers", 0, "search with `N` goroutines, 1 to 256 (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
@@ -55,10 +55,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	limit, err := memoryLimit(*maxMem)
-	if err != nil {
-		return f.fail(fmt.Errorf("-max-mem: %w", err))
-	}
+	limit := f.memory
 	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
 		return err
 	}

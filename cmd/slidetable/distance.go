@@ -10,7 +10,7 @@ import (
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"built-in table of the size or from the table FILE. For a size with\n"+
 			"neither, or with -ida, an optimal IDA* search finds it, with the built-in\n"+

@@ -47,6 +47,13 @@
 // built-in file needs no proof; the built-in files are proven by the
 // program's tests. verify proves again whatever the records say.
 //
+// Every command that reads or builds files takes -max-mem SIZE (such as
+// 500M or 2G), whose default is $SLIDETABLE_MAX_MEM if set, else half the
+// physical memory (half the address-space limit, ulimit -v, if that is
+// less). A file, a proof or a build that would need more is refused before
+// anything is allocated, with a message naming the need and the limit:
+// exit 1 for a file or a proof, 2 for a build asked for.
+//
 // distance, solve and hint read boards from standard input, one a line,
 // when BOARD is "-", and print one line for each, in the order read (JSON
 // lines with -json), solving on every core; blank lines are skipped, and a
@@ -78,13 +85,13 @@
 //		answers first, so nothing would read the file. A build records
 //		the proof of the file it wrote, so that no command proves it
 //		again.
-//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-goal BOARD] [-q] [-json] WxH
+//	verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
 //		Prove every distance exact (the goal alone at 0, every other board
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
@@ -97,7 +104,7 @@
 //		installed: 'verify 4x4' proves the 4x4 pattern database in use),
 //		else a table built afresh in memory; a proof that passes is
 //		recorded.
-//	stats [-table FILE] [-list N] [-json] WxH|FILE
+//	stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
@@ -105,21 +112,21 @@
 //		database is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable".
-//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1").
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
@@ -127,7 +134,7 @@
 //		their distances against the published distribution, pooling
 //		distances that expect fewer than 5 boards: the histogram beside
 //		the expected one, chi-square, degrees of freedom and p-value.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify). For sizes without a table
 //		(such as 4x4) it solves uniform random boards on every core, with
@@ -142,10 +149,10 @@
 //		boards anyway. Boards found by solving end with the histogram of
 //		their distances on stderr, or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
-//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
@@ -157,6 +164,12 @@
 //		-searches at once (then 503 with Retry-After). Bad input gets 400 and {"error":"..."}. One log
 //		line per request on standard error; SIGINT or SIGTERM stops it
 //		cleanly (exit 0) after the requests in flight.
+//	web -o DIR
+//		Write the game page into the folder DIR as a static site: the
+//		files serve serves at /, with slidetable compiled to WebAssembly
+//		(the built-in tables and the 4x4 pattern database) and Go's
+//		wasm_exec.js, so that any static file server can serve it and the
+//		page answers in the browser. Prints the files' number and size.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		table file format version it reads.

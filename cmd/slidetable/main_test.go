@@ -205,7 +205,8 @@ func TestInterrupted(t *testing.T) {
 }
 
 // TestUsageLinesListEveryFlag requires every flag a command's manual
-// describes to appear in its usage line.
+// describes to appear in its usage line, in brackets unless it is
+// required (web -o DIR).
 func TestUsageLinesListEveryFlag(t *testing.T) {
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, c := range commands {
@@ -215,7 +216,7 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 		}
 		usage, _, _ := strings.Cut(help, "\n")
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
-			if !regexp.MustCompile(`\[-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
+			if !regexp.MustCompile(`[\[ ]-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
 				t.Errorf("%s: the usage line does not list -%s: %s", c.name, m[1], usage)
 			}
 		}

@@ -53,7 +53,7 @@ type serveConfig struct {
 
 // serveFlags parses and checks serve's flags.
 func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
-	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]",
+	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]",
 		"Serve a page where a person plays the puzzle with exact help (hints, an\n"+
 			"optimal solution, the distance left after every move), and the JSON API\n"+
 			"it uses, answering with the objects of the -json flags of distance,\n"+
@@ -86,6 +86,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	timeout := f.Duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
 	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
+	f.addMemFlag()
 	quiet := f.Bool("q", false, "do not log requests")
 	pos, err := f.parse(args)
 	if err != nil {

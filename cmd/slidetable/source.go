@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
@@ -42,8 +43,9 @@ func (f *flags) resolver(quiet bool) *source.Resolver {
 		return f.res
 	}
 	opts := &source.Options{
-		Dir:     installDir(),
-		Recheck: f.recheck,
+		Dir:       installDir(),
+		Recheck:   f.recheck,
+		MaxMemory: f.memory,
 		Warn: func(path string, err error) {
 			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
 		},
@@ -82,7 +84,7 @@ func (f *flags) openFile(ctx context.Context, path string, size board.Size, tabl
 	}
 	src, err := f.resolver(quiet).Open(ctx, path)
 	if err != nil {
-		return nil, f.fileError(err)
+		return nil, memoryError(f.fileError(err))
 	}
 	if size != (board.Size{}) && src.Size() != size {
 		src.Close()
@@ -104,7 +106,10 @@ func (f *flags) fileError(err error) error {
 // about it.
 func installedFailure(err error) error {
 	var ie *source.InstalledError
-	if errors.As(err, &ie) {
+	switch {
+	case errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory):
+		return memoryError(err)
+	case errors.As(err, &ie):
 		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, ie.Path, ie.Size, ie.Size)
 	}
 	return err

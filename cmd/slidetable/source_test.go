@@ -162,3 +162,39 @@ func TestVerifyPDB(t *testing.T) {
 		t.Errorf("records of proofs: %v %v, want one", entries, err)
 	}
 }
+
+// TestMaxMem refuses, with exit status 1, a file that needs more memory
+// than -max-mem or $SLIDETABLE_MAX_MEM allows, naming the need and the
+// limit; a bad $SLIDETABLE_MAX_MEM is a usage error.
+func TestMaxMem(t *testing.T) {
+	path := copyPDB(t, "4x4.pdb")
+	tbl := filepath.Join(t.TempDir(), "5x2.tbl")
+	if code, _, stderr := slidetable(t, "", "build", "-q", "-o", tbl, "5x2"); code != 0 {
+		t.Fatalf("build 5x2: %s", stderr)
+	}
+	goal := board.Goal(board.Size{W: 4, H: 4}).String()
+	for _, tc := range []struct {
+		env  string
+		args []string
+		code int
+		want []string
+	}{
+		{"", []string{"distance", "-max-mem", "1M", "-table", path, "4x4", goal}, 1, []string{"the limit is 1 MB", "raise -max-mem"}},
+		{"1M", []string{"distance", "-table", path, "4x4", goal}, 1, []string{"the limit is 1 MB", "raise -max-mem"}},
+		{"1M", []string{"stats", "-table", tbl, "5x2"}, 1, []string{"the limit is 1 MB"}},
+		{"1M", []string{"stats", "-max-mem", "1G", "-table", tbl, "5x2"}, 0, []string{""}},
+		{"lots", []string{"stats", "3x3"}, 2, []string{`SLIDETABLE_MAX_MEM: "lots" is not a size`}},
+		{"", []string{"verify", "-max-mem", "0", "3x3"}, 2, []string{`-max-mem: "0"`}},
+	} {
+		t.Setenv(memEnv, tc.env)
+		code, _, stderr := slidetable(t, "", tc.args...)
+		if code != tc.code {
+			t.Errorf("%s=%s %q: exit %d, want %d: %s", memEnv, tc.env, tc.args, code, tc.code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s=%s %q: %q does not say %q", memEnv, tc.env, tc.args, stderr, w)
+			}
+		}
+	}
+}

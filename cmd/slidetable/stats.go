@@ -18,7 +18,7 @@ import (
 )
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-json] WxH|FILE",
+	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+
 			"distance) and how many boards are that far, the mean and median distance,\n"+
 			"the number of boards at each distance as a histogram, and the boards at\n"+
@@ -27,6 +27,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			"given alone.",
 		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
+	f.addMemFlag()
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]} (see the manual)`)
 	pos, err := f.parse(args)

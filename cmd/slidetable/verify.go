@@ -18,7 +18,7 @@ import (
 )
 
 func runVerify(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-q] [-json] WxH",
+	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH",
 		"Prove every distance of a table exact, without trusting whoever built it:\n"+
 			"the goal is the one board at distance 0, every other board has a neighbour\n"+
 			"one move closer, and no two neighbours differ by more than one. Then check\n"+
@@ -38,6 +38,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n  slidetable verify -table 4x4.pdb 4x4\n  slidetable verify 4x4\n")
 	path := f.String("table", "", "check the table or pattern database `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
+	f.addMemFlag()
 	quiet := f.Bool("q", false, "no progress bar")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0} (see the manual)`)
 	size, err := f.parseSize(args)
