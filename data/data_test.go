@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -26,7 +25,7 @@ func TestEmbeddedUpToDate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			built, err := build.Table(context.Background(), board.Goal(size), nil)
+			built, err := table.Build(context.Background(), board.Goal(size), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +110,7 @@ func TestMaxDistance(t *testing.T) {
 		if testing.Short() {
 			break
 		}
-		tb, err := build.Table(context.Background(), board.Goal(size), nil)
+		tb, err := table.Build(context.Background(), board.Goal(size), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -20,7 +19,7 @@ func main() {
 	// The sizes of data.Sizes, which this program cannot import: the
 	// package does not compile without the files it makes.
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		t, err := build.Table(ctx, board.Goal(size), nil)
+		t, err := table.Build(ctx, board.Goal(size), nil)
 		if err == nil {
 			err = table.WriteFile(ctx, size.String()+".tbl", t)
 		}

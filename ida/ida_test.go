@@ -17,7 +17,6 @@ import (
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
-	"github.com/slidetable/slidetable/solve"
 )
 
 var tableSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
@@ -102,7 +101,7 @@ func TestSolveAgainstTables(t *testing.T) {
 			}
 			if size.Cells() <= 6 || i%(7*step) == 0 {
 				got, gd, err := ida.Hints(ctx, b, goal)
-				want, _, _ := solve.Hints(tbl, b)
+				want, _, _ := tbl.Hints(b)
 				if err != nil || gd != d || !slices.Equal(got, want) {
 					t.Fatalf("%s: Hints = %v, %d, %v; the table gives %v, %d", b, got, gd, err, want, d)
 				}

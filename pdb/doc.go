@@ -81,7 +81,17 @@
 // header's and the goal's entries are zero. Any failure is ErrFormat,
 // ErrVersion or ErrChecksum. Apart from buffers no larger than the file, a
 // reader allocates only the tables (at most 4 GiB), and only once the
-// checksums have passed.
+// checksums have passed and the header's sizes fit in the reader's memory
+// limit (ReadOptions; ErrMemory otherwise).
+//
+// # Proof
+//
+// A file that reads well may still hold wrong entries. DB.Prove checks
+// every entry against what the header describes (size, goal, partition,
+// encoding) and names the first entry that is wrong in an *EntryError,
+// which wraps ErrEntry and ErrFormat: it builds each group again and
+// compares, which holds for both kinds of entry because Build is
+// deterministic and its entries are exact.
 //
 // Writing is deterministic: the same database always gives the same
 // bytes.

@@ -10,6 +10,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
@@ -137,8 +138,31 @@ func WriteFile(ctx context.Context, path string, db *DB) error {
 	return nil
 }
 
-// Open reads the pattern database file at path.
-func Open(path string) (*DB, error) {
+// ReadOptions tune OpenWith and NewReaderWith. A nil *ReadOptions means
+// the zero value.
+type ReadOptions struct {
+	// MaxMemory is the most bytes the reader may allocate: the tables and
+	// the file's compressed blocks while they are decoded. 0 means the
+	// default, half the physical memory.
+	MaxMemory uint64
+}
+
+// limit returns the memory limit of o, which may be nil.
+func (o *ReadOptions) limit() uint64 {
+	if o == nil {
+		return mem.Limit(0)
+	}
+	return mem.Limit(o.MaxMemory)
+}
+
+// Open reads the pattern database file at path, with the default
+// ReadOptions.
+func Open(path string) (*DB, error) { return OpenWith(path, nil) }
+
+// OpenWith reads the pattern database file at path. Before it allocates
+// the tables it checks that they fit in opts.MaxMemory, and fails with
+// ErrMemory, naming the need and the limit, if they do not.
+func OpenWith(path string, opts *ReadOptions) (*DB, error) {
 	if err := atomicfile.Check(path); err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
 	}
@@ -151,7 +175,7 @@ func Open(path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdb: %w", err)
 	}
-	db, err := NewReader(f, fi.Size())
+	db, err := NewReaderWith(f, fi.Size(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -168,10 +192,17 @@ type fileGroup struct {
 	offset, compr int64 // of its first block in the file, and the blocks' total
 }
 
-// NewReader reads a pattern database of size bytes from r. It checks the
-// whole file (see the package documentation) and holds the tables in
-// memory; r is not used after it returns.
-func NewReader(r io.ReaderAt, size int64) (*DB, error) {
+// NewReader reads a pattern database of size bytes from r, with the
+// default ReadOptions. It checks the whole file (see the package
+// documentation) and holds the tables in memory; r is not used after it
+// returns.
+func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r, size, nil) }
+
+// NewReaderWith is NewReader with options: before it allocates the
+// tables, it checks that they and the file's blocks fit in
+// opts.MaxMemory, and fails with ErrMemory, naming the need and the limit,
+// if they do not.
+func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
 	le := binary.LittleEndian
 	var fixed [fixedHeader]byte
 	if size < 10 {
@@ -318,6 +349,9 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) {
 			return nil, fmt.Errorf("%w: blocks end at byte %d of a %d-byte file: %w", ErrFormat, off, size, io.ErrUnexpectedEOF)
 		}
 		return nil, fmt.Errorf("%w: blocks end at byte %d of a %d-byte file", ErrFormat, off, size)
+	}
+	if need, limit := totalBytes+uint64(size-int64(len(hdr))), opts.limit(); need > limit {
+		return nil, fmt.Errorf("%w: reading the %s database needs %s, the limit is %s", ErrMemory, sz, human.Bytes(need), human.Bytes(limit))
 	}
 
 	// Every block read and checked before anything is decoded; the file's

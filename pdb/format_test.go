@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
@@ -209,4 +210,31 @@ func FuzzNewReader(f *testing.F) {
 			t.Fatalf("accepted %d bytes that write back as %d others", len(b), len(again))
 		}
 	})
+}
+
+// TestReadMemoryLimit checks that the readers refuse, before allocating, a
+// database that needs more memory than their limit, and name the need and
+// the limit.
+func TestReadMemoryLimit(t *testing.T) {
+	db := build(t, board.Size{W: 3, H: 3}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}})
+	b := encode(t, db)
+	path := filepath.Join(t.TempDir(), "3x3.pdb")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	limit := db.Bytes() - 1
+	_, err := pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: limit})
+	if !errors.Is(err, pdb.ErrMemory) || !strings.Contains(err.Error(), "needs 4 KB, the limit is 3 KB") {
+		t.Fatalf("NewReaderWith, limit %d: %v, want ErrMemory naming the need and the limit", limit, err)
+	}
+	if _, err := pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: limit}); !errors.Is(err, pdb.ErrMemory) {
+		t.Fatalf("OpenWith, limit %d: %v, want ErrMemory", limit, err)
+	}
+	for _, opts := range []*pdb.ReadOptions{nil, {}, {MaxMemory: 1 << 20}} {
+		back, err := pdb.OpenWith(path, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameEntries(t, db, back)
+	}
 }

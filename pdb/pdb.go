@@ -10,12 +10,14 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// Errors returned, wrapped with detail, by Build, Memory, NewReader and Open.
+// Errors returned, wrapped with detail, by Build, Memory, Prove and the
+// readers.
 var (
 	// ErrPartition reports groups that are not a partition of the tiles a
 	// pattern database can hold.
 	ErrPartition = errors.New("pdb: bad partition")
-	// ErrMemory reports a build that needs more memory than allowed.
+	// ErrMemory reports a build, a reader or a proof that needs more
+	// memory than allowed.
 	ErrMemory = errors.New("pdb: not enough memory allowed")
 	// ErrFormat reports a file that is not a well-formed pattern database.
 	ErrFormat = errors.New("pdb: malformed file")

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	buildtable "github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/table"
 )
 
 // TestAdmissible12 checks the heuristic of 4x3 and 3x4 partitions, with
@@ -27,7 +27,7 @@ func TestAdmissible12(t *testing.T) {
 		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11}}},
 	} {
 		t.Run(p.size.String(), func(t *testing.T) {
-			tbl, err := buildtable.Table(context.Background(), board.Goal(p.size), nil)
+			tbl, err := table.Build(context.Background(), board.Goal(p.size), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

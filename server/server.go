@@ -8,48 +8,26 @@ import (
 	"net"
 	"net/http"
 	"runtime"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/game"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
-// to the goal, a shortest solution (tile numbers, in order) and every
-// optimal next move with the distance. It must be safe for concurrent use
-// and honour ctx. The server asks it only about boards that can reach the
-// goal. A *solver.Solver is one, for every size: from exact tables where it
-// has them, otherwise by search with its best heuristic.
-type Solver interface {
-	Distance(ctx context.Context, b board.Board) (int, error)
-	Path(ctx context.Context, b board.Board) ([]uint8, error)
-	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
-}
+// to the goal, a shortest solution and every optimal next move with the
+// distance; see game.Solver. A *solver.Solver is one, for every size.
+type Solver = game.Solver
 
-// Puzzle is one size the server plays.
-type Puzzle struct {
-	// Goal is the board to reach; its size is the puzzle's size.
-	Goal board.Board
-	// Solver answers distances, hints and solutions.
-	Solver Solver
-	// Table is the exact table of the size, or nil. With a table, the
-	// Solver's answers are taken to be cheap (no time or concurrency
-	// limit), the distribution is served and levels are drawn uniformly
-	// among the boards at the distances asked for.
-	Table *table.Table
-	// MaxLevel is the largest distance levels are offered at, for a puzzle
-	// without a table (searches get slow with the distance). Zero means
-	// DefaultMaxLevel. With a table, the largest distance in it.
-	MaxLevel int
-}
+// Puzzle is one size the server plays: its goal, its Solver, and its
+// exact table or nil; see game.Puzzle. With a table, the Solver's answers
+// are taken to be cheap (no time or concurrency limit).
+type Puzzle = game.Puzzle
 
 // DefaultMaxLevel is the largest level distance of a puzzle without a
 // table, unless its MaxLevel says otherwise.
-const DefaultMaxLevel = 40
+const DefaultMaxLevel = game.DefaultMaxLevel
 
 // Options changes how a Server works. A nil *Options, or a zero field, means
 // the default.
@@ -83,22 +61,12 @@ var (
 
 // Server is the game page and the API, an http.Handler.
 type Server struct {
-	puzzles map[board.Size]*puzzle
-	order   []*puzzle // as listed by /api/sizes
+	game    *game.Game
+	charts  map[board.Size]func() ([]byte, error) // the SVG chart of each size with a table
 	timeout time.Duration
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
 	mux     *http.ServeMux
-}
-
-// puzzle is a Puzzle with what the server caches of it.
-type puzzle struct {
-	Puzzle
-	name      string                 // "3x3"
-	stats     func() ([]byte, error) // nil: the distribution is not known
-	chart     func() ([]byte, error) // nil: no table to draw
-	published bool                   // stats are published figures
-	max       int                    // the published largest distance, if published
 }
 
 // New returns a server for the puzzles, one per size.
@@ -119,57 +87,22 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	if len(puzzles) == 0 {
 		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
 	}
+	g, err := game.New(puzzles, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
 	s := &Server{
-		puzzles: make(map[board.Size]*puzzle, len(puzzles)),
+		game:    g,
+		charts:  map[board.Size]func() ([]byte, error){},
 		timeout: o.Timeout,
 		slots:   make(chan struct{}, o.Searches),
 		log:     o.Logger,
 	}
 	for _, p := range puzzles {
-		if p.Goal.IsZero() || p.Solver == nil {
-			return nil, fmt.Errorf("%w: a puzzle needs a goal and a solver", ErrConfig)
+		if t := p.Table; t != nil {
+			s.charts[t.Size()] = sync.OnceValues(func() ([]byte, error) { return chartSVG(t) })
 		}
-		size := p.Goal.Size()
-		if _, dup := s.puzzles[size]; dup {
-			return nil, fmt.Errorf("%w: size %s given twice", ErrConfig, size)
-		}
-		if p.Table != nil && (p.Table.Size() != size || p.Table.Goal() != p.Goal) {
-			return nil, fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, p.Table.Size(), p.Goal)
-		}
-		if p.Table != nil {
-			p.MaxLevel = p.Table.Max()
-		} else if p.MaxLevel == 0 {
-			p.MaxLevel = DefaultMaxLevel
-		}
-		if p.MaxLevel < 0 {
-			return nil, fmt.Errorf("%w: %s MaxLevel %d", ErrConfig, size, p.MaxLevel)
-		}
-		pz := &puzzle{Puzzle: p, name: size.String()}
-		if p.Table != nil {
-			pz.stats = sync.OnceValues(func() ([]byte, error) { return statsJSON(p.Table) })
-			pz.chart = sync.OnceValues(func() ([]byte, error) { return chartSVG(p.Table) })
-		} else if d, ok := published.DistributionOf(size); ok && p.Goal == board.Goal(size) {
-			h, _ := published.HardestOf(size)
-			pz.published = true
-			pz.max = d.Max()
-			pz.stats = sync.OnceValues(func() ([]byte, error) { return publishedJSON(d, h) })
-		}
-		s.puzzles[size] = pz
-		s.order = append(s.order, pz)
 	}
-	// Tables first, small to large, then the searched sizes.
-	slices.SortStableFunc(s.order, func(a, b *puzzle) int {
-		if (a.Table == nil) != (b.Table == nil) {
-			if a.Table == nil {
-				return 1
-			}
-			return -1
-		}
-		if c := a.Goal.Len() - b.Goal.Len(); c != 0 {
-			return c
-		}
-		return strings.Compare(a.name, b.name)
-	})
 	s.routes()
 	return s, nil
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
-	"github.com/slidetable/slidetable/solve"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -135,6 +135,19 @@ func WithGoal(goal board.Board) Option {
 	}
 }
 
+// WithSource answers boards of src's size towards its goal from src, as
+// package source found it: from its table (WithTable) or by a search
+// guided by its pattern database (WithHeuristic). A nil src adds nothing.
+func WithSource(src *source.Source) Option {
+	switch {
+	case src == nil:
+		return func(*Solver) error { return nil }
+	case src.Table != nil:
+		return WithTable(src.Table)
+	}
+	return WithHeuristic(src.DB.Heuristic())
+}
+
 // WithSearch answers every board by IDA*, even where a table would: for
 // comparing the two, and for measuring the search.
 func WithSearch() Option {
@@ -244,7 +257,7 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 		return nil, err
 	}
 	if e.exact != nil {
-		return solve.Path(e.exact, b)
+		return e.exact.Path(b)
 	}
 	return e.searcher.Solve(ctx, b)
 }
@@ -259,7 +272,7 @@ func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
 		return nil, -1, err
 	}
 	if e.exact != nil {
-		return solve.Hints(e.exact, b)
+		return e.exact.Hints(b)
 	}
 	return e.searcher.Hints(ctx, b)
 }
@@ -278,7 +291,7 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 		if err != nil || limit >= 0 && d > limit {
 			return nil, false, err
 		}
-		p, err := solve.Path(e.exact, b)
+		p, err := e.exact.Path(b)
 		return p, err == nil, err
 	}
 	return e.searcher.Within(ctx, b, limit)

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/table"
 )
@@ -18,7 +17,7 @@ func ExampleOpen() {
 	path := filepath.Join(dir, "3x2.tbl")
 
 	size := board.Size{W: 3, H: 2}
-	built, err := build.Table(context.Background(), board.Goal(size), nil)
+	built, err := table.Build(context.Background(), board.Goal(size), nil)
 	if err == nil {
 		err = table.WriteFile(context.Background(), path, built)
 	}

@@ -132,10 +132,11 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	return nil
 }
 
-// Open reads the table file at path. It refuses, with an error wrapping
-// ErrNotRegular, a path that is not a regular file: a FIFO, say, would
-// block it until something wrote to it, and a device has no size.
-func Open(path string) (*Table, error) {
+// OpenWith reads the table file at path, as NewReaderWith does. It
+// refuses, with an error wrapping ErrNotRegular, a path that is not a
+// regular file: a FIFO, say, would block it until something wrote to it,
+// and a device has no size.
+func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 	if err := atomicfile.Check(path); err != nil {
 		var nr *atomicfile.NotRegularError
 		errors.As(err, &nr)
@@ -153,17 +154,20 @@ func Open(path string) (*Table, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	t, err := NewReader(f, fi.Size())
+	t, err := NewReaderWith(f, fi.Size(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return t, nil
 }
 
-// NewReader reads a table of size bytes from r. It checks the whole file
-// (see the package documentation) and holds the table in memory; r is not
-// used after it returns. A nil r is an error.
-func NewReader(r io.ReaderAt, size int64) (*Table, error) {
+// NewReaderWith reads a table of size bytes from r. It checks the whole
+// file (see the package documentation) and holds the table in memory; r
+// is not used after it returns. A nil r is an error. Once the header is
+// read, and before it allocates the table, it checks that what it will
+// allocate fits in opts.MaxMemory, and fails with ErrMemory, naming the
+// need and the limit, if it does not.
+func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%w: no reader", ErrFormat)
 	}
@@ -174,6 +178,9 @@ func NewReader(r io.ReaderAt, size int64) (*Table, error) {
 	n := h.w * h.h
 	states := rank.Factorial(n)
 	slots := states / 2
+	if err := opts.check(board.Size{W: h.w, H: h.h}, readMemory(states, size)); err != nil {
+		return nil, err
+	}
 	t := &Table{
 		size:   board.Size{W: h.w, H: h.h},
 		n:      uint64(n),

@@ -43,8 +43,7 @@ const MaxCells = 12
 const Unreached = 0xFF
 
 // Table is the distance to one goal of every board of one size. New,
-// NewTrusted, Open and NewReader make tables (package build searches for
-// one). The zero Table holds no boards: its lookups find none (Distance and
+// NewTrusted, Open and NewReader make tables (Build searches for one). The zero Table holds no boards: its lookups find none (Distance and
 // Solvable fail with board.ErrMismatch, as for a board of another size), it
 // has no counts, Max is -1, and CheckParity, Certify and WriteTo fail. A nil
 // *Table panics, as any nil pointer does.
@@ -76,7 +75,7 @@ func New(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Tab
 }
 
 // NewTrusted is New without Certify, for the result of a search the caller
-// trusts, such as package build's: the search is checked against a
+// trusts, such as Build's: the search is checked against a
 // reference search in its tests, and certifying 12 cells would add a third
 // to a build.
 func NewTrusted(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
@@ -213,7 +212,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 	if t.reach[i/64]&(1<<(i%64)) == 0 {
 		return -1, ErrUnsolvable
 	}
-	return int(t.depth[tiles>>1*t.n+uint64(z)]), nil
+	return int(t.depth[rank.Slot(tiles, uint64(z), t.n)]), nil
 }
 
 // Solvable reports whether b can reach the goal, from the reachable set the
@@ -232,7 +231,7 @@ func (t *Table) Lookup(i uint64) (int, bool) {
 		return -1, false
 	}
 	tiles, z := i/t.n, i%t.n
-	return int(t.depth[tiles>>1*t.n+z]), true
+	return int(t.depth[rank.Slot(tiles, z, t.n)]), true
 }
 
 // errZero is the error of methods that need boards, on the zero Table.

@@ -25,7 +25,7 @@ import (
 // boards one of three ways: random walks (-mode walk), from the table, or,
 // without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -58,7 +58,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := lf.sf.solver(size)
+	s, err := lf.sf.solver(ctx, size)
 	if err != nil {
 		return err
 	}

@@ -5,13 +5,18 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -60,21 +65,53 @@ func (f *flags) tableError(err error) error {
 // distance no board of the size has.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
 	most, exact := size.MaxDistance()
-	if lo <= most {
-		return nil
+	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
+		return f.failf("-min %d: %w", lo, err)
 	}
-	if exact {
-		return f.failf("-min %d: no %s board is more than %d moves from the goal", lo, size, most)
-	}
-	return f.failf("-min %d: no %s board is more than %d moves from the goal (an upper bound)", lo, size, most)
+	return nil
 }
 
-// memoryLimit parses a -max-mem value; empty means half the physical memory.
-// It takes a number of bytes with an optional K, M, G or T (powers of 1000)
-// and B, from 1 MB to 1000 TB.
+// memEnv names the environment variable that gives -max-mem a default.
+const memEnv = "SLIDETABLE_MAX_MEM"
+
+// addMemFlag adds -max-mem to a command that reads files or builds them:
+// parse checks it and sets f.memory.
+func (f *flags) addMemFlag() {
+	f.maxMem = f.String("max-mem", "", "refuse a file, proof or build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: $"+memEnv+", else half the physical memory)")
+}
+
+// memFlag checks -max-mem, else $SLIDETABLE_MAX_MEM, and sets f.memory.
+func (f *flags) memFlag() error {
+	if f.maxMem == nil {
+		return nil
+	}
+	v, name := *f.maxMem, "-max-mem"
+	if v == "" {
+		v, name = os.Getenv(memEnv), memEnv
+	}
+	limit, err := memoryLimit(v)
+	if err != nil {
+		return f.fail(fmt.Errorf("%s: %w", name, err))
+	}
+	f.memory = limit
+	return nil
+}
+
+// memoryError adds to a refusal for want of memory what to do about it.
+func memoryError(err error) error {
+	if errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, bfs.ErrMemory) {
+		return fmt.Errorf("%w; raise -max-mem (or $%s) to allow more", err, memEnv)
+	}
+	return err
+}
+
+// memoryLimit parses a -max-mem value; empty means the default of the
+// readers and builders (mem.DefaultLimit: half the physical memory, less
+// under an address-space limit). It takes a number of bytes with an
+// optional K, M, G or T (powers of 1000) and B, from 1 MB to 1000 TB.
 func memoryLimit(s string) (uint64, error) {
 	if s == "" {
-		return physicalMemory() / 2, nil
+		return mem.DefaultLimit(), nil
 	}
 	mult := 1.0
 	t := strings.ToUpper(strings.TrimSpace(s))

@@ -56,6 +56,7 @@ var commands = []command{
 	{"levels", "print random boards whose exact distance is in a range", runLevels},
 	{"plot", "draw the distance distribution of a table as a bar chart", runPlot},
 	{"serve", "serve the game page and the JSON API over HTTP", runServe},
+	{"web", "write the game page, in WebAssembly, as a static site", runWeb},
 	{"version", "print the program's version and the table formats it reads", runVersion},
 }
 

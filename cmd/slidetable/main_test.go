@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
+	"github.com/slidetable/slidetable/table"
 )
 
 // slidetable runs the command in-process with stdin as its standard input
@@ -147,7 +147,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "4x3"}, 2, "no table for 4x3 is built in"},
 		{[]string{"stats", "5x5"}, 2, "5x5 has too many boards for a table"},
 		{[]string{"levels", "-min", "-3", "-max", "2", "3x3"}, 2, "want 0 <= min <= max"},
-		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no 3x3 board is more than 31 moves from the goal"},
+		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no boards at these distances: 40..40: no 3x3 board is more than 31 moves from the goal"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.pdb", "4x4"}, 2, "need 1.6 GB, the limit is 1 MB"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.tbl", "3x3"}, 2, "needs"},
 		{[]string{"distance", "-nope", "3x3"}, 2, "flag provided but not defined"},
@@ -205,7 +205,8 @@ func TestInterrupted(t *testing.T) {
 }
 
 // TestUsageLinesListEveryFlag requires every flag a command's manual
-// describes to appear in its usage line.
+// describes to appear in its usage line, in brackets unless it is
+// required (web -o DIR).
 func TestUsageLinesListEveryFlag(t *testing.T) {
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, c := range commands {
@@ -215,7 +216,7 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 		}
 		usage, _, _ := strings.Cut(help, "\n")
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
-			if !regexp.MustCompile(`\[-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
+			if !regexp.MustCompile(`[\[ ]-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
 				t.Errorf("%s: the usage line does not list -%s: %s", c.name, m[1], usage)
 			}
 		}
@@ -356,7 +357,7 @@ func TestManualMatchesUsage(t *testing.T) {
 func TestGoalSolverCommands(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
 	goal := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
-	tbl, err := build.Table(context.Background(), goal, nil)
+	tbl, err := table.Build(context.Background(), goal, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 // Package mem allocates the large tables of the search and of a table in
-// memory, asking the kernel to back them with huge pages where it can.
+// memory, asking the kernel to back them with huge pages where it can, and
+// says how much memory a build or a reader may take when nobody says
+// otherwise (DefaultLimit: half the physical memory).
 //
 // Lookups and the search read and write these tables at random; with 4 KiB
 // pages nearly every such access also misses the processor's TLB, and

@@ -1,4 +1,4 @@
-package solve_test
+package table_test
 
 import (
 	"errors"
@@ -8,13 +8,12 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
-	"github.com/slidetable/slidetable/solve"
 	"github.com/slidetable/slidetable/table"
 )
 
-// TestAgainstReference checks Hints and Path on every solvable board of the
+// TestWalkAgainstReference checks Hints and Path on every solvable board of the
 // small sizes against the distances of the reference search.
-func TestAgainstReference(t *testing.T) {
+func TestWalkAgainstReference(t *testing.T) {
 	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
 	for _, size := range sizes {
 		t.Run(size.String(), func(t *testing.T) {
@@ -37,15 +36,15 @@ func TestAgainstReference(t *testing.T) {
 				if k%step != 0 {
 					continue
 				}
-				checkBoard(t, tbl, ref, b, want, goal)
+				checkWalk(t, tbl, ref, b, want, goal)
 			}
 		})
 	}
 }
 
-func checkBoard(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board.Board, want int, goal board.Board) {
+func checkWalk(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board.Board, want int, goal board.Board) {
 	t.Helper()
-	path, err := solve.Path(tbl, b)
+	path, err := tbl.Path(b)
 	if err != nil {
 		t.Fatalf("Path(%s): %v", b, err)
 	}
@@ -60,7 +59,7 @@ func checkBoard(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board
 		t.Fatalf("Path(%s) = %v ends at %s, not the goal", b, path, end)
 	}
 
-	hints, d, err := solve.Hints(tbl, b)
+	hints, d, err := tbl.Hints(b)
 	if err != nil {
 		t.Fatalf("Hints(%s): %v", b, err)
 	}
@@ -85,7 +84,7 @@ func checkBoard(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board
 	}
 }
 
-func TestErrors(t *testing.T) {
+func TestWalkErrors(t *testing.T) {
 	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -102,33 +101,33 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := solve.Path(tbl, tt.b); !errors.Is(err, tt.want) {
+			if _, err := tbl.Path(tt.b); !errors.Is(err, tt.want) {
 				t.Errorf("Path: got %v, want %v", err, tt.want)
 			}
-			if _, _, err := solve.Hints(tbl, tt.b); !errors.Is(err, tt.want) {
+			if _, _, err := tbl.Hints(tt.b); !errors.Is(err, tt.want) {
 				t.Errorf("Hints: got %v, want %v", err, tt.want)
 			}
 		})
 	}
 }
 
-func TestGoal(t *testing.T) {
+func TestWalkGoal(t *testing.T) {
 	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	goal := board.Goal(tbl.Size())
-	path, err := solve.Path(tbl, goal)
+	path, err := tbl.Path(goal)
 	if err != nil || len(path) != 0 {
 		t.Fatalf("Path(goal) = %v, %v; want no moves", path, err)
 	}
-	hints, d, err := solve.Hints(tbl, goal)
+	hints, d, err := tbl.Hints(goal)
 	if err != nil || len(hints) != 0 || d != 0 {
 		t.Fatalf("Hints(goal) = %v, %d, %v; want no moves at distance 0", hints, d, err)
 	}
 }
 
-func BenchmarkPath(b *testing.B) {
+func BenchmarkWalkPath(b *testing.B) {
 	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		b.Fatal(err)
@@ -136,20 +135,21 @@ func BenchmarkPath(b *testing.B) {
 	start := board.MustParse(tbl.Size(), "8 6 7/2 5 4/3 0 1")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := solve.Path(tbl, start); err != nil {
+		if _, err := tbl.Path(start); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// TestNilTable checks that Hints and Path fail on a nil table rather than
-// panic.
-func TestNilTable(t *testing.T) {
+// TestWalkZeroTable checks that Hints and Path fail on the zero Table
+// rather than panic.
+func TestWalkZeroTable(t *testing.T) {
+	var zero table.Table
 	b := board.Goal(board.Size{W: 3, H: 3})
-	if _, _, err := solve.Hints(nil, b); err == nil {
-		t.Error("Hints(nil) succeeded")
+	if _, _, err := zero.Hints(b); err == nil {
+		t.Error("Hints on the zero Table succeeded")
 	}
-	if _, err := solve.Path(nil, b); err == nil {
-		t.Error("Path(nil) succeeded")
+	if _, err := zero.Path(b); err == nil {
+		t.Error("Path on the zero Table succeeded")
 	}
 }

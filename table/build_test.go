@@ -1,4 +1,4 @@
-package build_test
+package table_test
 
 import (
 	"context"
@@ -7,17 +7,17 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/build"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/table"
 )
 
-// TestTable checks every distance of small tables against the plain
+// TestBuild checks every distance of small tables against the plain
 // breadth-first search of package reference.
-func TestTable(t *testing.T) {
+func TestBuild(t *testing.T) {
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}} {
 		goal := board.Goal(size)
-		tbl, err := build.Table(context.Background(), goal, nil)
+		tbl, err := table.Build(context.Background(), goal, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,23 +45,23 @@ func TestTable(t *testing.T) {
 	}
 }
 
-func TestMemoryLimit(t *testing.T) {
+func TestBuildMemoryLimit(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
-	need, ok := build.Memory(size)
+	need, ok := table.BuildMemory(size)
 	if !ok {
 		t.Fatal("no estimate for 3x3")
 	}
 	search, _ := bfs.Memory(size)
 	if need <= search {
-		t.Fatalf("Memory = %d, not more than the search's %d", need, search)
+		t.Fatalf("BuildMemory = %d, not more than the search's %d", need, search)
 	}
-	if _, err := build.Table(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need - 1}); !errors.Is(err, bfs.ErrMemory) {
+	if _, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need - 1}); !errors.Is(err, bfs.ErrMemory) {
 		t.Fatalf("err = %v, want bfs.ErrMemory", err)
 	}
-	if _, err := build.Table(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need}); err != nil {
+	if _, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{MaxMemory: need}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := build.Memory(board.Size{W: 4, H: 4}); ok {
+	if _, ok := table.BuildMemory(board.Size{W: 4, H: 4}); ok {
 		t.Fatal("an estimate for 4x4")
 	}
 }

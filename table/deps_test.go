@@ -1,4 +1,4 @@
-package build_test
+package table_test
 
 import (
 	"go/parser"
@@ -46,26 +46,28 @@ func imports(t *testing.T, dir string) []string {
 	return out
 }
 
-// TestReadersDoNotLinkSearch requires the packages that read tables not
-// to depend, directly or through others, on the search or on this
-// package: game code that only looks distances up links no search code.
-func TestReadersDoNotLinkSearch(t *testing.T) {
-	for _, reader := range []string{"table", "data"} {
-		seen := map[string]bool{}
-		var visit func(pkg string, path []string)
-		visit = func(pkg string, path []string) {
-			if pkg == "bfs" || pkg == "build" {
-				t.Errorf("%s depends on %s: %s", reader, pkg, strings.Join(append(path, pkg), " -> "))
-				return
-			}
-			if seen[pkg] {
-				return
-			}
-			seen[pkg] = true
-			for _, im := range imports(t, filepath.Join("..", pkg)) {
-				visit(im, append(path, pkg))
-			}
+// TestImports requires table, and what it imports, to use no package of
+// this module but board, rank, bfs and internal ones: game code that only
+// looks distances up links no pattern databases, searches or charts.
+func TestImports(t *testing.T) {
+	allowed := map[string]bool{"table": true, "board": true, "rank": true, "bfs": true}
+	seen := map[string]bool{}
+	var visit func(pkg string, path []string)
+	visit = func(pkg string, path []string) {
+		if !allowed[pkg] && !strings.HasPrefix(pkg, "internal/") {
+			t.Errorf("table depends on %s: %s", pkg, strings.Join(append(path, pkg), " -> "))
+			return
 		}
-		visit(reader, nil)
+		if seen[pkg] {
+			return
+		}
+		seen[pkg] = true
+		for _, im := range imports(t, filepath.Join("..", pkg)) {
+			visit(im, append(path, pkg))
+		}
+	}
+	visit("table", nil)
+	if !seen["bfs"] || !seen["rank"] {
+		t.Fatalf("walked %v, which misses table's own imports", seen)
 	}
 }

@@ -1,27 +1,24 @@
-package solve
+package table
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/rank"
-	"github.com/slidetable/slidetable/table"
 )
 
-// errNoTable is the error of Hints and Path given a nil table.
-var errNoTable = errors.New("solve: no table")
+// Playing optimally from a table: every move that brings a board one step
+// closer to the goal (Hints), and a whole shortest solution found by
+// descending the distances (Path). Each step costs a few lookups, so a
+// solution of d moves takes O(d) time whatever the size of the table. A
+// move is written as the number of the tile that slides into the blank.
 
 // Hints returns the moves that take b one step closer to the goal of t, in
 // the move order of board.Board.Moves (the tile above the blank, below,
 // left, right), and the distance of b. It returns no moves when b is the goal.
-// It fails with table.ErrUnsolvable if b cannot reach the goal and with an
-// error wrapping board.ErrMismatch if b is not of the table's size. A nil t
-// is an error.
-func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
-	if t == nil {
-		return nil, -1, errNoTable
-	}
+// It fails with ErrUnsolvable if b cannot reach the goal and with an
+// error wrapping board.ErrMismatch if b is not of the table's size.
+func (t *Table) Hints(b board.Board) ([]uint8, int, error) {
 	d, err := t.Distance(b)
 	if err != nil {
 		return nil, -1, err
@@ -31,12 +28,12 @@ func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
 	z := b.Blank()
 	from, k := t.Size().Neighbours(z)
 	for _, c := range from[:k] {
-		if nd, ok := lookupAfter(t, cells, z, c); ok && nd == d-1 {
+		if nd, ok := t.lookupAfter(cells, z, c); ok && nd == d-1 {
 			hints = append(hints, cells[c])
 		}
 	}
 	if d > 0 && len(hints) == 0 {
-		return nil, -1, fmt.Errorf("%w: %s is %d moves from the goal but no neighbour is %d", table.ErrFormat, b, d, d-1)
+		return nil, -1, fmt.Errorf("%w: %s is %d moves from the goal but no neighbour is %d", ErrFormat, b, d, d-1)
 	}
 	return hints, d, nil
 }
@@ -46,10 +43,7 @@ func Hints(t *table.Table, b board.Board) ([]uint8, int, error) {
 // distance of b. Where several moves are optimal it takes the first in the
 // order of Hints, so the result is deterministic. The errors are those of
 // Hints.
-func Path(t *table.Table, b board.Board) ([]uint8, error) {
-	if t == nil {
-		return nil, errNoTable
-	}
+func (t *Table) Path(b board.Board) ([]uint8, error) {
 	d, err := t.Distance(b)
 	if err != nil {
 		return nil, err
@@ -62,14 +56,14 @@ func Path(t *table.Table, b board.Board) ([]uint8, error) {
 		next := -1
 		from, k := size.Neighbours(blank)
 		for _, c := range from[:k] {
-			if nd, ok := lookupAfter(t, cells, blank, c); ok && nd == d-1 {
+			if nd, ok := t.lookupAfter(cells, blank, c); ok && nd == d-1 {
 				next = c
 				break
 			}
 		}
 		if next < 0 {
 			// A consistent table always has a neighbour one step closer.
-			return nil, fmt.Errorf("%w: a board %d moves from the goal has no neighbour %d moves away", table.ErrFormat, d, d-1)
+			return nil, fmt.Errorf("%w: a board %d moves from the goal has no neighbour %d moves away", ErrFormat, d, d-1)
 		}
 		path = append(path, cells[next])
 		cells[blank], cells[next] = cells[next], 0
@@ -80,7 +74,7 @@ func Path(t *table.Table, b board.Board) ([]uint8, error) {
 
 // lookupAfter returns the distance of the board cells becomes once the tile
 // in cell from slides into the blank in cell z, leaving cells unchanged.
-func lookupAfter(t *table.Table, cells []uint8, z, from int) (int, bool) {
+func (t *Table) lookupAfter(cells []uint8, z, from int) (int, bool) {
 	cells[z], cells[from] = cells[from], 0
 	d, ok := t.Lookup(rank.Index(cells))
 	cells[from], cells[z] = cells[z], 0

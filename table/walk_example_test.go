@@ -1,20 +1,19 @@
-package solve_test
+package table_test
 
 import (
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/solve"
 )
 
-func ExamplePath() {
+func ExampleTable_Path() {
 	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
 	b := board.MustParse(t.Size(), "4 1 3/7 2 6/0 5 8")
-	moves, err := solve.Path(t, b)
+	moves, err := t.Path(b)
 	if err != nil {
 		panic(err)
 	}
@@ -28,13 +27,13 @@ func ExamplePath() {
 	// 7 8 .
 }
 
-func ExampleHints() {
+func ExampleTable_Hints() {
 	t, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
 	b := board.MustParse(t.Size(), "8 6 7/2 5 4/3 0 1")
-	hints, d, err := solve.Hints(t, b)
+	hints, d, err := t.Hints(b)
 	if err != nil {
 		panic(err)
 	}

@@ -1,0 +1,92 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// TestCertifyGoalOnly is the table whose only reachable board is the goal,
+// every checksum valid, written by this package's writer: reading it must
+// fail, naming the goal and a neighbour that is missing.
+func TestCertifyGoalOnly(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 2, H: 3}, {W: 2, H: 2}} {
+		t.Run(size.String(), func(t *testing.T) {
+			goal := board.Goal(size)
+			n := size.Cells()
+			states := rank.Factorial(n)
+			depth := bytes.Repeat([]byte{Unreached}, int(states/2))
+			reach := make([]uint64, (states+63)/64)
+			gi := rank.Index(goal.CellString())
+			depth[rank.Half(gi, n)] = 0
+			reach[gi/64] |= 1 << (gi % 64)
+			tb, err := NewTrusted(goal, depth, reach, []uint64{1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := write(t, tb, 0)
+			_, err = NewReader(bytes.NewReader(file), int64(len(file)))
+			var de *DistanceError
+			if !errors.As(err, &de) || !errors.Is(err, ErrDistance) {
+				t.Fatalf("NewReader of a goal-only table: %v, want a *DistanceError", err)
+			}
+			t.Log(err)
+			if de.Board != goal || de.Neighbour.IsZero() || de.NeighbourDistance != -1 {
+				t.Fatalf("error names %v and neighbour %v at %d, want the goal and a missing neighbour", de.Board, de.Neighbour, de.NeighbourDistance)
+			}
+			if _, err := New(goal, depth, reach, []uint64{1}); !errors.Is(err, ErrDistance) {
+				t.Fatalf("New of a goal-only table: %v, want ErrDistance", err)
+			}
+		})
+	}
+}
+
+// TestCertifyOneBoardChanged takes every reachable board of the 2x3 and
+// 3x2 tables in turn and either removes it from the reachable set, or adds
+// in its place the other board of its slot, which cannot reach the goal,
+// at the same distance (every slot of these tables holds a reachable
+// board, so that is the one place an unreachable board can be added). The
+// counts are kept consistent, so every check but Certify passes; Certify
+// must reject each table with a *DistanceError naming a board.
+func TestCertifyOneBoardChanged(t *testing.T) {
+	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
+		tb := searched(t, board.Goal(size))
+		n := int(tb.n)
+		for i := range tb.Boards() {
+			d, ok := tb.Lookup(i)
+			if !ok {
+				continue
+			}
+			slot := rank.Half(i, n)
+			partner := rank.Partner(i, n)
+			for _, change := range []string{"removed", "replaced"} {
+				depth := append([]uint8(nil), tb.depth...)
+				reach := append([]uint64(nil), tb.reach...)
+				counts := append([]uint64(nil), tb.counts...)
+				reach[i/64] &^= 1 << (i % 64)
+				if change == "removed" {
+					depth[slot] = Unreached
+					counts[d]--
+					for counts[len(counts)-1] == 0 {
+						counts = counts[:len(counts)-1]
+					}
+				} else {
+					reach[partner/64] |= 1 << (partner % 64)
+				}
+				bad, err := NewTrusted(tb.goal, depth, reach, counts)
+				if err != nil {
+					t.Fatalf("%v: board %d %s: the table does not pass the format's checks: %v", size, i, change, err)
+				}
+				err = bad.Certify(context.Background(), &CertifyOptions{Workers: 1})
+				var de *DistanceError
+				if !errors.As(err, &de) || de.Board.IsZero() {
+					t.Fatalf("%v: board %d at %d %s: Certify: %v, want a *DistanceError naming a board", size, i, d, change, err)
+				}
+			}
+		}
+	}
+}
