@@ -23,6 +23,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/server"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -116,11 +117,25 @@ func serveSite(t *testing.T) *site {
 	return st
 }
 
-// sites returns the ways the page is served that the tests can run: the
-// server always, and the static site where it can be built.
-func sites(t *testing.T) []*site {
+// staticSite serves the files of the static site that slidetable web
+// writes (server.Files) with a plain file server: no API, so the page
+// answers with the WebAssembly build in a worker.
+func staticSite(t *testing.T) *site {
 	t.Helper()
-	return []*site{serveSite(t)}
+	ts := httptest.NewServer(http.FileServerFS(server.Files()))
+	t.Cleanup(ts.Close)
+	return &site{name: "static", url: ts.URL}
+}
+
+// sites returns the page served both ways: both always, or with long
+// false the server's way, and the static site's only under
+// SLIDETABLE_LONG=1, to keep the default tests short.
+func sites(t *testing.T, long bool) []*site {
+	t.Helper()
+	if long && !testenv.IsLong() {
+		return []*site{serveSite(t)}
+	}
+	return []*site{serveSite(t), staticSite(t)}
 }
 
 // tabOptions says how a tab looks at the page.

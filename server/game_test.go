@@ -42,7 +42,7 @@ func shortest(t *testing.T, b board.Board) []uint8 {
 // card says so and takes the focus, the timer stops, and the result is kept
 // as the best of its size and difficulty, in the browser, over a reload.
 func TestBrowserWinAndRecords(t *testing.T) {
-	for _, st := range sites(t) {
+	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
 			p.ready()
@@ -101,7 +101,7 @@ func TestBrowserWinAndRecords(t *testing.T) {
 // TestBrowserReload reloads in mid-game: the board, the moves, undo and the
 // clock are as they were.
 func TestBrowserReload(t *testing.T) {
-	for _, st := range sites(t) {
+	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
 			p.ready()
@@ -143,7 +143,7 @@ func TestBrowserReload(t *testing.T) {
 // TestBrowserShare opens a shared board, shares it again, and refuses a bad
 // or unsolvable one with a message.
 func TestBrowserShare(t *testing.T) {
-	for _, st := range sites(t) {
+	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
 			const cells = "5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15" // 8 moves
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4&board=" + cells})
@@ -208,10 +208,17 @@ func (p *tab) swipe(dx, dy float64) {
 }
 
 // TestBrowserSwipe plays by swipes on a phone: a swipe to the left slides
-// the tile right of the gap to the left, and so on.
+// the tile right of the gap to the left, and so on. A phone is told about
+// taps and swipes, not keys.
 func TestBrowserSwipe(t *testing.T) {
 	p := openTab(t, serveSite(t), tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
 	p.ready()
+	if !p.visible("#help-touch") || p.visible("#help-keys") || p.eval(`document.getElementById("board").getAttribute("aria-describedby")`) != "help-touch" {
+		t.Errorf("phone instructions: touch shown %v, keys shown %v", p.visible("#help-touch"), p.visible("#help-keys"))
+	}
+	if txt := p.text("help-touch"); strings.Contains(txt, "key") || !strings.Contains(txt, "swipe") {
+		t.Errorf("phone instructions %q", txt)
+	}
 	b := p.board()
 	n := 0
 	for _, s := range []struct {
@@ -246,7 +253,7 @@ func TestBrowserSwipe(t *testing.T) {
 // TestBrowserStopAndSpeed slows a solution down, stops it, plays on, and
 // lets the solver finish: the result says the solver made every move.
 func TestBrowserStopAndSpeed(t *testing.T) {
-	for _, st := range sites(t) {
+	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
 			p.ready()
@@ -294,13 +301,12 @@ func TestBrowserStopAndSpeed(t *testing.T) {
 	}
 }
 
-// TestBrowserLegend checks the explanation of the lighter tiles: the tiles
-// in place are lighter, and say so to a screen reader.
-func TestBrowserLegend(t *testing.T) {
-	p := openTab(t, serveSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"})
-	p.ready()
+// checkLegend checks the explanation of the lighter tiles: it is shown,
+// the tiles in place are lighter, and they say so to a screen reader.
+func checkLegend(p *tab) {
+	p.t.Helper()
 	if txt := p.eval(`document.querySelector(".legend").textContent`); !p.visible(".legend") || !strings.Contains(txt, "Lighter tiles are in their place") {
-		t.Errorf("legend %q shown %v", txt, p.visible(".legend"))
+		p.t.Errorf("legend %q shown %v", txt, p.visible(".legend"))
 	}
 	b := p.board()
 	goal := board.Goal(b.Size())
@@ -314,21 +320,20 @@ func TestBrowserLegend(t *testing.T) {
 		sel := fmt.Sprintf(`.tile[data-tile="%d"]`, tile)
 		label := p.eval(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, sel))
 		if strings.Contains(label, "in place") != home || !strings.HasPrefix(label, fmt.Sprint(tile)) {
-			t.Errorf("tile %d (home %v) labelled %q", tile, home, label)
+			p.t.Errorf("tile %d (home %v) labelled %q", tile, home, label)
 		}
 		lighter := p.truth(fmt.Sprintf(`(%s)(document.querySelector(%q)) > 150`, lum, sel+" span"))
 		if lighter != home {
-			t.Errorf("tile %d: home %v, lighter %v", tile, home, lighter)
+			p.t.Errorf("tile %d: home %v, lighter %v", tile, home, lighter)
 		}
 	}
-	p.check()
 }
 
 // TestBrowserLevels4x4 checks the 4x4 difficulties: presets up to the
 // server's largest level, each drawn at an exact distance, and the hardest
 // known boards, 80 moves away, from the published list.
 func TestBrowserLevels4x4(t *testing.T) {
-	for _, st := range sites(t) {
+	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4"})
 			p.ready()
@@ -373,4 +378,42 @@ func TestBrowserLevels4x4(t *testing.T) {
 			p.check()
 		})
 	}
+}
+
+// TestBrowserCancel checks that a long search in the WebAssembly worker
+// neither freezes the page nor outlives its board: two moves from an
+// 80-move board start searches of seconds or minutes, which the page ends
+// when the board changes, and a new board comes at once.
+func TestBrowserCancel(t *testing.T) {
+	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4"})
+	p.ready()
+	p.wait(`document.querySelector('#presets button[data-key="hardest"]') !== null`)
+	p.click(`#presets button[data-key="hardest"]`)
+	p.ready()
+	b := p.board()
+	m1 := b.Moves()[0]
+	p.play([]uint8{m1}) // 79 moves away: known, but its next moves need a search
+	b, _ = b.Move(m1)
+	p.wait(`document.getElementById("distance").dataset.distance === "79"`)
+	m2 := b.Moves()[0]
+	if m2 == m1 {
+		m2 = b.Moves()[1]
+	}
+	start := time.Now()
+	p.play([]uint8{m2})
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("a move took %v while the worker searched", d)
+	}
+	p.click("#undo")
+	p.wait(`document.getElementById("moves").dataset.moves === "1"`)
+	p.click("#undo")
+	p.wait(`document.getElementById("moves").dataset.moves === "0" && document.getElementById("distance").dataset.distance === "80"`)
+	if n := p.number(`String(performance.getEntriesByName("engine restart").length)`); n < 2 {
+		t.Errorf("the worker was restarted %d times for 2 searches called off", n)
+	}
+	start = time.Now()
+	p.click(`#presets button[data-key="Easy"]`)
+	p.wait(`document.getElementById("distance").dataset.distance !== "" && document.body.dataset.state === "playing" && document.getElementById("moves").dataset.moves === "0" && Number(document.getElementById("distance").dataset.distance) <= 20`)
+	t.Logf("a new board %v after calling off the searches", time.Since(start).Round(time.Millisecond))
+	p.check()
 }

@@ -250,6 +250,7 @@ function think() {
   const ac = new AbortController(), deal = game.deal;
   game.ask = { key: k, ac };
   showDistance();
+  const asked = performance.now();
   const slow = setTimeout(() => {
     if (!known() && game.ask && game.ask.key === k) {
       tip(game.info.table ? "Counting…" : "Counting: a search for a board this far can take a while.", "wait");
@@ -265,6 +266,7 @@ function think() {
       return;
     }
     learn(cells, r.distance, r.moves || []);
+    timing(`answer ${game.info.size}`, asked);
     stopRetrying();
     if (el.tip.dataset.kind === "wait") tip("");
     if (keyOf(game.cells) === k) {
@@ -278,6 +280,13 @@ function think() {
     if (el.tip.dataset.kind === "wait") tip("");
     trouble(e, "Could not work out the distance");
   });
+}
+
+// timing records how long an answer took, as a User Timing measure that
+// the browser's tools show (the last hundred are kept).
+function timing(name, start) {
+  if (performance.getEntriesByType("measure").length >= 100) performance.clearMeasures();
+  performance.measure(name, { start, end: performance.now() });
 }
 
 function cancelAsk() {
@@ -711,6 +720,7 @@ function deal(info, cells, optimum, level) {
   showDistance();
   showBests();
   setState("playing");
+  if (!performance.getEntriesByName("playable").length) performance.mark("playable");
 }
 
 function presets(info) {

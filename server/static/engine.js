@@ -60,53 +60,59 @@ async function apiGet(path, signal) {
   throw new EngineError(msg, "broken");
 }
 
+// An engine answers request(endpoint, params, signal) with the object of
+// GET /api/ENDPOINT?params; these are the questions the page asks.
+class Engine {
+  sizes() { return this.list; }
+  hints(size, cells, signal) { return this.request("hint", { size, board: cells.join(",") }, signal); }
+  solve(size, cells, signal) { return this.request("solve", { size, board: cells.join(",") }, signal); }
+  level(size, min, max, signal) { return this.request("level", { size, min, max }, signal); }
+  stats(size, signal) { return this.request("stats", { size }, signal); }
+}
+
 // APIEngine asks slidetable serve.
-class APIEngine {
+class APIEngine extends Engine {
   constructor(sizes) {
+    super();
     this.kind = "api";
     this.list = sizes;
   }
-  sizes() { return this.list; }
-  hints(size, cells, signal) {
-    return apiGet(`api/hint?${query({ size, board: cells.join(",") })}`, signal);
-  }
-  solve(size, cells, signal) {
-    return apiGet(`api/solve?${query({ size, board: cells.join(",") })}`, signal);
-  }
-  level(size, min, max, signal) {
-    return apiGet(`api/level?${query({ size, min, max })}`, signal);
-  }
-  stats(size, signal) {
-    return apiGet(`api/stats?${query({ size })}`, signal);
+  request(endpoint, params, signal) {
+    return apiGet(`api/${endpoint}?${query(params)}`, signal);
   }
 }
 
-// WorkerEngine asks the library in a module worker. Requests are answered
-// in order; cancelling one that may be searching (a size without a table)
-// ends the worker, starts another and sends it the requests still wanted.
-class WorkerEngine {
+// WorkerEngine asks the library in a module worker (worker.js), which
+// answers exactly as the API does. The WebAssembly module is compiled once,
+// here, and handed to each worker. Requests are answered in order;
+// cancelling one that may be searching (a size without a table) ends the
+// worker, starts another and sends it the requests still wanted.
+class WorkerEngine extends Engine {
   static async start() {
-    const e = new WorkerEngine();
-    e.list = await e.call("sizes", []);
+    const e = new WorkerEngine(await compile(new URL("slidetable.wasm", import.meta.url)));
+    e.list = await e.request("sizes", {});
     return e;
   }
 
-  constructor() {
+  constructor(module) {
+    super();
     this.kind = "wasm";
+    this.module = module;
     this.next = 1;
-    this.pending = new Map(); // id -> {op, args, resolve, reject}
+    this.pending = new Map(); // id -> {endpoint, params, resolve, reject}
     this.spawn();
   }
 
   spawn() {
     this.worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+    this.worker.postMessage({ module: this.module });
     this.worker.onmessage = (ev) => {
-      const { id, value, error, kind } = ev.data;
+      const { id, value, error, status } = ev.data;
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
-      if (error !== undefined) p.reject(new EngineError(error, kind || "broken"));
-      else p.resolve(value);
+      if (error === undefined) p.resolve(value);
+      else p.reject(new EngineError(error, status === 400 || status === 404 ? "input" : status === 503 ? "limit" : "broken"));
     };
     this.worker.onerror = (ev) => {
       ev.preventDefault();
@@ -124,17 +130,20 @@ class WorkerEngine {
   }
 
   restart() {
+    performance.mark("engine restart");
     this.worker.terminate();
     this.spawn();
-    for (const [id, p] of this.pending) this.worker.postMessage({ id, op: p.op, args: p.args });
+    for (const [id, p] of this.pending) this.worker.postMessage({ id, endpoint: p.endpoint, params: p.params });
   }
 
-  call(op, args, signal, searching) {
+  request(endpoint, params, signal) {
     if (signal && signal.aborted) return Promise.reject(abortError());
     const id = this.next++;
+    const info = this.list && this.list.find((s) => s.size === params.size);
+    const searching = endpoint !== "stats" && endpoint !== "sizes" && !(info && info.table);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { op, args, resolve, reject });
-      this.worker.postMessage({ id, op, args });
+      this.pending.set(id, { endpoint, params, resolve, reject });
+      this.worker.postMessage({ id, endpoint, params });
       if (!signal) return;
       signal.addEventListener("abort", () => {
         if (!this.pending.has(id)) return;
@@ -144,17 +153,22 @@ class WorkerEngine {
       }, { once: true });
     });
   }
+}
 
-  searched(size) {
-    const info = this.list && this.list.find((s) => s.size === size);
-    return !info || !info.table;
+// compile fetches and compiles the WebAssembly module, streaming where the
+// server sends it as application/wasm.
+async function compile(url) {
+  let res;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new EngineError("cannot load the puzzle engine (slidetable.wasm)", "offline");
   }
-
-  sizes() { return this.list; }
-  hints(size, cells, signal) { return this.call("hints", [size, cells], signal, this.searched(size)); }
-  solve(size, cells, signal) { return this.call("solve", [size, cells], signal, this.searched(size)); }
-  level(size, min, max, signal) { return this.call("level", [size, min, max], signal, this.searched(size)); }
-  stats(size, signal) { return this.call("stats", [size], signal, false); }
+  if (!res.ok) throw new EngineError(`cannot load the puzzle engine: ${url.pathname} answered ${res.status}`, "offline");
+  if (WebAssembly.compileStreaming && /^application\/wasm\b/.test(res.headers.get("Content-Type") || "")) {
+    return WebAssembly.compileStreaming(res);
+  }
+  return WebAssembly.compile(await res.arrayBuffer());
 }
 
 function abortError() {
