@@ -147,9 +147,10 @@
 //		advice to use -mode walk: random walks from the goal kept by their
 //		exact distance, which are not uniform. -mode filter draws uniform
 //		boards anyway. Boards found by solving end with the histogram of
-//		their distances on stderr, or with -json a summary line. -min 80
+//		their distances on stderr (-q hides it, with the progress bar),
+//		or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
 //	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]

@@ -83,7 +83,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil
 	})
 	search := f.String("search", "4x4", "serve the sizes `WxH,...` without a table by search (\"\": none)")
-	timeout := f.Duration("timeout", 5*time.Second, "time limit `D` of one request's search")
+	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
 	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
 	f.addMemFlag()
