@@ -242,11 +242,16 @@
 //
 // Results go to standard output, progress and errors to standard error; a
 // progress bar only when standard error is a terminal. The exit status is 0
-// on success, 1 on failure (an unreadable or corrupt table file, a failed
-// check or coverage test, -timeout run out, or an interruption: Ctrl-C or
-// SIGTERM stops a command with the one line "slidetable COMMAND:
-// interrupted") and 2 for a usage mistake or bad input, with a message that
-// names the problem (and quotes only the start of a long input).
+// on success; 1 on failure, where what was asked made sense but could not be
+// done (an unreadable or corrupt table file, a file that needs more memory
+// than -max-mem, a failed check or coverage test, -timeout run out, a
+// folder that does not exist for an output file, serve's address in use,
+// or an interruption: Ctrl-C or SIGTERM stops a command with the one line
+// "slidetable COMMAND: interrupted"); and 2 for a usage mistake or bad
+// input, with a message that names the problem (and quotes only the start
+// of a long input): a flag, size or board that is not one, and, in every
+// command including serve, a path that names a folder, a device or a FIFO
+// where a file is wanted (-table /tmp, -o /dev/null).
 //
 // Every number a flag takes is bounded, so that no value crashes a command,
 // makes it allocate without bound or run for ever: -workers 0 to 256,

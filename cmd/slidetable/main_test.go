@@ -447,3 +447,29 @@ func TestLevelsQuiet(t *testing.T) {
 		t.Fatalf("levels -q: exit %d, stdout %q, stderr %q; want 2 boards and nothing on stderr", code, out, stderr)
 	}
 }
+
+// TestTableFolder checks the one rule for a path that names a folder where
+// a file is wanted: every command refuses it as a usage mistake (exit 2),
+// naming it.
+func TestTableFolder(t *testing.T) {
+	dir := t.TempDir()
+	goal := "1 2 3/4 5 6/7 8 0"
+	for _, args := range [][]string{
+		{"distance", "-table", dir, "3x3", goal},
+		{"solve", "-table", dir, "3x3", goal},
+		{"hint", "-table", dir, "3x3", goal},
+		{"levels", "-table", dir, "3x3"},
+		{"stats", "-table", dir, "3x3"},
+		{"stats", dir},
+		{"verify", "-table", dir, "3x3"},
+		{"plot", "-table", dir, "3x3"},
+		{"coverage", "-table", dir, "-n", "10", "4x4"},
+		{"build", "-q", "-o", dir, "2x2"},
+		{"serve", "-q", "-table", dir},
+	} {
+		code, _, stderr := slidetable(t, "", args...)
+		if code != exitUsage || !strings.Contains(stderr, dir+" is a directory") {
+			t.Errorf("%v: exit %d, %q; want %d naming the directory", args, code, stderr, exitUsage)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"time"
 
@@ -102,6 +103,8 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil, nil, f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
 	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
 		return nil, nil, f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
+	case !validAddr(cfg.addr):
+		return nil, nil, f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
 	}
 	if *search != "" {
 		for _, s := range strings.Split(*search, ",") {
@@ -127,7 +130,9 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		return f.fail(err)
+		// The address was well formed (checked with the flags): a port
+		// in use or not ours to bind is a failure, not a usage mistake.
+		return &failure{cmd: f.name, err: err}
 	}
 	fmt.Fprintf(e.stderr, "slidetable serve: listening on http://%s/\n", ln.Addr())
 	// The grace lets any search in flight reach its time limit.
@@ -216,4 +221,15 @@ func (ps *puzzleSet) close() {
 	for _, src := range ps.sources {
 		src.Close()
 	}
+}
+
+// validAddr reports whether addr is HOST:PORT with a port number, so that
+// a failure to listen on it is the machine's, not a mistake in the flag.
+func validAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	p, err := strconv.ParseUint(port, 10, 16)
+	return err == nil && p <= 65535
 }
