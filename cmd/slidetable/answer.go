@@ -32,7 +32,7 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 		f:       f,
 		path:    f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
-		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
+		timeout: f.duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
 	f.addMemFlag()
 	if withIDA {
@@ -206,7 +206,7 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			case l.text == "":
 				continue
 			}
-			b, err := board.Parse(size, l.text)
+			b, err := parseBoard(size, l.text)
 			if err != nil {
 				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", l.n, err)}
 			}

@@ -147,9 +147,10 @@
 //		advice to use -mode walk: random walks from the goal kept by their
 //		exact distance, which are not uniform. -mode filter draws uniform
 //		boards anyway. Boards found by solving end with the histogram of
-//		their distances on stderr, or with -json a summary line. -min 80
+//		their distances on stderr (-q hides it, with the progress bar),
+//		or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
 //	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]
@@ -249,11 +250,16 @@
 //
 // Results go to standard output, progress and errors to standard error; a
 // progress bar only when standard error is a terminal. The exit status is 0
-// on success, 1 on failure (an unreadable or corrupt table file, a failed
-// check or coverage test, -timeout run out, or an interruption: Ctrl-C or
-// SIGTERM stops a command with the one line "slidetable COMMAND:
-// interrupted") and 2 for a usage mistake or bad input, with a message that
-// names the problem (and quotes only the start of a long input).
+// on success; 1 on failure, where what was asked made sense but could not be
+// done (an unreadable or corrupt table file, a file that needs more memory
+// than -max-mem, a failed check or coverage test, -timeout run out, a
+// folder that does not exist for an output file, serve's address in use,
+// or an interruption: Ctrl-C or SIGTERM stops a command with the one line
+// "slidetable COMMAND: interrupted"); and 2 for a usage mistake or bad
+// input, with a message that names the problem (and quotes only the start
+// of a long input): a flag, size or board that is not one, and, in every
+// command including serve, a path that names a folder, a device or a FIFO
+// where a file is wanted (-table /tmp, -o /dev/null).
 //
 // Every number a flag takes is bounded, so that no value crashes a command,
 // makes it allocate without bound or run for ever: -workers 0 to 256,

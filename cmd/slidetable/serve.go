@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"time"
 
@@ -96,7 +97,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil
 	})
 	search := f.String("search", "4x4", "serve the sizes `WxH,...` without a table by search (\"\": none)")
-	timeout := f.Duration("timeout", 5*time.Second, "time limit `D` of one request's search")
+	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
 	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
 	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
@@ -128,6 +129,8 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil, nil, f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
 	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
 		return nil, nil, f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
+	case !validAddr(cfg.addr):
+		return nil, nil, f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
 	}
 	if *search != "" {
 		for _, s := range strings.Split(*search, ",") {
@@ -159,7 +162,9 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		return f.fail(err)
+		// The address was well formed (checked with the flags): a port
+		// in use or not ours to bind is a failure, not a usage mistake.
+		return &failure{cmd: f.name, err: err}
 	}
 	fmt.Fprintf(e.stderr, "slidetable serve: listening on http://%s/\n", ln.Addr())
 	// The grace lets any search in flight reach its time limit.
@@ -248,4 +253,15 @@ func (ps *puzzleSet) close() {
 	for _, src := range ps.sources {
 		src.Close()
 	}
+}
+
+// validAddr reports whether addr is HOST:PORT with a port number, so that
+// a failure to listen on it is the machine's, not a mistake in the flag.
+func validAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	p, err := strconv.ParseUint(port, 10, 16)
+	return err == nil && p <= 65535
 }
