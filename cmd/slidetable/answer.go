@@ -32,7 +32,7 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 		f:       f,
 		path:    f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
-		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
+		timeout: f.duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
 	f.addMemFlag()
 	if withIDA {

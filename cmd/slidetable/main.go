@@ -84,6 +84,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			usage(stdout)
 			return exitOK
 		}
+		if args[1] == "help" && len(args) == 2 {
+			io.WriteString(stdout, helpHelp)
+			return exitOK
+		}
 		// 'help COMMAND' prints the command's manual on standard output,
 		// as -h does on standard error.
 		c, ok := lookup(args[1])
@@ -152,6 +156,17 @@ var errSilent = errors.New("failed")
 
 // userMessage returns err's message without the package names in it.
 func userMessage(err error) string { return human.Message(err) }
+
+// helpHelp is the manual of help.
+const helpHelp = `usage: slidetable help [COMMAND]
+
+Print the list of commands, or the manual of COMMAND: its usage line,
+what it does, its flags and examples, as 'slidetable COMMAND -h' does.
+
+Examples:
+  slidetable help
+  slidetable help distance
+`
 
 func usage(w io.Writer) {
 	var sb strings.Builder
