@@ -181,7 +181,7 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			case l.text == "":
 				continue
 			}
-			b, err := board.Parse(size, l.text)
+			b, err := parseBoard(size, l.text)
 			if err != nil {
 				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", l.n, err)}
 			}

@@ -118,12 +118,12 @@ func (f *flags) size(arg string) (board.Size, error) {
 
 // board parses a board of the given size from the remaining arguments,
 // which are joined with spaces so that a board may be one quoted argument
-// or n separate ones.
+// or n separate ones (see parseBoard).
 func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 	if len(args) == 0 {
 		return board.Board{}, f.failf("missing board: give the %d numbers of a %s board", size.Cells(), size)
 	}
-	b, err := board.Parse(size, strings.Join(args, " "))
+	b, err := parseBoard(size, strings.Join(args, " "))
 	if err != nil {
 		return board.Board{}, f.fail(err)
 	}

@@ -157,24 +157,39 @@
 //		from the goal kept by their exact distance, which are not uniform.
 //		-mode filter draws uniform boards anyway, unless about a billion
 //		would have to be solved; uniform boards of more than 16 cells are
-//		out of reach (only -mode walk). Boards found by solving end with the histogram of
-//		their distances on stderr, or with -json a summary line. -min 80
+//		out of reach (only -mode walk). Boards found by solving end with
+//		the histogram of their distances on stderr (-q hides it, with the
+//		progress bar), or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
-//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
-//		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
-//		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
+//		/api/solve, /api/solvable (same parameters),
+//		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
+//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most
-//		-searches at once (then 503 with Retry-After). Bad input gets 400 and {"error":"..."}. One log
-//		line per request on standard error; SIGINT or SIGTERM stops it
-//		cleanly (exit 0) after the requests in flight.
+//		-searches at once (then 503 with Retry-After). Bad input gets 400
+//		and {"error":"..."}. The page's WebAssembly build is served beside
+//		it. A client has 5 s to send its headers and may idle 30 s
+//		between requests; at most -max-conns connections are open (and
+//		no more than the open-file limit allows, raised to its hard
+//		limit), the quiet ones shed first, and a connection beyond them
+//		gets 503 with Retry-After. -cors ORIGIN (repeatable, * for any)
+//		lets pages of other origins call the API. One log line per
+//		request on standard error; SIGINT or SIGTERM stops it cleanly
+//		(exit 0) after the requests in flight.
+//	web -o DIR
+//		Write the game page into the folder DIR as a static site: the
+//		files serve serves at /, with slidetable compiled to WebAssembly
+//		(the built-in tables and the 4x4 pattern database) and Go's
+//		wasm_exec.js, so that any static file server can serve it and the
+//		page answers in the browser. Prints the files' number and size.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		table file format version it reads.
@@ -246,11 +261,16 @@
 //
 // Results go to standard output, progress and errors to standard error; a
 // progress bar only when standard error is a terminal. The exit status is 0
-// on success, 1 on failure (an unreadable or corrupt table file, a failed
-// check or coverage test, -timeout run out, or an interruption: Ctrl-C or
-// SIGTERM stops a command with the one line "slidetable COMMAND:
-// interrupted") and 2 for a usage mistake or bad input, with a message that
-// names the problem (and quotes only the start of a long input).
+// on success; 1 on failure, where what was asked made sense but could not be
+// done (an unreadable or corrupt table file, a file that needs more memory
+// than -max-mem, a failed check or coverage test, -timeout run out, a
+// folder that does not exist for an output file, serve's address in use,
+// or an interruption: Ctrl-C or SIGTERM stops a command with the one line
+// "slidetable COMMAND: interrupted"); and 2 for a usage mistake or bad
+// input, with a message that names the problem (and quotes only the start
+// of a long input): a flag, size or board that is not one, and, in every
+// command including serve, a path that names a folder, a device or a FIFO
+// where a file is wanted (-table /tmp, -o /dev/null).
 //
 // Every number a flag takes is bounded, so that no value crashes a command,
 // makes it allocate without bound or run for ever: -workers 0 to 256,

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -183,4 +184,62 @@ func (c clipWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// durationValue is a flag.Value for a duration whose error, for a number
+// without a unit such as "10", says that a unit is needed.
+type durationValue time.Duration
+
+func (d *durationValue) String() string { return time.Duration(*d).String() }
+
+func (d *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+			return fmt.Errorf("a duration needs a unit, such as %ss or %sm", s, s)
+		}
+		return fmt.Errorf("not a duration (such as 10s, 2m or 1h30m)")
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+// duration defines a duration flag, as flag.Duration does, whose mistakes
+// are explained (see durationValue).
+func (f *flags) duration(name string, value time.Duration, usage string) *time.Duration {
+	p := new(time.Duration)
+	*p = value
+	f.Var((*durationValue)(p), name, usage)
+	return p
+}
+
+// optionalInt is a flag.Value for a whole number whose default is said in
+// words in its usage ("default: the largest there is"), not as a number:
+// set tells whether it was given.
+type optionalInt struct {
+	v   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.v)
+}
+
+func (o *optionalInt) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	o.v, o.set = int(v), true
+	return nil
+}
+
+// optionalInt defines an optionalInt flag.
+func (f *flags) optionalInt(name, usage string) *optionalInt {
+	o := new(optionalInt)
+	f.Var(o, name, usage)
+	return o
 }

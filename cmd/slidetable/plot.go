@@ -11,7 +11,7 @@ import (
 )
 
 func runPlot(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
+	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
 			"with the mean marked, from the built-in table of a size or from the table\n"+
 			"FILE (which may also be given alone), and write it to the -o file in the\n"+

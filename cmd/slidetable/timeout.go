@@ -26,10 +26,11 @@ type timeoutFlag struct {
 func addTimeoutFlag(f *flags, def time.Duration) *timeoutFlag {
 	usage := "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"
 	if def > 0 {
-		usage = fmt.Sprintf("give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default %s)", shortDuration(def))
+		// The flag package says the default.
+		usage = "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1"
 	}
 	tf := &timeoutFlag{f: f, def: def}
-	tf.timeout = f.Duration("timeout", def, usage)
+	tf.timeout = f.duration("timeout", def, usage)
 	return tf
 }
 
