@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -38,6 +39,11 @@ func (s *Server) routes() {
 		m.HandleFunc("GET /api/"+name, s.endpoint(name))
 	}
 	m.HandleFunc("GET /api/chart", s.chart)
+	m.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		io.WriteString(w, "ok\n")
+	})
 	s.mux = m
 }
 

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,7 +42,31 @@ type Options struct {
 	Searches int
 	// Logger gets one line for each request. Default: none.
 	Logger *slog.Logger
+	// MaxConns is the most connections Run keeps open; at the cap a new
+	// one sheds the connection quiet the longest (one that has not sent a
+	// whole request yet, or one idle between requests), or, if every one
+	// is busy with a request, is refused with 503. Default
+	// DefaultMaxConns.
+	MaxConns int
+	// CORS lists the origins (such as "https://game.example") whose pages
+	// may call the API from a browser, or "*" for any; the API then
+	// answers them with Access-Control-Allow-Origin and answers their
+	// preflight OPTIONS requests. Default: none.
+	CORS []string
 }
+
+// DefaultMaxConns is the most connections Run keeps open unless Options
+// says otherwise: about 200 MB of connection state at most.
+const DefaultMaxConns = 4096
+
+// Timeouts of the connections of Run.
+const (
+	// ReadHeaderTimeout is the time a client has to send a request's
+	// line and headers, from its first byte.
+	ReadHeaderTimeout = 5 * time.Second
+	// IdleTimeout is how long a connection may wait for its next request.
+	IdleTimeout = 30 * time.Second
+)
 
 // Limits of a request.
 const (
@@ -49,7 +75,8 @@ const (
 	// MaxBody is the largest request body accepted, in bytes. No endpoint
 	// reads one.
 	MaxBody = 1024
-	// MaxHeader is the most header bytes the server built by Run reads.
+	// MaxHeader is the most bytes of request line and headers that the
+	// server built by Run reads; a request with more gets 431.
 	MaxHeader = 8 << 10
 )
 
@@ -67,6 +94,8 @@ type Server struct {
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
 	mux     *http.ServeMux
+	conns   int             // Options.MaxConns
+	cors    map[string]bool // origins allowed; "*": any
 }
 
 // New returns a server for the puzzles, one per size.
@@ -81,8 +110,15 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	if o.Searches == 0 {
 		o.Searches = runtime.NumCPU()
 	}
-	if o.Timeout < 0 || o.Searches < 0 {
-		return nil, fmt.Errorf("%w: timeout %v, searches %d", ErrConfig, o.Timeout, o.Searches)
+	if o.MaxConns == 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	if o.Timeout < 0 || o.Searches < 0 || o.MaxConns < 0 {
+		return nil, fmt.Errorf("%w: timeout %v, searches %d, connections %d", ErrConfig, o.Timeout, o.Searches, o.MaxConns)
+	}
+	cors, err := corsOrigins(o.CORS)
+	if err != nil {
+		return nil, err
 	}
 	if len(puzzles) == 0 {
 		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
@@ -97,6 +133,8 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		timeout: o.Timeout,
 		slots:   make(chan struct{}, o.Searches),
 		log:     o.Logger,
+		conns:   o.MaxConns,
+		cors:    cors,
 	}
 	for _, p := range puzzles {
 		if t := p.Table; t != nil {
@@ -112,16 +150,20 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	api := strings.HasPrefix(r.URL.Path, "/api/")
+	allowed := api && s.allowOrigin(rec, r)
 	switch {
+	case r.Method == http.MethodOptions && allowed:
+		preflight(rec, r)
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		rec.Header().Set("Allow", "GET, HEAD")
 		writeError(rec, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed: use GET", r.Method))
 	case len(r.URL.RawQuery) > MaxQuery:
 		writeError(rec, http.StatusRequestURITooLong, fmt.Sprintf("query of %d bytes is longer than the limit of %d", len(r.URL.RawQuery), MaxQuery))
-	case r.ContentLength > MaxBody:
-		writeError(rec, http.StatusRequestEntityTooLarge, fmt.Sprintf("body of %d bytes is larger than the limit of %d", r.ContentLength, MaxBody))
+	case !bodyFits(rec, r):
+		rec.Header().Set("Connection", "close") // rather than read the rest
+		writeError(rec, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than the limit of %d bytes", MaxBody))
 	default:
-		r.Body = http.MaxBytesReader(rec, r.Body, MaxBody)
 		s.mux.ServeHTTP(rec, r)
 	}
 	if s.log != nil {
@@ -134,6 +176,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr))
 	}
+}
+
+// bodyFits reads the request's body, which no endpoint uses, and reports
+// whether it is at most MaxBody bytes, however it is sent (with a length,
+// or chunked without one).
+func bodyFits(w http.ResponseWriter, r *http.Request) bool {
+	if r.ContentLength > MaxBody {
+		return false
+	}
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	_, err := io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, MaxBody))
+	return err == nil
 }
 
 // recorder notes the status and size of a response for the log.
@@ -165,19 +221,22 @@ func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 // waits up to grace for the requests in flight to finish. It returns nil
 // after a clean shutdown.
 func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	lim := newConnLimit(ln, s.conns, s.log)
 	hs := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      s.timeout + 30*time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    MaxHeader,
+		IdleTimeout:       IdleTimeout,
+		// The server reads up to 4 KB more than MaxHeaderBytes.
+		MaxHeaderBytes: MaxHeader - 4<<10,
+		ConnState:      lim.state,
 	}
 	if s.log != nil {
 		hs.ErrorLog = slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(lim) }()
 	select {
 	case err := <-errc:
 		return err

@@ -153,18 +153,26 @@
 //	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
-//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
-//		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
-//		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
+//		/api/solve, /api/solvable (same parameters),
+//		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
+//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most
-//		-searches at once (then 503 with Retry-After). Bad input gets 400 and {"error":"..."}. One log
-//		line per request on standard error; SIGINT or SIGTERM stops it
-//		cleanly (exit 0) after the requests in flight.
+//		-searches at once (then 503 with Retry-After). Bad input gets 400
+//		and {"error":"..."}. The page's WebAssembly build is served beside
+//		it. A client has 5 s to send its headers and may idle 30 s
+//		between requests; at most -max-conns connections are open (and
+//		no more than the open-file limit allows, raised to its hard
+//		limit), the quiet ones shed first, and a connection beyond them
+//		gets 503 with Retry-After. -cors ORIGIN (repeatable, * for any)
+//		lets pages of other origins call the API. One log line per
+//		request on standard error; SIGINT or SIGTERM stops it cleanly
+//		(exit 0) after the requests in flight.
 //	web -o DIR
 //		Write the game page into the folder DIR as a static site: the
 //		files serve serves at /, with slidetable compiled to WebAssembly

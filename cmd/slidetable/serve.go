@@ -22,6 +22,8 @@ const (
 	maxServeSearches = 256
 	maxServeLevel    = 80
 	maxServeTables   = 16
+	maxServeConns    = 1 << 20
+	maxServeOrigins  = 64
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -49,12 +51,14 @@ type serveConfig struct {
 	timeout  time.Duration
 	searches int
 	maxLevel int
+	maxConns int
+	cors     []string // -cors
 	quiet    bool
 }
 
 // serveFlags parses and checks serve's flags.
 func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
-	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-mem SIZE] [-q]",
+	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]",
 		"Serve a page where a person plays the puzzle with exact help (hints, an\n"+
 			"optimal solution, the distance left after every move), and the JSON API\n"+
 			"it uses, answering with the objects of the -json flags of distance,\n"+
@@ -62,18 +66,27 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"  GET /api/sizes\n"+
 			"  GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1\n"+
 			"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n"+
-			"  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
-			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n\n"+
+			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
+			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
+			"  GET /healthz                          (ok, for load balancers)\n\n"+
 			"Sizes with a table (built in, installed with 'slidetable build -install',\n"+
 			"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n"+
 			"sizes of installed pattern databases and of -table FILE.pdb are answered\n"+
 			"by an optimal IDA* search within -timeout, with the best pattern\n"+
 			"database there is for the size (-table FILE.pdb, else the installed one,\n"+
 			"else the built-in 4x4 one), at most -searches at once (beyond that: 503\n"+
-			"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. Logs a line\n"+
-			"per request on standard error; stops cleanly on SIGINT or SIGTERM,\n"+
-			"letting requests in flight finish.",
-		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
+			"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. The page\n"+
+			"can also answer in the browser, with the WebAssembly build served beside\n"+
+			"it (see 'slidetable web').\n\n"+
+			"Against slow and idle clients: 5 s to send a request's headers, 30 s\n"+
+			"idle between requests, at most -max-conns connections open (and no more\n"+
+			"than the open-file limit, which serve raises to its hard limit); at the\n"+
+			"cap a new connection sheds the one quiet the longest, or gets 503 if every\n"+
+			"one is busy. Queries, bodies (however sent) and headers are bounded (1 KB,\n"+
+			"1 KB, 8 KB). -cors lets pages of other origins call the API (off by\n"+
+			"default). Logs a line per request on standard error; stops cleanly on\n"+
+			"SIGINT or SIGTERM, letting requests in flight finish.",
+		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
 	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")
 	f.Func("table", "also serve the table or pattern database `FILE` (repeatable)", func(s string) error {
@@ -87,13 +100,24 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
 	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
+	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
+	f.Func("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
+		if len(cfg.cors) == maxServeOrigins {
+			return fmt.Errorf("at most %d origins", maxServeOrigins)
+		}
+		if err := server.CheckOrigin(s); err != nil {
+			return err
+		}
+		cfg.cors = append(cfg.cors, s)
+		return nil
+	})
 	f.addMemFlag()
 	quiet := f.Bool("q", false, "do not log requests")
 	pos, err := f.parse(args)
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg.addr, cfg.timeout, cfg.searches, cfg.maxLevel, cfg.quiet = *addr, *timeout, *searches, *maxLevel, *quiet
+	cfg.addr, cfg.timeout, cfg.searches, cfg.maxLevel, cfg.maxConns, cfg.quiet = *addr, *timeout, *searches, *maxLevel, *maxConns, *quiet
 	switch {
 	case len(pos) != 0:
 		return nil, nil, f.failf("want no arguments, got %q", strings.Join(pos, " "))
@@ -103,6 +127,8 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil, nil, f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
 	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
 		return nil, nil, f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
+	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
+		return nil, nil, f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
 	case !validAddr(cfg.addr):
 		return nil, nil, f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
 	}
@@ -124,9 +150,15 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 	if !cfg.quiet {
 		logger = slog.New(slog.NewTextHandler(e.stderr, nil))
 	}
-	srv, err := server.New(puzzles, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger})
+	// Each connection takes a file; leave some for the rest.
+	conns := cfg.maxConns
+	if files, err := raiseFileLimit(); err == nil && files > 2*fileReserve {
+		conns = min(conns, int(min(files-fileReserve, maxServeConns)))
+	}
+	srv, err := server.New(puzzles, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger,
+		MaxConns: conns, CORS: cfg.cors})
 	if err != nil {
-		return err
+		return f.fail(err)
 	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {

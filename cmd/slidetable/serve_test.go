@@ -150,6 +150,7 @@ func TestServeFlags(t *testing.T) {
 		{"-timeout", "1ns"}, {"-timeout", "1h"}, {"-searches", "-1"}, {"-searches", "1000"},
 		{"-max-level", "0"}, {"-max-level", "81"}, {"-search", "4x"}, {"extra"},
 		{"-addr", "256.0.0.1:1"}, {"-table", "/nonexistent.tbl"},
+		{"-max-conns", "0"}, {"-max-conns", "99999999"}, {"-cors", "game.example"}, {"-cors", "https://game.example/page"},
 	} {
 		var stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, &stderr)
