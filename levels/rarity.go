@@ -23,7 +23,7 @@ type Rarity struct {
 	// Bound says that Fraction is only an upper bound.
 	Bound bool
 	// Basis says what Fraction rests on, for a message: "by the
-	// published distribution (Korf and Schultze 2005)", "by the
+	// published distribution", "by the
 	// distribution of the 4x3 table", "by counting the walks of the blank
 	// of up to 30 moves".
 	Basis string
@@ -91,7 +91,7 @@ func Rare(size board.Size, lo, hi int) (bool, float64) {
 // standard goal of size, where it is known, and what it rests on.
 func distribution(size board.Size) ([]uint64, string, bool) {
 	if d, ok := published.DistributionOf(size); ok {
-		return d.Counts, "by the published distribution (" + d.Cite + ")", true
+		return d.Counts, "by the published distribution", true
 	}
 	if c, ok := counted[size]; ok {
 		return c, "by the distribution of the " + size.String() + " table", true
