@@ -82,12 +82,19 @@ func entryCount(count, free uint64, blank bool) uint64 {
 }
 
 // entry returns entry r.
-func (g *group) entry(r uint64) int {
-	if g.enc == encNibble {
-		return int(g.entries[r>>1]>>(r&1*4)) & 15
+func (g *group) entry(r uint64) int { return entryAt(g.entries, g.enc, r) }
+
+// entryAt returns entry r of entries held in encoding enc.
+func entryAt(entries []byte, enc uint8, r uint64) int {
+	if enc == encNibble {
+		return int(entries[r>>1]>>nibbleShift(r)) & 15
 	}
-	return int(g.entries[r])
+	return int(entries[r])
 }
+
+// nibbleShift returns the shift of entry r's nibble in its byte: 0 for an
+// even r, the low nibble, and 4 for an odd one.
+func nibbleShift(r uint64) uint64 { return (r & 1) * 4 }
 
 // moves returns the entry of the group's tiles in cells with the blank in
 // cell z, or the least over the blank's cells if z is negative.
