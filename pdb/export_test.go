@@ -43,3 +43,23 @@ func headerEnd(b []byte) int {
 	}
 	return off
 }
+
+// Entries returns the number of entries of group gi of db.
+func Entries(db *DB, gi int) uint64 {
+	g := &db.groups[gi]
+	return entryCount(g.count, g.free, g.blank)
+}
+
+// SetEntry sets entry r of group gi of db to v, which must fit the
+// group's encoding, and returns the entry it held.
+func SetEntry(db *DB, gi int, r uint64, v int) int {
+	g := &db.groups[gi]
+	old := g.entry(r)
+	if g.enc == encNibble {
+		sh := nibbleShift(r)
+		g.entries[r>>1] = g.entries[r>>1]&^(15<<sh) | byte(v)<<sh
+	} else {
+		g.entries[r] = byte(v)
+	}
+	return old
+}
