@@ -89,9 +89,12 @@
 // A file that reads well may still hold wrong entries. DB.Prove checks
 // every entry against what the header describes (size, goal, partition,
 // encoding) and names the first entry that is wrong in an *EntryError,
-// which wraps ErrEntry and ErrFormat: it builds each group again and
-// compares, which holds for both kinds of entry because Build is
-// deterministic and its entries are exact.
+// which wraps ErrEntry and ErrFormat. With an entry for each cell of the
+// blank, every entry is a distance in the group's own space and a
+// certificate checked in one pass proves them (see Prove); the least
+// entry over the blank's cells obeys no such local rule, and Prove runs
+// the group's search again, checking each placement's entry when the
+// search first reaches it.
 //
 // Writing is deterministic: the same database always gives the same
 // bytes.
