@@ -38,6 +38,7 @@ type hgroup struct {
 	enc     uint8
 	blank   bool   // an entry for each free cell of the blank
 	free    uint64 // cells the group leaves free
+	blocks  *blocks
 }
 
 // index returns the index of the entry of placement r, whose tiles take the
@@ -49,7 +50,12 @@ func (g *hgroup) index(r, mask, all uint64, z int) uint64 {
 	return r*g.free + uint64(bits.OnesCount64(all&^mask&(uint64(1)<<z-1)))
 }
 
-func (g *hgroup) entry(r uint64) int { return entryAt(g.entries, g.enc, r) }
+func (g *hgroup) entry(r uint64) int {
+	if g.blocks != nil {
+		g.blocks.ensure(byteOf(g.enc, r))
+	}
+	return entryAt(g.entries, g.enc, r)
+}
 
 // Heuristic returns the database's heuristic.
 func (db *DB) Heuristic() *Heuristic {
@@ -86,7 +92,7 @@ func (db *DB) Heuristic() *Heuristic {
 		}
 	}
 	for _, g := range db.groups {
-		h.groups = append(h.groups, hgroup{rk: g.rk, entries: g.entries, enc: g.enc, blank: g.blank, free: g.free})
+		h.groups = append(h.groups, hgroup{rk: g.rk, entries: g.entries, enc: g.enc, blank: g.blank, free: g.free, blocks: g.blocks})
 	}
 	return h
 }

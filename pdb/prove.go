@@ -140,6 +140,13 @@ func (db *DB) Prove(ctx context.Context, opts *ProveOptions) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// A database read in place: every block read and checked first.
+	if err := db.loadAll(ctx, workers); err != nil {
+		return err
+	}
+	if err := db.checkLargest(); err != nil {
+		return err
+	}
 	var total, done uint64
 	for _, g := range db.groups {
 		total += g.count
