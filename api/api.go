@@ -149,8 +149,9 @@ type Size struct {
 	// computed elsewhere (Stats.Source cites it), rather than a table's.
 	Published bool `json:"published"`
 	// Max is the largest distance of any board (God's number), where a
-	// table or a published distribution gives it; nil otherwise.
-	Max *int `json:"max"`
+	// table or a published distribution gives it; nil, and left out of the
+	// JSON, otherwise.
+	Max *int `json:"max,omitempty"`
 	// MaxLevel is the largest distance the server offers levels at.
 	MaxLevel int `json:"max_level"`
 }

@@ -51,6 +51,26 @@ type Wrong struct {
 	Distance  int         `json:"distance"`
 }
 
+// VerifyPDB is the answer of verify for a pattern database:
+// {"size":"4x4","pattern_database":true,"certified":true}, or for one its
+// proof refutes, the entry it names: the group (from 1), the group's tiles,
+// the cells they are in, the blank's cell for a database that keeps it,
+// the entry (moves of the group's tiles) and what the proof expected:
+// {"size":"4x4","pattern_database":true,"certified":false,"wrong":"...",
+// "group":1,"tiles":[1,5,6],"cells":[0,4,5],"entry":7,"want":5}.
+type VerifyPDB struct {
+	About
+	PatternDatabase bool   `json:"pattern_database"` // always true
+	Certified       bool   `json:"certified"`
+	Wrong           string `json:"wrong,omitempty"`
+	Group           int    `json:"group,omitempty"`
+	Tiles           []int  `json:"tiles,omitempty"`
+	Cells           []int  `json:"cells,omitempty"`
+	Blank           *int   `json:"blank,omitempty"`
+	Entry           *int   `json:"entry,omitempty"`
+	Want            *int   `json:"want,omitempty"`
+}
+
 // Drawn is a random board, with the moves from the goal that made it for a
 // walk: {"size":"3x3","board":[...],"moves":[6,3,...]}.
 type Drawn struct {

@@ -68,11 +68,31 @@ func Count(t *table.Table, lo, hi int) uint64 {
 	return q
 }
 
+// CheckRange checks a range of distances lo..hi against most, the largest
+// distance of a board of size from its goal (exact, or only an upper bound
+// if not exact), and returns hi clipped to most. It fails, with an error
+// wrapping ErrRange that says why, if lo > hi, hi < 0 or lo > most. Sample,
+// Search and WalksWith check their ranges with it; a caller can too, to
+// refuse a range before it loads or solves anything.
+func CheckRange(size board.Size, lo, hi, most int, exact bool) (int, error) {
+	switch {
+	case lo > most && exact:
+		return 0, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal", ErrRange, lo, hi, size, most)
+	case lo > most:
+		return 0, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal (an upper bound)", ErrRange, lo, hi, size, most)
+	case lo > hi:
+		return 0, fmt.Errorf("%w: %d..%d, an empty range", ErrRange, lo, hi)
+	case hi < 0:
+		return 0, fmt.Errorf("%w: %d..%d, below 0", ErrRange, lo, hi)
+	}
+	return min(hi, most), nil
+}
+
 // checkRange validates [lo, hi] against t and returns the number of boards
-// in it, with hi clamped to the largest distance.
+// in it.
 func checkRange(t *table.Table, lo, hi int) (uint64, error) {
-	if lo > hi || hi < 0 || lo > t.Max() {
-		return 0, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, t.Size(), t.Max())
+	if _, err := CheckRange(t.Size(), lo, hi, t.Max(), true); err != nil {
+		return 0, err
 	}
 	return Count(t, lo, hi), nil
 }

@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/published"
 )
 
@@ -62,13 +61,8 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
 	m, exact := goal.Size().MaxDistance()
-	switch {
-	case lo > hi || hi < 0:
-		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
-	case lo > m && exact:
-		return nil, fmt.Errorf("%w: %d..%d (the distances of %s are 0..%d)", ErrRange, lo, hi, goal.Size(), m)
-	case lo > m:
-		return nil, fmt.Errorf("%w: %d..%d (no %s board is more than %d moves from the goal)", ErrRange, lo, hi, goal.Size(), m)
+	if _, err := CheckRange(goal.Size(), lo, hi, m, exact); err != nil {
+		return nil, err
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrCount, n)
@@ -76,85 +70,43 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	if opts == nil {
 		opts = &SearchOptions{}
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	var (
+		drawn  uint64
+		solved uint64
+		out    = make([]Level, 0, min(n, 1<<16))
+		kept   = make(map[board.Board]struct{})
+	)
+	// Draw boards in order (r is used by next alone), solve them on the
+	// workers, and decide them in the order drawn.
+	next := func(context.Context) (board.Board, bool, error) {
+		if opts.MaxDraws != 0 && drawn == opts.MaxDraws {
+			return board.Board{}, false, nil
+		}
+		drawn++
+		b, err := gen.UniformTo(r, goal)
+		return b, err == nil, err
 	}
-
-	type result struct {
+	type outcome struct {
+		b      board.Board
 		path   []uint8
 		within bool
-		err    error
 	}
-	type job struct {
-		b   board.Board
-		res chan result
+	work := func(ctx context.Context, b board.Board) (outcome, error) {
+		p, ok, err := s.Within(ctx, b, max(hi, 0))
+		return outcome{b, p, ok}, err
 	}
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job)
-	order := make(chan job, 2*workers) // draws in flight, in order
-	var wg sync.WaitGroup
-	wg.Go(func() { // the only user of r
-		defer close(jobs)
-		defer close(order)
-		for i := uint64(0); opts.MaxDraws == 0 || i < opts.MaxDraws; i++ {
-			b, err := gen.UniformTo(r, goal)
-			j := job{b: b, res: make(chan result, 1)}
-			if err != nil {
-				j.res <- result{err: err}
+	decide := func(res outcome, err error) error {
+		if err != nil {
+			if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+				return ctx.Err()
 			}
-			select {
-			case order <- j:
-			case <-wctx.Done():
-				return
-			}
-			if err != nil {
-				continue
-			}
-			select {
-			case jobs <- j:
-			case <-wctx.Done():
-				return
-			}
-		}
-	})
-	for range workers {
-		wg.Go(func() {
-			for j := range jobs {
-				p, ok, err := s.Within(wctx, j.b, max(hi, 0))
-				j.res <- result{p, ok, err}
-			}
-		})
-	}
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
-
-	out := make([]Level, 0, min(n, 1<<16))
-	kept := make(map[board.Board]struct{})
-	var solved uint64
-	for j := range order {
-		var res result
-		select {
-		case res = <-j.res:
-		case <-ctx.Done():
-			return out, ctx.Err()
-		}
-		if res.err != nil {
-			if errors.Is(res.err, context.Canceled) || errors.Is(res.err, context.DeadlineExceeded) {
-				if err := ctx.Err(); err != nil {
-					return out, err
-				}
-			}
-			return out, res.err
+			return err
 		}
 		solved++
 		if d := len(res.path); res.within && d >= lo {
-			if _, dup := kept[j.b]; !dup {
-				kept[j.b] = struct{}{}
-				lv := Level{Board: j.b, Distance: d}
+			if _, dup := kept[res.b]; !dup {
+				kept[res.b] = struct{}{}
+				lv := Level{Board: res.b, Distance: d}
 				out = append(out, lv)
 				if opts.Found != nil {
 					opts.Found(lv)
@@ -165,11 +117,15 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 			opts.Progress(SearchProgress{Solved: solved, Kept: len(out)})
 		}
 		if len(out) == n {
-			return out, nil
+			return parallel.Stop
 		}
+		return nil
 	}
-	if err := ctx.Err(); err != nil {
+	if err := parallel.Ordered(ctx, opts.Workers, next, work, decide, nil); err != nil {
 		return out, err
+	}
+	if len(out) == n {
+		return out, nil
 	}
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
 }

@@ -49,24 +49,18 @@ func Walks(ctx context.Context, r *rand.Rand, goal board.Board, lo, hi, n int) (
 // WalksWith is Walks with the distances found by s, such as a
 // *solver.Solver with a better heuristic than Walks' own.
 func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, hi, n int) ([]Level, error) {
-	if lo > hi || hi < 0 {
-		return nil, fmt.Errorf("%w: %d..%d", ErrRange, lo, hi)
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	most, exact := goal.Size().MaxDistance()
+	hi, err := CheckRange(goal.Size(), lo, hi, most, exact)
+	if err != nil {
+		return nil, err
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrCount, n)
 	}
 	lo = max(lo, 0)
-	if goal.IsZero() {
-		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
-	}
-	if most, exact := goal.Size().MaxDistance(); lo > most {
-		if exact {
-			return nil, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal", ErrRange, lo, hi, goal.Size(), most)
-		}
-		return nil, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal (an upper bound)", ErrRange, lo, hi, goal.Size(), most)
-	} else {
-		hi = min(hi, most)
-	}
 	out := make([]Level, 0, min(n, 1024))
 	kept := make(map[board.Board]struct{})
 	opts := &gen.WalkOptions{NoUndo: true}

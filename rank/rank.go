@@ -169,8 +169,14 @@ func Inversions(p []uint8) int {
 // two tiles in reading order: (tiles/2)*n + blank.
 func Half(i uint64, n int) uint64 {
 	tiles, blank := i/uint64(n), i%uint64(n)
-	return tiles>>1*uint64(n) + blank
+	return Slot(tiles, blank, uint64(n))
 }
+
+// Slot returns the slot under Half of the board of n cells whose index is
+// tiles*n + blank (see Index and Split): (tiles/2)*n + blank. The tile
+// ranks 2k and 2k+1 differ by a swap of the last two tiles, so they share
+// the slots of group k, one for each blank cell.
+func Slot(tiles, blank, n uint64) uint64 { return (tiles>>1)*n + blank }
 
 // Partner returns the index of the board that shares i's slot under Half:
 // the board with the last two tiles in reading order swapped.

@@ -150,6 +150,9 @@ func TestIndexEveryBoard(t *testing.T) {
 				if rank.Half(i, n) != rank.Half(j, n) || rank.Half(i, n) >= states/2 {
 					t.Fatalf("Half(%d) = %d, Half(%d) = %d", i, rank.Half(i, n), j, rank.Half(j, n))
 				}
+				if tiles, blank := rank.Split(string(cells)); rank.Slot(tiles, uint64(blank), uint64(n)) != rank.Half(i, n) {
+					t.Fatalf("Slot(%d, %d, %d) = %d, Half(%d) = %d", tiles, blank, n, rank.Slot(tiles, uint64(blank), uint64(n)), i, rank.Half(i, n))
+				}
 			})
 		})
 	}

@@ -5,29 +5,49 @@
 // elsewhere) and answers with the objects of package api, the same as the
 // command line's -json output.
 //
-// The API, all GET, all JSON unless said otherwise:
+// The API, all GET, all JSON unless said otherwise, answered by package
+// game (which the WebAssembly build answers with too):
 //
 //	/api/sizes                                 the sizes served, with their largest distances
 //	/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1   api.Distance
+//	/api/solvable?size=3x3&board=...                 api.Solvable: by the parity rule
 //	/api/hint?size=3x3&board=...                     api.Moves: every optimal next move
 //	/api/solve?size=3x3&board=...                    api.Moves: a shortest solution
-//	/api/level?size=3x3&min=20&max=22&seed=1         levels.Level: a board at a distance in range
+//	/api/level?size=3x3&min=20&max=22&seed=1         api.Level: a board at a distance in range
 //	/api/stats?size=3x3                              api.Stats: the distance distribution
 //	/api/chart?size=3x3                              a table's distribution as an SVG chart
+//	/healthz                                         "ok", for load balancers
+//
+// Files serves the page at / with the WebAssembly build of package js
+// beside it, and 'slidetable web' writes the same files out.
 //
 // Each size is a Puzzle: its goal, a Solver that answers distances, hints
 // and shortest solutions, and, where there is one, the exact table of the
 // size, which also gives the distribution and levels drawn uniformly by
-// distance. Sizes without a table (4x4) get levels by random walks kept by
-// their exact distance from the Solver, and the distribution that package
-// published holds for them, if any, with its source.
+// distance. Sizes without a table (4x4) get levels as package game draws
+// them (uniform boards solved, random walks kept by their exact distance,
+// or the published boards at the largest distance), and the distribution
+// that package published holds for them, if any, with its source.
 //
 // Bad input is answered with status 400 and {"error":"..."} naming the
 // problem. Work that may be long (a search on a size without a table, the
 // choice of a level) runs under a time limit per request and a limit on how
-// many run at once; a request beyond that limit gets 503 with Retry-After, so
-// no request can take the server down. Queries and bodies larger than a
-// small limit are refused.
+// many run at once; a request beyond that limit, or one that runs out of
+// time, gets 503 with Retry-After (as every 503 does), so no request can
+// take the server down. Queries (MaxQuery), bodies (MaxBody, however they
+// are sent) and request headers (MaxHeader) larger than a small limit are
+// refused. With Options.CORS, pages of the origins named may call the API
+// from a browser (preflight requests included); by default only the
+// page's own origin can.
+//
+// Run also guards against slow and idle clients: a client has
+// ReadHeaderTimeout to send a request's headers and may stay idle
+// IdleTimeout between requests, and at most Options.MaxConns connections
+// are open. At that cap a new connection sheds the one that has been
+// quiet the longest (no whole request yet, or idle), so that a flood of
+// slow or idle connections cannot keep prompt clients out; if every
+// connection is busy with a request, the new one gets a fixed 503 with
+// Retry-After at once and is closed.
 //
 // A Server is an http.Handler, safe for concurrent use; Run serves it on a
 // listener until its context ends, then shuts down gracefully.

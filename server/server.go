@@ -4,52 +4,32 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/game"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
-// to the goal, a shortest solution (tile numbers, in order) and every
-// optimal next move with the distance. It must be safe for concurrent use
-// and honour ctx. The server asks it only about boards that can reach the
-// goal. A *solver.Solver is one, for every size: from exact tables where it
-// has them, otherwise by search with its best heuristic.
-type Solver interface {
-	Distance(ctx context.Context, b board.Board) (int, error)
-	Path(ctx context.Context, b board.Board) ([]uint8, error)
-	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
-}
+// to the goal, a shortest solution and every optimal next move with the
+// distance; see game.Solver. A *solver.Solver is one, for every size.
+type Solver = game.Solver
 
-// Puzzle is one size the server plays.
-type Puzzle struct {
-	// Goal is the board to reach; its size is the puzzle's size.
-	Goal board.Board
-	// Solver answers distances, hints and solutions.
-	Solver Solver
-	// Table is the exact table of the size, or nil. With a table, the
-	// Solver's answers are taken to be cheap (no time or concurrency
-	// limit), the distribution is served and levels are drawn uniformly
-	// among the boards at the distances asked for.
-	Table *table.Table
-	// MaxLevel is the largest distance levels are offered at, for a puzzle
-	// without a table (searches get slow with the distance). Zero means
-	// DefaultMaxLevel. With a table, the largest distance in it.
-	MaxLevel int
-}
+// Puzzle is one size the server plays: its goal, its Solver, and its
+// exact table or nil; see game.Puzzle. With a table, the Solver's answers
+// are taken to be cheap (no time or concurrency limit).
+type Puzzle = game.Puzzle
 
 // DefaultMaxLevel is the largest level distance of a puzzle without a
 // table, unless its MaxLevel says otherwise.
-const DefaultMaxLevel = 40
+const DefaultMaxLevel = game.DefaultMaxLevel
 
 // Options changes how a Server works. A nil *Options, or a zero field, means
 // the default.
@@ -62,7 +42,31 @@ type Options struct {
 	Searches int
 	// Logger gets one line for each request. Default: none.
 	Logger *slog.Logger
+	// MaxConns is the most connections Run keeps open; at the cap a new
+	// one sheds the connection quiet the longest (one that has not sent a
+	// whole request yet, or one idle between requests), or, if every one
+	// is busy with a request, is refused with 503. Default
+	// DefaultMaxConns.
+	MaxConns int
+	// CORS lists the origins (such as "https://game.example") whose pages
+	// may call the API from a browser, or "*" for any; the API then
+	// answers them with Access-Control-Allow-Origin and answers their
+	// preflight OPTIONS requests. Default: none.
+	CORS []string
 }
+
+// DefaultMaxConns is the most connections Run keeps open unless Options
+// says otherwise: about 200 MB of connection state at most.
+const DefaultMaxConns = 4096
+
+// Timeouts of the connections of Run.
+const (
+	// ReadHeaderTimeout is the time a client has to send a request's
+	// line and headers, from its first byte.
+	ReadHeaderTimeout = 5 * time.Second
+	// IdleTimeout is how long a connection may wait for its next request.
+	IdleTimeout = 30 * time.Second
+)
 
 // Limits of a request.
 const (
@@ -71,7 +75,8 @@ const (
 	// MaxBody is the largest request body accepted, in bytes. No endpoint
 	// reads one.
 	MaxBody = 1024
-	// MaxHeader is the most header bytes the server built by Run reads.
+	// MaxHeader is the most bytes of request line and headers that the
+	// server built by Run reads; a request with more gets 431.
 	MaxHeader = 8 << 10
 )
 
@@ -83,22 +88,14 @@ var (
 
 // Server is the game page and the API, an http.Handler.
 type Server struct {
-	puzzles map[board.Size]*puzzle
-	order   []*puzzle // as listed by /api/sizes
+	game    *game.Game
+	charts  map[board.Size]func() ([]byte, error) // the SVG chart of each size with a table
 	timeout time.Duration
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
 	mux     *http.ServeMux
-}
-
-// puzzle is a Puzzle with what the server caches of it.
-type puzzle struct {
-	Puzzle
-	name      string                 // "3x3"
-	stats     func() ([]byte, error) // nil: the distribution is not known
-	chart     func() ([]byte, error) // nil: no table to draw
-	published bool                   // stats are published figures
-	max       int                    // the published largest distance, if published
+	conns   int             // Options.MaxConns
+	cors    map[string]bool // origins allowed; "*": any
 }
 
 // New returns a server for the puzzles, one per size.
@@ -113,63 +110,37 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	if o.Searches == 0 {
 		o.Searches = runtime.NumCPU()
 	}
-	if o.Timeout < 0 || o.Searches < 0 {
-		return nil, fmt.Errorf("%w: timeout %v, searches %d", ErrConfig, o.Timeout, o.Searches)
+	if o.MaxConns == 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	if o.Timeout < 0 || o.Searches < 0 || o.MaxConns < 0 {
+		return nil, fmt.Errorf("%w: timeout %v, searches %d, connections %d", ErrConfig, o.Timeout, o.Searches, o.MaxConns)
+	}
+	cors, err := corsOrigins(o.CORS)
+	if err != nil {
+		return nil, err
 	}
 	if len(puzzles) == 0 {
 		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
 	}
+	g, err := game.New(puzzles, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
 	s := &Server{
-		puzzles: make(map[board.Size]*puzzle, len(puzzles)),
+		game:    g,
+		charts:  map[board.Size]func() ([]byte, error){},
 		timeout: o.Timeout,
 		slots:   make(chan struct{}, o.Searches),
 		log:     o.Logger,
+		conns:   o.MaxConns,
+		cors:    cors,
 	}
 	for _, p := range puzzles {
-		if p.Goal.IsZero() || p.Solver == nil {
-			return nil, fmt.Errorf("%w: a puzzle needs a goal and a solver", ErrConfig)
+		if t := p.Table; t != nil {
+			s.charts[t.Size()] = sync.OnceValues(func() ([]byte, error) { return chartSVG(t) })
 		}
-		size := p.Goal.Size()
-		if _, dup := s.puzzles[size]; dup {
-			return nil, fmt.Errorf("%w: size %s given twice", ErrConfig, size)
-		}
-		if p.Table != nil && (p.Table.Size() != size || p.Table.Goal() != p.Goal) {
-			return nil, fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, p.Table.Size(), p.Goal)
-		}
-		if p.Table != nil {
-			p.MaxLevel = p.Table.Max()
-		} else if p.MaxLevel == 0 {
-			p.MaxLevel = DefaultMaxLevel
-		}
-		if p.MaxLevel < 0 {
-			return nil, fmt.Errorf("%w: %s MaxLevel %d", ErrConfig, size, p.MaxLevel)
-		}
-		pz := &puzzle{Puzzle: p, name: size.String()}
-		if p.Table != nil {
-			pz.stats = sync.OnceValues(func() ([]byte, error) { return statsJSON(p.Table) })
-			pz.chart = sync.OnceValues(func() ([]byte, error) { return chartSVG(p.Table) })
-		} else if d, ok := published.DistributionOf(size); ok && p.Goal == board.Goal(size) {
-			h, _ := published.HardestOf(size)
-			pz.published = true
-			pz.max = d.Max()
-			pz.stats = sync.OnceValues(func() ([]byte, error) { return publishedJSON(d, h) })
-		}
-		s.puzzles[size] = pz
-		s.order = append(s.order, pz)
 	}
-	// Tables first, small to large, then the searched sizes.
-	slices.SortStableFunc(s.order, func(a, b *puzzle) int {
-		if (a.Table == nil) != (b.Table == nil) {
-			if a.Table == nil {
-				return 1
-			}
-			return -1
-		}
-		if c := a.Goal.Len() - b.Goal.Len(); c != 0 {
-			return c
-		}
-		return strings.Compare(a.name, b.name)
-	})
 	s.routes()
 	return s, nil
 }
@@ -179,16 +150,20 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	api := strings.HasPrefix(r.URL.Path, "/api/")
+	allowed := api && s.allowOrigin(rec, r)
 	switch {
+	case r.Method == http.MethodOptions && allowed:
+		preflight(rec, r)
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		rec.Header().Set("Allow", "GET, HEAD")
 		writeError(rec, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed: use GET", r.Method))
 	case len(r.URL.RawQuery) > MaxQuery:
 		writeError(rec, http.StatusRequestURITooLong, fmt.Sprintf("query of %d bytes is longer than the limit of %d", len(r.URL.RawQuery), MaxQuery))
-	case r.ContentLength > MaxBody:
-		writeError(rec, http.StatusRequestEntityTooLarge, fmt.Sprintf("body of %d bytes is larger than the limit of %d", r.ContentLength, MaxBody))
+	case !bodyFits(rec, r):
+		rec.Header().Set("Connection", "close") // rather than read the rest
+		writeError(rec, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than the limit of %d bytes", MaxBody))
 	default:
-		r.Body = http.MaxBytesReader(rec, r.Body, MaxBody)
 		s.mux.ServeHTTP(rec, r)
 	}
 	if s.log != nil {
@@ -201,6 +176,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr))
 	}
+}
+
+// bodyFits reads the request's body, which no endpoint uses, and reports
+// whether it is at most MaxBody bytes, however it is sent (with a length,
+// or chunked without one).
+func bodyFits(w http.ResponseWriter, r *http.Request) bool {
+	if r.ContentLength > MaxBody {
+		return false
+	}
+	if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	_, err := io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, MaxBody))
+	return err == nil
 }
 
 // recorder notes the status and size of a response for the log.
@@ -232,19 +221,22 @@ func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 // waits up to grace for the requests in flight to finish. It returns nil
 // after a clean shutdown.
 func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	lim := newConnLimit(ln, s.conns, s.log)
 	hs := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      s.timeout + 30*time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    MaxHeader,
+		IdleTimeout:       IdleTimeout,
+		// The server reads up to 4 KB more than MaxHeaderBytes.
+		MaxHeaderBytes: MaxHeader - 4<<10,
+		ConnState:      lim.state,
 	}
 	if s.log != nil {
 		hs.ErrorLog = slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	go func() { errc <- hs.Serve(lim) }()
 	select {
 	case err := <-errc:
 		return err

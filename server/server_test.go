@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +25,7 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
@@ -232,6 +235,18 @@ func TestLevels(t *testing.T) {
 			t.Fatalf("%s: %v at %d, IDA* says %d (%v)", path, lv.Board, lv.Distance, d, err)
 		}
 	}
+	// Uniform boards solved, in a range they often fall in; and the
+	// published hardest boards.
+	path := "/api/level?size=4x4&min=50&max=55&seed=1"
+	lv := getLevel(t, s, path, goal.Size())
+	if d, err := testSolver.Distance(context.Background(), lv.Board); err != nil || d != lv.Distance || d < 50 || d > 55 {
+		t.Fatalf("%s: %v at %d, the solver says %d (%v)", path, lv.Board, lv.Distance, d, err)
+	}
+	hardest, _ := published.HardestOf(goal.Size())
+	path = "/api/level?size=4x4&min=80&seed=2"
+	if lv := getLevel(t, s, path, goal.Size()); lv.Distance != 80 || !slices.Contains(hardest.Boards, lv.Board) {
+		t.Fatalf("%s: %v at %d, not a published 80-move board", path, lv.Board, lv.Distance)
+	}
 }
 
 // getLevel asks for a level.
@@ -269,17 +284,19 @@ func TestBadInput(t *testing.T) {
 		{"/api/distance?size=3x3&board=1,2,3", 400, "3x3 needs 9 numbers, got 3"},
 		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&board=1,2,3,4,5,6,7,8,0", 400, "parameter board given 2 times"},
 		{"/api/hint?size=3x3&board=1,2,3,4,5,6,7,8,0&x=1", 400, `unknown parameter "x"`},
-		{"/api/solve?size=3x3&board=a,b", 400, "3x3 needs 9 numbers, got 2"},
+		{"/api/solve?size=3x3&board=a,b", 400, `"a" is not a number`},
+		{"/api/distance?size=3x3&board=garbage", 400, `"garbage" is not a number`},
 		{"/api/level?size=3x3&min=x", 400, `min="x": not a whole number`},
 		{"/api/level?size=3x3&min=-1", 400, "min=-1: want 0 to 1000"},
 		{"/api/level?size=3x3&max=1001", 400, "max=1001: want 0 to 1000"},
-		{"/api/level?size=3x3&min=32", 400, "min=32: no 3x3 board is more than 31 moves from the goal"},
-		{"/api/level?size=4x4&min=41", 400, "min=41: 4x4 levels go up to 40 moves"},
-		{"/api/level?size=3x3&min=20&max=10", 400, "min=20 is more than max=10"},
+		{"/api/level?size=3x3&min=32", 400, "no boards at these distances: 32..31: no 3x3 board is more than 31 moves from the goal"},
+		{"/api/level?size=4x4&min=61", 400, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
+		{"/api/level?size=4x4&min=81", 400, "no boards at these distances: 81..80: no 4x4 board is more than 80 moves from the goal"},
+		{"/api/level?size=3x3&min=20&max=10", 400, "no boards at these distances: 20..10, an empty range"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
 		{"/api/chart?size=4x4", 404, "no table for 4x4"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
-		{"/api/sizes?x=1", 400, `unknown parameter "x": /api/sizes takes none`},
+		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes none`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
 		{"/api/distance?%zz", 400, "bad query"},
 		{long, 414, "longer than the limit of 1024"},
@@ -339,6 +356,10 @@ func (b *blocker) Distance(ctx context.Context, _ board.Board) (int, error) {
 func (b *blocker) Path(ctx context.Context, _ board.Board) ([]uint8, error) {
 	return nil, b.wait(ctx)
 }
+func (b *blocker) Within(ctx context.Context, _ board.Board, _ int) ([]uint8, bool, error) {
+	return nil, false, b.wait(ctx)
+}
+
 func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error) {
 	return nil, 7, b.wait(ctx)
 }
@@ -458,6 +479,49 @@ func TestPage(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "http://") && path != "/app.js" || strings.Contains(rec.Body.String(), "https://") {
 			t.Errorf("%s refers to another site", path)
 		}
+	}
+	// The WebAssembly build beside the page, which its scripts may compile.
+	for path, ctype := range map[string]string{"/slidetable.js": "text/javascript", "/slidetable.wasm": "application/wasm", "/wasm_exec.js": "text/javascript"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), ctype) ||
+			!strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self' 'wasm-unsafe-eval'") {
+			t.Errorf("%s: %d, Content-Type %q, CSP %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"))
+		}
+	}
+}
+
+// TestFiles checks that the page's files and the WebAssembly build's do
+// not share a name, so that neither hides the other.
+func TestFiles(t *testing.T) {
+	static, err := fs.Sub(os.DirFS("."), "static")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := fs.ReadDir(static, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page {
+		if _, err := fs.Stat(js.Files(), e.Name()); err == nil {
+			t.Errorf("%s is both a page file and a file of package js", e.Name())
+		}
+	}
+	all, err := fs.ReadDir(server.Files(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range all {
+		names = append(names, e.Name())
+	}
+	for _, want := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("Files() lists %v, without %s", names, want)
+		}
+	}
+	if !slices.IsSorted(names) {
+		t.Errorf("Files() lists %v, not in order", names)
 	}
 }
 

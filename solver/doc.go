@@ -10,8 +10,9 @@
 //	hints, d, err := s.Hints(ctx, b) // every move that starts a shortest solution
 //
 // For each size it answers from an exact distance table when it has one
-// for that size and goal (the tables built into package data for the sizes
-// up to 3x3 and 4x2, or a table given with WithTable), in a few table
+// for that size and goal (the built-in tables of package source for the
+// sizes up to 3x3 and 4x2, or a table given with WithTable or WithSource;
+// source.Resolver finds installed ones and -table files), in a few table
 // lookups a move; otherwise by IDA* (package ida) with the best heuristic
 // it has for the size: one given with WithHeuristic, such as additive
 // pattern databases, else one built in, else Manhattan distance with linear

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 )
@@ -13,11 +14,9 @@ import (
 // TestPublishedHardest confirms with the search that a board of the
 // published list of the hardest 4x4 boards is exactly 80 moves from the
 // goal. The board is the list's quickest for the built-in pattern database:
-// about a minute of one core.
+// about a minute of one core, so a long check (SLIDETABLE_LONG=1).
 func TestPublishedHardest(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves an 80-move 4x4 board")
-	}
+	testenv.Long(t)
 	h, ok := published.HardestOf(board.Size{W: 4, H: 4})
 	if !ok {
 		t.Fatal("no published 4x4 list")
@@ -37,19 +36,19 @@ func TestPublishedHardest(t *testing.T) {
 }
 
 // TestKorf100 solves Korf's 100 boards with the built-in pattern database
-// and compares each distance with the published one: all of them, a few
-// seconds of search, or with -short the ten nearest the goal.
+// and compares each distance with the published one: the ten nearest the
+// goal, or all of them with SLIDETABLE_LONG=1 (a few seconds of search).
 func TestKorf100(t *testing.T) {
 	k := published.Korf100()
 	insts := k.Instances
-	if testing.Short() {
+	if !testenv.IsLong() {
 		insts = slices.SortedFunc(slices.Values(insts), func(a, b published.Instance) int { return a.Distance - b.Distance })[:10]
 	}
 	s, err := solver.New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = parallel(len(insts), func(i int) error {
+	err = each(len(insts), func(i int) error {
 		in := insts[i]
 		d, err := s.Distance(context.Background(), in.Board)
 		if err != nil || d != in.Distance {

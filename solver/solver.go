@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -132,6 +133,19 @@ func WithGoal(goal board.Board) Option {
 		}
 		return s.entryFor(goal.Size()).setGoal(goal, "WithGoal")
 	}
+}
+
+// WithSource answers boards of src's size towards its goal from src, as
+// package source found it: from its table (WithTable) or by a search
+// guided by its pattern database (WithHeuristic). A nil src adds nothing.
+func WithSource(src *source.Source) Option {
+	switch {
+	case src == nil:
+		return func(*Solver) error { return nil }
+	case src.Table != nil:
+		return WithTable(src.Table)
+	}
+	return WithHeuristic(src.DB.Heuristic())
 }
 
 // WithSearch answers every board by IDA*, even where a table would: for

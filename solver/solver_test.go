@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
@@ -24,30 +23,10 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// parallel calls f(i) for i in [0, n) on every core and returns the first
-// error.
-func parallel(n int, f func(i int) error) error {
-	var next atomic.Int64
-	var first error
-	var once sync.Once
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if err := f(i); err != nil {
-					once.Do(func() { first = err })
-					next.Store(int64(n))
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return first
+// each calls f(i) for i in [0, n) on every core and returns the error of
+// the lowest i that fails.
+func each(n int, f func(i int) error) error {
+	return parallel.For(context.Background(), 0, n, f)
 }
 
 // checkAgainst asks s for a path of b and checks it against the exact
@@ -105,17 +84,22 @@ func searchers(t *testing.T, size board.Size, groups [][]uint8) map[string]*solv
 }
 
 // TestSearch3x3 checks the search path, forced, against the built-in
-// table on every 3x3 board (a sample under -short), with Manhattan
-// distance and with pattern databases: paths, and the distances and hints
-// of a seventh of them.
+// table on 3x3 boards, with Manhattan distance and with pattern databases:
+// paths, and the distances and hints of a seventh of them. It checks a
+// sample of every 13th board (every 211th under -short), and every board
+// with SLIDETABLE_LONG=1.
 func TestSearch3x3(t *testing.T) {
 	tbl, err := data.Load(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	step := uint64(1)
-	if testing.Short() {
-		step = 211 // a prime: the sample spreads over blank cells and tile orders
+	// Primes: a sample spreads over blank cells and tile orders.
+	step := uint64(13)
+	switch {
+	case testenv.IsLong():
+		step = 1
+	case testing.Short():
+		step = 211
 	}
 	var boards []board.Board
 	cells := make([]uint8, 9)
@@ -129,12 +113,12 @@ func TestSearch3x3(t *testing.T) {
 			boards = append(boards, b)
 		}
 	}
-	if !testing.Short() && len(boards) != 181440 {
+	if step == 1 && len(boards) != 181440 {
 		t.Fatalf("%d solvable 3x3 boards, want 181440", len(boards))
 	}
 	for name, s := range searchers(t, tbl.Size(), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}) {
 		t.Run(name, func(t *testing.T) {
-			err := parallel(len(boards), func(i int) error {
+			err := each(len(boards), func(i int) error {
 				return checkAgainst(s, tbl, boards[i], i%7 == 0)
 			})
 			if err != nil {
@@ -146,37 +130,55 @@ func TestSearch3x3(t *testing.T) {
 
 // TestSearch12Cells checks the search path against exact tables built for
 // 4x3 and 3x4 on 10,000 uniform random boards each, with pattern databases
-// of that size, and on 300 of them with Manhattan distance (all 10,000
-// with SLIDETABLE_LONG=1: minutes). Not under -short: each table takes
-// about ten seconds and half a gigabyte to build.
+// of that size and with Manhattan distance: a long check (minutes), run
+// with SLIDETABLE_LONG=1. TestSearch10Cells runs the same checks on
+// tables of 10 cells, in seconds.
 func TestSearch12Cells(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the 4x3 and 3x4 tables")
-	}
-	for _, p := range []struct {
-		size   board.Size
-		groups [][]uint8
-	}{
+	testenv.Long(t)
+	checkSearchShapes(t, 10000, []shape{
 		{board.Size{W: 4, H: 3}, [][]uint8{{1, 2, 5, 6, 9}, {3, 4, 7, 8, 10, 11}}},
 		{board.Size{W: 3, H: 4}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8, 9, 10, 11}}},
-	} {
+	})
+}
+
+// TestSearch10Cells checks the search path against exact tables built for
+// 5x2 and 2x5 on 300 uniform random boards each (30 under -short), with
+// pattern databases and with Manhattan distance.
+func TestSearch10Cells(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 30
+	}
+	checkSearchShapes(t, n, []shape{
+		{board.Size{W: 5, H: 2}, [][]uint8{{1, 2, 3, 6, 7}, {4, 5, 8, 9}}},
+		{board.Size{W: 2, H: 5}, [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9}}},
+	})
+}
+
+// shape is a board size and the tile groups of its pattern databases.
+type shape struct {
+	size   board.Size
+	groups [][]uint8
+}
+
+// checkSearchShapes checks, for each shape, the forced search of every
+// searcher against a table built in the test, on n uniform random boards:
+// their paths, and the distances and hints of every tenth.
+func checkSearchShapes(t *testing.T, n int, shapes []shape) {
+	for _, p := range shapes {
 		t.Run(p.size.String(), func(t *testing.T) {
 			tbl, err := table.Build(context.Background(), board.Goal(p.size), &bfs.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			r := rand.New(rand.NewPCG(7, uint64(p.size.W)))
-			boards := make([]board.Board, 10000)
+			boards := make([]board.Board, n)
 			for i := range boards {
 				boards[i], _ = gen.Uniform(r, p.size)
 			}
 			for name, s := range searchers(t, p.size, p.groups) {
 				t.Run(name, func(t *testing.T) {
-					n := len(boards)
-					if name == "manhattan" && !testenv.IsLong() {
-						n = 300
-					}
-					err := parallel(n, func(i int) error {
+					err := each(n, func(i int) error {
 						return checkAgainst(s, tbl, boards[i], i%10 == 0)
 					})
 					if err != nil {

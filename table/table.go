@@ -212,7 +212,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 	if t.reach[i/64]&(1<<(i%64)) == 0 {
 		return -1, ErrUnsolvable
 	}
-	return int(t.depth[tiles>>1*t.n+uint64(z)]), nil
+	return int(t.depth[rank.Slot(tiles, uint64(z), t.n)]), nil
 }
 
 // Solvable reports whether b can reach the goal, from the reachable set the
@@ -231,7 +231,7 @@ func (t *Table) Lookup(i uint64) (int, bool) {
 		return -1, false
 	}
 	tiles, z := i/t.n, i%t.n
-	return int(t.depth[tiles>>1*t.n+z]), true
+	return int(t.depth[rank.Slot(tiles, z, t.n)]), true
 }
 
 // errZero is the error of methods that need boards, on the zero Table.

@@ -6,14 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -35,8 +32,9 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 		f:       f,
 		path:    f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
 		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
-		timeout: f.Duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
+		timeout: f.duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
 	}
+	f.addMemFlag()
 	if withIDA {
 		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
 	} else {
@@ -46,81 +44,49 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 }
 
 // solver checks the flags and returns the solver for boards of size: with
-// the table FILE if given, searching everywhere with -ida, and with the
-// built-in tables and heuristics otherwise; towards -goal if given (a table
-// FILE must be of that goal; the built-in tables, of the standard goal, do
-// not answer for another).
-func (sf *solverFlags) solver(size board.Size) (*solver.Solver, error) {
+// the table or pattern database FILE if given, searching everywhere with
+// -ida, and otherwise with what package source finds for the size and goal
+// (built in, then installed; nothing for a -goal other than the standard
+// one); towards -goal if given (a FILE must be of that goal).
+func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Solver, error) {
 	f := sf.f
 	if *sf.timeout < 0 || *sf.timeout > maxTimeout {
 		return nil, f.failf("-timeout %s: want a duration from 0 (no limit) to %s", *sf.timeout, maxTimeout)
 	}
-	var opts []solver.Option
-	if *sf.path == "" && !*sf.useIDA && !sf.goal.set() {
-		t, db, err := openInstalled(size, true)
-		switch {
-		case err != nil:
-			return nil, err
-		case t != nil:
-			opts = append(opts, solver.WithTable(t))
-		case db != nil:
-			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
-		}
+	goal, err := sf.goal.board(size)
+	if err != nil {
+		return nil, err
 	}
+	var opts []solver.Option
 	switch {
 	case *sf.useIDA && *sf.path != "":
 		return nil, f.failf("-ida and -table exclude each other")
 	case *sf.useIDA:
 		opts = append(opts, solver.WithSearch())
-	case *sf.path != "" && isPDB(*sf.path):
-		db, err := pdb.Open(*sf.path)
-		if err != nil {
-			return nil, err
-		}
-		if db.Size() != size {
-			return nil, f.failf("%s is a %s pattern database, not %s", *sf.path, db.Size(), size)
-		}
-		if goal, err := sf.goal.board(size); err != nil {
-			return nil, err
-		} else if sf.goal.set() && goal != db.Goal() {
-			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, *sf.path, db.Goal())
-		}
-		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 	case *sf.path != "":
-		t, err := f.loadTable(*sf.path, size)
+		src, err := f.openFile(ctx, *sf.path, size, false, false)
 		if err != nil {
 			return nil, err
 		}
-		if err := sf.goal.check(t, *sf.path); err != nil {
-			return nil, err
+		if src.Table != nil {
+			if err := sf.goal.check(src.Table, *sf.path); err != nil {
+				return nil, err
+			}
+		} else if sf.goal.set() && src.Goal() != goal {
+			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*sf.path), src.Goal())
 		}
-		opts = append(opts, solver.WithTable(t))
+		opts = append(opts, solver.WithSource(src))
+	default:
+		src, err := f.resolver(false).For(ctx, goal)
+		if err != nil {
+			return nil, installedFailure(err)
+		}
+		opts = append(opts, solver.WithSource(src))
 	}
 	if sf.goal.set() {
-		goal, err := sf.goal.board(size)
-		if err != nil {
-			return nil, err
-		}
 		opts = append(opts, solver.WithGoal(goal))
 	}
 	return solver.New(opts...)
-}
-
-// isPDB reports whether the file at path starts as a pattern database
-// does; any other file is read as a table. It opens only regular files: a
-// FIFO would block it, and the table reader refuses what is not regular.
-func isPDB(path string) bool {
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	b := make([]byte, len(pdb.Magic))
-	_, err = io.ReadFull(f, b)
-	return err == nil && string(b) == pdb.Magic
 }
 
 // context returns ctx bounded by -timeout.
@@ -190,7 +156,7 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 			return err
 		}
 	}
-	s, err := sf.solver(size)
+	s, err := sf.solver(ctx, size)
 	if err != nil {
 		return err
 	}
@@ -218,142 +184,95 @@ const maxLine = 64 << 10
 // order of the lines. A line that is not a board stops it with an error
 // naming the line, after the answers of the lines before it.
 func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size board.Size, asJSON bool, answer answerFunc) error {
-	type result struct {
-		r   reply
-		err error
-	}
-	type job struct {
-		b   board.Board
-		res chan result
-	}
 	ctx, cancel := context.WithCancel(ctx)
-	workers := runtime.GOMAXPROCS(0)
-	jobs := make(chan job)
-	order := make(chan job, 4*workers)
-	var wg sync.WaitGroup // the workers
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
-	// The reader is not waited for: it may be blocked reading a slow
-	// standard input, and ends at its next line or at its end.
-	go func() {
-		defer close(jobs)
-		defer close(order)
-		sc := bufio.NewScanner(e.stdin)
-		sc.Buffer(make([]byte, 0, 4096), maxLine)
-		line := 0
-		for sc.Scan() {
-			line++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" {
+	defer cancel() // ends readLines at its next line
+	lines := readLines(ctx, e.stdin)
+	next := func(ctx context.Context) (board.Board, bool, error) {
+		for {
+			var l inputLine
+			var ok bool
+			select {
+			case l, ok = <-lines:
+			case <-ctx.Done():
+				return board.Board{}, false, ctx.Err()
+			}
+			switch {
+			case !ok:
+				return board.Board{}, false, nil
+			case errors.Is(l.err, bufio.ErrTooLong):
+				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: longer than %d bytes", l.n, maxLine)}
+			case l.err != nil:
+				return board.Board{}, false, l.err
+			case l.text == "":
 				continue
 			}
-			j := job{res: make(chan result, 1)}
-			var err error
-			if j.b, err = board.Parse(size, text); err != nil {
-				j.res <- result{err: &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", line, err)}}
-			}
-			select {
-			case order <- j:
-			case <-ctx.Done():
-				return
-			}
+			b, err := parseBoard(size, l.text)
 			if err != nil {
-				return
+				return board.Board{}, false, &usageError{cmd: f.name, err: fmt.Errorf("line %d: %w", l.n, err)}
 			}
+			return b, true, nil
+		}
+	}
+	work := func(ctx context.Context, b board.Board) (reply, error) { return answer(ctx, s, b) }
+	w := bufio.NewWriter(e.stdout)
+	emit := func(r reply, err error) error {
+		if err != nil {
+			return err
+		}
+		if asJSON {
+			return writeJSONLine(w, r.json)
+		}
+		_, err = io.WriteString(w, r.line+"\n")
+		return err
+	}
+	// Flushing while the next answer is worked out shows those so far.
+	err := parallel.Ordered(ctx, 0, next, work, emit, w.Flush)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// inputLine is line n of standard input, trimmed, or the error that ended
+// the input there.
+type inputLine struct {
+	n    int
+	text string
+	err  error
+}
+
+// readLines sends the lines of r, until its end or until ctx ends. It is
+// not waited for: it may be blocked reading a slow standard input, and
+// ends at its next line or at the input's end.
+func readLines(ctx context.Context, r io.Reader) <-chan inputLine {
+	lines := make(chan inputLine)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 4096), maxLine)
+		n := 0
+		for sc.Scan() {
+			n++
 			select {
-			case jobs <- j:
+			case lines <- inputLine{n: n, text: strings.TrimSpace(sc.Text())}:
 			case <-ctx.Done():
 				return
 			}
 		}
 		if err := sc.Err(); err != nil {
-			if errors.Is(err, bufio.ErrTooLong) {
-				err = &usageError{cmd: f.name, err: fmt.Errorf("line %d: longer than %d bytes", line+1, maxLine)}
-			}
-			j := job{res: make(chan result, 1)}
-			j.res <- result{err: err}
 			select {
-			case order <- j:
+			case lines <- inputLine{n: n + 1, err: err}:
 			case <-ctx.Done():
 			}
 		}
 	}()
-	for range workers {
-		wg.Go(func() {
-			for {
-				select {
-				case j, ok := <-jobs:
-					if !ok {
-						return
-					}
-					r, err := answer(ctx, s, j.b)
-					j.res <- result{r, err}
-				case <-ctx.Done():
-					return
-				}
-			}
-		})
-	}
-	w := bufio.NewWriter(e.stdout)
-	for {
-		var j job
-		var ok bool
-		select {
-		case j, ok = <-order:
-		default:
-			// Show the answers so far while the next line is read.
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			select {
-			case j, ok = <-order:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		if !ok {
-			break
-		}
-		var res result
-		select {
-		case res = <-j.res:
-		default:
-			// Show the answers so far while the next one is worked out.
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			select {
-			case res = <-j.res:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		if res.err != nil {
-			w.Flush()
-			return res.err
-		}
-		var err error
-		if asJSON {
-			err = writeJSONLine(w, res.r.json)
-		} else {
-			_, err = io.WriteString(w, res.r.line+"\n")
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return ctx.Err()
+	return lines
 }
 
-// unsolvable splits the error of an answer: nil means solvable,
-// solver.ErrUnsolvable means not (and is no failure), anything else is
-// returned.
-func unsolvable(err error) (bool, error) {
+// solvableFrom tells, from the error of an answer, whether the board can
+// reach the goal: nil means it can, solver.ErrUnsolvable that it cannot
+// (which is no failure); any other error is returned.
+func solvableFrom(err error) (solvable bool, _ error) {
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return false, nil
 	}

@@ -9,8 +9,7 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/source"
 )
 
 // usageError is a mistake in how a command was called, or bad input on its
@@ -29,6 +28,10 @@ type flags struct {
 	*flag.FlagSet
 	name, usage, summary, examples string
 	stderr                         io.Writer
+	res                            *source.Resolver // see resolver
+	recheck                        bool             // the resolver proves every file again
+	maxMem                         *string          // -max-mem, if the command has it
+	memory                         uint64           // -max-mem checked, by parse
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
@@ -72,10 +75,10 @@ func (f *flags) parse(args []string) ([]string, error) {
 		}
 		args = f.Args()
 		if len(args) == 0 {
-			return pos, nil
+			return pos, f.memFlag()
 		}
 		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
+			return append(pos, args[1:]...), f.memFlag()
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
@@ -115,52 +118,16 @@ func (f *flags) size(arg string) (board.Size, error) {
 
 // board parses a board of the given size from the remaining arguments,
 // which are joined with spaces so that a board may be one quoted argument
-// or n separate ones.
+// or n separate ones (see parseBoard).
 func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 	if len(args) == 0 {
 		return board.Board{}, f.failf("missing board: give the %d numbers of a %s board", size.Cells(), size)
 	}
-	b, err := board.Parse(size, strings.Join(args, " "))
+	b, err := parseBoard(size, strings.Join(args, " "))
 	if err != nil {
 		return board.Board{}, f.fail(err)
 	}
 	return b, nil
-}
-
-// loadTable opens the table file path, or, if path is empty, the embedded
-// table of the size.
-func (f *flags) loadTable(path string, size board.Size) (*table.Table, error) {
-	if path == "" {
-		if t, _, err := openInstalled(size, false); err != nil || t != nil {
-			return t, err
-		}
-		t, err := data.Load(size)
-		if errors.Is(err, data.ErrNotEmbedded) && size.Cells() > table.MaxCells {
-			return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
-		}
-		if errors.Is(err, data.ErrNotEmbedded) {
-			return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
-		}
-		return t, err
-	}
-	t, err := table.Open(path)
-	if err != nil {
-		return nil, f.tableError(err)
-	}
-	if t.Size() != size {
-		t.Close()
-		return nil, f.failf("%s is a %s table, not %s", path, t.Size(), size)
-	}
-	return t, nil
-}
-
-// builtIn lists the sizes whose tables are built in: "2x2, 3x2, ...".
-func builtIn() string {
-	var s []string
-	for _, size := range data.Sizes() {
-		s = append(s, size.String())
-	}
-	return strings.Join(s, ", ")
 }
 
 func writeJSONLine(w io.Writer, v any) error {

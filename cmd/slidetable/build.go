@@ -17,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -36,13 +37,15 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			"With -install the file goes where every command finds it without -table:\n"+
 			"WxH.tbl or WxH.pdb in slidetable in the user's cache directory\n"+
 			"($XDG_CACHE_HOME or ~/.cache on Linux), or in $SLIDETABLE_CACHE if set.\n"+
-			"A built-in table answers first.",
+			"A size with a built-in table (3x3, say) is refused: the built-in table\n"+
+			"answers first, so nothing would read the file. The build records the\n"+
+			"proof of the file it wrote there too, so that no command proves it again.",
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
 	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
-	maxMem := f.String("max-mem", "", "refuse a build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: half the physical memory)")
+	f.addMemFlag()
 	workers := f.Int("workers", 0, "search with `N` goroutines, 1 to 256 (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
@@ -52,10 +55,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	limit, err := memoryLimit(*maxMem)
-	if err != nil {
-		return f.fail(fmt.Errorf("-max-mem: %w", err))
-	}
+	limit := f.memory
 	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
 		return err
 	}
@@ -71,7 +71,13 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return f.failf("-install builds for the standard goal only; write a table of another goal with -o")
 	case *install:
 		outFlag = "install"
-		if path, err = installPath(size, ext); err != nil {
+		path, err = f.resolver(*quiet).InstallPath(size)
+		switch {
+		case errors.Is(err, source.ErrShadowed):
+			return f.failf("-install %s: nothing would read it, as the built-in %s table answers first; nothing written", size, size)
+		case errors.Is(err, source.ErrNoDir):
+			return fmt.Errorf("-install: no folder to install to: set %s, or give -o FILE", cacheEnv)
+		case err != nil:
 			return err
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -143,6 +149,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		written = uint64(fi.Size())
+		f.record(path, size, *quiet)
 	}
 	report := e.stdout
 	if toStdout {
@@ -154,6 +161,16 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
 		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
 	return nil
+}
+
+// record records the proof of the file a build wrote to path, so that no
+// command proves it again (see package source). A failure to record costs
+// only a proof later: it is a warning.
+func (f *flags) record(path string, size board.Size, quiet bool) {
+	err := f.resolver(quiet).Record(path, size)
+	if err != nil && !errors.Is(err, source.ErrNoDir) {
+		fmt.Fprintf(f.stderr, "slidetable %s: warning: the proof of %s was not recorded: %s\n", f.name, path, clipWords(userMessage(err)))
+	}
 }
 
 // testHook, set only by tests, is called with the build's context after
@@ -242,6 +259,7 @@ func buildPDB(ctx context.Context, e *env, f *flags, goal board.Board, path stri
 	if err := pdb.WriteFile(ctx, path, db); err != nil {
 		return interrupted(err, path)
 	}
+	f.record(path, size, quiet)
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err

@@ -28,8 +28,9 @@ import (
 // waits for its context to be cancelled, so that the parent can signal it
 // there.
 const (
-	helperEnv  = "SLIDETABLE_TEST_BUILD_ARGS"
-	helperStop = "SLIDETABLE_TEST_BUILD_STOP"
+	helperEnv   = "SLIDETABLE_TEST_BUILD_ARGS"
+	helperStop  = "SLIDETABLE_TEST_BUILD_STOP"
+	helperCache = "SLIDETABLE_TEST_BUILD_CACHE" // the child's $SLIDETABLE_CACHE, which TestMain sets
 )
 
 func TestBuildHelper(t *testing.T) {
@@ -41,6 +42,9 @@ func TestBuildHelper(t *testing.T) {
 	if err := json.Unmarshal([]byte(argsJSON), &args); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(99)
+	}
+	if cache := os.Getenv(helperCache); cache != "" {
+		os.Setenv(cacheEnv, cache)
 	}
 	if stop := os.Getenv(helperStop); stop != "" {
 		testHook = func(ctx context.Context, stage string) {

@@ -16,7 +16,7 @@ import (
 )
 
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH",
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
 			"often each of the n!/2 states that can reach the goal appears, including\n"+
 			"those that never do, and print how many were covered, the fewest and most\n"+
@@ -38,6 +38,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
 	quiet := f.Bool("q", false, "no progress bar (4x4)")
 	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in or installed one")
+	f.addMemFlag()
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {

@@ -9,9 +9,9 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // defaultDistanceDraws is coverage's -n for sizes tested by distance: enough
@@ -36,29 +36,21 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if !(alpha > 0 && alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
-	var opts []solver.Option
+	var src *source.Source
+	var err error
 	if pdbPath == "" {
-		_, db, err := openInstalled(d.Size, true)
-		if err != nil {
-			return err
-		}
-		if db != nil {
-			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
+		if src, err = f.resolver(quiet).For(ctx, goal); err != nil {
+			return installedFailure(err)
 		}
 	} else {
-		if !isPDB(pdbPath) {
+		if kind, err := source.Sniff(pdbPath); err == nil && kind != source.PDB {
 			return f.failf("-table %s: not a pattern database", clip(pdbPath))
 		}
-		db, err := pdb.Open(pdbPath)
-		if err != nil {
+		if src, err = f.openFile(ctx, pdbPath, d.Size, false, quiet); err != nil {
 			return err
 		}
-		if db.Size() != d.Size {
-			return f.failf("-table %s: a %s pattern database, not %s", clip(pdbPath), db.Size(), d.Size)
-		}
-		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 	}
-	s, err := solver.New(opts...)
+	s, err := solver.New(solver.WithSource(src))
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"built-in table of the size or from the table FILE. For a size with\n"+
 			"neither, or with -ida, an optimal IDA* search finds it, with the built-in\n"+
@@ -23,7 +23,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		d, err := s.Distance(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}

@@ -14,11 +14,45 @@
 //
 // Tables for 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 are built into the program;
 // 'slidetable build' makes the others (every board up to 12 cells), to be
-// passed with -table FILE. distance, solve, hint and levels ask one optimal
-// solver (package solver): it answers from the table of the size where
-// there is one, and otherwise by an IDA* search with the best heuristic it
-// has (Manhattan distance and linear conflicts by default); -ida forces the
-// search even where a table exists.
+// passed with -table FILE or installed with -install. distance, solve, hint
+// and levels ask one optimal solver (package solver): it answers from the
+// table of the size where there is one, and otherwise by an IDA* search
+// with the best heuristic it has (a pattern database, else Manhattan
+// distance and linear conflicts); -ida forces the search even where a table
+// exists.
+//
+// # Where answers come from
+//
+// Every command that answers about boards asks package source what answers
+// for the size and goal, in this order: a -table FILE (a table or a pattern
+// database, told apart by its first bytes); else, for the standard goal,
+// the built-in table, then the installed table WxH.tbl, then the installed
+// pattern database WxH.pdb, then the built-in 4x4 pattern database; else a
+// search with Manhattan distance and linear conflicts. Installed files live
+// in $SLIDETABLE_CACHE if it is set, else in slidetable in the user's cache
+// folder ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
+// %LocalAppData% on Windows). An entry there that is not a regular file (a
+// directory, a symbolic link to nothing, a loop of them, a device) is
+// skipped with one warning on standard error naming it; an installed file
+// that cannot be read, or is for another size or goal, is a failure (exit
+// 1) that names it and says how to rebuild it.
+//
+// Nothing answers before it is proven. Tables of up to 10 cells are proven
+// as they are read. A 12-cell table (about 8 s) or a pattern database (as
+// long as building it: about 4 minutes for the large 4x4 tier) is proven on
+// its first use on this machine, with a progress bar on standard error, and
+// the proof is recorded in the folder of installed files (proofs/, one
+// small file named by the SHA-256 of the file's content); later uses hash
+// the file and find the record. build records what it writes. A copy of a
+// built-in file needs no proof; the built-in files are proven by the
+// program's tests. verify proves again whatever the records say.
+//
+// Every command that reads or builds files takes -max-mem SIZE (such as
+// 500M or 2G), whose default is $SLIDETABLE_MAX_MEM if set, else half the
+// physical memory (half the address-space limit, ulimit -v, if that is
+// less). A file, a proof or a build that would need more is refused before
+// anything is allocated, with a message naming the need and the limit:
+// exit 1 for a file or a proof, 2 for a build asked for.
 //
 // distance, solve and hint read boards from standard input, one a line,
 // when BOARD is "-", and print one line for each, in the order read (JSON
@@ -43,46 +77,56 @@
 //		to standard output. Above 12 cells it builds a pattern database
 //		instead (default WxH.pdb): for 4x4 the 7-8 tier, about 4 minutes
 //		and 1.8 GB, for -table FILE.pdb. With -install the file goes to
-//		slidetable/WxH.tbl or .pdb in the user's cache directory
-//		($XDG_CACHE_HOME or ~/.cache on Linux; $SLIDETABLE_CACHE names
-//		another folder), where every command that
-//		answers about boards of the size finds it without -table (a
-//		built-in table answers first): build -install 4x4 once, and the
-//		15-puzzle commands use the large tier from then on.
-//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//		the folder of installed files (see "Where answers come from"),
+//		where every command that answers about boards of the size finds
+//		it without -table: build -install 4x4 once, and the 15-puzzle
+//		commands use the large tier from then on. A size with a built-in
+//		table is refused (exit 2, nothing written): the built-in table
+//		answers first, so nothing would read the file. A build records
+//		the proof of the file it wrote, so that no command proves it
+//		again.
+//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
 //	solvable [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-goal BOARD] [-q] [-json] WxH
+//	verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
 //		Prove every distance exact (the goal alone at 0, every other board
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
 //		every one of the n! permutations; exit 1 naming a wrong board, or
-//		on any mismatch.
-//	stats [-table FILE] [-list N] [-json] WxH|FILE
+//		on any mismatch. A pattern database is proven by building each
+//		group again and comparing every entry ("pattern database: proven
+//		exact", or exit 1 naming a group, a placement of its tiles, the
+//		entry and what the proof expected). Checks the FILE, else the file
+//		every other command answers from for the size (built in or
+//		installed: 'verify 4x4' proves the 4x4 pattern database in use),
+//		else a table built afresh in memory; a proof that passes is
+//		recorded.
+//	stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
-//		may also be given alone, without -table and the size. For 4x4,
+//		may also be given alone, without -table and the size; a pattern
+//		database is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable".
-//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-
+//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1").
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
@@ -90,7 +134,7 @@
 //		their distances against the published distribution, pooling
 //		distances that expect fewer than 5 boards: the histogram beside
 //		the expected one, chi-square, degrees of freedom and p-value.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify). For sizes without a table
 //		(such as 4x4) it solves uniform random boards on every core, with
@@ -103,22 +147,38 @@
 //		advice to use -mode walk: random walks from the goal kept by their
 //		exact distance, which are not uniform. -mode filter draws uniform
 //		boards anyway. Boards found by solving end with the histogram of
-//		their distances on stderr, or with -json a summary line. -min 80
+//		their distances on stderr (-q hides it, with the progress bar),
+//		or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE
+//	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
-//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]
+//	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]
 //		Serve a game page and a JSON API over HTTP (default on
 //		127.0.0.1:8080), answering with the objects of the -json flags:
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
-//		/api/solve (same parameters), /api/level?size=3x3&min=20&max=22&seed=1,
-//		/api/stats?size=3x3, /api/chart?size=3x3 (SVG) and /api/sizes.
-//		Sizes with a table answer from it, the -search sizes (4x4) by
-//		IDA* within -timeout, at most -searches at once (then 503 with
-//		Retry-After). Bad input gets 400 and {"error":"..."}. One log
-//		line per request on standard error; SIGINT or SIGTERM stops it
-//		cleanly (exit 0) after the requests in flight.
+//		/api/solve, /api/solvable (same parameters),
+//		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
+//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
+//		Sizes with a table (built in, installed or -table FILE) answer
+//		from it; the -search sizes (4x4) and the sizes of installed and
+//		-table pattern databases by IDA* within -timeout, at most
+//		-searches at once (then 503 with Retry-After). Bad input gets 400
+//		and {"error":"..."}. The page's WebAssembly build is served beside
+//		it. A client has 5 s to send its headers and may idle 30 s
+//		between requests; at most -max-conns connections are open (and
+//		no more than the open-file limit allows, raised to its hard
+//		limit), the quiet ones shed first, and a connection beyond them
+//		gets 503 with Retry-After. -cors ORIGIN (repeatable, * for any)
+//		lets pages of other origins call the API. One log line per
+//		request on standard error; SIGINT or SIGTERM stops it cleanly
+//		(exit 0) after the requests in flight.
+//	web -o DIR
+//		Write the game page into the folder DIR as a static site: the
+//		files serve serves at /, with slidetable compiled to WebAssembly
+//		(the built-in tables and the 4x4 pattern database) and Go's
+//		wasm_exec.js, so that any static file server can serve it and the
+//		page answers in the browser. Prints the files' number and size.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		table file format version it reads.
@@ -144,6 +204,9 @@
 //	solvable  {"size":"4x4","board":[...],"solvable":false}
 //	verify    {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
 //	          {"size":"3x3","certified":false,"wrong":"...","board":[...],"distance":7}  (a wrong table)
+//	          {"size":"4x4","pattern_database":true,"certified":true}
+//	          {"size":"4x4","pattern_database":true,"certified":false,"wrong":"...","group":1,
+//	           "tiles":[...],"cells":[...],"entry":7,"want":5}  (a wrong pattern database; "blank" too if it keeps one)
 //	stats     {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,
 //	           "counts":[1,2,...],"hardest":[[6,4,7,...],...]}
 //	gen       {"size":"3x3","board":[...],"moves":[6,3,...]}       (moves for walks)
@@ -187,11 +250,16 @@
 //
 // Results go to standard output, progress and errors to standard error; a
 // progress bar only when standard error is a terminal. The exit status is 0
-// on success, 1 on failure (an unreadable or corrupt table file, a failed
-// check or coverage test, -timeout run out, or an interruption: Ctrl-C or
-// SIGTERM stops a command with the one line "slidetable COMMAND:
-// interrupted") and 2 for a usage mistake or bad input, with a message that
-// names the problem (and quotes only the start of a long input).
+// on success; 1 on failure, where what was asked made sense but could not be
+// done (an unreadable or corrupt table file, a file that needs more memory
+// than -max-mem, a failed check or coverage test, -timeout run out, a
+// folder that does not exist for an output file, serve's address in use,
+// or an interruption: Ctrl-C or SIGTERM stops a command with the one line
+// "slidetable COMMAND: interrupted"); and 2 for a usage mistake or bad
+// input, with a message that names the problem (and quotes only the start
+// of a long input): a flag, size or board that is not one, and, in every
+// command including serve, a path that names a folder, a device or a FIFO
+// where a file is wanted (-table /tmp, -o /dev/null).
 //
 // Every number a flag takes is bounded, so that no value crashes a command,
 // makes it allocate without bound or run for ever: -workers 0 to 256,
@@ -200,6 +268,6 @@
 // moves, plot images up to 100 inches a side and 50 million pixels. levels
 // refuses a -min beyond the largest distance of the size. A table file
 // must be a regular file. Table files of up to 10 cells are proven correct
-// as they are read; 'slidetable verify' proves larger ones (about 8 s for
-// 12 cells on two cores).
+// as they are read, 12-cell ones on first use (about 8 s on two cores; see
+// "Where answers come from").
 package main

@@ -11,7 +11,7 @@ import (
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
@@ -25,7 +25,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		hints, d, err := s.Hints(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}

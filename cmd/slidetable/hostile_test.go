@@ -113,7 +113,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 		}, [][]string{{os.DevNull}, {fifo}, {dir}, {"5x5"}, {"6x6"}, {longInput}}},
 		{"verify", []string{"2x2"}, []flagValues{
 			{"table", specialIn},
-		}, [][]string{{"5x5"}, {"4x4"}, {longInput}}},
+		}, [][]string{{"5x5"}, {"6x6"}, {longInput}}},
 	}
 	var cases []hostileCase
 	for _, c := range commands {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -25,7 +24,7 @@ import (
 // boards one of three ways: random walks (-mode walk), from the table, or,
 // without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-q] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -45,7 +44,8 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"exact distance is in range (exact distances, but not uniform among the\n"+
 			"qualifying boards), or -mode filter to draw uniform boards anyway. If\n"+
 			"-timeout runs out first, the boards found so far are printed. Boards found\n"+
-			"by solving end with the histogram of their distances on stderr (with\n"+
+			"by solving end with the histogram of their distances on stderr (not with\n"+
+			"-q; with\n"+
 			"-json, a last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}).\n"+
 			"-min 80 on 4x4 prints the 17 published boards at 80 moves.",
 		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
@@ -58,7 +58,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := lf.sf.solver(size)
+	s, err := lf.sf.solver(ctx, size)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,8 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 // levelsFlags are the flags of levels.
 type levelsFlags struct {
 	f        *flags
-	lo, hi   *int
+	lo       *int
+	hi       *optionalInt
 	n        *int
 	seed     *seedFlag
 	modeName *string
@@ -96,12 +97,12 @@ func addLevelsFlags(f *flags) *levelsFlags {
 	return &levelsFlags{
 		f:        f,
 		lo:       f.Int("min", 0, "the smallest distance `A`"),
-		hi:       f.Int("max", -1, "the largest distance `B` (default: the largest there is)"),
+		hi:       f.optionalInt("max", "the largest distance `B` (default: the largest there is)"),
 		n:        f.Int("n", 10, "print `N` boards"),
 		seed:     addSeedFlag(f),
 		modeName: f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto"),
 		sf:       addSolverFlags(f, false),
-		quiet:    f.Bool("q", false, "no progress bar"),
+		quiet:    f.Bool("q", false, "quiet: no progress bar, and no histogram of the distances kept on stderr"),
 		asJSON:   f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`),
 	}
 }
@@ -120,7 +121,7 @@ type levelsRequest struct {
 // request checks the flags for boards of size.
 func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	f := lf.f
-	req := &levelsRequest{lo: *lf.lo, hi: *lf.hi, n: *lf.n}
+	req := &levelsRequest{lo: *lf.lo, hi: lf.hi.v, hiSet: lf.hi.set, n: *lf.n}
 	switch *lf.modeName {
 	case "auto":
 		req.mode = levels.Auto
@@ -136,7 +137,6 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	if err := f.intFlag("n", req.n, 1, maxCount, "a number of boards"); err != nil {
 		return nil, err
 	}
-	f.Visit(func(fl *flag.Flag) { req.hiSet = req.hiSet || fl.Name == "max" })
 	if req.lo < 0 || (req.hiSet && req.hi < req.lo) {
 		return nil, f.failf("-min %d -max %d: want 0 <= min <= max", req.lo, req.hi)
 	}
@@ -256,7 +256,7 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 	if err != nil {
 		return lf.sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), req.n))
 	}
-	return acceptedSummary(e, out, req, got)
+	return acceptedSummary(e, out, req, got, *lf.quiet)
 }
 
 // levelWriter prints levels as text or JSON lines.
@@ -290,10 +290,10 @@ func hardestLevels(e *env, h published.Hardest, req *levelsRequest, out *levelWr
 }
 
 // acceptedSummary reports the distances of the boards levels kept: on
-// stderr as a histogram, or with -json as one last line
+// stderr as a histogram, unless quiet, or with -json as one last line
 // {"size":"4x4","accepted":{"50":3,...},"solved":N}.
-func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.Level) error {
-	if len(got) == 0 {
+func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.Level, quiet bool) error {
+	if len(got) == 0 || quiet && !out.asJSON {
 		return nil
 	}
 	top := 0

@@ -281,7 +281,7 @@ func TestLevelsAccepted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}
-	code, stdout, stderr := slidetable(t, "", "levels", "-q", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "4x4")
+	code, stdout, stderr := slidetable(t, "", "levels", "-min", "50", "-max", "53", "-n", "4", "-seed", "1", "4x4")
 	if code != exitOK || !strings.Contains(stderr, "distances of the 4 boards kept") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}

@@ -5,13 +5,19 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -60,21 +66,53 @@ func (f *flags) tableError(err error) error {
 // distance no board of the size has.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
 	most, exact := size.MaxDistance()
-	if lo <= most {
-		return nil
+	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
+		return f.failf("-min %d: %w", lo, err)
 	}
-	if exact {
-		return f.failf("-min %d: no %s board is more than %d moves from the goal", lo, size, most)
-	}
-	return f.failf("-min %d: no %s board is more than %d moves from the goal (an upper bound)", lo, size, most)
+	return nil
 }
 
-// memoryLimit parses a -max-mem value; empty means half the physical memory.
-// It takes a number of bytes with an optional K, M, G or T (powers of 1000)
-// and B, from 1 MB to 1000 TB.
+// memEnv names the environment variable that gives -max-mem a default.
+const memEnv = "SLIDETABLE_MAX_MEM"
+
+// addMemFlag adds -max-mem to a command that reads files or builds them:
+// parse checks it and sets f.memory.
+func (f *flags) addMemFlag() {
+	f.maxMem = f.String("max-mem", "", "refuse a file, proof or build that needs more than `SIZE` bytes of memory (such as 2G, 500M; default: $"+memEnv+", else half the physical memory)")
+}
+
+// memFlag checks -max-mem, else $SLIDETABLE_MAX_MEM, and sets f.memory.
+func (f *flags) memFlag() error {
+	if f.maxMem == nil {
+		return nil
+	}
+	v, name := *f.maxMem, "-max-mem"
+	if v == "" {
+		v, name = os.Getenv(memEnv), memEnv
+	}
+	limit, err := memoryLimit(v)
+	if err != nil {
+		return f.fail(fmt.Errorf("%s: %w", name, err))
+	}
+	f.memory = limit
+	return nil
+}
+
+// memoryError adds to a refusal for want of memory what to do about it.
+func memoryError(err error) error {
+	if errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, bfs.ErrMemory) {
+		return fmt.Errorf("%w; raise -max-mem (or $%s) to allow more", err, memEnv)
+	}
+	return err
+}
+
+// memoryLimit parses a -max-mem value; empty means the default of the
+// readers and builders (mem.DefaultLimit: half the physical memory, less
+// under an address-space limit). It takes a number of bytes with an
+// optional K, M, G or T (powers of 1000) and B, from 1 MB to 1000 TB.
 func memoryLimit(s string) (uint64, error) {
 	if s == "" {
-		return physicalMemory() / 2, nil
+		return mem.DefaultLimit(), nil
 	}
 	mult := 1.0
 	t := strings.ToUpper(strings.TrimSpace(s))
@@ -146,4 +184,62 @@ func (c clipWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// durationValue is a flag.Value for a duration whose error, for a number
+// without a unit such as "10", says that a unit is needed.
+type durationValue time.Duration
+
+func (d *durationValue) String() string { return time.Duration(*d).String() }
+
+func (d *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+			return fmt.Errorf("a duration needs a unit, such as %ss or %sm", s, s)
+		}
+		return fmt.Errorf("not a duration (such as 10s, 2m or 1h30m)")
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+// duration defines a duration flag, as flag.Duration does, whose mistakes
+// are explained (see durationValue).
+func (f *flags) duration(name string, value time.Duration, usage string) *time.Duration {
+	p := new(time.Duration)
+	*p = value
+	f.Var((*durationValue)(p), name, usage)
+	return p
+}
+
+// optionalInt is a flag.Value for a whole number whose default is said in
+// words in its usage ("default: the largest there is"), not as a number:
+// set tells whether it was given.
+type optionalInt struct {
+	v   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.v)
+}
+
+func (o *optionalInt) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	o.v, o.set = int(v), true
+	return nil
+}
+
+// optionalInt defines an optionalInt flag.
+func (f *flags) optionalInt(name, usage string) *optionalInt {
+	o := new(optionalInt)
+	f.Var(o, name, usage)
+	return o
 }

@@ -56,6 +56,7 @@ var commands = []command{
 	{"levels", "print random boards whose exact distance is in a range", runLevels},
 	{"plot", "draw the distance distribution of a table as a bar chart", runPlot},
 	{"serve", "serve the game page and the JSON API over HTTP", runServe},
+	{"web", "write the game page, in WebAssembly, as a static site", runWeb},
 	{"version", "print the program's version and the table formats it reads", runVersion},
 }
 
@@ -81,6 +82,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "-h", "-help", "--help", "help":
 		if len(args) == 1 {
 			usage(stdout)
+			return exitOK
+		}
+		if args[1] == "help" && len(args) == 2 {
+			io.WriteString(stdout, helpHelp)
 			return exitOK
 		}
 		// 'help COMMAND' prints the command's manual on standard output,
@@ -151,6 +156,17 @@ var errSilent = errors.New("failed")
 
 // userMessage returns err's message without the package names in it.
 func userMessage(err error) string { return human.Message(err) }
+
+// helpHelp is the manual of help.
+const helpHelp = `usage: slidetable help [COMMAND]
+
+Print the list of commands, or the manual of COMMAND: its usage line,
+what it does, its flags and examples, as 'slidetable COMMAND -h' does.
+
+Examples:
+  slidetable help
+  slidetable help distance
+`
 
 func usage(w io.Writer) {
 	var sb strings.Builder

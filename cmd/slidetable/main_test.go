@@ -139,6 +139,11 @@ func TestUsage(t *testing.T) {
 		{[]string{"help"}, 0, "Commands:"},
 		{[]string{"help", "distance"}, 0, "usage: slidetable distance"},
 		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
+		{[]string{"help", "help"}, 0, "usage: slidetable help [COMMAND]"},
+		{[]string{"distance", "-timeout", "10", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "a duration needs a unit, such as 10s"},
+		{[]string{"distance", "-timeout", "soon", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "not a duration (such as 10s"},
+		{[]string{"levels", "-max", "x", "3x3"}, 2, `invalid value "x" for flag -max: not a whole number`},
+		{[]string{"plot", "-o", "missing/dir/x.svg", "3x3"}, 1, "the folder missing/dir does not exist"},
 		{[]string{"version"}, 0, "table format: version 1"},
 		{[]string{"version"}, 0, "pattern database format: versions 1 to 2"},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
@@ -147,7 +152,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "4x3"}, 2, "no table for 4x3 is built in"},
 		{[]string{"stats", "5x5"}, 2, "5x5 has too many boards for a table"},
 		{[]string{"levels", "-min", "-3", "-max", "2", "3x3"}, 2, "want 0 <= min <= max"},
-		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no 3x3 board is more than 31 moves from the goal"},
+		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no boards at these distances: 40..40: no 3x3 board is more than 31 moves from the goal"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.pdb", "4x4"}, 2, "need 1.6 GB, the limit is 1 MB"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.tbl", "3x3"}, 2, "needs"},
 		{[]string{"distance", "-nope", "3x3"}, 2, "flag provided but not defined"},
@@ -205,7 +210,8 @@ func TestInterrupted(t *testing.T) {
 }
 
 // TestUsageLinesListEveryFlag requires every flag a command's manual
-// describes to appear in its usage line.
+// describes to appear in its usage line, in brackets unless it is
+// required (web -o DIR).
 func TestUsageLinesListEveryFlag(t *testing.T) {
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, c := range commands {
@@ -215,7 +221,7 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 		}
 		usage, _, _ := strings.Cut(help, "\n")
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
-			if !regexp.MustCompile(`\[-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
+			if !regexp.MustCompile(`[\[ ]-`+m[1]+`\b`).MatchString(usage) && !strings.Contains(usage, "| -"+m[1]) {
 				t.Errorf("%s: the usage line does not list -%s: %s", c.name, m[1], usage)
 			}
 		}
@@ -416,6 +422,54 @@ func TestGoalSolverCommands(t *testing.T) {
 		}
 		if d, err := tbl.Distance(b); err != nil || d != lv.Distance || d < 28 || d > 30 {
 			t.Errorf("levels -goal: %s is %d moves from the goal, not %d", line, d, lv.Distance)
+		}
+	}
+}
+
+// TestHelpDefaults checks that no flag's help says its default twice, in
+// words and as the flag package's "(default ...)".
+func TestHelpDefaults(t *testing.T) {
+	for _, c := range commands {
+		_, help, _ := slidetable(t, "", "help", c.name)
+		for _, line := range strings.Split(help, "\n") {
+			if strings.Count(line, "(default") > 1 {
+				t.Errorf("help %s: %q says its default twice", c.name, strings.TrimSpace(line))
+			}
+		}
+	}
+}
+
+// TestLevelsQuiet checks that levels -q prints the boards and nothing on
+// stderr: no progress bar, no histogram.
+func TestLevelsQuiet(t *testing.T) {
+	code, out, stderr := slidetable(t, "", "levels", "-q", "-min", "44", "-max", "46", "-n", "2", "-seed", "1", "4x4")
+	if code != 0 || strings.Count(out, "\n") != 2 || stderr != "" {
+		t.Fatalf("levels -q: exit %d, stdout %q, stderr %q; want 2 boards and nothing on stderr", code, out, stderr)
+	}
+}
+
+// TestTableFolder checks the one rule for a path that names a folder where
+// a file is wanted: every command refuses it as a usage mistake (exit 2),
+// naming it.
+func TestTableFolder(t *testing.T) {
+	dir := t.TempDir()
+	goal := "1 2 3/4 5 6/7 8 0"
+	for _, args := range [][]string{
+		{"distance", "-table", dir, "3x3", goal},
+		{"solve", "-table", dir, "3x3", goal},
+		{"hint", "-table", dir, "3x3", goal},
+		{"levels", "-table", dir, "3x3"},
+		{"stats", "-table", dir, "3x3"},
+		{"stats", dir},
+		{"verify", "-table", dir, "3x3"},
+		{"plot", "-table", dir, "3x3"},
+		{"coverage", "-table", dir, "-n", "10", "4x4"},
+		{"build", "-q", "-o", dir, "2x2"},
+		{"serve", "-q", "-table", dir},
+	} {
+		code, _, stderr := slidetable(t, "", args...)
+		if code != exitUsage || !strings.Contains(stderr, dir+" is a directory") {
+			t.Errorf("%v: exit %d, %q; want %d naming the directory", args, code, stderr, exitUsage)
 		}
 	}
 }

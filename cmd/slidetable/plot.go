@@ -11,7 +11,7 @@ import (
 )
 
 func runPlot(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf] [-log] [-width IN] [-height IN] [-dpi N] WxH|FILE",
+	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
 			"with the mean marked, from the built-in table of a size or from the table\n"+
 			"FILE (which may also be given alone), and write it to the -o file in the\n"+
@@ -19,6 +19,7 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 			"has no table, it draws the published distribution, and says so.",
 		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
+	f.addMemFlag()
 	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg)")
 	logScale := f.Bool("log", false, "draw the counts on a logarithmic scale, which shows the tails")
 	width := f.Float64("width", 8, "make the image `IN` inches wide")
@@ -41,7 +42,7 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if d, ok := publishedDistribution(*path, pos[0]); ok {
 		counts = chart.Published(d)
 	} else {
-		t, err := openSizeOrFile(f, *path, pos[0])
+		t, err := openSizeOrFile(ctx, f, *path, pos[0])
 		if err != nil {
 			return err
 		}

@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/server"
 	"github.com/slidetable/slidetable/solver"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/source"
 )
 
 // Bounds of serve's flags.
@@ -23,10 +22,43 @@ const (
 	maxServeSearches = 256
 	maxServeLevel    = 80
 	maxServeTables   = 16
+	maxServeConns    = 1 << 20
+	maxServeOrigins  = 64
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-q]",
+	f, cfg, err := serveFlags(e, args)
+	if err != nil {
+		return err
+	}
+	ps := &puzzleSet{f: f, maxLevel: cfg.maxLevel, have: map[board.Size]bool{}}
+	defer ps.close()
+	if err := ps.collect(ctx, cfg.files, cfg.searched, cfg.quiet); err != nil {
+		return err
+	}
+	puzzles, err := ps.puzzles()
+	if err != nil {
+		return err
+	}
+	return listenAndServe(ctx, e, f, cfg, puzzles)
+}
+
+// serveConfig is what serve was asked for, its flags checked.
+type serveConfig struct {
+	addr     string
+	files    []string     // -table
+	searched []board.Size // -search
+	timeout  time.Duration
+	searches int
+	maxLevel int
+	maxConns int
+	cors     []string // -cors
+	quiet    bool
+}
+
+// serveFlags parses and checks serve's flags.
+func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
+	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]",
 		"Serve a page where a person plays the puzzle with exact help (hints, an\n"+
 			"optimal solution, the distance left after every move), and the JSON API\n"+
 			"it uses, answering with the objects of the -json flags of distance,\n"+
@@ -34,144 +66,109 @@ func runServe(ctx context.Context, e *env, args []string) error {
 			"  GET /api/sizes\n"+
 			"  GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1\n"+
 			"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n"+
-			"  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
-			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n\n"+
-			"Sizes with a built-in table or a -table FILE answer from it; the -search\n"+
-			"sizes (default 4x4) by an optimal IDA* search within -timeout, with the\n"+
-			"built-in 4x4 pattern database or one given as -table FILE.pdb, at most\n"+
-			"-searches at once (beyond that: 503 with Retry-After). Bad input gets 400\n"+
-			"and {\"error\":\"...\"}. Logs a line per request on standard error; stops\n"+
-			"cleanly on SIGINT or SIGTERM, letting requests in flight finish.",
-		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
+			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
+			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
+			"  GET /healthz                          (ok, for load balancers)\n\n"+
+			"Sizes with a table (built in, installed with 'slidetable build -install',\n"+
+			"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n"+
+			"sizes of installed pattern databases and of -table FILE.pdb are answered\n"+
+			"by an optimal IDA* search within -timeout, with the best pattern\n"+
+			"database there is for the size (-table FILE.pdb, else the installed one,\n"+
+			"else the built-in 4x4 one), at most -searches at once (beyond that: 503\n"+
+			"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. The page\n"+
+			"can also answer in the browser, with the WebAssembly build served beside\n"+
+			"it (see 'slidetable web').\n\n"+
+			"Against slow and idle clients: 5 s to send a request's headers, 30 s\n"+
+			"idle between requests, at most -max-conns connections open (and no more\n"+
+			"than the open-file limit, which serve raises to its hard limit); at the\n"+
+			"cap a new connection sheds the one quiet the longest, or gets 503 if every\n"+
+			"one is busy. Queries, bodies (however sent) and headers are bounded (1 KB,\n"+
+			"1 KB, 8 KB). -cors lets pages of other origins call the API (off by\n"+
+			"default). Logs a line per request on standard error; stops cleanly on\n"+
+			"SIGINT or SIGTERM, letting requests in flight finish.",
+		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
+	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")
-	var tables []string
-	f.Func("table", "also serve the table `FILE` (repeatable)", func(s string) error {
-		if len(tables) == maxServeTables {
+	f.Func("table", "also serve the table or pattern database `FILE` (repeatable)", func(s string) error {
+		if len(cfg.files) == maxServeTables {
 			return fmt.Errorf("at most %d tables", maxServeTables)
 		}
-		tables = append(tables, s)
+		cfg.files = append(cfg.files, s)
 		return nil
 	})
 	search := f.String("search", "4x4", "serve the sizes `WxH,...` without a table by search (\"\": none)")
-	timeout := f.Duration("timeout", 5*time.Second, "time limit `D` of one request's search")
+	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
-	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the -search sizes")
+	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
+	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
+	f.Func("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
+		if len(cfg.cors) == maxServeOrigins {
+			return fmt.Errorf("at most %d origins", maxServeOrigins)
+		}
+		if err := server.CheckOrigin(s); err != nil {
+			return err
+		}
+		cfg.cors = append(cfg.cors, s)
+		return nil
+	})
+	f.addMemFlag()
 	quiet := f.Bool("q", false, "do not log requests")
 	pos, err := f.parse(args)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	if len(pos) != 0 {
-		return f.failf("want no arguments, got %q", strings.Join(pos, " "))
-	}
-	if *timeout < 10*time.Millisecond || *timeout > maxServeTimeout {
-		return f.failf("-timeout %v: want 10ms to %v", *timeout, maxServeTimeout)
-	}
-	if *searches < 0 || *searches > maxServeSearches {
-		return f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", *searches, maxServeSearches)
-	}
-	if *maxLevel < 1 || *maxLevel > maxServeLevel {
-		return f.failf("-max-level %d: want 1 to %d", *maxLevel, maxServeLevel)
-	}
-
-	var puzzles []server.Puzzle
-	have := map[board.Size]bool{}
-	var opts []solver.Option
-	add := func(t *table.Table) {
-		puzzles = append(puzzles, server.Puzzle{Goal: t.Goal(), Table: t})
-		opts = append(opts, solver.WithTable(t))
-		have[t.Size()] = true
-	}
-	defer func() {
-		for _, p := range puzzles {
-			if p.Table != nil {
-				p.Table.Close()
-			}
-		}
-	}()
-	pdbs := map[board.Size]bool{}
-	for _, path := range tables {
-		if isPDB(path) {
-			db, err := pdb.Open(path)
-			if err != nil {
-				return err
-			}
-			if pdbs[db.Size()] {
-				return f.failf("-table %s: a second %s pattern database", path, db.Size())
-			}
-			pdbs[db.Size()] = true
-			opts = append(opts, solver.WithHeuristic(db.Heuristic()))
-			continue
-		}
-		t, err := table.Open(path)
-		if err != nil {
-			return err
-		}
-		if have[t.Size()] {
-			t.Close()
-			return f.failf("-table %s: a second %s table", path, t.Size())
-		}
-		add(t)
-	}
-	for _, size := range builtinSizes() {
-		if have[size] {
-			continue // a -table FILE replaces the built-in table
-		}
-		t, err := data.Load(size)
-		if err != nil {
-			return err
-		}
-		add(t)
+	cfg.addr, cfg.timeout, cfg.searches, cfg.maxLevel, cfg.maxConns, cfg.quiet = *addr, *timeout, *searches, *maxLevel, *maxConns, *quiet
+	switch {
+	case len(pos) != 0:
+		return nil, nil, f.failf("want no arguments, got %q", strings.Join(pos, " "))
+	case cfg.timeout < 10*time.Millisecond || cfg.timeout > maxServeTimeout:
+		return nil, nil, f.failf("-timeout %v: want 10ms to %v", cfg.timeout, maxServeTimeout)
+	case cfg.searches < 0 || cfg.searches > maxServeSearches:
+		return nil, nil, f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
+	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
+		return nil, nil, f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
+	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
+		return nil, nil, f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
+	case !validAddr(cfg.addr):
+		return nil, nil, f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
 	}
 	if *search != "" {
 		for _, s := range strings.Split(*search, ",") {
 			size, err := f.size(strings.TrimSpace(s))
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
-			if have[size] {
-				continue
-			}
-			// The file installed for the size, unless -table gave one.
-			if !pdbs[size] {
-				t, db, err := openInstalled(size, true)
-				switch {
-				case err != nil:
-					return err
-				case t != nil:
-					add(t)
-					continue
-				case db != nil:
-					opts = append(opts, solver.WithHeuristic(db.Heuristic()))
-				}
-			}
-			puzzles = append(puzzles, server.Puzzle{Goal: board.Goal(size), MaxLevel: *maxLevel})
-			have[size] = true
+			cfg.searched = append(cfg.searched, size)
 		}
 	}
-	sv, err := solver.New(opts...)
-	if err != nil {
-		return err
-	}
-	for i := range puzzles {
-		puzzles[i].Solver = sv
-	}
+	return f, cfg, nil
+}
 
+// listenAndServe serves the puzzles on cfg.addr until ctx ends.
+func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puzzles []server.Puzzle) error {
 	var logger *slog.Logger
-	if !*quiet {
+	if !cfg.quiet {
 		logger = slog.New(slog.NewTextHandler(e.stderr, nil))
 	}
-	srv, err := server.New(puzzles, &server.Options{Timeout: *timeout, Searches: *searches, Logger: logger})
-	if err != nil {
-		return err
+	// Each connection takes a file; leave some for the rest.
+	conns := cfg.maxConns
+	if files, err := raiseFileLimit(); err == nil && files > 2*fileReserve {
+		conns = min(conns, int(min(files-fileReserve, maxServeConns)))
 	}
-	ln, err := net.Listen("tcp", *addr)
+	srv, err := server.New(puzzles, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger,
+		MaxConns: conns, CORS: cfg.cors})
 	if err != nil {
 		return f.fail(err)
 	}
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		// The address was well formed (checked with the flags): a port
+		// in use or not ours to bind is a failure, not a usage mistake.
+		return &failure{cmd: f.name, err: err}
+	}
 	fmt.Fprintf(e.stderr, "slidetable serve: listening on http://%s/\n", ln.Addr())
 	// The grace lets any search in flight reach its time limit.
-	err = srv.Run(ctx, ln, *timeout+5*time.Second)
+	err = srv.Run(ctx, ln, cfg.timeout+5*time.Second)
 	if err == nil || errors.Is(err, context.Canceled) {
 		fmt.Fprintf(e.stderr, "slidetable serve: stopped\n")
 		return nil
@@ -179,15 +176,92 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// builtinSizes lists the sizes with a built-in table, smallest first.
-func builtinSizes() []board.Size {
-	var out []board.Size
-	for n := 2; n <= 12; n++ {
-		for w := 2; w <= n; w++ {
-			if h := n / w; w*h == n && h >= 2 && data.Has(board.Size{W: w, H: h}) {
-				out = append(out, board.Size{W: w, H: h})
-			}
+// puzzleSet gathers what serve plays: a puzzle for each size, with the
+// sources that answer for it.
+type puzzleSet struct {
+	f        *flags
+	maxLevel int
+	list     []server.Puzzle
+	have     map[board.Size]bool
+	opts     []solver.Option
+	sources  []*source.Source
+}
+
+// collect finds the puzzles to serve: the -table files first (a table
+// replaces the built-in or installed one of its size; a pattern database
+// makes its size searched with it), then the built-in tables, then the
+// installed files, then the -search sizes, each answered from what
+// package source finds for it.
+func (ps *puzzleSet) collect(ctx context.Context, files []string, searched []board.Size, quiet bool) error {
+	r := ps.f.resolver(quiet)
+	for _, path := range files {
+		src, err := ps.f.openFile(ctx, path, board.Size{}, false, quiet)
+		if err != nil {
+			return err
 		}
+		if ps.have[src.Size()] {
+			src.Close()
+			return ps.f.failf("-table %s: a second %s file", clip(path), src.Size())
+		}
+		ps.add(src.Size(), src)
 	}
-	return out
+	installed, err := r.InstalledSizes()
+	if err != nil {
+		return err
+	}
+	sizes := append(append(source.BuiltinSizes(), installed...), searched...)
+	for _, size := range sizes {
+		if ps.have[size] {
+			continue
+		}
+		src, err := r.For(ctx, board.Goal(size))
+		if err != nil {
+			return installedFailure(err)
+		}
+		ps.add(size, src)
+	}
+	return nil
+}
+
+// add serves boards of size from src: from its table, or by a search with
+// its pattern database; with no src, by a search with no pattern database.
+func (ps *puzzleSet) add(size board.Size, src *source.Source) {
+	p := server.Puzzle{Goal: board.Goal(size), MaxLevel: ps.maxLevel}
+	if src != nil {
+		p.Goal, p.Table = src.Goal(), src.Table
+		ps.opts = append(ps.opts, solver.WithSource(src))
+		ps.sources = append(ps.sources, src)
+	}
+	ps.have[size] = true
+	ps.list = append(ps.list, p)
+}
+
+// puzzles returns the puzzles with one solver, which holds every source.
+func (ps *puzzleSet) puzzles() ([]server.Puzzle, error) {
+	sv, err := solver.New(ps.opts...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ps.list {
+		ps.list[i].Solver = sv
+	}
+	return ps.list, nil
+}
+
+// close releases the sources.
+func (ps *puzzleSet) close() {
+	for _, src := range ps.sources {
+		src.Close()
+	}
+}
+
+// validAddr reports whether addr is HOST:PORT with a port number, so that
+// a failure to listen on it is the machine's, not a mistake in the flag.
+func validAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	p, err := strconv.ParseUint(port, 10, 16)
+	return err == nil && p <= 65535
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptrace"
 	"net/url"
@@ -149,6 +150,7 @@ func TestServeFlags(t *testing.T) {
 		{"-timeout", "1ns"}, {"-timeout", "1h"}, {"-searches", "-1"}, {"-searches", "1000"},
 		{"-max-level", "0"}, {"-max-level", "81"}, {"-search", "4x"}, {"extra"},
 		{"-addr", "256.0.0.1:1"}, {"-table", "/nonexistent.tbl"},
+		{"-max-conns", "0"}, {"-max-conns", "99999999"}, {"-cors", "game.example"}, {"-cors", "https://game.example/page"},
 	} {
 		var stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, &stderr)
@@ -157,6 +159,32 @@ func TestServeFlags(t *testing.T) {
 		}
 		if !strings.Contains(stderr.String(), "slidetable") {
 			t.Errorf("serve %v: no message: %q", args, stderr.String())
+		}
+	}
+}
+
+// TestServeExitStatus checks the one rule of exit statuses for serve: a
+// mistake in what was asked is 2 (a folder as -table, an address that is
+// not HOST:PORT), a failure to do it 1 (an address in use).
+func TestServeExitStatus(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-addr", ln.Addr().String()}, exitFailure, "address already in use"},
+		{[]string{"-addr", "localhost"}, exitUsage, "want HOST:PORT"},
+		{[]string{"-addr", "127.0.0.1:99999"}, exitUsage, "want HOST:PORT"},
+		{[]string{"-table", t.TempDir()}, exitUsage, "is a directory"},
+	} {
+		code, _, stderr := slidetable(t, "", append([]string{"serve", "-q"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("serve %v: exit %d, %q; want %d and %q", tc.args, code, stderr, tc.code, tc.want)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-json] WxH BOARD|-",
+	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+
 			"moves in order, each the number of the tile that slides into the blank.\n"+
 			"Prints 'unsolvable' for a board that cannot reach the goal. Uses the\n"+
@@ -26,7 +26,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		moves, err := s.Path(ctx, b)
-		solvable, err := unsolvable(err)
+		solvable, err := solvableFrom(err)
 		if err != nil {
 			return reply{}, err
 		}

@@ -10,15 +10,15 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-json] WxH|FILE",
+	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+
 			"distance) and how many boards are that far, the mean and median distance,\n"+
 			"the number of boards at each distance as a histogram, and the boards at\n"+
@@ -27,6 +27,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			"given alone.",
 		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
+	f.addMemFlag()
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]} (see the manual)`)
 	pos, err := f.parse(args)
@@ -45,7 +46,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		}
 		return writeStats(e.stdout, st, "the published list")
 	}
-	t, err := openSizeOrFile(f, *path, pos[0])
+	t, err := openSizeOrFile(ctx, f, *path, pos[0])
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 // built-in table, its published distribution (package published), if any.
 func publishedDistribution(path, arg string) (published.Distribution, bool) {
 	size, err := board.ParseSize(arg)
-	if path != "" || err != nil || data.Has(size) {
+	if path != "" || err != nil || source.HasBuiltin(size) {
 		return published.Distribution{}, false
 	}
 	return published.DistributionOf(size)
@@ -152,23 +153,26 @@ func histogramFrom(sb *strings.Builder, counts []uint64, lo int, label string) {
 
 // openSizeOrFile opens the table of a command that takes -table FILE WxH
 // or, as before -table, WxH|FILE: the table file path, of the size arg, or
-// the built-in table of the size arg, or else the table file arg. An
-// argument that is neither a size nor an existing file, and does not look
-// like a path, is taken for a mistyped size.
-func openSizeOrFile(f *flags, path, arg string) (*table.Table, error) {
+// the built-in or installed table of the size arg, or else the table file
+// arg. An argument that is neither a size nor an existing file, and does
+// not look like a path, is taken for a mistyped size.
+func openSizeOrFile(ctx context.Context, f *flags, path, arg string) (*table.Table, error) {
 	size, err := board.ParseSize(arg)
 	if path != "" {
 		if err != nil {
 			return nil, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
 		}
-		return f.loadTable(path, size)
+		return f.tableFor(ctx, path, size, false)
 	}
 	if err == nil {
-		return f.loadTable("", size)
+		return f.tableFor(ctx, "", size, false)
 	}
 	if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
 		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 	}
-	t, err := table.Open(arg)
-	return t, f.tableError(err)
+	src, err := f.openFile(ctx, arg, board.Size{}, true, false)
+	if err != nil {
+		return nil, err
+	}
+	return src.Table, nil
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
@@ -35,23 +33,3 @@ func isTerminal(w io.Writer) bool {
 }
 
 var forceTerminal bool
-
-// physicalMemory returns the machine's memory from /proc/meminfo, or 8 GB
-// where that cannot be read.
-func physicalMemory() uint64 {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
-				f := strings.Fields(rest)
-				if len(f) == 0 {
-					break
-				}
-				if kb, err := strconv.ParseUint(f[0], 10, 64); err == nil {
-					return kb * 1024
-				}
-			}
-		}
-	}
-	return 8e9
-}

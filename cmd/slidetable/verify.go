@@ -4,19 +4,21 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-q] [-json] WxH",
+	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH",
 		"Prove every distance of a table exact, without trusting whoever built it:\n"+
 			"the goal is the one board at distance 0, every other board has a neighbour\n"+
 			"one move closer, and no two neighbours differ by more than one. Then check\n"+
@@ -24,11 +26,19 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			"every one of the n! permutations of a WxH board, and print how many were\n"+
 			"checked, how many are reachable and how many disagree. The exit status is 0\n"+
 			"only if the distances are proven and none disagree; a wrong table is named\n"+
-			"by a board whose distance is wrong. Uses the table FILE, else the built-in\n"+
-			"table, else a fresh search in memory.",
-		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n")
-	path := f.String("table", "", "check the table `FILE`")
+			"by a board whose distance is wrong.\n\n"+
+			"A pattern database is proven by building each of its groups again and\n"+
+			"comparing every entry (as long as building it: about 4 minutes for the\n"+
+			"large 4x4 tier); a wrong one is named by a group, a placement of its\n"+
+			"tiles, the entry and what the proof expected.\n\n"+
+			"Checks the FILE, else the file every other command answers from for the\n"+
+			"size (built in or installed), proven again even if a proof of it is\n"+
+			"recorded, else a table built afresh in memory. A proof that passes is\n"+
+			"recorded, so that the other commands do not prove the file again.",
+		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n  slidetable verify -table 4x4.pdb 4x4\n  slidetable verify 4x4\n")
+	path := f.String("table", "", "check the table or pattern database `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
+	f.addMemFlag()
 	quiet := f.Bool("q", false, "no progress bar")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0} (see the manual)`)
 	size, err := f.parseSize(args)
@@ -39,30 +49,30 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var t *table.Table
-	if *path != "" || data.Has(size) && goal == board.Goal(size) {
-		t, err = f.loadTable(*path, size)
-	} else {
-		t, err = table.Build(ctx, goal, nil)
-		err = buildError(f, err)
-	}
+	src, err := verifiedSource(ctx, f, *path, goal, *quiet)
 	var wrong *table.DistanceError
-	if errors.As(err, &wrong) {
-		// Opening certified the table and found it wrong.
+	var entry *pdb.EntryError
+	switch {
+	case errors.As(err, &wrong):
 		return reportWrong(e, *asJSON, wrong)
-	}
-	if err != nil {
+	case errors.As(err, &entry):
+		return reportWrongEntry(e, *asJSON, size, entry)
+	case err != nil:
 		return err
 	}
-	defer t.Close()
+	defer src.Close()
+	if src.DB != nil {
+		if goalFlag.set() && src.Goal() != goal {
+			return f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*path), src.Goal())
+		}
+		if *asJSON {
+			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal()), PatternDatabase: true, Certified: true})
+		}
+		_, err := fmt.Fprintf(e.stdout, "pattern database: proven exact\n")
+		return err
+	}
+	t := src.Table
 	if err := goalFlag.check(t, *path); err != nil {
-		return err
-	}
-	err = t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(e, *quiet, t)})
-	if errors.As(err, &wrong) {
-		return reportWrong(e, *asJSON, wrong)
-	}
-	if err != nil {
 		return err
 	}
 	rep, err := t.CheckParity(ctx)
@@ -90,6 +100,52 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
+// verifiedSource returns what verify checks, proven: the table or pattern
+// database FILE if given, else the file every other command would answer
+// from for boards of goal's size (built in or installed), proven again
+// whatever the records of proofs say, else a table built afresh and
+// proven.
+func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board, quiet bool) (*source.Source, error) {
+	size := goal.Size()
+	f.recheck = true
+	if path != "" {
+		return f.openFile(ctx, path, size, false, quiet)
+	}
+	src, err := f.resolver(quiet).For(ctx, goal)
+	if err != nil || src != nil {
+		return src, installedFailure(err)
+	}
+	t, err := table.Build(ctx, goal, nil)
+	if err != nil {
+		return nil, buildError(f, err)
+	}
+	if err := t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(f.stderr, quiet, t)}); err != nil {
+		return nil, err
+	}
+	return &source.Source{Table: t}, nil
+}
+
+// reportWrongEntry prints what the proof of a pattern database found
+// wrong and returns errSilent (exit status 1).
+func reportWrongEntry(e *env, asJSON bool, size board.Size, wrong *pdb.EntryError) error {
+	what := strings.TrimPrefix(userMessage(wrong), "wrong entry: ")
+	var err error
+	if asJSON {
+		out := api.VerifyPDB{About: api.About{Size: size}, PatternDatabase: true, Wrong: what,
+			Group: wrong.Group + 1, Tiles: api.Ints(wrong.Tiles), Cells: api.Ints(wrong.Cells), Entry: &wrong.Moves, Want: &wrong.Want}
+		if wrong.Blank >= 0 {
+			out.Blank = &wrong.Blank
+		}
+		err = writeJSONLine(e.stdout, out)
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "pattern database: WRONG: %s\n", what)
+	}
+	if err != nil {
+		return err
+	}
+	return errSilent
+}
+
 // reportWrong prints what certification found wrong and returns errSilent
 // (exit status 1).
 func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
@@ -108,14 +164,14 @@ func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
 
 // certifyBar returns a progress callback that draws a bar on stderr for a
 // table large enough to take a while, or nil.
-func certifyBar(e *env, quiet bool, t *table.Table) func(checked, total uint64) {
-	if quiet || t.Size().Cells() < 11 || !isTerminal(e.stderr) {
+func certifyBar(w io.Writer, quiet bool, t *table.Table) func(checked, total uint64) {
+	if quiet || t.Size().Cells() < 11 || !isTerminal(w) {
 		return nil
 	}
 	var bar *progressbar.ProgressBar
 	return func(checked, total uint64) {
 		if bar == nil {
-			bar = newProgressBar(e.stderr, int64(total), "proving the distances of "+t.Size().String())
+			bar = newProgressBar(w, int64(total), "proving the distances of "+t.Size().String())
 		}
 		bar.Set64(int64(checked))
 		if checked == total {

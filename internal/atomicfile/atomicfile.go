@@ -56,6 +56,9 @@ func Write(path string, perm fs.FileMode, write func(f *os.File) error) error {
 	}
 	t, err := create(path)
 	if err != nil {
+		if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) && !exists(dir) {
+			return &noFolderError{path: path, dir: dir}
+		}
 		return fmt.Errorf("%s: %w", path, bare(err))
 	}
 	err = write(t.f)
@@ -119,6 +122,22 @@ func (t *temp) abort() {
 	if t.name != "" {
 		os.Remove(t.name)
 	}
+}
+
+// noFolderError is the error of a target whose folder does not exist. It
+// wraps fs.ErrNotExist.
+type noFolderError struct{ path, dir string }
+
+func (e *noFolderError) Error() string {
+	return e.path + ": the folder " + e.dir + " does not exist"
+}
+
+func (e *noFolderError) Unwrap() error { return fs.ErrNotExist }
+
+// exists reports whether path names something that exists.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // bare drops the file names of a path or link error, which may be the

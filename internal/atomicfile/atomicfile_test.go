@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"bufio"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -177,5 +178,16 @@ func TestKilledWhileWriting(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "a.tbl")); string(b) != "old" {
 		t.Fatalf("a.tbl holds %q", b)
+	}
+}
+
+// TestWriteNoFolder checks that a target in a folder that does not exist
+// is an error naming the folder, which wraps fs.ErrNotExist.
+func TestWriteNoFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "missing", "dir")
+	path := filepath.Join(dir, "x.tbl")
+	err := Write(path, 0o644, func(*os.File) error { return nil })
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "the folder "+dir+" does not exist") {
+		t.Fatalf("Write(%s) = %v, want an error naming the folder %s", path, err, dir)
 	}
 }

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
+)
+
+// cacheEnv names the environment variable that, when set, is the folder of
+// installed files and proof records instead of slidetable in the user's
+// cache folder.
+const cacheEnv = "SLIDETABLE_CACHE"
+
+// installDir returns the folder of installed files and proof records:
+// $SLIDETABLE_CACHE, else slidetable in the user's cache folder
+// ($XDG_CACHE_HOME or ~/.cache on Linux), or "" if there is none.
+func installDir() string {
+	if dir := os.Getenv(cacheEnv); dir != "" {
+		return dir
+	}
+	dir, err := source.DefaultDir()
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// resolver returns the command's resolver, which finds and proves what
+// answers for a size (see package source): it warns on standard error of
+// an installed entry it skips, and draws a progress bar there while it
+// proves a file, unless quiet.
+func (f *flags) resolver(quiet bool) *source.Resolver {
+	if f.res != nil {
+		return f.res
+	}
+	opts := &source.Options{
+		Dir:       installDir(),
+		Recheck:   f.recheck,
+		MaxMemory: f.memory,
+		Warn: func(path string, err error) {
+			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
+		},
+	}
+	if !quiet && isTerminal(f.stderr) {
+		var bar *progressbar.ProgressBar
+		var proving source.Progress // the file the bar is for
+		opts.Progress = func(p source.Progress) {
+			if bar == nil || p.Path != proving.Path || p.Size != proving.Size {
+				desc := fmt.Sprintf("proving the %s %s", p.Kind, p.Path)
+				if p.Path == "" {
+					desc = fmt.Sprintf("proving the built-in %s %s", p.Size, p.Kind)
+				}
+				bar, proving = newProgressBar(f.stderr, int64(p.Total), desc), p
+			}
+			bar.Set64(int64(p.Done))
+			if p.Done == p.Total && !bar.IsFinished() {
+				bar.Finish()
+			}
+		}
+	}
+	f.res = source.New(opts)
+	return f.res
+}
+
+// openFile opens and proves the file path given with -table for boards of
+// size (any size if size is the zero Size): a table, or also a pattern
+// database unless tablesOnly. A path that is not a regular file, or a file
+// of another size or kind, is a usage error.
+func (f *flags) openFile(ctx context.Context, path string, size board.Size, tablesOnly, quiet bool) (*source.Source, error) {
+	if tablesOnly {
+		// Say what a pattern database is before reading all of it.
+		if kind, err := source.Sniff(path); err == nil && kind == source.PDB {
+			return nil, f.failf("%s is a pattern database; %s needs a table", clip(path), f.name)
+		}
+	}
+	src, err := f.resolver(quiet).Open(ctx, path)
+	if err != nil {
+		return nil, memoryError(f.fileError(err))
+	}
+	if size != (board.Size{}) && src.Size() != size {
+		src.Close()
+		return nil, f.failf("%s is a %s %s, not %s", clip(path), src.Size(), src.Kind(), size)
+	}
+	return src, nil
+}
+
+// fileError turns the refusal to open a file that is not a regular file
+// into a usage error.
+func (f *flags) fileError(err error) error {
+	if errors.Is(err, source.ErrNotRegular) || errors.Is(err, table.ErrNotRegular) {
+		return f.fail(err)
+	}
+	return err
+}
+
+// installedFailure adds to the failure of an installed file what to do
+// about it.
+func installedFailure(err error) error {
+	var ie *source.InstalledError
+	switch {
+	case errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory):
+		return memoryError(err)
+	case errors.As(err, &ie):
+		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, ie.Path, ie.Size, ie.Size)
+	}
+	return err
+}
+
+// tableFor returns the table of a command that needs one (stats, plot,
+// verify): the table file path of size if given, else the built-in or
+// installed table of size, proven. A size without one is a usage error
+// that says how to make one.
+func (f *flags) tableFor(ctx context.Context, path string, size board.Size, quiet bool) (*table.Table, error) {
+	if path != "" {
+		src, err := f.openFile(ctx, path, size, true, quiet)
+		if err != nil {
+			return nil, err
+		}
+		return src.Table, nil
+	}
+	src, err := f.resolver(quiet).TableFor(ctx, board.Goal(size))
+	switch {
+	case err != nil:
+		return nil, installedFailure(err)
+	case src != nil:
+		return src.Table, nil
+	case size.Cells() > table.MaxCells:
+		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
+	}
+	return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
+}
+
+// builtIn lists the sizes whose tables are built in: "2x2, 3x2, ...".
+func builtIn() string {
+	var s []string
+	for _, size := range source.BuiltinSizes() {
+		s = append(s, size.String())
+	}
+	return strings.Join(s, ", ")
+}

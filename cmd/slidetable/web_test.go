@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+)
+
+// maxSiteGzip is the most the static site may weigh, gzip-compressed: the
+// whole transfer of a first visit.
+const maxSiteGzip = 3 << 20
+
+// TestWeb writes the static site and checks that it holds exactly the
+// files serve serves at /, byte for byte, within the size a first visit
+// may transfer; that a second run over it rewrites it and leaves other
+// files alone; and the usage mistakes.
+func TestWeb(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	code, out, errOut := slidetable(t, "", "web", "-o", dir)
+	if code != 0 || !strings.HasPrefix(out, "wrote "+dir+": ") || errOut != "" {
+		t.Fatalf("web: %d %q %q", code, out, errOut)
+	}
+	var total int64
+	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		want, err := fs.ReadFile(server.Files(), path)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: not written as served (%v)", path, err)
+		}
+		var zb bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
+		zw.Write(got)
+		zw.Close()
+		total += int64(zb.Len())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("no %s in the site: %v", name, err)
+		}
+	}
+	if total > maxSiteGzip {
+		t.Errorf("the site is %d bytes gzip-compressed, more than %d", total, maxSiteGzip)
+	}
+	t.Logf("site: %s", strings.TrimSpace(out))
+
+	// Again, over the same folder, with a file of the user's in it.
+	mine := filepath.Join(dir, "mine.txt")
+	if err := os.WriteFile(mine, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out2, _ := slidetable(t, "", "web", "-o", dir); code != 0 || out2 != out {
+		t.Errorf("web again: %d %q, want %q", code, out2, out)
+	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "keep" {
+		t.Errorf("mine.txt: %q %v", b, err)
+	}
+
+	for _, args := range [][]string{{"web"}, {"web", "-o", dir, "extra"}, {"web", "-x"}} {
+		if code, _, errOut := slidetable(t, "", args...); code != 2 || !strings.Contains(errOut, "usage: slidetable web -o DIR") {
+			t.Errorf("%q: exit %d, %q", args, code, errOut)
+		}
+	}
+	// A file where the folder should be.
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if code, _, errOut := slidetable(t, "", "web", "-o", file); code != 1 || errOut == "" {
+		t.Errorf("web -o FILE: exit %d, %q", code, errOut)
+	}
+}
+
+// TestMessagesAsGame checks that a bad board gets the same message from
+// the command line as from package game, which the API and the
+// WebAssembly build answer with.
+func TestMessagesAsGame(t *testing.T) {
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New([]game.Puzzle{{Goal: tbl.Goal(), Solver: s, Table: tbl}}, &game.Options{Others: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range [][2]string{
+		{"3x3", "1 2 3/4 5 6/7 7 0"},
+		{"3x3", "1 2 3"},
+		{"3x3", "1 2 3/4 5 6/7 8 9"},
+		{"3x3", "1 2 3/4 5 6/7 8"},
+		{"3x3", "a b c d e f g h i"},
+		{"3x3", "1 2 3 4 5 6 7 8 -1"},
+		{"4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 15"},
+		{"3x", "1 2 3"},
+		{"1x1", "0"},
+	} {
+		_, err := g.Request("distance", url.Values{"size": {tc[0]}, "board": {tc[1]}})
+		if err == nil {
+			t.Fatalf("%q: no error from game", tc)
+		}
+		code, _, errOut := slidetable(t, "", "distance", tc[0], tc[1])
+		first, _, _ := strings.Cut(errOut, "\n")
+		if want := "slidetable distance: " + err.Error(); code != 2 || first != want {
+			t.Errorf("%q: exit %d, %q; game says %q", tc, code, first, want)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+// Package game answers what a sliding-puzzle game asks about the sizes it
+// plays, in the objects of package api: which sizes there are, a board's
+// distance, its optimal next moves, a shortest solution, a level at an
+// exact distance and a size's distance distribution. The HTTP server
+// (package server) and the WebAssembly build (package js) both answer
+// through it, so a page gets the same answers, byte for byte once encoded
+// as JSON, from either.
+//
+// A request is an endpoint name and its parameters, as in the query of the
+// HTTP API:
+//
+//	g, err := game.New(puzzles, nil)
+//	req, err := g.Request("distance", url.Values{"size": {"3x3"}, "board": {"8 6 7/2 5 4/3 0 1"}})
+//	v, err := req.Answer(ctx) // api.Distance{..., Distance: 31}
+//
+// Request checks the parameters, so a bad one fails at once, with an error
+// wrapping ErrInput that names the problem as the command line does
+// ("tile 7 appears twice"); Cheap then says whether the answer is a few
+// table lookups or may take a search, which a server limits.
+//
+// The endpoints:
+//
+//	sizes                       []api.Size: the sizes played, tables first
+//	solvable  size, board       api.Solvable: whether the board reaches the goal (the parity rule)
+//	distance  size, board       api.Distance
+//	hint      size, board       api.Moves: every optimal next move
+//	solve     size, board       api.Moves: a shortest solution, tiles in order
+//	level     size, min, max[, seed]   api.Level: a board at a distance in [min, max]
+//	stats     size              api.Stats: the distance distribution
+//
+// A level comes from the size's table where there is one, drawn uniformly
+// among the boards in range (levels.Sample). Without a table: the
+// published boards at the largest distance when min is that distance (the
+// 17 boards 80 moves from the 4x4 goal); uniform boards solved until one
+// is in range (levels.Search) where the published distribution says that
+// is not rare (levels.Rare); otherwise random walks from the goal kept by
+// their exact distance (levels.WalksWith), exact but not uniform. The same
+// seed gives the same level.
+//
+// A Game is safe for concurrent use.
+package game

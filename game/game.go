@@ -1,0 +1,269 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Solver answers exact questions about boards of one size: the fewest moves
+// to the goal, a shortest solution (tile numbers, in order) and every
+// optimal next move with the distance; and, for levels without a table,
+// whether a board is within some moves of the goal (levels.Solver). It
+// must be safe for concurrent use and honour ctx. A Game asks it only
+// about boards that can reach the goal. A *solver.Solver is one, for every
+// size: from exact tables where it has them, otherwise by search with its
+// best heuristic.
+type Solver interface {
+	Distance(ctx context.Context, b board.Board) (int, error)
+	Path(ctx context.Context, b board.Board) ([]uint8, error)
+	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
+	levels.Solver
+}
+
+// Puzzle is one size a Game plays.
+type Puzzle struct {
+	// Goal is the board to reach; its size is the puzzle's size.
+	Goal board.Board
+	// Solver answers distances, hints and solutions.
+	Solver Solver
+	// Table is the exact table of the size, or nil. With a table, the
+	// Solver's answers are taken to be cheap, the distribution is known
+	// and levels are drawn uniformly among the boards at the distances
+	// asked for.
+	Table *table.Table
+	// MaxLevel is the largest distance levels are offered at, for a puzzle
+	// without a table (searches get slow with the distance). Zero means
+	// DefaultMaxLevel. With a table, the largest distance in it.
+	MaxLevel int
+}
+
+// DefaultMaxLevel is the largest level distance of a puzzle without a
+// table, unless its MaxLevel says otherwise: on 4x4, where most boards are
+// 45 to 60 moves from the goal, a level up to 60 moves takes a few solves.
+const DefaultMaxLevel = 60
+
+// Options changes what a Game plays. A nil *Options means the zero value.
+type Options struct {
+	// Others, if set, answers boards of the sizes no Puzzle names, towards
+	// the standard goal, as puzzles without a table; they are not listed by
+	// the sizes endpoint. Nil: such sizes are refused.
+	Others Solver
+}
+
+// Errors of Game and Request.
+var (
+	// ErrConfig reports a puzzle list that cannot be played.
+	ErrConfig = errors.New("game: bad configuration")
+	// ErrInput reports a request with a bad parameter: an unknown size, a
+	// bad board, a range no board is in. The message of an error wrapping
+	// it is the problem alone, as the command line words it.
+	ErrInput = errors.New("game: bad request")
+	// ErrEndpoint reports a request for an endpoint that does not exist.
+	ErrEndpoint = errors.New("game: no such endpoint")
+	// ErrUnknown reports a request for a distribution that is not known
+	// here: a size with neither a table nor a published distribution.
+	ErrUnknown = errors.New("game: not known")
+)
+
+// Game answers the requests of a game page for the puzzles it plays.
+type Game struct {
+	puzzles map[board.Size]*puzzle // the puzzles given to New; read only
+	order   []*puzzle              // as listed by the sizes endpoint
+	others  Solver
+
+	mu    sync.Mutex
+	extra map[board.Size]*puzzle // the sizes others answers, as they are asked for
+}
+
+// puzzle is a Puzzle with what the game caches of it.
+type puzzle struct {
+	Puzzle
+	name      string                    // "3x3"
+	stats     func() (api.Stats, error) // nil: the distribution is not known
+	published bool                      // stats are published figures, for the standard goal
+	max       int                       // the published largest distance, if published
+	hardest   published.Hardest         // the published boards at the largest distance, if published
+}
+
+// New returns a game of the puzzles, one per size.
+func New(puzzles []Puzzle, opts *Options) (*Game, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if len(puzzles) == 0 && o.Others == nil {
+		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
+	}
+	g := &Game{puzzles: make(map[board.Size]*puzzle, len(puzzles)), others: o.Others, extra: map[board.Size]*puzzle{}}
+	for _, p := range puzzles {
+		if p.Goal.IsZero() || p.Solver == nil {
+			return nil, fmt.Errorf("%w: a puzzle needs a goal and a solver", ErrConfig)
+		}
+		size := p.Goal.Size()
+		if _, dup := g.puzzles[size]; dup {
+			return nil, fmt.Errorf("%w: size %s given twice", ErrConfig, size)
+		}
+		if p.Table != nil && (p.Table.Size() != size || p.Table.Goal() != p.Goal) {
+			return nil, fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, p.Table.Size(), p.Goal)
+		}
+		if p.MaxLevel < 0 {
+			return nil, fmt.Errorf("%w: %s MaxLevel %d", ErrConfig, size, p.MaxLevel)
+		}
+		pz := newPuzzle(p)
+		g.puzzles[size] = pz
+		g.order = append(g.order, pz)
+	}
+	// Tables first, small to large, then the searched sizes.
+	slices.SortStableFunc(g.order, func(a, b *puzzle) int {
+		if (a.Table == nil) != (b.Table == nil) {
+			if a.Table == nil {
+				return 1
+			}
+			return -1
+		}
+		if c := a.Goal.Len() - b.Goal.Len(); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return g, nil
+}
+
+// newPuzzle returns p with its defaults set and what it knows of its
+// distribution.
+func newPuzzle(p Puzzle) *puzzle {
+	size := p.Goal.Size()
+	if p.Table != nil {
+		p.MaxLevel = p.Table.Max()
+	} else if p.MaxLevel == 0 {
+		p.MaxLevel = DefaultMaxLevel
+	}
+	pz := &puzzle{Puzzle: p, name: size.String()}
+	standard := p.Goal == board.Goal(size)
+	switch d, ok := published.DistributionOf(size); {
+	case p.Table != nil:
+		pz.stats = sync.OnceValues(func() (api.Stats, error) { return tableStats(p.Table) })
+	case ok && standard:
+		h, _ := published.HardestOf(size)
+		pz.published, pz.max, pz.hardest = true, d.Max(), h
+		pz.stats = func() (api.Stats, error) { return api.PublishedStats(d, h), nil }
+	}
+	return pz
+}
+
+// hardestListed is how many boards at the largest distance the stats of a
+// table list.
+const hardestListed = 10
+
+// tableStats returns the distribution of t with up to hardestListed
+// boards at its largest distance.
+func tableStats(t *table.Table) (api.Stats, error) {
+	hardest, err := levels.Find(context.Background(), t, t.Max(), t.Max(), hardestListed)
+	if err != nil {
+		return api.Stats{}, err
+	}
+	boards := make([]board.Board, len(hardest))
+	for i, lv := range hardest {
+		boards[i] = lv.Board
+	}
+	return api.NewStats(t, boards), nil
+}
+
+// Sizes returns the sizes the game plays, tables first, smallest first:
+// each with its goal, whether a table answers it, its largest distance
+// where that is known and the largest distance levels are offered at.
+func (g *Game) Sizes() []api.Size {
+	out := make([]api.Size, len(g.order))
+	for i, p := range g.order {
+		size := p.Goal.Size()
+		out[i] = api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil,
+			Published: p.published, MaxLevel: p.MaxLevel}
+		if p.Table != nil {
+			m := p.Table.Max()
+			out[i].Max = &m
+		} else if p.published {
+			m := p.max
+			out[i].Max = &m
+		}
+	}
+	return out
+}
+
+// Names returns the names of the sizes the game plays, as Sizes lists
+// them: "2x2", "3x2", ...
+func (g *Game) Names() []string {
+	names := make([]string, len(g.order))
+	for i, p := range g.order {
+		names[i] = p.name
+	}
+	return names
+}
+
+// puzzleOf returns the puzzle of size, creating one for a size others
+// answers.
+func (g *Game) puzzleOf(size board.Size) (*puzzle, error) {
+	if p, ok := g.puzzles[size]; ok {
+		return p, nil
+	}
+	if g.others == nil {
+		return nil, inputf("size %s is not served; the sizes are %s", size, strings.Join(g.Names(), ", "))
+	}
+	if err := size.Validate(); err != nil {
+		return nil, input(err)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if p, ok := g.extra[size]; ok {
+		return p, nil
+	}
+	p := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: g.others})
+	g.extra[size] = p
+	return p, nil
+}
+
+// input returns err as an error of the request: it wraps ErrInput and err,
+// and its message is err's without package names, the problem as the
+// command line words it.
+func input(err error) error { return &requestError{kind: ErrInput, err: err} }
+
+// inputf is input of an error formatted by fmt.Errorf.
+func inputf(format string, args ...any) error { return input(fmt.Errorf(format, args...)) }
+
+// requestError is an error of one of the kinds ErrInput, ErrEndpoint and
+// ErrUnknown whose message is its cause's, without package names.
+type requestError struct {
+	kind error
+	err  error
+}
+
+func (e *requestError) Error() string   { return human.Message(e.err) }
+func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
+
+// Status returns the HTTP status the API answers an error of a request
+// with: 400 for bad input, 404 for an unknown endpoint or a distribution
+// not known, 503 for work that ran out of time, was cancelled or found no
+// level (it may succeed later), 500 otherwise; 200 for nil.
+func Status(err error) int {
+	switch {
+	case err == nil:
+		return 200
+	case errors.Is(err, ErrInput):
+		return 400
+	case errors.Is(err, ErrEndpoint), errors.Is(err, ErrUnknown):
+		return 404
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, levels.ErrNotFound):
+		return 503
+	}
+	return 500
+}

@@ -1,0 +1,215 @@
+package game_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+)
+
+// newGame returns a game of the built-in 3x3 table and 4x4 by search,
+// and, with others, every other size by search.
+func newGame(t testing.TB, others bool) *game.Game {
+	t.Helper()
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts *game.Options
+	if others {
+		opts = &game.Options{Others: s}
+	}
+	g, err := game.New([]game.Puzzle{
+		{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: s},
+		{Goal: tbl.Goal(), Solver: s, Table: tbl},
+	}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// answer asks g and returns the answer as JSON.
+func answer(t *testing.T, g *game.Game, name, query string) (string, error) {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := g.Request(name, q)
+	if err != nil {
+		return "", err
+	}
+	v, err := req.Answer(context.Background())
+	if err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), nil
+}
+
+func TestAnswers(t *testing.T) {
+	g := newGame(t, true)
+	tests := []struct{ name, query, want string }{
+		{"distance", "size=3x3&board=8 6 7/2 5 4/3 0 1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}`},
+		{"distance", "size=3x3&board=1,2,3,4,5,6,8,7,0", `{"size":"3x3","board":[1,2,3,4,5,6,8,7,0],"solvable":false}`},
+		{"hint", "size=3x3&board=8,6,7,2,5,4,3,0,1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31,"moves":[5,3,1]}`},
+		{"hint", "size=3x3&board=1,2,3,4,5,6,7,8,0", `{"size":"3x3","board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[]}`},
+		{"solve", "size=3x3&board=4 1 3/7 2 6/0 5 8", `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}`},
+		{"solvable", "size=4x4&board=1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", `{"size":"4x4","board":[1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0],"solvable":false}`},
+		{"solve", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9,5,1,2,6,10,14,15]}`},
+		{"distance", "size=5x2&board=0 9 8 7 6/5 4 3 2 1", `{"size":"5x2","board":[0,9,8,7,6,5,4,3,2,1],"solvable":true,"distance":45}`},
+	}
+	for _, tt := range tests {
+		got, err := answer(t, g, tt.name, tt.query)
+		if err != nil || got != tt.want {
+			t.Errorf("%s %s: %s %v, want %s", tt.name, tt.query, got, err, tt.want)
+		}
+	}
+	// 5x2 is answered but not listed.
+	got, _ := answer(t, g, "sizes", "")
+	var sizes []struct {
+		Size      string `json:"size"`
+		Table     bool   `json:"table"`
+		Published bool   `json:"published"`
+		Max       int    `json:"max"`
+		MaxLevel  int    `json:"max_level"`
+	}
+	if err := json.Unmarshal([]byte(got), &sizes); err != nil {
+		t.Fatal(err)
+	}
+	if len(sizes) != 2 || sizes[0].Size != "3x3" || !sizes[0].Table || sizes[1].Size != "4x4" ||
+		sizes[1].Table || !sizes[1].Published || sizes[1].MaxLevel != game.DefaultMaxLevel || sizes[1].Max != 80 {
+		t.Errorf("sizes: %s", got)
+	}
+}
+
+// TestBadRequests checks the kind and message of each bad request: the
+// problem alone, named as the command line names it.
+func TestBadRequests(t *testing.T) {
+	g := newGame(t, false)
+	tests := []struct {
+		name, query string
+		kind        error
+		want        string
+	}{
+		{"distance", "size=3x3&board=1 2 3/4 5 6/7 7 0", game.ErrInput, "tile 7 appears twice"},
+		{"distance", "size=3x3&board=1 2 3", game.ErrInput, "3x3 needs 9 numbers, got 3"},
+		{"hint", "size=3x3", game.ErrInput, "missing parameter board: the 9 numbers of a 3x3 board in reading order, 0 for the blank, such as board=1,2,3,4,5,6,7,8,0"},
+		{"solve", "board=1", game.ErrInput, "missing parameter size, such as size=3x3"},
+		{"solve", "size=5x5&board=1", game.ErrInput, "size 5x5 is not served; the sizes are 3x3, 4x4"},
+		{"level", "size=3x3&min=32", game.ErrInput, "no boards at these distances: 32..31: no 3x3 board is more than 31 moves from the goal"},
+		{"level", "size=4x4&min=61", game.ErrInput, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
+		{"level", "size=4x4&min=81", game.ErrInput, "no boards at these distances: 81..80: no 4x4 board is more than 80 moves from the goal"},
+		{"level", "size=3x3&min=3&max=2", game.ErrInput, "no boards at these distances: 3..2, an empty range"},
+		{"level", "size=3x3&seed=x", game.ErrInput, `seed="x": want a whole number from 0 to 18446744073709551615`},
+		{"level", "size=3x3&min=1001", game.ErrInput, "min=1001: want 0 to 1000"},
+		{"stats", "size=3x3&x=" + strings.Repeat("y", 100), game.ErrInput, `unknown parameter "x": stats takes size`},
+		{"sizes", "a=1", game.ErrInput, `unknown parameter "a": sizes takes none`},
+		{"distance", "size=3x3&size=3x3&board=1", game.ErrInput, "parameter size given 2 times"},
+		{"chart", "size=3x3", game.ErrEndpoint, `no endpoint "chart"; the endpoints are sizes, solvable, distance, hint, solve, level, stats`},
+	}
+	for _, tt := range tests {
+		_, err := answer(t, g, tt.name, tt.query)
+		if !errors.Is(err, tt.kind) || err.Error() != tt.want {
+			t.Errorf("%s %.40s: %v, want %q (%v)", tt.name, tt.query, err, tt.want, tt.kind)
+		}
+	}
+	// A size without a table or a published distribution.
+	g = newGame(t, true)
+	if _, err := answer(t, g, "stats", "size=5x2"); !errors.Is(err, game.ErrUnknown) {
+		t.Errorf("stats of 5x2: %v", err)
+	}
+	if _, err := answer(t, g, "distance", "size=1x1&board=0"); !errors.Is(err, game.ErrInput) {
+		t.Errorf("1x1: %v", err)
+	}
+}
+
+// TestLevels checks each way of finding a level: a table (checked against
+// a plain search), the published hardest boards, uniform boards solved and
+// walks; and that a seed repeats its level.
+func TestLevels(t *testing.T) {
+	g := newGame(t, true)
+	ref := reference.Distances(board.Goal(board.Size{W: 3, H: 3}))
+	hardest, _ := published.HardestOf(board.Size{W: 4, H: 4})
+	s, _ := solver.New()
+	tests := []struct {
+		query  string
+		lo, hi int
+	}{
+		{"size=3x3&min=31&seed=1", 31, 31},
+		{"size=3x3&min=20&max=22&seed=2", 20, 22},
+		{"size=4x4&min=80&seed=3", 80, 80},
+		{"size=4x4&min=50&max=52&seed=4", 50, 52}, // uniform boards solved
+		{"size=4x4&min=10&max=12&seed=5", 10, 12}, // rare for uniform boards: walks
+		{"size=5x2&min=20&max=20&seed=6", 20, 20}, // no distribution known: walks
+	}
+	for _, tt := range tests {
+		got, err := answer(t, g, "level", tt.query)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.query, err)
+		}
+		var lv struct {
+			Size     board.Size `json:"size"`
+			Board    []uint8    `json:"board"`
+			Distance int        `json:"distance"`
+		}
+		if err := json.Unmarshal([]byte(got), &lv); err != nil {
+			t.Fatal(err)
+		}
+		b, err := board.New(lv.Size, lv.Board)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", tt.query, got, err)
+		}
+		var d int
+		switch {
+		case lv.Size.Cells() == 9:
+			d = ref[b]
+		case lv.Distance == 80:
+			if !slices.Contains(hardest.Boards, b) {
+				t.Errorf("%s: %s is not a published board", tt.query, b)
+			}
+			d = 80
+		default:
+			d, err = s.Distance(context.Background(), b)
+		}
+		if err != nil || d != lv.Distance || d < tt.lo || d > tt.hi {
+			t.Errorf("%s: %s at %d; the reference says %d (%v)", tt.query, b, lv.Distance, d, err)
+		}
+		if again, _ := answer(t, g, "level", tt.query); again != got {
+			t.Errorf("%s: %s, then %s", tt.query, got, again)
+		}
+	}
+}
+
+func TestNewRejects(t *testing.T) {
+	s, _ := solver.New()
+	g := board.Goal(board.Size{W: 3, H: 3})
+	for name, ps := range map[string][]game.Puzzle{
+		"none":      nil,
+		"no solver": {{Goal: g}},
+		"twice":     {{Goal: g, Solver: s}, {Goal: g, Solver: s}},
+		"negative":  {{Goal: g, Solver: s, MaxLevel: -1}},
+	} {
+		if _, err := game.New(ps, nil); !errors.Is(err, game.ErrConfig) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -1,0 +1,295 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/levels"
+)
+
+// Endpoints are the names Request answers, in the order the package
+// documentation lists them.
+var Endpoints = []string{"sizes", "solvable", "distance", "hint", "solve", "level", "stats"}
+
+// maxParam bounds every whole-number parameter but the seed.
+const maxParam = 1000
+
+// Request is one checked request, ready to answer.
+type Request struct {
+	cheap  bool
+	answer func(ctx context.Context) (any, error)
+}
+
+// Cheap reports whether the answer takes a few table lookups at most, so
+// that a server need not limit it: false for a search (a size without a
+// table) and for a level.
+func (r *Request) Cheap() bool { return r.cheap }
+
+// Answer returns the answer, an object of package api (see the package
+// documentation). It fails with ctx's error if ctx ends before a search
+// does, with an error wrapping levels.ErrNotFound if no level was found,
+// and with an error wrapping ErrUnknown for a distribution not known here.
+func (r *Request) Answer(ctx context.Context) (any, error) { return r.answer(ctx) }
+
+// Request checks a request for the endpoint name with the parameters q (as
+// the HTTP API takes them: size=3x3&board=8,6,7,2,5,4,3,0,1). A bad
+// parameter, one not taken by the endpoint or one given twice fails with
+// an error wrapping ErrInput that names it; an unknown endpoint with one
+// wrapping ErrEndpoint.
+func (g *Game) Request(name string, q url.Values) (*Request, error) {
+	switch name {
+	case "sizes":
+		if err := only(q, name); err != nil {
+			return nil, err
+		}
+		return done(g.Sizes()), nil
+	case "solvable", "distance", "hint", "solve":
+		return g.boardRequest(name, q)
+	case "level":
+		return g.levelRequest(q)
+	case "stats":
+		p, err := g.sizeParam(q, name)
+		if err != nil {
+			return nil, err
+		}
+		if p.stats == nil {
+			return &Request{cheap: true, answer: func(context.Context) (any, error) {
+				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no table for %s is loaded and no distribution is published here, so its distribution is not known", p.name)}
+			}}, nil
+		}
+		return &Request{cheap: true, answer: func(context.Context) (any, error) { return p.stats() }}, nil
+	}
+	return nil, &requestError{kind: ErrEndpoint, err: fmt.Errorf("no endpoint %q; the endpoints are %s", clip(name), strings.Join(Endpoints, ", "))}
+}
+
+// Puzzle returns the puzzle of the size parameter of q, which may have no
+// other parameter; name is the endpoint asked, for messages. It fails as
+// Request does.
+func (g *Game) Puzzle(q url.Values, name string) (Puzzle, error) {
+	p, err := g.sizeParam(q, name)
+	if err != nil {
+		return Puzzle{}, err
+	}
+	return p.Puzzle, nil
+}
+
+// done returns a request whose answer is v.
+func done(v any) *Request {
+	return &Request{cheap: true, answer: func(context.Context) (any, error) { return v, nil }}
+}
+
+// boardRequest checks a request about one board.
+func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
+	if err := allowed(q, name, "size", "board"); err != nil {
+		return nil, err
+	}
+	p, err := g.puzzleParam(q)
+	if err != nil {
+		return nil, err
+	}
+	if !q.Has("board") {
+		return nil, inputf("missing parameter board: the %d numbers of a %s board in reading order, 0 for the blank, such as board=%s",
+			p.Goal.Len(), p.name, cellList(p.Goal))
+	}
+	b, err := board.Parse(p.Goal.Size(), q.Get("board"))
+	if err != nil {
+		return nil, input(err)
+	}
+	solvable, err := b.SolvableTo(p.Goal)
+	if err != nil {
+		return nil, input(err)
+	}
+	switch {
+	case name == "solvable":
+		return done(api.Solvable{About: api.NewAbout(p.Goal), Board: b, Solvable: solvable}), nil
+	case !solvable && name == "distance":
+		return done(api.NewDistance(p.Goal, b, false, 0)), nil
+	case !solvable:
+		return done(api.NewMoves(p.Goal, b, false, 0, nil)), nil
+	}
+	r := &Request{cheap: p.Table != nil}
+	switch name {
+	case "distance":
+		r.answer = func(ctx context.Context) (any, error) {
+			d, err := p.Solver.Distance(ctx, b)
+			return api.NewDistance(p.Goal, b, true, d), err
+		}
+	case "hint":
+		r.answer = func(ctx context.Context) (any, error) {
+			hints, d, err := p.Solver.Hints(ctx, b)
+			return api.NewMoves(p.Goal, b, true, d, hints), err
+		}
+	default:
+		r.answer = func(ctx context.Context) (any, error) {
+			path, err := p.Solver.Path(ctx, b)
+			return api.NewMoves(p.Goal, b, true, len(path), path), err
+		}
+	}
+	return r, nil
+}
+
+// levelRequest checks a request for a level.
+func (g *Game) levelRequest(q url.Values) (*Request, error) {
+	if err := allowed(q, "level", "size", "min", "max", "seed"); err != nil {
+		return nil, err
+	}
+	p, err := g.puzzleParam(q)
+	if err != nil {
+		return nil, err
+	}
+	lo, err := intParam(q, "min", 0)
+	if err != nil {
+		return nil, err
+	}
+	// The published boards at the largest distance, if min asks for them.
+	hardest := p.published && p.hardest.Distance > 0 && lo >= p.hardest.Distance
+	def := p.MaxLevel
+	if hardest {
+		def = p.hardest.Distance
+	}
+	hi, err := intParam(q, "max", def)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := seedParam(q)
+	if err != nil {
+		return nil, err
+	}
+	if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
+		return nil, err
+	}
+	return &Request{answer: func(ctx context.Context) (any, error) {
+		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+		lv, err := p.level(ctx, r, lo, hi)
+		if err != nil {
+			return nil, err
+		}
+		return api.NewLevel(p.Goal, lv.Board, lv.Distance), nil
+	}}, nil
+}
+
+// checkLevels checks a level's distance range lo..hi against the puzzle:
+// the distances there are (levels.CheckRange), and the largest levels are
+// offered at, MaxLevel, unless hardest asks for the published boards at
+// the largest distance. It returns hi clipped to both.
+func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
+	most, exact := p.Goal.Size().MaxDistance()
+	switch {
+	case p.Table != nil:
+		most, exact = p.Table.Max(), true // MaxLevel too
+	case hardest:
+		most, exact = p.hardest.Distance, true
+	case lo > p.MaxLevel && p.published:
+		return 0, inputf("min=%d: %s levels go up to %d moves here, and to %d for the published boards that far", lo, p.name, p.MaxLevel, p.hardest.Distance)
+	case lo > p.MaxLevel:
+		return 0, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
+	default:
+		most = min(most, p.MaxLevel)
+	}
+	hi, err := levels.CheckRange(p.Goal.Size(), lo, hi, most, exact)
+	if err != nil {
+		return 0, input(err)
+	}
+	return hi, nil
+}
+
+// sizeParam returns the puzzle of a request that takes only a size.
+func (g *Game) sizeParam(q url.Values, name string) (*puzzle, error) {
+	if err := allowed(q, name, "size"); err != nil {
+		return nil, err
+	}
+	return g.puzzleParam(q)
+}
+
+// puzzleParam returns the puzzle of the size parameter.
+func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
+	if !q.Has("size") {
+		return nil, inputf("missing parameter size, such as size=3x3")
+	}
+	size, err := board.ParseSize(q.Get("size"))
+	if err != nil {
+		return nil, input(err)
+	}
+	return g.puzzleOf(size)
+}
+
+// only checks that q has no parameter.
+func only(q url.Values, name string) error { return allowed(q, name) }
+
+// allowed checks that q has no parameter but those named, each at most
+// once.
+func allowed(q url.Values, name string, names ...string) error {
+	for k, vs := range q {
+		known := false
+		for _, a := range names {
+			known = known || a == k
+		}
+		switch {
+		case !known && len(names) == 0:
+			return inputf("unknown parameter %q: %s takes none", clip(k), name)
+		case !known:
+			return inputf("unknown parameter %q: %s takes %s", clip(k), name, strings.Join(names, ", "))
+		case len(vs) > 1:
+			return inputf("parameter %s given %d times", k, len(vs))
+		}
+	}
+	return nil
+}
+
+// intParam parses a whole number in [0, maxParam], or returns def if the
+// parameter is absent.
+func intParam(q url.Values, name string, def int) (int, error) {
+	if !q.Has(name) {
+		return def, nil
+	}
+	v, err := strconv.Atoi(q.Get(name))
+	if err != nil {
+		return 0, inputf("%s=%q: not a whole number", name, clip(q.Get(name)))
+	}
+	if v < 0 || v > maxParam {
+		return 0, inputf("%s=%d: want 0 to %d", name, v, maxParam)
+	}
+	return v, nil
+}
+
+// seedParam parses the seed parameter, or returns a random seed if absent.
+func seedParam(q url.Values) (uint64, error) {
+	if !q.Has("seed") {
+		return rand.Uint64(), nil
+	}
+	v, err := strconv.ParseUint(q.Get("seed"), 10, 64)
+	if err != nil {
+		return 0, inputf("seed=%q: want a whole number from 0 to %d", clip(q.Get("seed")), uint64(1<<64-1))
+	}
+	return v, nil
+}
+
+// cellList writes the cells of b separated by commas.
+func cellList(b board.Board) string {
+	var sb strings.Builder
+	for i := range b.Len() {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(strconv.Itoa(int(b.At(i))))
+	}
+	return sb.String()
+}
+
+// clipLen is the most bytes of a parameter a message quotes.
+const clipLen = 40
+
+// clip returns s, or its start and its length if it is longer than
+// clipLen bytes, so that a message does not echo a long input.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(s[:clipLen], ""), len(s))
+}

@@ -1,0 +1,28 @@
+// Package js holds slidetable for JavaScript: the npm package "slidetable"
+// whose folder this is (the ES module slidetable.js, its TypeScript
+// declarations slidetable.d.ts, and the library compiled to WebAssembly,
+// slidetable.wasm, with Go's wasm_exec.js), and, for Go, those files
+// embedded, which 'slidetable web' writes beside the page so that any
+// static file server can serve it.
+//
+// slidetable.wasm is built from ./wasm (a thin syscall/js layer over
+// package game) by
+//
+//	go generate ./js
+//
+// which also copies wasm_exec.js and Go's LICENSE from the Go release and
+// records its version as GoVersion. The bytes depend only on the sources
+// and the Go release, so the files are committed, and a long test
+// (SLIDETABLE_LONG=1) rebuilds them and requires them unchanged when the
+// Go release is the one recorded. Run it after any change to the
+// packages the WebAssembly build uses.
+//
+// The JavaScript interface (see slidetable.d.ts and README.md):
+//
+//	import { load } from "slidetable";
+//	const st = await load();
+//	await st.distance("3x3", "8 6 7/2 5 4/3 0 1"); // 31
+//
+// npm test (node --test) checks it against the Go answers, run by the
+// Go tests of this package when node is installed.
+package js

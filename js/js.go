@@ -1,0 +1,18 @@
+package js
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:generate go run gen.go
+
+//go:embed slidetable.js slidetable.wasm wasm_exec.js GO-LICENSE
+var files embed.FS
+
+// Files returns the files a page needs to ask slidetable in WebAssembly,
+// without a server: slidetable.js (the ES module to import),
+// slidetable.wasm, wasm_exec.js (Go's support code, which slidetable.js
+// imports) and GO-LICENSE (the license of wasm_exec.js and of the Go
+// runtime inside slidetable.wasm).
+func Files() fs.FS { return files }

@@ -1,0 +1,319 @@
+package js_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/js"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+)
+
+// TestFiles checks that the embedded files are the ones in this folder
+// that the npm package ships.
+func TestFiles(t *testing.T) {
+	var names []string
+	err := fs.WalkDir(js.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+			b, _ := fs.ReadFile(js.Files(), path)
+			if disk, err := os.ReadFile(path); err != nil || !bytes.Equal(b, disk) {
+				t.Errorf("%s: embedded copy differs from the file (%v)", path, err)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"GO-LICENSE", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	if !slices.Equal(names, want) {
+		t.Errorf("files %v, want %v", names, want)
+	}
+}
+
+// TestWasmBuilds builds the WebAssembly command, so that a change to the
+// library that breaks GOOS=js GOARCH=wasm fails here.
+func TestWasmBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds for GOOS=js GOARCH=wasm; runs without -short")
+	}
+	cmd := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "slidetable.wasm"), "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOOS=js GOARCH=wasm go build ./js/wasm: %v\n%s", err, out)
+	}
+}
+
+// TestUpToDate rebuilds the generated files and requires them unchanged,
+// when this Go release is the one that built them.
+func TestUpToDate(t *testing.T) {
+	testenv.Long(t)
+	if runtime.Version() != js.GoVersion {
+		t.Skipf("slidetable.wasm was built by %s, this is %s: run go generate ./js with %s to check it", js.GoVersion, runtime.Version(), js.GoVersion)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command("go", "run", "gen.go", "-o", dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go run gen.go: %v\n%s", err, out)
+	}
+	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "version.go"} {
+		fresh, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		old, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(fresh, old) {
+			t.Errorf("%s is out of date: run go generate ./js and commit it", name)
+		}
+	}
+}
+
+// TestPack checks what npm pack puts in the package: the module, its
+// declarations, the WebAssembly with Go's support code and license, and
+// the README; no Go code, no tests.
+func TestPack(t *testing.T) {
+	testenv.Node(t)
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm to check the package's contents")
+	}
+	cmd := exec.Command(npm, "pack", "--dry-run", "--json", "--ignore-scripts")
+	cmd.Env = append(os.Environ(), "npm_config_cache="+t.TempDir(), "npm_config_update_notifier=false")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("npm pack --dry-run: %v", err)
+	}
+	var packs []struct {
+		Name  string `json:"name"`
+		Files []struct {
+			Path string `json:"path"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(out, &packs); err != nil || len(packs) != 1 {
+		t.Fatalf("npm pack --json: %v: %s", err, out)
+	}
+	var got []string
+	for _, f := range packs[0].Files {
+		got = append(got, f.Path)
+	}
+	slices.Sort(got)
+	want := []string{"GO-LICENSE", "README.md", "package.json", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
+		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
+	}
+}
+
+// TestNode runs the JavaScript tests (node --test) with the answers of the
+// Go library to compare with: every 3x3 board's distance, Korf's 10
+// easiest boards, levels, sizes, stats and error messages.
+func TestNode(t *testing.T) {
+	node := testenv.Node(t)
+	path := filepath.Join(t.TempDir(), "expect.json")
+	b, err := json.Marshal(expected(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, "--test", "--test-reporter=dot", "test/")
+	cmd.Env = append(os.Environ(), "SLIDETABLE_EXPECT="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test: %v\n%s", err, out)
+	}
+	t.Logf("node --test:\n%s", out)
+}
+
+// expectations are the Go answers the JavaScript tests compare with.
+type expectations struct {
+	Distances3x3 []int         `json:"distances3x3"` // of every permutation of 0..8, in lexicographic order; -1: unsolvable
+	Korf10       []korf        `json:"korf10"`
+	Levels       []levelAnswer `json:"levels"`
+	Errors       []badBoard    `json:"errors"`
+	Sizes        any           `json:"sizes"`
+	Stats3x3     any           `json:"stats3x3"`
+}
+
+type korf struct {
+	Number   int    `json:"number"`
+	Board    string `json:"board"`
+	Distance int    `json:"distance"`
+	Hints    []int  `json:"hints"`
+}
+
+type levelAnswer struct {
+	Ask   map[string]any `json:"ask"`
+	Level struct {
+		Board    []int `json:"board"`
+		Distance int   `json:"distance"`
+	} `json:"level"`
+}
+
+type badBoard struct {
+	Size    string `json:"size"`
+	Board   string `json:"board"`
+	Message string `json:"message"`
+}
+
+// expected returns the Go answers, from the same game the WebAssembly
+// build plays.
+func expected(t *testing.T) *expectations {
+	t.Helper()
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var puzzles []game.Puzzle
+	for _, size := range source.BuiltinSizes() {
+		tbl, err := source.BuiltinTable(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzles = append(puzzles, game.Puzzle{Goal: tbl.Goal(), Solver: s, Table: tbl})
+	}
+	four := board.Size{W: 4, H: 4}
+	puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})
+	g, err := game.New(puzzles, &game.Options{Others: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(name string, q url.Values, v any) error {
+		req, err := g.Request(name, q)
+		if err != nil {
+			return err
+		}
+		a, err := req.Answer(context.Background())
+		if err != nil {
+			return err
+		}
+		b, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return json.Unmarshal(b, v)
+	}
+	e := &expectations{}
+
+	three := board.Size{W: 3, H: 3}
+	tbl, err := source.BuiltinTable(three)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every permutation of 0..8 in lexicographic order, as the JavaScript
+	// test enumerates them.
+	for p := []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}; p != nil; p = nextPermutation(p) {
+		b, err := board.New(three, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := tbl.Distance(b)
+		if err != nil {
+			d = -1
+		}
+		e.Distances3x3 = append(e.Distances3x3, d)
+	}
+
+	insts := published.Korf100().Instances
+	order := make([]int, len(insts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return insts[a].Distance - insts[b].Distance })
+	for _, i := range order[:10] {
+		var h struct {
+			Distance int   `json:"distance"`
+			Moves    []int `json:"moves"`
+		}
+		if err := ask("hint", url.Values{"size": {"4x4"}, "board": {insts[i].Board.String()}}, &h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Distance != insts[i].Distance {
+			t.Fatalf("Korf #%d: %d, published %d", i+1, h.Distance, insts[i].Distance)
+		}
+		e.Korf10 = append(e.Korf10, korf{Number: i + 1, Board: insts[i].Board.String(), Distance: insts[i].Distance, Hints: h.Moves})
+	}
+
+	for _, a := range []map[string]any{
+		{"size": "3x3", "min": 31, "max": 31, "seed": 1},
+		{"size": "3x3", "min": 0, "max": 5, "seed": 7},
+		{"size": "2x4", "min": 20, "max": 25, "seed": 2},
+		{"size": "4x4", "min": 50, "max": 55, "seed": 1},
+		{"size": "4x4", "min": 20, "max": 24, "seed": 3},
+		{"size": "4x4", "min": 80, "seed": 2},
+	} {
+		q := url.Values{}
+		for k, v := range a {
+			b, _ := json.Marshal(v)
+			q.Set(k, strings.Trim(string(b), `"`))
+		}
+		la := levelAnswer{Ask: a}
+		if err := ask("level", q, &la.Level); err != nil {
+			t.Fatal(err)
+		}
+		e.Levels = append(e.Levels, la)
+	}
+
+	for _, bad := range []badBoard{
+		{Size: "3x3", Board: "1 2 3/4 5 6/7 7 0"},
+		{Size: "3x3", Board: "1 2 3"},
+		{Size: "3x3", Board: "1 2 3/4 5 6/7 8 9"},
+		{Size: "3x3", Board: "a b c"},
+		{Size: "3x3", Board: ""},
+		{Size: "3x", Board: "1 2 3"},
+		{Size: "4x4", Board: "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 15"},
+	} {
+		err := ask("distance", url.Values{"size": {bad.Size}, "board": {bad.Board}}, nil)
+		if !errors.Is(err, game.ErrInput) {
+			t.Fatalf("%s %q: %v, want a bad request", bad.Size, bad.Board, err)
+		}
+		bad.Message = err.Error()
+		e.Errors = append(e.Errors, bad)
+	}
+
+	if err := ask("sizes", nil, &e.Sizes); err != nil {
+		t.Fatal(err)
+	}
+	if err := ask("stats", url.Values{"size": {"3x3"}}, &e.Stats3x3); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// nextPermutation rearranges p into the next permutation in lexicographic
+// order and returns it, or returns nil after the last one.
+func nextPermutation(p []uint8) []uint8 {
+	i := len(p) - 2
+	for i >= 0 && p[i] > p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return nil
+	}
+	j := len(p) - 1
+	for p[j] < p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	slices.Reverse(p[i+1:])
+	return p
+}

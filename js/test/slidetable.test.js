@@ -1,0 +1,236 @@
+// Tests of slidetable.js, for Node's own runner: node --test test/
+//
+// They check every function against independent answers: a plain
+// breadth-first search over every 3x3 board, written here, and the
+// published optimal lengths of the 10 easiest of Korf's 100 boards. When
+// SLIDETABLE_EXPECT names a file of answers written by the Go tests
+// (go test ./js), they also require the same answers as the Go library:
+// every 3x3 distance, the hints, levels and error messages.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { load, Slidetable, SlidetableError } from "../slidetable.js";
+
+const expect = process.env.SLIDETABLE_EXPECT ? JSON.parse(readFileSync(process.env.SLIDETABLE_EXPECT, "utf8")) : null;
+
+// The 10 of Korf's 100 boards with the shortest solutions, turned to the
+// standard goal as package published turns them: [number, board, length].
+const korf10 = [
+  [55, "5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3", 41],
+  [16, "0 9 12 4/5 3 2 8/10 1 7 6/11 14 13 15", 42],
+  [42, "6 1 15 8/5 10 13 0/3 4 2 7/14 9 11 12", 42],
+  [79, "1 6 10 8/14 12 4 2/13 11 3 5/9 7 15 0", 42],
+  [71, "2 3 12 8/13 14 10 1/6 7 15 4/5 0 9 11", 44],
+  [85, "1 5 0 13/11 2 8 4/10 7 14 15/6 3 9 12", 44],
+  [97, "13 5 0 4/10 3 12 6/14 15 1 8/9 11 2 7", 44],
+  [12, "1 3 5 6/0 13 14 9/11 4 8 12/10 7 15 2", 45],
+  [61, "1 0 12 8/2 4 9 15/6 11 7 5/14 13 3 10", 45],
+  [86, "1 3 8 2/13 12 9 15/14 7 4 5/6 11 0 10", 45],
+];
+
+const cellsOf = (text) => text.split(/[\s,/]+/).map(Number);
+
+// slide returns the cells after tile t slides into the blank, or null if
+// it cannot.
+function slide(cells, w, t) {
+  const z = cells.indexOf(0), i = cells.indexOf(t);
+  const dr = Math.abs(Math.floor(z / w) - Math.floor(i / w)), dc = Math.abs((z % w) - (i % w));
+  if (t === 0 || i < 0 || dr + dc !== 1) return null;
+  const out = cells.slice();
+  out[z] = t;
+  out[i] = 0;
+  return out;
+}
+
+// neighbours lists the tiles that can slide on cells.
+function movable(cells, w) {
+  return cells.filter((t) => t !== 0 && slide(cells, w, t) !== null);
+}
+
+// bfs3x3 returns the distance of every 3x3 board that reaches the goal,
+// by a plain breadth-first search from the goal: a Map from "c,c,...".
+function bfs3x3() {
+  const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+  const dist = new Map([[goal.join(","), 0]]);
+  let frontier = [goal];
+  for (let d = 1; frontier.length; d++) {
+    const next = [];
+    for (const c of frontier) {
+      for (const t of movable(c, 3)) {
+        const n = slide(c, 3, t), k = n.join(",");
+        if (!dist.has(k)) {
+          dist.set(k, d);
+          next.push(n);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+// permutations calls f with every permutation of 0..n-1 in lexicographic
+// order (the order of the Go answers).
+function permutations(n, f) {
+  const p = Array.from({ length: n }, (_, i) => i);
+  for (;;) {
+    f(p);
+    let i = n - 2;
+    while (i >= 0 && p[i] > p[i + 1]) i--;
+    if (i < 0) return;
+    let j = n - 1;
+    while (p[j] < p[i]) j--;
+    [p[i], p[j]] = [p[j], p[i]];
+    for (let a = i + 1, b = n - 1; a < b; a++, b--) [p[a], p[b]] = [p[b], p[a]];
+  }
+}
+
+const st = await load();
+
+test("load returns one shared Slidetable", async () => {
+  assert.ok(st instanceof Slidetable);
+  assert.equal(await load(), st);
+});
+
+test("the README's example", async () => {
+  assert.equal(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"), 31);
+  assert.equal(await st.solvable("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"), false);
+  assert.deepEqual(await st.hints("3x3", "8 6 7/2 5 4/3 0 1"), { distance: 31, moves: [5, 3, 1] });
+  const path = await st.solve("3x3", [8, 6, 7, 2, 5, 4, 3, 0, 1]);
+  assert.equal(path.length, 31);
+  const lv = await st.level({ size: "4x4", min: 50, max: 55, seed: 1 });
+  assert.equal(lv.board.length, 16);
+  assert.ok(lv.distance >= 50 && lv.distance <= 55);
+  assert.equal(await st.distance("4x4", lv.board), lv.distance);
+});
+
+test("every 3x3 board's distance, against a plain search", async () => {
+  // Every board that can reach the goal, and every eighth of those that
+  // cannot (each call crosses into WebAssembly, some 30 microseconds).
+  const ref = bfs3x3();
+  assert.equal(ref.size, 181440);
+  let i = 0, solvable = 0, unsolvable = 0;
+  const asked = [];
+  permutations(9, (p) => {
+    const want = ref.get(p.join(","));
+    if (want !== undefined || unsolvable++ % 8 === 0) {
+      asked.push([i, p.slice(), want, st.distance("3x3", p)]);
+    }
+    i++;
+  });
+  for (const [i, p, want, answer] of asked) {
+    const d = await answer;
+    if (want === undefined) {
+      assert.equal(d, null, `${p}: ${d}, want null`);
+    } else {
+      solvable++;
+      assert.equal(d, want, `${p}: ${d}, want ${want}`);
+    }
+    if (expect) assert.equal(d === null ? -1 : d, expect.distances3x3[i], `${p}: ${d}, Go says ${expect.distances3x3[i]}`);
+  }
+  assert.equal(solvable, 181440);
+});
+
+test("hints and solutions of 3x3 boards, against a plain search", async () => {
+  const ref = bfs3x3();
+  let n = 0;
+  for (const [key, d] of ref) {
+    if (n++ % 97 !== 0) continue; // 1,871 boards
+    const cells = key.split(",").map(Number);
+    const want = movable(cells, 3).filter((t) => ref.get(slide(cells, 3, t).join(",")) === d - 1);
+    const h = await st.hints("3x3", cells);
+    assert.equal(h.distance, d);
+    assert.deepEqual(h.moves.slice().sort(), want.sort(), `${key}`);
+    let c = cells;
+    for (const t of await st.solve("3x3", key)) c = slide(c, 3, t);
+    assert.equal(c.join(","), "1,2,3,4,5,6,7,8,0");
+  }
+  const unsolvable = "1 2 3/4 5 6/8 7 0";
+  assert.equal(await st.distance("3x3", unsolvable), null);
+  assert.equal(await st.hints("3x3", unsolvable), null);
+  assert.equal(await st.solve("3x3", unsolvable), null);
+  assert.equal(await st.solvable("3x3", unsolvable), false);
+  assert.deepEqual(await st.hints("3x3", "1 2 3/4 5 6/7 8 0"), { distance: 0, moves: [] });
+  assert.deepEqual(await st.solve("3x3", "1 2 3/4 5 6/7 8 0"), []);
+});
+
+test("Korf's 10 easiest 4x4 boards: distance, solution, hints", async () => {
+  if (expect) assert.deepEqual(korf10, expect.korf10.map((k) => [k.number, k.board, k.distance]));
+  for (const [i, [num, text, length]] of korf10.entries()) {
+    const cells = cellsOf(text);
+    assert.equal(await st.solvable("4x4", text), true);
+    assert.equal(await st.distance("4x4", text), length, `Korf #${num}`);
+    const path = await st.solve("4x4", cells);
+    assert.equal(path.length, length, `Korf #${num}`);
+    let c = cells;
+    for (const t of path) {
+      c = slide(c, 4, t);
+      assert.ok(c, `Korf #${num}: solution ${path} slides a tile that cannot move`);
+    }
+    assert.equal(c.join(","), "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0");
+    const h = await st.hints("4x4", text);
+    assert.equal(h.distance, length);
+    assert.ok(h.moves.length > 0);
+    for (const t of h.moves) {
+      assert.equal(await st.distance("4x4", slide(cells, 4, t)), length - 1, `Korf #${num}: hint ${t}`);
+    }
+    if (expect) assert.deepEqual(h.moves, expect.korf10[i].hints, `Korf #${num}`);
+  }
+});
+
+test("levels: in range, repeatable by seed, as Go draws them", async () => {
+  const asks = expect ? expect.levels.map((l) => l.ask) : [
+    { size: "3x3", min: 31, max: 31, seed: 1 },
+    { size: "4x4", min: 50, max: 55, seed: 1 },
+    { size: "4x4", min: 80, seed: 2 },
+  ];
+  for (const [i, ask] of asks.entries()) {
+    const lv = await st.level(ask);
+    assert.ok(lv.distance >= ask.min && lv.distance <= (ask.max ?? lv.distance), JSON.stringify(ask));
+    assert.deepEqual(await st.level(ask), lv);
+    if (lv.distance <= 60) assert.equal(await st.distance(ask.size, lv.board), lv.distance);
+    if (expect) assert.deepEqual(lv, expect.levels[i].level, JSON.stringify(ask));
+  }
+});
+
+test("bad input throws the command line's message", async () => {
+  const bad = expect ? expect.errors : [
+    { size: "3x3", board: "1 2 3/4 5 6/7 7 0", message: "tile 7 appears twice" },
+    { size: "3x3", board: "1 2 3", message: "3x3 needs 9 numbers, got 3" },
+  ];
+  for (const { size, board, message } of bad) {
+    await assert.rejects(st.distance(size, board), (e) => {
+      assert.ok(e instanceof SlidetableError);
+      assert.ok(e instanceof Error);
+      assert.equal(e.status, 400);
+      assert.equal(e.message, message);
+      return true;
+    });
+  }
+  await assert.rejects(st.level({ size: "3x3", min: 40 }), /no 3x3 board is more than 31 moves from the goal/);
+  await assert.rejects(st.request("nothing"), (e) => e.status === 404);
+});
+
+test("sizes and stats", async () => {
+  const sizes = await st.sizes();
+  assert.deepEqual(sizes.map((s) => s.size), ["2x2", "2x3", "3x2", "2x4", "4x2", "3x3", "4x4"]);
+  const s33 = await st.stats("3x3");
+  assert.equal(s33.states, 181440);
+  assert.equal(s33.max, 31);
+  assert.equal(s33.counts.reduce((a, b) => a + b, 0), 181440);
+  const s44 = await st.stats("4x4");
+  assert.equal(s44.max, 80);
+  assert.ok(s44.source);
+  if (expect) {
+    assert.deepEqual(sizes, expect.sizes);
+    assert.deepEqual(s33, expect.stats3x3);
+  }
+});
+
+test("a module given as bytes is a new instance", async () => {
+  const bytes = readFileSync(new URL("../slidetable.wasm", import.meta.url));
+  const other = await load({ wasm: bytes });
+  assert.notEqual(other, st);
+  assert.equal(await other.distance("2x2", [3, 1, 2, 0]), 4);
+});

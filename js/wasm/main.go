@@ -1,0 +1,95 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"syscall/js"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "slidetable.wasm: want one argument, the name of the function to call when ready")
+		os.Exit(2)
+	}
+	ready := js.Global().Get(os.Args[1])
+	if ready.Type() != js.TypeFunction {
+		fmt.Fprintf(os.Stderr, "slidetable.wasm: globalThis[%q] is not a function\n", os.Args[1])
+		os.Exit(2)
+	}
+	g, err := newGame()
+	if err != nil {
+		ready.Invoke(js.Null(), human.Message(err))
+		return
+	}
+	obj := js.Global().Get("Object").New()
+	obj.Set("answer", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return reply(400, api.Error{Error: "answer takes two strings, an endpoint and a query"})
+		}
+		return answer(g, args[0].String(), args[1].String())
+	}))
+	ready.Invoke(obj, js.Null())
+	select {} // answer calls until the page or process goes
+}
+
+// newGame returns the game of the built-in tables and of 4x4 with the
+// built-in pattern database, which answers any other size by search.
+func newGame() (*game.Game, error) {
+	s, err := solver.New()
+	if err != nil {
+		return nil, err
+	}
+	var puzzles []game.Puzzle
+	for _, size := range source.BuiltinSizes() {
+		t, err := source.BuiltinTable(size)
+		if err != nil {
+			return nil, err
+		}
+		puzzles = append(puzzles, game.Puzzle{Goal: t.Goal(), Solver: s, Table: t})
+	}
+	if four := (board.Size{W: 4, H: 4}); source.HasBuiltinPDB(four) {
+		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})
+	}
+	return game.New(puzzles, &game.Options{Others: s})
+}
+
+// answer answers one request as the HTTP API would: its status and body.
+func answer(g *game.Game, name, query string) string {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return reply(400, api.Error{Error: "bad query: " + err.Error()})
+	}
+	req, err := g.Request(name, q)
+	var v any
+	if err == nil {
+		v, err = req.Answer(context.Background())
+	}
+	if err != nil {
+		return reply(game.Status(err), api.Error{Error: human.Message(err)})
+	}
+	return reply(200, v)
+}
+
+// reply returns the status and v as JSON in one string, "200 {...}": one
+// string crosses into JavaScript faster than an object's fields.
+func reply(status int, v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = 500
+		b, _ = json.Marshal(api.Error{Error: "internal error: " + err.Error()})
+	}
+	return strconv.Itoa(status) + " " + string(b)
+}

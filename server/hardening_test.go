@@ -1,0 +1,257 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/server"
+)
+
+// runServer serves s on a loopback port with Run until the test ends and
+// returns its address.
+func runServer(t *testing.T, s *server.Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx, ln, time.Second) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
+	return ln.Addr().String()
+}
+
+// raw sends a request written by hand on a new connection and returns the
+// status line and the whole answer.
+func raw(t *testing.T, addr, request string) (string, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	go io.WriteString(c, request) // the server may answer before reading it all
+	b, _ := io.ReadAll(c)
+	status, _, _ := strings.Cut(string(b), "\r\n")
+	return status, string(b)
+}
+
+// TestBodiesAndHeaders checks the limits of a request on a real
+// connection: a body over MaxBody is refused with 413 however it is sent,
+// chunked included, and a request line and headers over MaxHeader with
+// 431.
+func TestBodiesAndHeaders(t *testing.T) {
+	addr := runServer(t, newServer(t, nil))
+	const q = "/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1"
+
+	chunk := strings.Repeat("x", 4096)
+	var chunked strings.Builder
+	chunked.WriteString("GET " + q + " HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
+	// 512 KB of a body that could go on for ever: the server reads at most
+	// 256 KB past the limit, then closes the connection.
+	for range 128 {
+		fmt.Fprintf(&chunked, "%x\r\n%s\r\n", len(chunk), chunk)
+	}
+	if status, all := raw(t, addr, chunked.String()); !strings.Contains(status, " 413 ") || !strings.Contains(all, "larger than the limit of 1024 bytes") {
+		t.Errorf("chunked body: %s", all)
+	}
+	small := "GET " + q + " HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+	if status, all := raw(t, addr, small); !strings.Contains(status, " 200 ") {
+		t.Errorf("small chunked body: %s", all)
+	}
+	long := "GET " + q + " HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n" + strings.Repeat("y", 5000)
+	if status, all := raw(t, addr, long); !strings.Contains(status, " 413 ") {
+		t.Errorf("body with a length: %s", all)
+	}
+
+	header := func(n int) string {
+		start := "GET " + q + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\nX-Pad: "
+		return start + strings.Repeat("p", n-len(start)-4) + "\r\n\r\n"
+	}
+	if status, all := raw(t, addr, header(server.MaxHeader-100)); !strings.Contains(status, " 200 ") {
+		t.Errorf("headers of %d bytes: %.200s", server.MaxHeader-100, all)
+	}
+	if status, all := raw(t, addr, header(server.MaxHeader+100)); !strings.Contains(status, " 431 ") {
+		t.Errorf("headers of %d bytes: %.200s", server.MaxHeader+100, all)
+	}
+}
+
+// TestHealthz checks /healthz.
+func TestHealthz(t *testing.T) {
+	s := newServer(t, nil)
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	if rec.Code != 200 || rec.Body.String() != "ok\n" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/plain") {
+		t.Errorf("/healthz: %d %q %q", rec.Code, rec.Body, rec.Header().Get("Content-Type"))
+	}
+}
+
+// TestCORS checks that the API answers pages of the allowed origins only,
+// preflight included, and that CORS is off by default.
+func TestCORS(t *testing.T) {
+	const q = "/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1"
+	ask := func(s *server.Server, method, path, origin string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, nil)
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		if method == http.MethodOptions {
+			req.Header.Set("Access-Control-Request-Method", "GET")
+			req.Header.Set("Access-Control-Request-Headers", "accept")
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	off := newServer(t, nil)
+	if rec := ask(off, http.MethodGet, q, "https://game.example"); rec.Code != 200 || rec.Header().Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("off: %d, Allow-Origin %q", rec.Code, rec.Header().Get("Access-Control-Allow-Origin"))
+	}
+	if rec := ask(off, http.MethodOptions, q, "https://game.example"); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("off, preflight: %d", rec.Code)
+	}
+
+	some := newServer(t, &server.Options{CORS: []string{"https://game.example", "http://127.0.0.1:8000"}})
+	for _, tc := range []struct {
+		method, path, origin string
+		code                 int
+		allow                string
+	}{
+		{http.MethodGet, q, "https://game.example", 200, "https://game.example"},
+		{http.MethodGet, q, "http://127.0.0.1:8000", 200, "http://127.0.0.1:8000"},
+		{http.MethodGet, q, "https://other.example", 200, ""},
+		{http.MethodGet, q, "", 200, ""},
+		{http.MethodGet, "/", "https://game.example", 200, ""}, // the page: same origin only
+		{http.MethodOptions, q, "https://game.example", 204, "https://game.example"},
+		{http.MethodOptions, q, "https://other.example", 405, ""},
+	} {
+		rec := ask(some, tc.method, tc.path, tc.origin)
+		if rec.Code != tc.code || rec.Header().Get("Access-Control-Allow-Origin") != tc.allow {
+			t.Errorf("%s %s from %q: %d, Allow-Origin %q; want %d, %q", tc.method, tc.path, tc.origin, rec.Code, rec.Header().Get("Access-Control-Allow-Origin"), tc.code, tc.allow)
+		}
+		if tc.code == 204 && (rec.Header().Get("Access-Control-Allow-Methods") != "GET, HEAD" || rec.Header().Get("Access-Control-Allow-Headers") != "accept") {
+			t.Errorf("preflight: %v", rec.Header())
+		}
+	}
+
+	any := newServer(t, &server.Options{CORS: []string{"*"}})
+	if rec := ask(any, http.MethodGet, q, "https://anywhere.example"); rec.Header().Get("Access-Control-Allow-Origin") != "*" {
+		t.Errorf("*: Allow-Origin %q", rec.Header().Get("Access-Control-Allow-Origin"))
+	}
+	for _, bad := range []string{"game.example", "ftp://game.example", "https://game.example/path", "https://"} {
+		if _, err := server.New([]server.Puzzle{{Goal: board.Goal(board.Size{W: 2, H: 2}), Solver: testSolver}}, &server.Options{CORS: []string{bad}}); err == nil {
+			t.Errorf("CORS origin %q accepted", bad)
+		}
+	}
+}
+
+// TestConnectionLimit fills a server with a cap of 4 connections: quiet
+// ones (no request yet, or idle between requests) are shed, the longest
+// quiet first, to let a new one in; when all 4 are busy, a new one gets a
+// 503 with Retry-After, and the server answers again once they are done.
+func TestConnectionLimit(t *testing.T) {
+	bl := &blocker{started: make(chan struct{}, 8), release: make(chan struct{})}
+	g4 := board.Goal(board.Size{W: 4, H: 4})
+	tbl, _ := testSolver.Table(board.Size{W: 3, H: 3})
+	s, err := server.New([]server.Puzzle{{Goal: g4, Solver: bl}, {Goal: tbl.Goal(), Solver: testSolver, Table: tbl}},
+		&server.Options{MaxConns: 4, Searches: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := runServer(t, s)
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	closed := func(c net.Conn) bool {
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		_, err := c.Read(make([]byte, 1))
+		return err != nil
+	}
+	const cheap = "GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1 HTTP/1.1\r\nHost: a\r\n\r\n"
+
+	// Four quiet connections: two that never send, two idle after a request.
+	silent := []net.Conn{dial(), dial()}
+	var idle []net.Conn
+	for range 2 {
+		c := dial()
+		io.WriteString(c, cheap)
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("first request: %v %v", res, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		idle = append(idle, c)
+	}
+	time.Sleep(50 * time.Millisecond) // let the last become idle
+	// A fifth sheds the longest quiet, the first silent one.
+	if status, all := raw(t, addr, strings.Replace(cheap, "\r\n\r\n", "\r\nConnection: close\r\n\r\n", 1)); !strings.Contains(status, " 200 ") {
+		t.Fatalf("fifth connection: %s", all)
+	}
+	if !closed(silent[0]) {
+		t.Error("the longest quiet connection was not shed")
+	}
+
+	// Four busy ones: each waits in a search.
+	busy := "GET /api/distance?" + boardQuery(g4) + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
+	answers := make(chan string, 4)
+	for range 4 {
+		c := dial()
+		io.WriteString(c, busy)
+		go func() {
+			b, _ := io.ReadAll(c)
+			answers <- string(b)
+		}()
+		<-bl.started
+	}
+	status, all := raw(t, addr, cheap)
+	if !strings.Contains(status, " 503 ") || !strings.Contains(all, "\r\nRetry-After: 1\r\n") {
+		t.Errorf("beyond the cap with every connection busy: %s", all)
+	}
+	close(bl.release)
+	for range 4 {
+		if a := <-answers; !strings.Contains(a, " 200 OK") {
+			t.Errorf("busy connection: %.100s", a)
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	if status, all := raw(t, addr, strings.Replace(cheap, "\r\n\r\n", "\r\nConnection: close\r\n\r\n", 1)); !strings.Contains(status, " 200 ") {
+		t.Errorf("after the busy ones: %s", all)
+	}
+}
+
+// TestTimeoutRetryAfter checks that the 503 of a search that outlasts the
+// time limit carries Retry-After, as every 503 does.
+func TestTimeoutRetryAfter(t *testing.T) {
+	bl := &blocker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	g := board.Goal(board.Size{W: 4, H: 4})
+	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/distance?"+boardQuery(g), nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Errorf("time-out: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+}

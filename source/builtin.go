@@ -1,0 +1,113 @@
+package source
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/table"
+)
+
+// ErrNotBuiltin reports a size without a built-in file of the kind asked
+// for.
+var ErrNotBuiltin = errors.New("source: not built in")
+
+// BuiltinSizes returns the sizes whose tables are built in, smallest
+// first: 2x2, 3x2, 2x3, 4x2, 2x4 and 3x3.
+func BuiltinSizes() []board.Size {
+	sizes := data.Sizes()
+	slices.SortStableFunc(sizes, func(a, b board.Size) int { return a.Cells() - b.Cells() })
+	return sizes
+}
+
+// HasBuiltin reports whether the table of size, to the standard goal, is
+// built in.
+func HasBuiltin(size board.Size) bool { return slices.Contains(data.Sizes(), size) }
+
+// HasBuiltinPDB reports whether a pattern database of size, to the
+// standard goal, is built in (4x4).
+func HasBuiltinPDB(size board.Size) bool { return slices.Contains(data.PDBSizes(), size) }
+
+// BuiltinTable returns the built-in table of size, whose goal is the
+// standard one. It is decoded on first use and shared afterwards; callers
+// must not Close it. It fails with an error wrapping ErrNotBuiltin if
+// there is none.
+func BuiltinTable(size board.Size) (*table.Table, error) {
+	if !HasBuiltin(size) {
+		return nil, fmt.Errorf("%w: no %s table", ErrNotBuiltin, size)
+	}
+	return data.Load(size)
+}
+
+// BuiltinPDB returns the built-in pattern database of size (4x4: the
+// partition pdb.Partition4x4 of the standard goal's tiles), decoded on
+// first use and shared afterwards. It fails with an error wrapping
+// ErrNotBuiltin if there is none.
+func BuiltinPDB(size board.Size) (*pdb.DB, error) {
+	if !HasBuiltinPDB(size) {
+		return nil, fmt.Errorf("%w: no %s pattern database", ErrNotBuiltin, size)
+	}
+	return data.PDB(size)
+}
+
+// builtin returns the built-in source for goal, see builtinSource, proven
+// again under Options.Recheck.
+func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (*Source, error) {
+	src, err := builtinSource(goal, tables)
+	if src == nil || err != nil {
+		return src, err
+	}
+	if err := r.prove(ctx, src); err != nil {
+		return nil, err
+	}
+	return src, nil
+}
+
+// builtinSource returns the built-in source for goal: its table if tables
+// is set and there is one, else its pattern database if there is one, else
+// nil.
+func builtinSource(goal board.Board, tables bool) (*Source, error) {
+	size := goal.Size()
+	if goal != board.Goal(size) {
+		return nil, nil
+	}
+	if tables && HasBuiltin(size) {
+		t, err := BuiltinTable(size)
+		if err != nil {
+			return nil, err
+		}
+		return &Source{Origin: Builtin, Table: t}, nil
+	}
+	if !tables && HasBuiltinPDB(size) {
+		db, err := BuiltinPDB(size)
+		if err != nil {
+			return nil, err
+		}
+		return &Source{Origin: Builtin, DB: db}, nil
+	}
+	return nil, nil
+}
+
+// known returns the content hashes of the files this program knows to be
+// exact without a proof on this machine: the built-in files, proven by
+// their tests.
+var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
+	m := map[[sha256.Size]byte]bool{}
+	for _, size := range data.Sizes() {
+		if b, err := data.File(size); err == nil {
+			m[sha256.Sum256(b)] = true
+		}
+	}
+	for _, size := range data.PDBSizes() {
+		if b, err := data.PDBFile(size); err == nil {
+			m[sha256.Sum256(b)] = true
+		}
+	}
+	return m
+})

@@ -1,0 +1,181 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/table"
+)
+
+// DefaultDir returns the usual folder of installed files: slidetable in
+// the user's cache folder (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
+// Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows).
+func DefaultDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrNoDir, err)
+	}
+	return filepath.Join(dir, "slidetable"), nil
+}
+
+// ext returns the name ending of a file of kind.
+func ext(kind Kind) string {
+	if kind == PDB {
+		return ".pdb"
+	}
+	return ".tbl"
+}
+
+// InstallKind returns what is installed for size: a table up to
+// table.MaxCells cells, a pattern database above.
+func InstallKind(size board.Size) Kind {
+	if size.Cells() > table.MaxCells {
+		return PDB
+	}
+	return Table
+}
+
+// InstallPath returns the path of the file installed for boards of size
+// to the standard goal: WxH.tbl or WxH.pdb (see InstallKind) in the folder
+// of installed files. It fails with ErrNoDir if there is no folder, and
+// with ErrShadowed for a size whose table is built in: the built-in table
+// answers first, so an installed one would never be read.
+func (r *Resolver) InstallPath(size board.Size) (string, error) {
+	if err := size.Validate(); err != nil {
+		return "", err
+	}
+	if HasBuiltin(size) {
+		return "", fmt.Errorf("%w: %s has a built-in table, so an installed one would never be read", ErrShadowed, size)
+	}
+	if r.opts.Dir == "" {
+		return "", ErrNoDir
+	}
+	return filepath.Join(r.opts.Dir, size.String()+ext(InstallKind(size))), nil
+}
+
+// InstalledError reports an installed file that cannot answer: it cannot
+// be read, is damaged, fails its proof, or is for another size or goal.
+type InstalledError struct {
+	Path string     // the file
+	Size board.Size // the size it is installed for
+	Err  error      // what is wrong, naming Path
+}
+
+func (e *InstalledError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *InstalledError) Unwrap() error { return e.Err }
+
+// installed returns the path of the file of kind installed for size, or
+// "" if there is none. An entry that is not a regular file, or a symbolic
+// link to one, is reported to Options.Warn and skipped.
+func (r *Resolver) installed(size board.Size, kind Kind) string {
+	if r.opts.Dir == "" {
+		return ""
+	}
+	path := filepath.Join(r.opts.Dir, size.String()+ext(kind))
+	if why := notFile(path); why != nil {
+		if !errors.Is(why, fs.ErrNotExist) {
+			r.warn(path, why)
+		}
+		return ""
+	}
+	return path
+}
+
+// notFile says why path is not a regular file or a symbolic link to one,
+// wrapping fs.ErrNotExist if there is nothing there; nil if it is one.
+func notFile(path string) error {
+	li, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, syscall.ELOOP):
+		return errors.New("a loop of symbolic links")
+	case errors.Is(err, fs.ErrNotExist) && li.Mode()&fs.ModeSymlink != 0:
+		target, _ := os.Readlink(path)
+		return fmt.Errorf("a symbolic link to %s, which does not exist", target)
+	case err != nil:
+		return err
+	case fi.Mode().IsRegular():
+		return nil
+	}
+	if nr := (*atomicfile.NotRegularError)(nil); errors.As(atomicfile.Check(path), &nr) {
+		return errors.New(nr.Kind + ", not a file")
+	}
+	return errors.New("not a regular file")
+}
+
+// openInstalled reads and proves the file installed at path for goal's
+// size, which must be of that size and goal, and a table if tablesOnly.
+func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Board, tablesOnly bool) (*Source, error) {
+	size := goal.Size()
+	fail := func(err error) (*Source, error) {
+		return nil, &InstalledError{Path: path, Size: size, Err: err}
+	}
+	src, err := r.open(ctx, path, Installed)
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		return fail(err)
+	}
+	if tablesOnly && src.Table == nil {
+		src.Close()
+		return fail(fmt.Errorf("%w: %s is a %s, not a table", ErrKind, path, src.Kind()))
+	}
+	if got := src.Goal(); got != goal {
+		src.Close()
+		return fail(fmt.Errorf("%s is for %s to %s, not %s to the standard goal", path, got.Size(), got, size))
+	}
+	return src, nil
+}
+
+// InstalledSizes returns the sizes with a file installed, whether it can
+// answer or not, smallest first: those a server offers besides the
+// built-in ones. An entry that is not a regular file is reported to
+// Options.Warn and left out.
+func (r *Resolver) InstalledSizes() ([]board.Size, error) {
+	if r.opts.Dir == "" {
+		return nil, nil
+	}
+	entries, err := os.ReadDir(r.opts.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var sizes []board.Size
+	for _, e := range entries {
+		name := e.Name()
+		base := strings.TrimSuffix(strings.TrimSuffix(name, ".tbl"), ".pdb")
+		size, err := board.ParseSize(base)
+		if base == name || err != nil || size.String() != base || HasBuiltin(size) || slices.Contains(sizes, size) {
+			continue
+		}
+		for _, kind := range []Kind{Table, PDB} {
+			if name == base+ext(kind) && r.installed(size, kind) != "" {
+				sizes = append(sizes, size)
+			}
+		}
+	}
+	slices.SortStableFunc(sizes, func(a, b board.Size) int {
+		if c := a.Cells() - b.Cells(); c != 0 {
+			return c
+		}
+		return strings.Compare(a.String(), b.String())
+	})
+	return sizes, nil
+}

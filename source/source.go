@@ -1,0 +1,305 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Errors returned by this package. Errors of reading and proving a file
+// wrap those of package table or pdb as well.
+var (
+	// ErrNotRegular reports a file to read that is not a regular file,
+	// such as a directory, a device or a named pipe.
+	ErrNotRegular = errors.New("source: not a regular file")
+	// ErrKind reports a file that is not of the kind asked for.
+	ErrKind = errors.New("source: wrong kind of file")
+	// ErrNoDir reports that there is no folder for installed files.
+	ErrNoDir = errors.New("source: no folder for installed files")
+	// ErrShadowed reports a file to install that nothing would read: a
+	// table of a size whose table is built in, which answers first.
+	ErrShadowed = errors.New("source: a built-in table answers first")
+)
+
+// Origin says where a Source comes from.
+type Origin int
+
+// The origins, in the order Resolver.For asks them (File only when the
+// caller names one).
+const (
+	Builtin   Origin = iota + 1 // built into the program (package data)
+	Installed                   // in the folder of installed files
+	File                        // a file the caller named
+)
+
+// String returns "built-in", "installed" or "file".
+func (o Origin) String() string {
+	switch o {
+	case Builtin:
+		return "built-in"
+	case Installed:
+		return "installed"
+	case File:
+		return "file"
+	}
+	return fmt.Sprintf("Origin(%d)", int(o))
+}
+
+// Kind is what a file holds.
+type Kind int
+
+// The kinds of file, told apart by their first bytes (see Sniff).
+const (
+	Unknown Kind = iota // neither of the others
+	Table               // an exact distance table (package table)
+	PDB                 // a pattern database (package pdb)
+)
+
+// String returns "table", "pattern database" or "unknown".
+func (k Kind) String() string {
+	switch k {
+	case Table:
+		return "table"
+	case PDB:
+		return "pattern database"
+	}
+	return "unknown"
+}
+
+// Source is what answers boards of one size and goal: an exact table, or
+// a pattern database that guides an optimal search; and where it comes
+// from. Exactly one of Table and DB is set.
+type Source struct {
+	Origin Origin
+	Path   string       // the file; "" for a built-in one
+	Table  *table.Table // the exact table, or nil
+	DB     *pdb.DB      // the pattern database, or nil
+}
+
+// Kind returns Table or PDB.
+func (s *Source) Kind() Kind {
+	if s.Table != nil {
+		return Table
+	}
+	return PDB
+}
+
+// Goal returns the goal the source measures distances to.
+func (s *Source) Goal() board.Board {
+	if s.Table != nil {
+		return s.Table.Goal()
+	}
+	return s.DB.Goal()
+}
+
+// Size returns the size of the boards the source answers for.
+func (s *Source) Size() board.Size { return s.Goal().Size() }
+
+// String names the source for a person: "the built-in 3x3 table", "the
+// installed pattern database /home/ann/.cache/slidetable/4x4.pdb", "the
+// table 4x3.tbl".
+func (s *Source) String() string {
+	switch s.Origin {
+	case Builtin:
+		return fmt.Sprintf("the built-in %s %s", s.Size(), s.Kind())
+	case Installed:
+		return fmt.Sprintf("the installed %s %s", s.Kind(), s.Path)
+	}
+	return fmt.Sprintf("the %s %s", s.Kind(), s.Path)
+}
+
+// Close releases what the source holds. A built-in source is shared and
+// stays; closing it does nothing.
+func (s *Source) Close() error {
+	if s.Origin == Builtin || s.Table == nil {
+		return nil
+	}
+	return s.Table.Close()
+}
+
+// Options configures a Resolver. A nil *Options means the zero value: no
+// folder of installed files, the readers' default memory limit, proofs on
+// every core and no callbacks.
+type Options struct {
+	// Dir is the folder of installed files and of the records of proofs
+	// (see DefaultDir); "" means none: no installed file is looked for,
+	// and proofs are not recorded, so each use proves its file again.
+	Dir string
+	// MaxMemory bounds what a reader and a proof allocate; 0 means the
+	// default, half the physical memory (less under an address-space
+	// limit). A file that needs more fails with an error wrapping
+	// table.ErrMemory or pdb.ErrMemory, naming the need and the limit.
+	MaxMemory uint64
+	// Workers is the number of goroutines of a proof; 0 means one a core.
+	Workers int
+	// Recheck proves every file read, even one recorded or known as
+	// proven, and records the outcome: for checking a file on purpose.
+	Recheck bool
+	// Progress, if set, is called while a file is proven, a chunk at a
+	// time. Calls do not overlap.
+	Progress func(Progress)
+	// Warn, if set, is called once for each entry of Dir that is skipped
+	// because it is not a regular file (a directory, a dangling symbolic
+	// link, a loop of them, a device), and for a proof that could not be
+	// recorded; err says why.
+	Warn func(path string, err error)
+}
+
+// Progress is how far the proof of a file has got.
+type Progress struct {
+	Path        string     // the file being proven
+	Kind        Kind       // what it holds
+	Size        board.Size // the size of its boards
+	Done, Total uint64     // the units of work (boards, entries) done and to do
+}
+
+// Resolver finds and opens what answers for a size and goal; see the
+// package documentation. It is safe for concurrent use.
+type Resolver struct {
+	opts   Options
+	mu     sync.Mutex
+	warned map[string]bool
+}
+
+// New returns a Resolver configured by opts.
+func New(opts *Options) *Resolver {
+	r := &Resolver{warned: map[string]bool{}}
+	if opts != nil {
+		r.opts = *opts
+	}
+	return r
+}
+
+// Dir returns the folder of installed files, "" if there is none.
+func (r *Resolver) Dir() string { return r.opts.Dir }
+
+// For returns what answers boards of goal's size towards goal, proven: a
+// built-in table, else an installed table, else an installed pattern
+// database, else the built-in pattern database. Only the standard goal has
+// built-in and installed files. It returns nil and no error if nothing
+// does, for a search with no pattern database. An installed file that
+// cannot answer (unreadable, damaged, wrong, or for another size or goal)
+// is an *InstalledError.
+func (r *Resolver) For(ctx context.Context, goal board.Board) (*Source, error) {
+	return r.lookup(ctx, goal, false)
+}
+
+// TableFor is For restricted to tables: the built-in table, else the
+// installed one, else nil. It reads no pattern database.
+func (r *Resolver) TableFor(ctx context.Context, goal board.Board) (*Source, error) {
+	return r.lookup(ctx, goal, true)
+}
+
+func (r *Resolver) lookup(ctx context.Context, goal board.Board, tablesOnly bool) (*Source, error) {
+	if goal.IsZero() {
+		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	size := goal.Size()
+	if goal != board.Goal(size) {
+		return nil, nil
+	}
+	if src, err := r.builtin(ctx, goal, true); src != nil || err != nil {
+		return src, err
+	}
+	if path := r.installed(size, Table); path != "" {
+		return r.openInstalled(ctx, path, goal, tablesOnly)
+	}
+	if tablesOnly {
+		return nil, nil
+	}
+	if path := r.installed(size, PDB); path != "" {
+		return r.openInstalled(ctx, path, goal, false)
+	}
+	return r.builtin(ctx, goal, false)
+}
+
+// Open reads the file at path, a table or a pattern database by its first
+// bytes, and proves it (see the package documentation). A path that is
+// not a regular file is refused with an error wrapping ErrNotRegular; a
+// file of neither kind is read as a table, whose reader says what is wrong
+// with it.
+func (r *Resolver) Open(ctx context.Context, path string) (*Source, error) {
+	return r.open(ctx, path, File)
+}
+
+// open reads and proves the file at path, of the given origin.
+func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Source, error) {
+	kind, err := Sniff(path)
+	if err != nil {
+		return nil, err
+	}
+	src := &Source{Origin: origin, Path: path}
+	if kind == PDB {
+		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
+	} else {
+		// Another file is read as a table, whose reader says what is
+		// wrong with it ("too short", "not a table file").
+		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := r.prove(ctx, src); err != nil {
+		src.Close()
+		return nil, err
+	}
+	return src, nil
+}
+
+// Sniff tells what the file at path holds by its first bytes: Table,
+// PDB, or Unknown for anything else, such as an empty file. It opens only
+// regular files (a named pipe would block it): another path fails with an
+// error wrapping ErrNotRegular.
+func Sniff(path string) (Kind, error) {
+	if err := atomicfile.Check(path); err != nil {
+		var nr *atomicfile.NotRegularError
+		if errors.As(err, &nr) {
+			return Unknown, fmt.Errorf("%w: %s is %s", ErrNotRegular, path, nr.Kind)
+		}
+		return Unknown, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Unknown, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return Unknown, err
+	} else if !fi.Mode().IsRegular() {
+		return Unknown, fmt.Errorf("%w: %s", ErrNotRegular, path)
+	}
+	b := make([]byte, max(len(table.Magic), len(pdb.Magic)))
+	n, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return Unknown, err
+	}
+	switch s := string(b[:n]); {
+	case len(s) >= len(table.Magic) && s[:len(table.Magic)] == table.Magic:
+		return Table, nil
+	case len(s) >= len(pdb.Magic) && s[:len(pdb.Magic)] == pdb.Magic:
+		return PDB, nil
+	}
+	return Unknown, nil
+}
+
+// warn reports path to Options.Warn, once.
+func (r *Resolver) warn(path string, err error) {
+	if r.opts.Warn == nil {
+		return
+	}
+	r.mu.Lock()
+	seen := r.warned[path]
+	r.warned[path] = true
+	r.mu.Unlock()
+	if !seen {
+		r.opts.Warn(path, err)
+	}
+}
