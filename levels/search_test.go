@@ -88,7 +88,7 @@ func TestSearchErrors(t *testing.T) {
 	}{
 		{goal.Size(), 0, 30, true}, {goal.Size(), 0, 33, true}, {goal.Size(), 0, 34, false}, {goal.Size(), 40, 50, false},
 		{goal.Size(), 68, 80, true}, {goal.Size(), 67, 80, false}, {goal.Size(), 80, 80, true},
-		{board.Size{W: 3, H: 3}, 0, 3, false},
+		{board.Size{W: 3, H: 3}, 0, 3, true}, {board.Size{W: 3, H: 3}, 20, 31, false}, {board.Size{W: 5, H: 5}, 0, 30, true}, {board.Size{W: 5, H: 5}, 100, 120, false},
 	} {
 		if rare, f := levels.Rare(c.size, c.lo, c.hi); rare != c.rare || (rare && !(f > 0 && f < levels.RareFraction)) {
 			t.Errorf("Rare(%s, %d, %d) = %v, %g; want %v", c.size, c.lo, c.hi, rare, f, c.rare)

@@ -19,7 +19,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one answer a line, in order.",
 		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"\n  slidetable distance -timeout 10s 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 20 -seed 1 4x4 | slidetable distance 4x4 -\n")
-	sf := addSolverFlags(f, true)
+	sf := addSolverFlags(f, true, 0)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		d, err := s.Distance(ctx, b)

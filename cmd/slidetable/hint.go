@@ -21,7 +21,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			"With BOARD -, reads boards from standard input, one a line, and prints one\n"+
 			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
-	sf := addSolverFlags(f, true)
+	sf := addSolverFlags(f, true, 0)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		hints, d, err := s.Hints(ctx, b)
