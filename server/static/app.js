@@ -4,6 +4,7 @@
 // WebAssembly in a worker) for levels, exact distances, hints and
 // solutions.
 import { connect } from "./engine.js";
+import { Histogram } from "./histogram.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -55,6 +56,7 @@ const game = {
 };
 
 const keyOf = (cells) => cells.join(",");
+const histogram = new Histogram(el.histogram, el.caption);
 
 // ---- messages ----
 
@@ -229,7 +231,7 @@ function showDistance() {
   else if (d === null) el.distance.textContent = "Counting…";
   else if (d === 0) el.distance.textContent = "Solved!";
   else el.distance.textContent = `${d} move${d === 1 ? "" : "s"} from solved`;
-  drawHistogram();
+  histogram.mark(d);
 }
 
 // think makes sure the optimal moves of the board shown are known, asking
@@ -339,6 +341,7 @@ function move(t, by) {
   game.cells = after(game.cells, t);
   game.history.push({ t, by });
   clearHint();
+  if (el.tip.dataset.kind === "info") tip("");
   el.shareBox.hidden = true;
   render();
   return true;
@@ -718,6 +721,7 @@ function deal(info, cells, optimum, level) {
   render();
   showTime();
   showDistance();
+  drawHistogram();
   showBests();
   setState("playing");
   if (!performance.getEntriesByName("playable").length) performance.mark("playable");
@@ -893,61 +897,13 @@ async function loadStats(info) {
   }
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs, text) {
-  const n = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
+// drawHistogram draws the distribution of the size played, with the
+// difficulty in the form shaded.
 function drawHistogram() {
-  const info = game.info;
-  if (!info) return;
-  if (!info.table && !info.published) {
-    el.histogram.replaceChildren();
-    el.histogram.dataset.here = "";
-    el.caption.textContent = `There is no table for ${info.size} (it has too many boards), so how many boards lie at each distance is not known here; distances come from an optimal search.`;
-    return;
-  }
-  const st = game.stats;
-  if (!st) { el.caption.textContent = "Loading the distribution…"; return; }
-  const k = known(), d = k ? k.d : null;
-  const counts = st.counts, n = counts.length, top = Math.max(...counts);
-  const W = 300, H = 150, padL = 4, padB = 18, padT = 18;
-  const bw = (W - padL * 2) / n;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Number of ${info.size} boards at each distance from 0 to ${st.max}${d === null ? "" : `; this board is at ${d}`}` });
-  const lo = Number(el.min.value), hi = Number(el.max.value);
-  if (lo <= hi && lo < n) {
-    // The difficulty chosen, as a band behind the bars.
-    root.append(svg("rect", { class: "band", x: padL + lo * bw, y: padT, width: (Math.min(hi, n - 1) - lo + 1) * bw, height: H - padB - padT }));
-  }
-  if (d !== null && d < n) {
-    // A line through the current distance, visible even where its bar is tiny.
-    const x = padL + (d + 0.5) * bw;
-    root.append(svg("line", { class: "here", x1: x, x2: x, y1: padT - 2, y2: H - padB }));
-  }
-  counts.forEach((c, i) => {
-    const h = c === 0 ? 0 : Math.max(1, (H - padB - padT) * c / top);
-    const r = svg("rect", { class: i === d ? "bar here" : "bar", x: padL + i * bw + 0.5, y: H - padB - h, width: Math.max(0.5, bw - 1), height: h });
-    r.append(svg("title", {}, `distance ${i}: ${c.toLocaleString("en")} boards`));
-    root.append(r);
-  });
-  root.append(svg("text", { x: padL, y: H - 4 }, "0"));
-  root.append(svg("text", { x: W - padL, y: H - 4, "text-anchor": "end" }, String(st.max)));
-  if (d !== null && d < n) {
-    const x = padL + (d + 0.5) * bw;
-    root.append(svg("text", { class: "here", x, y: 12, "text-anchor": x < 40 ? "start" : x > W - 40 ? "end" : "middle" }, `you: ${d}`));
-  }
-  el.histogram.replaceChildren(root);
-  el.histogram.dataset.here = d === null ? "" : String(d);
-  const at = d !== null && d < n ? counts[d] : 0;
-  el.caption.textContent = (st.source ? `Published counts (${st.source}); distances here come from an optimal search. ` : "") +
-    `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
-    (d === null ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
-      `${at.toLocaleString("en")} boards are ${d} move${d === 1 ? "" : "s"} from solved, like this one.`);
+  if (!game.info) return;
+  histogram.draw(game.info, game.stats, Number(el.min.value), Number(el.max.value));
+  const k = known();
+  histogram.mark(k ? k.d : null);
 }
 
 function showAbout() {

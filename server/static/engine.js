@@ -22,19 +22,26 @@ export class EngineError extends Error {
   }
 }
 
-// connect returns the engine to use: the one named by ?engine=api or
-// ?engine=wasm in the page's address, otherwise the API when the server
-// answers /api/sizes, otherwise the WebAssembly worker.
+// connect returns the engine to use: the one named by want ("api" or
+// "wasm", from ?engine= in the page's address), otherwise the API when the
+// server answers /api/sizes, otherwise the WebAssembly worker. The module
+// starts loading while the API is asked, and stops if the API answers.
 export async function connect(want) {
+  const ac = new AbortController();
+  const module = want === "api" ? null : compile(new URL("slidetable.wasm", import.meta.url), ac.signal);
+  if (module) module.catch(() => {}); // the API may answer first
   if (want !== "wasm") {
     try {
       const sizes = await apiGet("api/sizes");
-      if (Array.isArray(sizes) && sizes.length) return new APIEngine(sizes);
+      if (Array.isArray(sizes) && sizes.length) {
+        ac.abort();
+        return new APIEngine(sizes);
+      }
     } catch (e) {
       if (want === "api") throw e;
     }
   }
-  return WorkerEngine.start();
+  return WorkerEngine.start(await module);
 }
 
 function query(params) {
@@ -88,8 +95,8 @@ class APIEngine extends Engine {
 // cancelling one that may be searching (a size without a table) ends the
 // worker, starts another and sends it the requests still wanted.
 class WorkerEngine extends Engine {
-  static async start() {
-    const e = new WorkerEngine(await compile(new URL("slidetable.wasm", import.meta.url)));
+  static async start(module) {
+    const e = new WorkerEngine(module);
     e.list = await e.request("sizes", {});
     return e;
   }
@@ -157,10 +164,10 @@ class WorkerEngine extends Engine {
 
 // compile fetches and compiles the WebAssembly module, streaming where the
 // server sends it as application/wasm.
-async function compile(url) {
+async function compile(url, signal) {
   let res;
   try {
-    res = await fetch(url);
+    res = await fetch(url, { signal });
   } catch (e) {
     throw new EngineError("cannot load the puzzle engine (slidetable.wasm)", "offline");
   }
