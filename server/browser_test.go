@@ -20,10 +20,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -409,10 +409,10 @@ var tables sync.Map // board.Size -> *table.Table
 func exact(t *testing.T, b board.Board) int {
 	t.Helper()
 	size := b.Size()
-	if data.Has(size) {
+	if source.HasBuiltin(size) {
 		tv, ok := tables.Load(size)
 		if !ok {
-			tbl, err := data.Load(size)
+			tbl, err := source.BuiltinTable(size)
 			if err != nil {
 				t.Fatal(err)
 			}

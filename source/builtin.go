@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -35,26 +36,60 @@ func HasBuiltin(size board.Size) bool { return slices.Contains(data.Sizes(), siz
 // standard goal, is built in (4x4).
 func HasBuiltinPDB(size board.Size) bool { return slices.Contains(data.PDBSizes(), size) }
 
+// decoded is a built-in file, decoded on first use and shared afterwards.
+type decoded[T any] struct {
+	once sync.Once
+	v    T
+	err  error
+}
+
+var (
+	tables sync.Map // board.Size -> *decoded[*table.Table]
+	pdbs   sync.Map // board.Size -> *decoded[*pdb.DB]
+)
+
+// load returns the value of size in m, decoding it with read the first
+// time.
+func load[T any](m *sync.Map, size board.Size, read func() (T, error)) (T, error) {
+	v, _ := m.LoadOrStore(size, &decoded[T]{})
+	d := v.(*decoded[T])
+	d.once.Do(func() { d.v, d.err = read() })
+	return d.v, d.err
+}
+
 // BuiltinTable returns the built-in table of size, whose goal is the
-// standard one. It is decoded on first use and shared afterwards; callers
-// must not Close it. It fails with an error wrapping ErrNotBuiltin if
-// there is none.
+// standard one. It is decoded on first use and shared afterwards, safe for
+// concurrent use; callers must not Close it. It fails with an error
+// wrapping ErrNotBuiltin if there is none.
 func BuiltinTable(size board.Size) (*table.Table, error) {
 	if !HasBuiltin(size) {
 		return nil, fmt.Errorf("%w: no %s table", ErrNotBuiltin, size)
 	}
-	return data.Load(size)
+	return load(&tables, size, func() (*table.Table, error) {
+		b, err := data.File(size)
+		if err != nil {
+			return nil, err
+		}
+		return table.NewReader(bytes.NewReader(b), int64(len(b)))
+	})
 }
 
 // BuiltinPDB returns the built-in pattern database of size (4x4: the
 // partition pdb.Partition4x4 of the standard goal's tiles), decoded on
-// first use and shared afterwards. It fails with an error wrapping
-// ErrNotBuiltin if there is none.
+// first use and shared afterwards, safe for concurrent use; callers must
+// not Close it. It fails with an error wrapping ErrNotBuiltin if there is
+// none.
 func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 	if !HasBuiltinPDB(size) {
 		return nil, fmt.Errorf("%w: no %s pattern database", ErrNotBuiltin, size)
 	}
-	return data.PDB(size)
+	return load(&pdbs, size, func() (*pdb.DB, error) {
+		b, err := data.PDBFile(size)
+		if err != nil {
+			return nil, err
+		}
+		return pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+	})
 }
 
 // builtin returns the built-in source for goal, see builtinSource, proven
