@@ -147,10 +147,6 @@ type tabOptions struct {
 	query         string // after "/?"
 }
 
-// desktop is the default tab: a desktop window, reduced motion (the tests
-// do not wait for tiles to slide).
-var desktop = tabOptions{width: 1280, height: 900}
-
 // tab is a browser tab on the game page, with its helpers.
 type tab struct {
 	t    *testing.T

@@ -19,3 +19,6 @@ func Words(n uint64) []uint64 {
 	}
 	return w
 }
+
+// reserveHeap is Reserve in the Go heap.
+func reserveHeap(n uint64) ([]byte, func()) { return make([]byte, n), func() {} }
