@@ -322,7 +322,7 @@ function trouble(e, what) {
     game.retryTimer = setTimeout(retry, game.retryDelay);
     showDistance();
   } else if (kind === "limit") {
-    say(`${what}: ${e.message}. Moves toward the goal make the search shorter.`, true);
+    say(`${what}: ${e.message}.`, true);
   } else {
     say(`${what}: ${e.message}`, kind !== "input");
   }
