@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/server"
 )
 
 // What players expect of the game, each checked in the browser.
@@ -381,9 +384,11 @@ func TestBrowserLevels4x4(t *testing.T) {
 }
 
 // TestBrowserCancel checks that a long search in the WebAssembly worker
-// neither freezes the page nor outlives its board: two moves from an
-// 80-move board start searches of seconds or minutes, which the page ends
-// when the board changes, and a new board comes at once.
+// neither freezes the page nor outlives its board. From an 80-move board
+// the page knows two moves' worth of distances without a search (the
+// published list holds every 80-move board); a third move starts searches
+// of minutes, which the page ends when the board changes, and a new board
+// comes at once.
 func TestBrowserCancel(t *testing.T) {
 	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4"})
 	p.ready()
@@ -391,29 +396,65 @@ func TestBrowserCancel(t *testing.T) {
 	p.click(`#presets button[data-key="hardest"]`)
 	p.ready()
 	b := p.board()
-	m1 := b.Moves()[0]
-	p.play([]uint8{m1}) // 79 moves away: known, but its next moves need a search
-	b, _ = b.Move(m1)
-	p.wait(`document.getElementById("distance").dataset.distance === "79"`)
-	m2 := b.Moves()[0]
-	if m2 == m1 {
-		m2 = b.Moves()[1]
+	var last uint8
+	for i := range 3 {
+		m := b.Moves()[0]
+		if m == last {
+			m = b.Moves()[1]
+		}
+		start := time.Now()
+		p.play([]uint8{m})
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("move %d took %v while the worker searched", i+1, d)
+		}
+		b, _ = b.Move(m)
+		last = m
+		if i < 2 {
+			p.ready() // known without a search
+			if got, want := p.distance(), 79-i; got != want && got != 80 {
+				t.Errorf("after %d moves from an 80-move board: %d", i+1, got)
+			}
+		}
+	}
+	for n := 2; n >= 0; n-- {
+		p.click("#undo")
+		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d"`, n))
+	}
+	p.wait(`document.getElementById("distance").dataset.distance === "80"`)
+	if n := p.number(`String(performance.getEntriesByName("engine restart").length)`); n < 1 {
+		t.Errorf("the worker was never restarted to call a search off")
 	}
 	start := time.Now()
-	p.play([]uint8{m2})
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("a move took %v while the worker searched", d)
-	}
-	p.click("#undo")
-	p.wait(`document.getElementById("moves").dataset.moves === "1"`)
-	p.click("#undo")
-	p.wait(`document.getElementById("moves").dataset.moves === "0" && document.getElementById("distance").dataset.distance === "80"`)
-	if n := p.number(`String(performance.getEntriesByName("engine restart").length)`); n < 2 {
-		t.Errorf("the worker was restarted %d times for 2 searches called off", n)
-	}
-	start = time.Now()
 	p.click(`#presets button[data-key="Easy"]`)
 	p.wait(`document.getElementById("distance").dataset.distance !== "" && document.body.dataset.state === "playing" && document.getElementById("moves").dataset.moves === "0" && Number(document.getElementById("distance").dataset.distance) <= 20`)
 	t.Logf("a new board %v after calling off the searches", time.Since(start).Round(time.Millisecond))
+	p.check()
+}
+
+// TestBrowserServerTimeLimit serves 4x4 with a time limit too short for
+// any real search: the page asks the WebAssembly build instead, and shows
+// the exact distance and hint all the same.
+func TestBrowserServerTimeLimit(t *testing.T) {
+	testenv.Long(t)
+	s := newServer(t, &server.Options{Timeout: 10 * time.Millisecond})
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	st := &site{name: "serve", url: ts.URL}
+	in := published.Korf100().Instances[0]
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: boardQuery(in.Board)})
+	p.waitFor(`document.getElementById("distance").dataset.distance !== ""`, 60*time.Second)
+	if got := p.distance(); got != in.Distance {
+		t.Errorf("Korf's first board: shown %d, published %d", got, in.Distance)
+	}
+	if p.eval(`document.body.dataset.engine`) != "api" || !p.truth(`performance.getEntriesByName("engine fallback").length === 1`) {
+		t.Errorf("the page did not fall back to the WebAssembly build for the long search: %s", p.eval(`JSON.stringify(performance.getEntriesByType("mark").map((m) => m.name))`))
+	}
+	p.click("#hint")
+	p.wait(`document.getElementById("board").dataset.hint !== ""`)
+	b := p.board()
+	next, err := b.Move(uint8(p.number(`document.getElementById("board").dataset.hint`)))
+	if err != nil || exact(t, next) != in.Distance-1 {
+		t.Errorf("hint on %s is not optimal (%v)", b, err)
+	}
 	p.check()
 }
