@@ -214,7 +214,13 @@ func (p *tab) swipe(dx, dy float64) {
 // the tile right of the gap to the left, and so on. A phone is told about
 // taps and swipes, not keys.
 func TestBrowserSwipe(t *testing.T) {
-	p := openTab(t, serveSite(t), tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) { checkSwipe(t, st) })
+	}
+}
+
+func checkSwipe(t *testing.T, st *site) {
+	p := openTab(t, st, tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
 	p.ready()
 	if !p.visible("#help-touch") || p.visible("#help-keys") || p.eval(`document.getElementById("board").getAttribute("aria-describedby")`) != "help-touch" {
 		t.Errorf("phone instructions: touch shown %v, keys shown %v", p.visible("#help-touch"), p.visible("#help-keys"))
