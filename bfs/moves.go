@@ -20,9 +20,8 @@ import (
 // A vertical move of the blank rotates a window of w consecutive positions
 // of the sequence by one: the tile that moves passes the w-1 tiles between
 // its old and new cells. Only the Lehmer digits of the window change, and
-// when the window lies in the suffix the change of rank depends on lo
-// alone: near holds it for every lo. Windows that reach into the prefix
-// are computed from the digits (see rotate).
+// the change of rank depends on those digits alone (see rotate and
+// shape).
 
 // maxSuffix is the longest suffix the tables cover: 7! = 5040 relative
 // orders.
@@ -34,35 +33,19 @@ const (
 	down = 1 // the tile below moves up; its window rotates right
 )
 
-// cellMoves describes the moves of a blank in one cell.
-type cellMoves struct {
-	left, right bool // a tile left or right of the blank can move
-	// For the tile above (up) and below (down): whether there is one, the
-	// start of its window in the tile sequence and, for a window in the
-	// suffix, its offset in a row of near, else -1.
-	up, down         bool
-	upAt, downAt     int
-	upNear, downNear int
-}
-
-// tableMemory bounds the bytes of one shape's tables: 7! suffix orders of
-// 16 bytes each, and at most 8 windows of two directions of 4 bytes each.
-const tableMemory = 5040 * (16 + 8*2*4)
+// tableMemory bounds the bytes of one shape's suffix tables: 7! suffix
+// orders of 16 bytes each.
+const tableMemory = 5040 * 16
 
 // mover holds the tables of one board shape.
 type mover struct {
-	w, n, m   int                 // width, cells, tiles
-	suf, pre  int                 // suffix and prefix lengths, suf+pre = m
-	sufOrders uint64              // suf!: the relative orders of a suffix
-	sharing   divisor             // suf!/2: consecutive groups that share a prefix
-	cells     divisor             // n
-	fact      [MaxCells]uint64    // fact[i] = (m-1-i)!, the weight of digit i
-	rel       []uint8             // rel[lo*suf+j]: relative order of suffix lo, position j
-	dig       []uint8             // dig[lo*suf+j]: its Lehmer digits
-	par       []uint8             // par[lo]: parity of suffix lo
-	cellMoves [MaxCells]cellMoves // the moves from each cell of the blank
-	windows   int                 // windows in the suffix: a = pre .. m-w
-	near      []int32             // near[(lo*windows+a-pre)*2+dir]: rank change << 1 | parity change
+	w, n, m   int              // width, cells, tiles
+	suf, pre  int              // suffix and prefix lengths, suf+pre = m
+	sufOrders uint64           // suf!: the relative orders of a suffix
+	sharing   divisor          // suf!/2: consecutive groups that share a prefix
+	fact      [MaxCells]uint64 // fact[i] = (m-1-i)!, the weight of digit i
+	dig       []uint8          // dig[lo*suf+j]: its Lehmer digits
+	par       []uint8          // par[lo]: parity of suffix lo
 }
 
 var movers sync.Map // board.Size -> *mover, built once a shape
@@ -83,17 +66,16 @@ func newMover(size board.Size) *mover {
 	n := size.Cells()
 	m := n - 1
 	suf := min(m, maxSuffix)
-	mv := &mover{w: size.W, n: n, m: m, suf: suf, pre: m - suf, sufOrders: rank.Factorial(suf), cells: newDivisor(uint64(n))}
+	mv := &mover{w: size.W, n: n, m: m, suf: suf, pre: m - suf, sufOrders: rank.Factorial(suf)}
 	mv.sharing = newDivisor(mv.sufOrders / 2)
 	for i := range m {
 		mv.fact[i] = rank.Factorial(m - 1 - i)
 	}
 	orders := int(mv.sufOrders)
-	mv.rel = make([]uint8, orders*suf)
 	mv.dig = make([]uint8, orders*suf)
 	mv.par = make([]uint8, orders)
+	p := make([]uint8, suf)
 	for lo := range orders {
-		p := mv.rel[lo*suf : lo*suf+suf]
 		rank.Unrank(uint64(lo), p)
 		d := mv.dig[lo*suf : lo*suf+suf]
 		var sum uint8
@@ -106,33 +88,6 @@ func newMover(size board.Size) *mover {
 			sum += d[j]
 		}
 		mv.par[lo] = sum & 1
-	}
-	for z := range n {
-		c := &mv.cellMoves[z]
-		c.left, c.right = z%mv.w > 0, z%mv.w < mv.w-1
-		c.up, c.down = z >= mv.w, z+mv.w < n
-		c.upAt, c.downAt = z-mv.w, z
-		c.upNear, c.downNear = -1, -1
-		if c.up && c.upAt >= mv.pre {
-			c.upNear = (c.upAt-mv.pre)*2 + up
-		}
-		if c.down && c.downAt >= mv.pre && c.downAt <= m-mv.w {
-			c.downNear = (c.downAt-mv.pre)*2 + down
-		}
-	}
-	// The changes of rank of one suffix order sit together, so that a
-	// board's vertical moves read one cache line, and consecutive groups
-	// read the table in order.
-	mv.windows = max(0, m-mv.w-mv.pre+1)
-	mv.near = make([]int32, orders*mv.windows*2)
-	for lo := range orders {
-		for a := mv.pre; a <= m-mv.w; a++ {
-			for dir := range 2 {
-				j := lo*suf + a - mv.pre
-				delta, par := rotate(mv.rel[j:j+mv.w], mv.dig[j:j+mv.w], mv.fact[a:a+mv.w], dir)
-				mv.near[(lo*mv.windows+a-mv.pre)*2+dir] = int32(delta)<<1 | int32(par)
-			}
-		}
 	}
 	return mv
 }
@@ -214,7 +169,6 @@ type prefix struct {
 	par   uint8 // parity of its digits
 	seq   [MaxCells]uint8
 	dig   [MaxCells]uint8
-	rem   [maxSuffix]uint8 // the suffix's tiles, ascending
 }
 
 // set decodes prefix hi.
@@ -230,43 +184,5 @@ func (p *prefix) set(mv *mover, hi uint64) {
 		sum += uint8(d)
 		free &^= 1 << v
 	}
-	for j := 0; free != 0; j++ {
-		p.rem[j] = uint8(bits.TrailingZeros32(free))
-		free &= free - 1
-	}
 	p.hi, p.valid, p.par = hi, true, sum&1
-}
-
-// located is a board at the frontier, located in the tables: which
-// sequence it is, and which suffix order.
-type located struct {
-	lex uint64 // lexicographic rank of its tile sequence
-	lo  uint64 // rank of the suffix's relative order
-	odd uint64 // parity of the sequence: the low bit of its tile rank
-}
-
-// far returns the tile rank of the board b after the blank moves in
-// direction dir, the moving tile's window starting at position a of the
-// tile sequence, in the prefix.
-func (p *prefix) far(mv *mover, b located, a, dir int) uint64 {
-	var s, d [MaxCells]uint8
-	w := mv.w
-	for i := range w {
-		j := a + i
-		if j < mv.pre {
-			s[i], d[i] = p.seq[j], p.dig[j]
-		} else {
-			at := int(b.lo)*mv.suf + j - mv.pre
-			s[i], d[i] = p.rem[mv.rel[at]], mv.dig[at]
-		}
-	}
-	delta, par := rotate(s[:w], d[:w], mv.fact[a:a+w], dir)
-	return uint64(int64(b.lex)+delta)&^1 | b.odd ^ par
-}
-
-// nearRank returns the tile rank of the board b after a vertical move whose
-// window lies in the suffix, at offset off of its row of the near table.
-func (mv *mover) nearRank(b located, off int) uint64 {
-	e := mv.near[int(b.lo)*mv.windows*2+off]
-	return uint64(int64(b.lex)+int64(e>>1))&^1 | b.odd ^ uint64(e&1)
 }

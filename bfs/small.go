@@ -228,9 +228,9 @@ func (s *small) rowFront(z int) []uint64 {
 	return s.front[uint64(z)*s.sm.words : uint64(z+1)*s.sm.words]
 }
 
-// finish turns the slot bytes into the depth table and the reachable set,
-// in the layout of Result.
-func (s *small) finish() ([]uint8, []uint64) {
+// finish puts into r the depth table and the reachable set, in the layout
+// of Result.
+func (s *small) finish(r *Result) {
 	n := uint64(s.n)
 	groups := s.sm.groups
 	depth := make([]uint8, s.slots)
@@ -240,5 +240,5 @@ func (s *small) finish() ([]uint8, []uint64) {
 			depth[uint64(k)*n+z] = settle(v, uint64(k), z, n, reach)
 		}
 	}
-	return depth, reach
+	r.depth, r.reach = depth, reach
 }

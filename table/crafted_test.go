@@ -62,7 +62,8 @@ func searched(t *testing.T, goal board.Board) *Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := NewTrusted(res.Goal, res.Depth, res.Reach, res.Counts)
+	depth, reach := res.Expand()
+	tb, err := NewTrusted(res.Goal, depth, reach, res.Counts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,13 +209,14 @@ func TestNewCertifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); err != nil {
+	depth, reach := res.Expand()
+	if _, err := New(res.Goal, depth, reach, res.Counts); err != nil {
 		t.Fatalf("New of a true search: %v", err)
 	}
 	sa := rank.Half(rank.Index(board.MustParse(size, "0 9 8 7 6/5 4 3 2 1").CellString()), 10)
 	sb := rank.Half(rank.Index(board.MustParse(size, "1 2 3 4 5/6 7 8 0 9").CellString()), 10)
-	res.Depth[sa], res.Depth[sb] = res.Depth[sb], res.Depth[sa]
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); !errors.Is(err, ErrDistance) {
+	depth[sa], depth[sb] = depth[sb], depth[sa]
+	if _, err := New(res.Goal, depth, reach, res.Counts); !errors.Is(err, ErrDistance) {
 		t.Fatalf("New with two distances swapped: %v, want ErrDistance", err)
 	}
 }

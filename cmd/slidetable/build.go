@@ -112,7 +112,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	start := time.Now()
-	t, err := table.Build(ctx, goal, opts)
+	res, err := table.Search(ctx, goal, opts)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -129,7 +129,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	var written uint64
 	if toStdout {
 		w := bufio.NewWriterSize(e.stdout, 1<<20)
-		n, err := t.WriteTo(w)
+		n, err := table.WriteResult(ctx, w, res)
 		if err == nil {
 			err = w.Flush()
 		}
@@ -138,7 +138,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 		written = uint64(n)
 	} else {
-		if err := table.WriteFile(ctx, path, t); err != nil {
+		if err := table.WriteResultFile(ctx, path, res); err != nil {
 			if errors.Is(err, table.ErrNotRegular) {
 				return f.fail(err) // became one while building
 			}
@@ -149,7 +149,6 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		written = uint64(fi.Size())
-		f.record(path, size, *quiet)
 	}
 	report := e.stdout
 	if toStdout {
@@ -159,7 +158,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		report = e.stderr // stdout holds the table
 	}
 	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
+		path, size, human.Group(res.Reachable()), goalName(goal), res.Max(), human.Bytes(written), built.Round(time.Millisecond))
 	return nil
 }
 
