@@ -8,6 +8,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/rotation"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -93,15 +94,7 @@ func packedMemory(size board.Size, workers int) uint64 {
 func windowTableMemory(size board.Size) uint64 {
 	n := size.Cells()
 	m, w := n-1, size.W
-	b := uint64(rank.Factorial(min(m, maxSuffix))) * uint64(m-w+1) * 4
-	for a := 0; a <= m-w; a++ {
-		entries := uint64(1)
-		for i := range w {
-			entries *= uint64(m - a - i)
-		}
-		b += 2 * entries * 4
-	}
-	return b + tableMemory
+	return rotation.Memory(m, w)
 }
 
 func newPacked(goal board.Board, workers int) *psearch {
@@ -207,9 +200,9 @@ type pworker struct {
 	marked   []uint8                 // this worker's marks of this level (see psearch.marks)
 	out      [256]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
 	n        [256]uint32             // n[i]: the claims in out[i]
-	pf       prefix
+	pf       rotation.Prefix
 	// upAt[z] and downAt[z]: for the blank in cell z, the offset in
-	// shape.delta of the window of its move up and down, plus the part of
+	// rotation.Table.Delta of the window of its move up and down, plus the part of
 	// the window's digit index that pf decides.
 	upAt, downAt [MaxCells]uint32
 	_            [128]byte // keeps workers off each other's cache lines
@@ -235,7 +228,6 @@ func (w *pworker) start(d int) {
 	if d>>1&1 == 0 {
 		w.clearLow = ^uint32(0)
 	}
-	w.pf.valid = false
 }
 
 // level runs one level on w, expanding the boards of colour c: it
@@ -373,7 +365,7 @@ func (w *pworker) flush(o int) {
 // gathers the claims of their vertical neighbours, which it routes a few
 // thousand at a time.
 func (w *pworker) block(b uint64, c int) {
-	s, sh, mv := w.s, w.sh, w.sh.mv
+	s, sh, rot := w.s, w.sh, w.sh.rot
 	from := b << s.shift
 	to := min(from+1<<s.shift, sh.groups)
 	mask, clearLow := sh.colour[c], w.clearLow
@@ -382,8 +374,8 @@ func (w *pworker) block(b uint64, c int) {
 	firsts, rowBits, first := s.firsts, s.rowBits, w.first
 	var fresh uint32
 	// The prefix of the groups from base on, until base+half.
-	half := mv.sharing.d
-	hi := mv.sharing.div(from)
+	half := rot.Sharing.D
+	hi := rot.Sharing.Div(from)
 	base := hi * half
 	w.setPrefix(hi)
 	ws := w.words[from:to:to]
@@ -427,12 +419,12 @@ func (w *pworker) block(b uint64, c int) {
 			continue
 		}
 		if k >= base+half {
-			hi = mv.sharing.div(k)
+			hi = rot.Sharing.Div(k)
 			base = hi * half
 			w.setPrefix(hi)
 		}
 		loEven := 2 * (k - base)
-		p0 := uint64(w.pf.par ^ mv.par[loEven]) // parity of sequence 2k
+		p0 := uint64(w.pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
 		for v != 0 {
 			r := uint(sh.rowOf[bits.TrailingZeros32(v)/2&15])
 			vr := v & sh.rowBits[r&15]
@@ -443,12 +435,12 @@ func (w *pworker) block(b uint64, c int) {
 			p := m ^ p0
 			lo := loEven + p
 			lex := int64(2*k + p)
-			sidx := sh.suffixIdx[int(lo)*sh.windows : int(lo+1)*sh.windows]
+			sidx := rot.SuffixIdx[int(lo)*rot.Windows : int(lo+1)*rot.Windows]
 			if r > 0 {
 				for u := vr; u != 0; u &= u - 1 {
 					z := bits.TrailingZeros32(u) / 2
 					a := z - sh.w // the window of the tile above, and the blank's new cell
-					e := sh.delta[w.upAt[z&15]+sidx[a]]
+					e := rot.Delta[w.upAt[z&15]+sidx[a]]
 					t := uint64(lex + int64(e>>1))
 					claim := claimOf(t>>1, a, m^uint64(e&1))
 					// w.send, by hand: it is too large to inline.
@@ -465,7 +457,7 @@ func (w *pworker) block(b uint64, c int) {
 			if int(r) < sh.h-1 {
 				for u := vr; u != 0; u &= u - 1 {
 					z := bits.TrailingZeros32(u) / 2
-					e := sh.delta[w.downAt[z&15]+sidx[z]]
+					e := rot.Delta[w.downAt[z&15]+sidx[z]]
 					t := uint64(lex + int64(e>>1))
 					claim := claimOf(t>>1, z+sh.w, m^uint64(e&1))
 					cb := claim >> 5 >> (shift & 31)
@@ -497,13 +489,13 @@ func quad(q []uint32) uint64 {
 // setPrefix decodes prefix hi into w.pf and the offsets of the windows.
 func (w *pworker) setPrefix(hi uint64) {
 	sh := w.sh
-	w.pf.set(sh.mv, hi)
+	sh.rot.Set(&w.pf, hi)
 	for z := range sh.n {
 		if a := z - sh.w; a >= 0 {
-			w.upAt[z] = sh.deltaAt[a][up] + sh.prefixIndex(&w.pf, a)
+			w.upAt[z] = sh.rot.DeltaAt[a][rotation.Left] + sh.rot.PrefixIndex(&w.pf, a)
 		}
 		if z+sh.w < sh.n {
-			w.downAt[z] = sh.deltaAt[z][down] + sh.prefixIndex(&w.pf, z)
+			w.downAt[z] = sh.rot.DeltaAt[z][rotation.Right] + sh.rot.PrefixIndex(&w.pf, z)
 		}
 	}
 }

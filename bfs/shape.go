@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/rotation"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -50,7 +51,6 @@ type rowDepths struct{ pos, neg uint64 }
 type shape struct {
 	n, w, h, m int
 	groups     uint64 // (n-1)!/2
-	mv         *mover // the suffix tables: relative orders, digits, parities
 
 	memberShift uint
 	low         uint32    // the low bit of every slot
@@ -71,28 +71,17 @@ type shape struct {
 	// slot's depth (see packedResult.group).
 	rows []rowDepths
 
-	// Vertical moves rotate a window of w positions of the tile sequence
-	// (see rotate); the change of rank and parity depends only on the
-	// Lehmer digits in the window. windowDelta[a][dir] is indexed by those
-	// digits as a number in mixed radix (digit i of the sequence is below
-	// m-i), split in two sums: the prefix's positions (prefixIndex, for a
-	// decoded prefix) and the suffix's (suffixIndex[lo*windows+a], for the
-	// suffix's relative order lo).
-	windows   int
-	suffixIdx []uint32
-	delta     []int32     // the tables of every window and direction: delta<<1 | parity change
-	deltaAt   [][2]uint32 // deltaAt[a][dir]: where window a's table for dir starts in delta
-	radix     [][]uint32  // radix[a][i]: the weight of digit a+i in window a's index
+	// rot gives the change of rank of a vertical move (see package
+	// rotation).
+	rot *rotation.Table
 }
-
-var shapes sync.Map // board.Size -> *shape
 
 func shapeFor(size board.Size) *shape { return perShape(&shapes, size, newShape) }
 
 func newShape(size board.Size) *shape {
 	n, w := size.Cells(), size.W
 	m := n - 1
-	sh := &shape{n: n, w: w, h: size.H, m: m, groups: rank.Factorial(m) / 2, mv: moverFor(size)}
+	sh := &shape{n: n, w: w, h: size.H, m: m, groups: rank.Factorial(m) / 2, rot: rotation.For(m, w)}
 	sh.memberShift = uint(2 * n)
 	for z := range n {
 		bit := uint32(1) << (2 * z)
@@ -141,74 +130,19 @@ func newShape(size board.Size) *shape {
 			}
 		}
 	}
-	sh.windows = m - w + 1
-	mv := sh.mv
-	sh.radix = make([][]uint32, sh.windows)
-	sh.deltaAt = make([][2]uint32, sh.windows)
-	for a := range sh.windows {
-		r := make([]uint32, w)
-		size := uint32(1)
-		for i := w - 1; i >= 0; i-- {
-			r[i] = size
-			size *= uint32(m - a - i)
-		}
-		sh.radix[a] = r
-		for dir := range 2 {
-			sh.deltaAt[a][dir] = uint32(len(sh.delta)) + uint32(dir)*size
-		}
-		sh.delta = append(sh.delta, make([]int32, 2*size)...)
-		// Every value of the window's digits: a sequence with those digits
-		// (and 0 elsewhere) has the window's relative order.
-		var dig, seq [MaxCells]uint8
-		for idx := range size {
-			rest := idx
-			for i := range w {
-				dig[a+i] = uint8(rest / r[i])
-				rest %= r[i]
-			}
-			rank.Unrank(lexOf(dig[:m], mv), seq[:m])
-			for dir := range 2 {
-				delta, par := rotate(seq[a:a+w], dig[a:a+w], mv.fact[a:a+w], dir)
-				sh.delta[sh.deltaAt[a][dir]+idx] = int32(delta)<<1 | int32(par)
-			}
-		}
-	}
-	orders := int(mv.sufOrders)
-	sh.suffixIdx = make([]uint32, orders*sh.windows)
-	for lo := range orders {
-		for a := range sh.windows {
-			var idx uint32
-			for i := range w {
-				if j := a + i; j >= mv.pre {
-					idx += uint32(mv.dig[lo*mv.suf+j-mv.pre]) * sh.radix[a][i]
-				}
-			}
-			sh.suffixIdx[lo*sh.windows+a] = idx
-		}
-	}
 	return sh
 }
 
-// lexOf returns the lexicographic rank of the sequence with Lehmer digits
-// dig.
-func lexOf(dig []uint8, mv *mover) uint64 {
-	var r uint64
-	for i, d := range dig {
-		r += uint64(d) * mv.fact[i]
-	}
-	return r
-}
+var shapes sync.Map // board.Size -> *shape
 
-// prefixIndex returns the part of window a's digit index that comes from
-// the positions of the decoded prefix p.
-func (sh *shape) prefixIndex(p *prefix, a int) uint32 {
-	var idx uint32
-	for i := range sh.w {
-		if j := a + i; j < sh.mv.pre {
-			idx += uint32(p.dig[j]) * sh.radix[a][i]
-		}
+// perShape returns the value cache holds for size, building it with build
+// the first time. Two first callers may both build; one value is kept.
+func perShape[T any](cache *sync.Map, size board.Size, build func(board.Size) T) T {
+	if v, ok := cache.Load(size); ok {
+		return v.(T)
 	}
-	return idx
+	v, _ := cache.LoadOrStore(size, build(size))
+	return v.(T)
 }
 
 // cellColour returns the colour of cell z of a board of width w on a

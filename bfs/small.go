@@ -7,6 +7,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/bitx"
+	"github.com/slidetable/slidetable/internal/rotation"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -97,7 +98,7 @@ func newSmallMover(size board.Size) *smallMover {
 		t := lex&^1 | sum&1
 		for a := range windows {
 			if a+w > from {
-				delta[a], par[a] = rotate(seq[a:a+w], dig[a:a+w], fact[a:a+w], up)
+				delta[a], par[a] = rotation.Rotate(seq[a:a+w], dig[a:a+w], fact[a:a+w], rotation.Left)
 			}
 			u := uint64(int64(lex)+delta[a])&^1 | (sum&1 ^ par[a])
 			ups[a][t] = uint16(u)
