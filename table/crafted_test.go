@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -269,11 +270,9 @@ func TestCertifyProgress(t *testing.T) {
 
 // TestCertifyBig reproduces the 12-cell case: a 4x3 table (encoding 3)
 // with two groups swapped is read without certification and Certify
-// catches it. It needs about 12 s and 600 MB; set SLIDETABLE_BIG=1.
+// catches it. It needs seconds and 600 MB: only with SLIDETABLE_LONG=1.
 func TestCertifyBig(t *testing.T) {
-	if os.Getenv("SLIDETABLE_BIG") == "" {
-		t.Skip("set SLIDETABLE_BIG=1 to build a 4x3 table")
-	}
+	testenv.Long(t)
 	tb := searched(t, board.Goal(board.Size{W: 4, H: 3}))
 	if err := tb.Certify(context.Background(), nil); err != nil {
 		t.Fatalf("true table: %v", err)

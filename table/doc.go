@@ -94,8 +94,8 @@
 // the goal is the one board at distance 0. For boards of up to 10 cells it
 // then certifies every distance (see Table.Certify): a file whose
 // checksums all pass may still have been written wrong. Certifying 12
-// cells takes several times as long as reading them, so it is left to the
-// caller ('slidetable verify' does it). Any failure is one of ErrFormat,
+// cells takes longer than reading them, so it is left to the caller,
+// which can record the proof ('slidetable verify' does it). Any failure is one of ErrFormat,
 // ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file
 // of another format version is reported as such, with ErrVersion, from its
 // first ten bytes; so is, from its first 32, an index scheme or a depth
