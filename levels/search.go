@@ -9,7 +9,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/parallel"
-	"github.com/slidetable/slidetable/published"
 )
 
 // Solver finds whether a board is within limit moves of the goal, and
@@ -117,7 +116,7 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 			opts.Progress(SearchProgress{Solved: solved, Kept: len(out)})
 		}
 		if len(out) == n {
-			return parallel.Stop
+			return parallel.ErrStop
 		}
 		return nil
 	}
@@ -128,24 +127,4 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 		return out, nil
 	}
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s in %d uniform draws", ErrNotFound, len(out), n, lo, hi, goal.Size(), opts.MaxDraws)
-}
-
-// RareFraction is the fraction of the uniform boards of a size below which
-// a range of distances counts as rare: Search would draw more than a
-// thousand boards for each it keeps.
-const RareFraction = 1e-3
-
-// Rare reports whether fewer than RareFraction of the uniform boards of size
-// lie lo to hi moves from the standard goal, by the published distribution
-// of the size (package published), and returns that fraction: for 4x4,
-// ranges that end below 34 moves, or start above 67. Walks finds near
-// boards quickly, though not uniformly. Without a published distribution
-// it reports false and a fraction of -1.
-func Rare(size board.Size, lo, hi int) (bool, float64) {
-	d, ok := published.DistributionOf(size)
-	if !ok {
-		return false, -1
-	}
-	f := d.Fraction(lo, hi)
-	return f < RareFraction, f
 }

@@ -8,16 +8,16 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestSearch draws 3x3 levels by search and checks them against the
 // table: in range, distinct, the same for a seed whatever the number of
 // workers, and reported through Found in the order returned.
 func TestSearch(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestSearchErrors(t *testing.T) {
 	}{
 		{goal.Size(), 0, 30, true}, {goal.Size(), 0, 33, true}, {goal.Size(), 0, 34, false}, {goal.Size(), 40, 50, false},
 		{goal.Size(), 68, 80, true}, {goal.Size(), 67, 80, false}, {goal.Size(), 80, 80, true},
-		{board.Size{W: 3, H: 3}, 0, 3, false},
+		{board.Size{W: 3, H: 3}, 0, 3, true}, {board.Size{W: 3, H: 3}, 20, 31, false}, {board.Size{W: 5, H: 5}, 0, 30, true}, {board.Size{W: 5, H: 5}, 100, 120, false},
 	} {
 		if rare, f := levels.Rare(c.size, c.lo, c.hi); rare != c.rare || (rare && !(f > 0 && f < levels.RareFraction)) {
 			t.Errorf("Rare(%s, %d, %d) = %v, %g; want %v", c.size, c.lo, c.hi, rare, f, c.rare)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/slidetable/slidetable/board"
@@ -129,20 +128,27 @@ func Build(ctx context.Context, goal board.Board, groups [][]uint8, opts *Option
 // searcher is the search of one group.
 type searcher struct {
 	n, w, k   int
+	count     uint64 // placements: n!/(n-k)!
 	free      int    // free cells of a placement: n-k
 	slots     int    // two-bit slots a placement: slotsPer(free)
 	per       uint64 // placements a word
 	rk        rank.Partial
-	weight    []uint64 // of each tile's digit in the rank
-	all       uint64   // mask of the n cells
-	notLeft   uint64   // cells not in the first column
-	notRight  uint64   // cells not in the last column
+	all       uint64 // mask of the n cells
+	notLeft   uint64 // cells not in the first column
+	notRight  uint64 // cells not in the last column
 	neighbour []uint64
 	words     []uint64 // the states: two bits each
-	depth     []uint8  // first depth of each placement
+	depth     []uint8  // first depth of each placement, if kept
 	// sdepth, kept with Options.Blank, holds the depth of each state at
 	// p*free + i, i the slot of the blank's region.
 	sdepth []uint8
+	// check, if set, is told of each placement when it is first reached,
+	// with its depth and the Manhattan distance of its tiles (md[i][c]
+	// for the i-th tile in cell c), in place of recording the depth.
+	check func(p uint64, depth, md int)
+	md    [][]uint8
+	// stop, once set by check, ends the search after the level.
+	stop atomic.Bool
 }
 
 // Two-bit state codes; the codes of the frontier and of the next level
@@ -152,49 +158,75 @@ const (
 	done   = 3
 )
 
-func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, blank bool, workers int, progress func(Progress)) (group, error) {
+// newSearcher returns the search of the group of goal's tiles tiles, with
+// no memory for the states yet.
+func newSearcher(goal board.Board, tiles []uint8) *searcher {
 	size := goal.Size()
 	n, k := size.Cells(), len(tiles)
 	count, _ := rank.Placements(n, k)
 	rk, _ := rank.NewPartial(n, k)
-	s := &searcher{n: n, w: size.W, k: k, free: n - k, slots: slotsPer(n - k), rk: rk}
+	s := &searcher{n: n, w: size.W, k: k, count: count, free: n - k, slots: slotsPer(n - k), rk: rk}
 	s.per = uint64(64 / (2 * s.slots))
-	s.weight = make([]uint64, k)
-	for i, wt := k-1, uint64(1); i >= 0; i-- {
-		s.weight[i] = wt
-		wt *= uint64(n - i)
-	}
 	s.all = ^uint64(0) >> (64 - n)
+	s.neighbour = make([]uint64, n)
 	for c := range n {
 		if c%s.w != 0 {
 			s.notLeft |= 1 << c
+			s.neighbour[c] |= 1 << (c - 1)
 		}
 		if c%s.w != s.w-1 {
 			s.notRight |= 1 << c
+			s.neighbour[c] |= 1 << (c + 1)
 		}
-	}
-	s.neighbour = make([]uint64, n)
-	for c := range n {
 		if c >= s.w {
 			s.neighbour[c] |= 1 << (c - s.w)
 		}
 		if c+s.w < n {
 			s.neighbour[c] |= 1 << (c + s.w)
 		}
-		if c%s.w > 0 {
-			s.neighbour[c] |= 1 << (c - 1)
-		}
-		if c%s.w < s.w-1 {
-			s.neighbour[c] |= 1 << (c + 1)
+	}
+	s.md = make([][]uint8, k)
+	for i, t := range tiles {
+		s.md[i] = make([]uint8, n)
+		for c := range n {
+			s.md[i][c] = uint8(manhattan(s.w, c, goal.Index(t)))
 		}
 	}
-	s.words = mem.Words(stateWords(count, s.free))
-	s.depth = mem.Bytes(count)
-	if blank {
-		s.sdepth = mem.Bytes(count * uint64(s.free))
-	}
+	return s
+}
 
-	cells := make([]uint8, k)
+// buildGroup builds the entries of the group of goal's tiles tiles, with
+// one for each cell of the blank if blank is set.
+func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, blank bool, workers int, progress func(Progress)) (group, error) {
+	s := newSearcher(goal, tiles)
+	s.words = mem.Words(stateWords(s.count, s.free))
+	s.depth = mem.Bytes(s.count)
+	if blank {
+		s.sdepth = mem.Bytes(s.count * uint64(s.free))
+	}
+	reached, states, err := s.run(ctx, goal, tiles, workers, progress)
+	if err != nil {
+		return group{}, err
+	}
+	s.words = nil // the states are done with; let the entries take their place
+	// Collect them now, so that the entries reuse their memory instead of
+	// adding to the peak: for the 8-tile group of 4x4 they are 1 GB.
+	runtime.GC()
+	if reached != s.count {
+		return group{}, fmt.Errorf("%w: group %v reaches %d of its %d placements", ErrPartition, tiles, reached, s.count)
+	}
+	if blank {
+		s.depth = nil
+	}
+	return s.entries(goal, tiles, s.count, states, blank, workers)
+}
+
+// run searches from goal, level by level, until a level finds no new
+// state, and returns the placements and the states it reached. It calls
+// progress after each level, and returns after a level once s.stop is
+// set.
+func (s *searcher) run(ctx context.Context, goal board.Board, tiles []uint8, workers int, progress func(Progress)) (reached, states uint64, err error) {
+	cells := make([]uint8, len(tiles))
 	var occ uint64
 	for i, t := range tiles {
 		cells[i] = uint8(goal.Index(t))
@@ -202,63 +234,56 @@ func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, blank bool
 	}
 	start := s.rk.Rank(cells)
 	s.set(start, s.slot(occ, goal.Blank()), 1, 0)
-	reached, states := uint64(1), uint64(1)
-
-	const chunk = 1 << 12 // words a worker claims at a time
+	if s.check != nil {
+		s.check(start, 0, 0)
+	}
+	reached, states = 1, 1
 	for d := 0; ; d++ {
-		if err := ctx.Err(); err != nil {
-			return group{}, err
-		}
 		if d+1 > 255 {
-			return group{}, fmt.Errorf("%w: group %v needs more than 255 moves", ErrPartition, tiles)
+			return 0, 0, fmt.Errorf("%w: group %v needs more than 255 moves", ErrPartition, tiles)
 		}
-		cur := uint64(1 + d&1)
-		next := 3 - cur
-		var claim atomic.Uint64
-		var newPlacements, newStates atomic.Uint64
-		var wg sync.WaitGroup
-		nw := uint64(len(s.words))
-		for range workers {
-			wg.Go(func() {
-				var np, ns uint64
-				cells := make([]uint8, k)
-				for ctx.Err() == nil {
-					lo := claim.Add(chunk) - chunk
-					if lo >= nw {
-						break
-					}
-					for wi := lo; wi < min(lo+chunk, nw); wi++ {
-						p, q := s.expandWord(wi, cur, next, uint8(d+1), cells)
-						np += p
-						ns += q
-					}
-				}
-				newPlacements.Add(np)
-				newStates.Add(ns)
-			})
+		np, ns, err := s.level(ctx, d, workers)
+		if err != nil {
+			return 0, 0, err
 		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
-			return group{}, err
-		}
-		reached += newPlacements.Load()
-		states += newStates.Load()
-		progress(Progress{Depth: d, Placements: reached, Total: count, States: states})
-		if newStates.Load() == 0 {
-			break
+		reached += np
+		states += ns
+		progress(Progress{Depth: d, Placements: reached, Total: s.count, States: states})
+		if ns == 0 || s.stop.Load() {
+			return reached, states, nil
 		}
 	}
-	s.words = nil // the states are done with; let the entries take their place
-	// Collect them now, so that the entries reuse their memory instead of
-	// adding to the peak: for the 8-tile group of 4x4 they are 1 GB.
-	runtime.GC()
-	if reached != count {
-		return group{}, fmt.Errorf("%w: group %v reaches %d of its %d placements", ErrPartition, tiles, reached, count)
+}
+
+// level expands the frontier of depth d, the states of code 1+d%2, into
+// the states of depth d+1, and returns the new placements and states.
+func (s *searcher) level(ctx context.Context, d, workers int) (np, ns uint64, err error) {
+	const chunk = 1 << 12 // words a worker claims at a time
+	cur := uint64(1 + d&1)
+	next := 3 - cur
+	var newPlacements, newStates atomic.Uint64
+	err = parallel.Chunks(ctx, workers, uint64(len(s.words)), chunk, func(lo, hi uint64) error {
+		var np, ns uint64
+		cells := make([]uint8, s.k)
+		for wi := lo; wi < hi; wi++ {
+			p, q := s.expandWord(wi, cur, next, uint8(d+1), cells)
+			np += p
+			ns += q
+		}
+		newPlacements.Add(np)
+		newStates.Add(ns)
+		return nil
+	})
+	return newPlacements.Load(), newStates.Load(), err
+}
+
+// manhattan returns the Manhattan distance of the group's tiles in cells.
+func (s *searcher) manhattan(cells []uint8) int {
+	md := 0
+	for i, c := range cells {
+		md += int(s.md[i][c])
 	}
-	if blank {
-		s.depth = nil
-	}
-	return s.entries(goal, tiles, count, states, blank, workers)
+	return md
 }
 
 // slot returns the slot of the blank's region, for a placement whose group
@@ -302,7 +327,7 @@ func (s *searcher) set(p uint64, j int, code uint64, d uint8) (bool, bool) {
 		}
 		if atomic.CompareAndSwapUint64(addr, old, old|code<<bit) {
 			fresh := old>>sh&fieldMask == 0
-			if fresh {
+			if fresh && s.depth != nil {
 				s.depth[p] = d
 			}
 			if s.sdepth != nil {
@@ -329,13 +354,14 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 	if front == 0 {
 		return 0, 0
 	}
-	// Mark them done first: the word's other bits may change meanwhile.
-	atomic.OrUint64(&s.words[wi], front*3)
+	// Mark them done first, both bits of each slot (front holds their low
+	// bits): the word's other bits may change meanwhile.
+	atomic.OrUint64(&s.words[wi], front|front<<1)
 	slots := uint64(s.slots)
 	lastP := ^uint64(0)
 	var occ, free uint64
 	var at [MaxCells]int8 // the tile index in each cell of the placement
-	wt := s.weight
+	md := 0               // the Manhattan distance of the placement, if checked
 	for front != 0 {
 		b := uint64(bits.TrailingZeros64(front))
 		front &= front - 1
@@ -349,6 +375,9 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 				occ |= 1 << c
 				at[c] = int8(i)
 			}
+			if s.check != nil {
+				md = s.manhattan(cells)
+			}
 			free = s.all &^ occ
 			lastP = p
 		}
@@ -360,30 +389,7 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 			for into != 0 {
 				u := uint8(bits.TrailingZeros64(into))
 				into &= into - 1
-				// The rank changes as in Evaluator.Move: by the digit
-				// of tile i and those of the later tiles between t and u.
-				var delta int64
-				if d := int(u) - int(t); d == 1 || d == -1 {
-					delta = int64(d) * int64(wt[i])
-				} else {
-					lo, hi := min(t, u), max(t, u)
-					between := occ & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1)
-					sign := int64(1)
-					if u < t {
-						sign = -1
-					}
-					dd := int64(d)
-					for between != 0 {
-						c := bits.TrailingZeros64(between)
-						between &= between - 1
-						if j := int(at[c]); j < i {
-							dd -= sign
-						} else {
-							delta += sign * int64(wt[j])
-						}
-					}
-					delta += dd * int64(wt[i])
-				}
+				delta := s.rk.MoveDelta(i, int(t), int(u), occ, &at)
 				p2 := uint64(int64(p) + delta)
 				occ2 := occ ^ (1 << t) ^ (1 << u)
 				ok, fresh := s.set(p2, s.slot(occ2, int(t)), next, d)
@@ -392,6 +398,9 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 				}
 				if fresh {
 					np++
+					if s.check != nil {
+						s.check(p2, int(d), md-int(s.md[i][t])+int(s.md[i][u]))
+					}
 				}
 			}
 		}
@@ -405,15 +414,6 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 // blank's region there; states is then the number of states the search
 // reached, which it checks.
 func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64, blank bool, workers int) (group, error) {
-	w := goal.Size().W
-	// md[i][c]: the Manhattan distance of tile i in cell c.
-	md := make([][]uint8, len(tiles))
-	for i, t := range tiles {
-		md[i] = make([]uint8, s.n)
-		for c := range s.n {
-			md[i][c] = uint8(manhattan(w, c, goal.Index(t)))
-		}
-	}
 	free := uint64(s.free)
 	// The excesses, in place of the depths, checked and measured.
 	var maxEx atomic.Uint32
@@ -426,10 +426,9 @@ func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64
 		var nr uint64
 		for p := lo; p < hi; p++ {
 			rank.UnrankPartial(p, s.n, cells)
-			sum := 0
+			sum := s.manhattan(cells)
 			var occ uint64
-			for i, c := range cells {
-				sum += int(md[i][c])
+			for _, c := range cells {
 				occ |= 1 << c
 			}
 			excess := func(d *uint8) bool {

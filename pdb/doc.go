@@ -38,32 +38,43 @@
 //
 // # File format
 //
-// All integers are little-endian. Version 1 of the format:
+// All integers are little-endian. Versions 1 and 2 hold the entries
+// compressed, and a reader decodes them whole; version 3 holds them as
+// they are in memory, so that a reader reads only the blocks a search
+// needs. WriteTo writes version 3 for tables of 32 MiB or more (the 4x4
+// large tier), else version 1, or 2 if the groups keep the blank's cell.
 //
 //	offset  size  field
 //	0       8     magic "SLIDEPDB"
-//	8       2     format version (1, or 2 if the groups keep the blank)
+//	8       2     format version: 1, 2 or 3
 //	10      1     width W
 //	11      1     height H (n = W*H, 4 <= n <= 64)
 //	12      1     G, the number of groups
 //	13      3     zero
-//	16      4     S, entry bytes a block (at most 2^26)
+//	16      4     S, entry bytes a block: at most 2^26; in version 3 a
+//	              power of two from 4096 (16384 as written)
 //	20      n     goal cells, reading order, 0 for the blank
 //	.       ...   G group headers, each:
 //	                1  k, the group's number of tiles (1 <= k <= n-2)
 //	                k  its tiles, increasing
 //	                1  entry encoding: 1 four bits an entry, low nibble
 //	                   first (a last odd nibble is zero), 2 a byte;
-//	                   in version 2 only, 3 and 4: as 1 and 2, with an
-//	                   entry for each cell of the blank
+//	                   3 and 4: as 1 and 2, with an entry for each
+//	                   cell of the blank (versions 2 and 3 only)
 //	                1  the group's largest entry
 //	                4  B, its number of blocks: ceil(entry bytes / S)
-//	                8B for each block, its compressed length (4) and
-//	                   the CRC-32C of those bytes (4)
+//	                8B versions 1 and 2: for each block, its compressed
+//	                   length (4) and the CRC-32C of those bytes (4)
+//	               32B version 3: for each block, the SHA-256 of its S
+//	                   bytes
 //	.       4     CRC-32C of every header byte above (offsets 0 on)
-//	header end    the blocks of group 1, then of group 2, ...: each one
-//	              zstd frame (with its checksum) of S entry bytes, the
-//	              group's last block fewer
+//	header end    versions 1 and 2: the blocks of group 1, then of group
+//	              2, ...: each one zstd frame (with its checksum) of S
+//	              entry bytes, the group's last block fewer
+//	              version 3: zero bytes up to D, the next multiple of
+//	              4096; at D, the blocks of group 1, then of group 2,
+//	              ...: each S entry bytes as they are, the group's last
+//	              block padded with zero bytes to S
 //	end of file
 //
 // A group of k tiles has n!/(n-k)! entries, one for each placement, in
@@ -71,30 +82,45 @@
 // increasing order); with encodings 3 and 4, n-k entries for each
 // placement, placement p with the blank in the i-th of its free cells (in
 // increasing order, from 0) at entry p*(n-k) + i. A version 2 file has
-// every group of encoding 3 or 4, a version 1 file none.
+// every group of encoding 3 or 4, a version 1 file none, a version 3 file
+// either, the same for every group.
 //
 // A reader checks the magic and the version first, so that a file of
 // another version says so; then, before it allocates, that every length
 // fits in the file and the sizes add up to the file's size exactly, that
-// the groups are a partition of the tiles, and every checksum; after
-// decoding, that every block has its length, that the largest entry is the
-// header's and the goal's entries are zero. Any failure is ErrFormat,
-// ErrVersion or ErrChecksum. Apart from buffers no larger than the file, a
-// reader allocates only the tables (at most 4 GiB), and only once the
-// checksums have passed and the header's sizes fit in the reader's memory
-// limit (ReadOptions; ErrMemory otherwise).
+// the groups are a partition of the tiles, and the header's checksum. It
+// checks each block against its checksum before it decodes or uses any of
+// its entries; after decoding, that every block has its length, that the
+// largest entry is the header's and the goal's entries are zero. Any
+// failure is ErrFormat, ErrVersion or ErrChecksum. Apart from buffers no
+// larger than the file, a reader allocates only the tables (at most 4
+// GiB), and only once the header's sizes fit in the reader's memory limit
+// (ReadOptions; ErrMemory otherwise).
+//
+// OpenWith reads a version 3 file in place: the header and the goal's
+// blocks when it opens the file, any other block the first time a lookup
+// needs one, checked against its SHA-256 before its entries are used. A
+// block that fails reads as zeros, a bound that stays admissible, and
+// DB.Err reports it; DB.Prove reads and checks every block first. A
+// version 3 file's content hash (DB.ContentHash) is the SHA-256 of its
+// header, which names every block's SHA-256: hashing the header of the
+// 4x4 large tier (563 KB) stands for hashing its 288 MB.
 //
 // # Proof
 //
 // A file that reads well may still hold wrong entries. DB.Prove checks
 // every entry against what the header describes (size, goal, partition,
 // encoding) and names the first entry that is wrong in an *EntryError,
-// which wraps ErrEntry and ErrFormat: it builds each group again and
-// compares, which holds for both kinds of entry because Build is
-// deterministic and its entries are exact.
+// which wraps ErrEntry and ErrFormat. With an entry for each cell of the
+// blank, every entry is a distance in the group's own space and a
+// certificate checked in one pass proves them (see Prove); the least
+// entry over the blank's cells obeys no such local rule, and Prove runs
+// the group's search again, checking each placement's entry when the
+// search first reaches it.
 //
 // Writing is deterministic: the same database always gives the same
 // bytes.
 //
-// A DB is safe for concurrent use once built or read.
+// A DB is safe for concurrent use once built or read; Close it when a
+// search no longer needs it.
 package pdb

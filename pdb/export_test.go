@@ -1,9 +1,15 @@
 package pdb
 
 import (
+	"context"
 	"encoding/binary"
+	"fmt"
+	"io"
+	"math/bits"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/rank"
 )
 
 // MapEntries replaces every entry e of every group of db by f(e), which
@@ -35,11 +41,109 @@ func ResealHeader(b []byte) {
 // file b.
 func headerEnd(b []byte) int {
 	n := int(b[10]) * int(b[11])
+	per := 8 // bytes a block in a group's header
+	if binary.LittleEndian.Uint16(b[8:]) == 3 {
+		per = sumSize
+	}
 	off := fixedHeader + n
 	for range int(b[12]) {
 		k := int(b[off])
 		nb := int(binary.LittleEndian.Uint32(b[off+k+3:]))
-		off += k + groupHeader + 8*nb
+		off += k + groupHeader + per*nb
 	}
 	return off
+}
+
+// Entries returns the number of entries of group gi of db.
+func Entries(db *DB, gi int) uint64 {
+	g := &db.groups[gi]
+	return entryCount(g.count, g.free, g.blank)
+}
+
+// SetEntry sets entry r of group gi of db to v, which must fit the
+// group's encoding, and returns the entry it held.
+func SetEntry(db *DB, gi int, r uint64, v int) int {
+	g := &db.groups[gi]
+	old := g.entry(r)
+	if g.enc == encNibble {
+		sh := nibbleShift(r)
+		g.entries[r>>1] = g.entries[r>>1]&^(15<<sh) | byte(v)<<sh
+	} else {
+		g.entries[r] = byte(v)
+	}
+	return old
+}
+
+// SetRawMin sets the least table size WriteTo writes in version 3, and
+// returns a function that restores it.
+func SetRawMin(n uint64) func() {
+	old := rawMin
+	rawMin = n
+	return func() { rawMin = old }
+}
+
+// Loaded returns the blocks of each group of a database read in place
+// that are in memory, or nil for a database held in memory.
+func Loaded(db *DB) []int {
+	if db.src == nil {
+		return nil
+	}
+	var out []int
+	for _, g := range db.groups {
+		n := 0
+		for i := range g.blocks.loaded {
+			n += bits.OnesCount64(g.blocks.loaded[i].Load())
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// OpenInPlace reads the database of size bytes in r in place, as OpenWith
+// reads a file of version 3.
+func OpenInPlace(r io.ReaderAt, size int64) (*DB, error) {
+	h, err := readHeader(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if h.version != 3 {
+		return nil, fmt.Errorf("version %d is read whole", h.version)
+	}
+	return openInPlace(nopCloser{r}, h, nil)
+}
+
+type nopCloser struct{ io.ReaderAt }
+
+func (nopCloser) Read([]byte) (int, error) { return 0, io.EOF }
+func (nopCloser) Close() error             { return nil }
+
+// HeaderLen returns the length of the header of the well-formed file b,
+// its checksum included.
+func HeaderLen(b []byte) int { return headerEnd(b) + 4 }
+
+// WriteZeros writes a database of goal's size and goal for the partition
+// groups, in version 1, whose entries are all zero, without holding its
+// tables: a file that is small however large the tables it describes.
+func WriteZeros(w io.Writer, goal board.Board, groups [][]uint8) error {
+	n := goal.Size().Cells()
+	h := &header{version: 1, size: goal.Size(), goal: goal, block: blockBytes}
+	var parts [][]byte
+	for _, tiles := range groups {
+		count, _ := rank.Placements(n, len(tiles))
+		bytes := entryBytes(count, encNibble)
+		fg := fileGroup{tiles: tiles, enc: encNibble, blocks: int((bytes + blockBytes - 1) / blockBytes)}
+		full := fileformat.Compress(make([]byte, blockBytes))
+		for i := range fg.blocks {
+			b := full
+			if rest := bytes - uint64(i)*blockBytes; rest < blockBytes {
+				b = fileformat.Compress(make([]byte, rest))
+			}
+			fg.lens = append(fg.lens, uint32(len(b)))
+			fg.crcs = append(fg.crcs, fileformat.Checksum(b))
+			parts = append(parts, b)
+		}
+		h.groups = append(h.groups, fg)
+	}
+	_, err := writeParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...))
+	return err
 }

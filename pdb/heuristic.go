@@ -7,6 +7,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/rank"
 )
 
 var _ ida.Heuristic = (*Heuristic)(nil)
@@ -32,11 +33,12 @@ type Heuristic struct {
 
 // hgroup is what a move needs of a group.
 type hgroup struct {
-	weight  []uint64 // of each tile's digit in the rank
+	rk      rank.Partial
 	entries []byte
 	enc     uint8
 	blank   bool   // an entry for each free cell of the blank
 	free    uint64 // cells the group leaves free
+	blocks  *blocks
 }
 
 // index returns the index of the entry of placement r, whose tiles take the
@@ -49,10 +51,10 @@ func (g *hgroup) index(r, mask, all uint64, z int) uint64 {
 }
 
 func (g *hgroup) entry(r uint64) int {
-	if g.enc == encNibble {
-		return int(g.entries[r>>1]>>(r&1*4)) & 15
+	if g.blocks != nil {
+		g.blocks.ensure(byteOf(g.enc, r))
 	}
-	return int(g.entries[r])
+	return entryAt(g.entries, g.enc, r)
 }
 
 // Heuristic returns the database's heuristic.
@@ -90,14 +92,7 @@ func (db *DB) Heuristic() *Heuristic {
 		}
 	}
 	for _, g := range db.groups {
-		k := len(g.tiles)
-		hg := hgroup{weight: make([]uint64, k), entries: g.entries, enc: g.enc, blank: g.blank, free: g.free}
-		w := uint64(1)
-		for i := k - 1; i >= 0; i-- {
-			hg.weight[i] = w
-			w *= uint64(n - i)
-		}
-		h.groups = append(h.groups, hg)
+		h.groups = append(h.groups, hgroup{rk: g.rk, entries: g.entries, enc: g.enc, blank: g.blank, free: g.free, blocks: g.blocks})
 	}
 	return h
 }
@@ -120,23 +115,20 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 
 // Start returns an evaluator set on b, a board of the goal's size.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	ng := len(h.db.groups)
-	e := &Evaluator{h: h, board: b.Cells(),
-		v:     view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)},
-		stack: make([]undo, 0, 128)}
-	for c := range h.n {
-		if t := b.At(c); t != 0 {
+	e := &Evaluator{h: h, stack: make([]undo, 0, 128)}
+	board := b.Cells()
+	for c, t := range board {
+		if t != 0 {
 			e.md += int32(h.md[t][c])
 		}
 	}
-	e.v.start(h, e.board)
+	e.v.start(h, board)
 	if h.reflect {
-		e.mboard = make([]uint8, h.n)
-		for c := range h.n {
-			e.mboard[h.mirror[c]] = h.rename[b.At(c)]
+		mboard := make([]uint8, h.n)
+		for c, t := range board {
+			mboard[h.mirror[c]] = h.rename[t]
 		}
-		e.m = view{rank: make([]uint64, ng), mask: make([]uint64, ng), ex: make([]int32, ng)}
-		e.m.start(h, e.mboard)
+		e.m.start(h, mboard)
 	}
 	return e
 }
@@ -147,11 +139,10 @@ func (h *Heuristic) Start(b board.Board) ida.Evaluator {
 // the group between the move's two cells. It is not safe for concurrent
 // use.
 type Evaluator struct {
-	h             *Heuristic
-	board, mboard []uint8 // the tile in each cell, on the board and mirrored
-	md            int32   // Manhattan distance of the board (and of its mirror)
-	v, m          view
-	stack         []undo
+	h     *Heuristic
+	md    int32 // Manhattan distance of the board (and of its mirror)
+	v, m  view  // the board and its mirror
+	stack []undo
 }
 
 // view is the groups' state on the board or on its mirror.
@@ -160,9 +151,17 @@ type view struct {
 	mask []uint64 // the cells each group's tiles take
 	ex   []int32  // each group's entry
 	sum  int32
+	// at holds for each cell with a tile the tile's index in its group.
+	at [MaxCells]int8
 }
 
+// start sets the view on board, the tile in each cell.
 func (v *view) start(h *Heuristic, board []uint8) {
+	ng := len(h.db.groups)
+	v.rank, v.mask, v.ex = make([]uint64, ng), make([]uint64, ng), make([]int32, ng)
+	for c, t := range board {
+		v.at[c] = int8(h.indexOf[t])
+	}
 	z := slices.Index(board, 0)
 	for gi := range h.db.groups {
 		g := &h.db.groups[gi]
@@ -180,42 +179,16 @@ func (v *view) start(h *Heuristic, board []uint8) {
 	}
 }
 
-// move moves tile t of the view, which is on board, from cell a to cell b
-// and returns what undo needs.
-func (v *view) move(h *Heuristic, board []uint8, t uint8, a, b int) (gi uint8, r uint64, ex int32) {
+// move moves tile t of the view from cell a to cell b and returns what
+// undo needs.
+func (v *view) move(h *Heuristic, t uint8, a, b int) (gi uint8, r uint64, ex int32) {
 	gi = h.groupOf[t]
-	i := h.indexOf[t]
 	gr := &h.groups[gi]
 	r, ex = v.rank[gi], v.ex[gi]
-	w := gr.weight
-	var delta int64
-	if d := b - a; d == 1 || d == -1 {
-		delta = int64(d) * int64(w[i])
-	} else {
-		// The digit of tile i changes by b-a less the earlier tiles
-		// between a and b; the digits of the later tiles between them
-		// change by one each.
-		lo, hi := min(a, b), max(a, b)
-		between := v.mask[gi] & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1)
-		sign := int64(1)
-		if b < a {
-			sign = -1
-		}
-		dd := int64(d)
-		for between != 0 {
-			c := bits.TrailingZeros64(between)
-			between &= between - 1
-			if j := h.indexOf[board[c]]; j < i {
-				dd -= sign
-			} else {
-				delta += sign * int64(w[j])
-			}
-		}
-		delta += dd * int64(w[i])
-	}
-	nr := uint64(int64(r) + delta)
+	nr := uint64(int64(r) + gr.rk.MoveDelta(int(h.indexOf[t]), a, b, v.mask[gi], &v.at))
 	v.rank[gi] = nr
 	v.mask[gi] ^= 1<<a | 1<<b
+	v.at[b] = v.at[a]
 	// The blank is now in cell a. A move of another group's tile keeps
 	// the blank in the region of this group's free cells it was in, and
 	// so this group's entry, which is the same for every cell of a region.
@@ -225,9 +198,12 @@ func (v *view) move(h *Heuristic, board []uint8, t uint8, a, b int) (gi uint8, r
 	return gi, r, ex
 }
 
+// undo takes back the move of a tile of group gi from cell a to cell b,
+// which found rank r and entry ex before it.
 func (v *view) undo(gi uint8, r uint64, ex int32, a, b int) {
 	v.rank[gi] = r
 	v.mask[gi] ^= 1<<a | 1<<b
+	v.at[a] = v.at[b]
 	v.sum += ex - v.ex[gi]
 	v.ex[gi] = ex
 }
@@ -256,10 +232,9 @@ func (e *Evaluator) Move(t uint8, from, to int) int { return e.MoveAbove(t, from
 // cuts the move off. Only Undo may follow it then.
 func (e *Evaluator) MoveAbove(t uint8, from, to, limit int) int {
 	h := e.h
-	e.board[to], e.board[from] = t, 0
 	e.md += int32(h.md[t][to]) - int32(h.md[t][from])
 	var u undo
-	u.g, u.r, u.ex = e.v.move(h, e.board, t, from, to)
+	u.g, u.r, u.ex = e.v.move(h, t, from, to)
 	if v := int(e.md + 2*e.v.sum); h.reflect && v > limit {
 		u.cut = true
 		e.stack = append(e.stack, u)
@@ -267,9 +242,7 @@ func (e *Evaluator) MoveAbove(t uint8, from, to, limit int) int {
 	}
 	if h.reflect {
 		mf, mt := int(h.mirror[from]), int(h.mirror[to])
-		tt := h.rename[t]
-		e.mboard[mt], e.mboard[mf] = tt, 0
-		u.mg, u.mr, u.mex = e.m.move(h, e.mboard, tt, mf, mt)
+		u.mg, u.mr, u.mex = e.m.move(h, h.rename[t], mf, mt)
 	}
 	e.stack = append(e.stack, u)
 	return int(e.md + 2*max(e.v.sum, e.m.sum))
@@ -281,12 +254,10 @@ func (e *Evaluator) Undo(t uint8, from, to int) {
 	h := e.h
 	u := e.stack[len(e.stack)-1]
 	e.stack = e.stack[:len(e.stack)-1]
-	e.board[from], e.board[to] = t, 0
 	e.md -= int32(h.md[t][to]) - int32(h.md[t][from])
 	e.v.undo(u.g, u.r, u.ex, from, to)
 	if h.reflect && !u.cut {
 		mf, mt := int(h.mirror[from]), int(h.mirror[to])
-		e.mboard[mf], e.mboard[mt] = h.rename[t], 0
 		e.m.undo(u.mg, u.mr, u.mex, mf, mt)
 	}
 }

@@ -43,6 +43,8 @@ type DB struct {
 	size   board.Size
 	goal   board.Board
 	groups []group
+	src    *source  // the file of a database read in place, or nil
+	hash   [32]byte // see ContentHash; zero for a database built
 }
 
 // group is one group's table.
@@ -61,6 +63,9 @@ type group struct {
 	enc     uint8
 	entries []byte
 	rk      rank.Partial
+	// blocks, for a database read in place, reads the blocks of entries
+	// as lookups first need them; nil if entries are all in memory.
+	blocks *blocks
 }
 
 // Part of the file format; do not change.
@@ -83,11 +88,32 @@ func entryCount(count, free uint64, blank bool) uint64 {
 
 // entry returns entry r.
 func (g *group) entry(r uint64) int {
-	if g.enc == encNibble {
-		return int(g.entries[r>>1]>>(r&1*4)) & 15
+	if g.blocks != nil {
+		g.blocks.ensure(byteOf(g.enc, r))
 	}
-	return int(g.entries[r])
+	return entryAt(g.entries, g.enc, r)
 }
+
+// byteOf returns the index of the byte that holds entry r in encoding
+// enc.
+func byteOf(enc uint8, r uint64) uint64 {
+	if enc == encNibble {
+		return r >> 1
+	}
+	return r
+}
+
+// entryAt returns entry r of entries held in encoding enc.
+func entryAt(entries []byte, enc uint8, r uint64) int {
+	if enc == encNibble {
+		return int(entries[r>>1]>>nibbleShift(r)) & 15
+	}
+	return int(entries[r])
+}
+
+// nibbleShift returns the shift of entry r's nibble in its byte: 0 for an
+// even r, the low nibble, and 4 for an odd one.
+func nibbleShift(r uint64) uint64 { return (r & 1) * 4 }
 
 // moves returns the entry of the group's tiles in cells with the blank in
 // cell z, or the least over the blank's cells if z is negative.
@@ -130,7 +156,8 @@ func (db *DB) Groups() [][]uint8 {
 // the blank (see Options.Blank), which makes its heuristic consistent.
 func (db *DB) KeepsBlank() bool { return len(db.groups) > 0 && db.groups[0].blank }
 
-// Bytes returns the memory the tables take.
+// Bytes returns the memory the tables take; for a database read in place
+// (see OpenWith), the most they take once every block is read.
 func (db *DB) Bytes() uint64 {
 	var s uint64
 	for _, g := range db.groups {

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 )
 
 // referenceMoves returns, for every placement of tiles (cells in the order
@@ -156,7 +156,7 @@ func TestOtherGoal(t *testing.T) {
 // checkAdmissible), and that it is consistent where the database keeps the
 // blank's cell.
 func TestAdmissible3x3(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

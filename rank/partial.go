@@ -103,3 +103,43 @@ func (p *Partial) Rank(cells []uint8) uint64 {
 	}
 	return r
 }
+
+// Weight returns the weight of the i-th tile's digit in the rank: the
+// product of the radices of the later digits, (n-i-1)!/(n-k)!.
+func (p *Partial) Weight(i int) uint64 { return p.weight[i] }
+
+// MoveDelta returns how the rank of a placement changes when its i-th tile
+// moves from cell a to the free cell b, to be added to the rank as a
+// signed number. occ holds the cells of the placement before the move, and
+// at[c] the index of the tile in cell c, read for the cells of occ
+// strictly between a and b only. It looks at those cells alone, not at the
+// whole placement.
+//
+// The i-th digit counts the free cells below the tile's cell among those
+// the earlier tiles leave: it changes by b-a less one for each earlier
+// tile between a and b. The digit of each later tile between them counts
+// the i-th tile's cell or stops counting it: it changes by one, up if the
+// tile moved down past it, down if it moved up. No other digit changes.
+func (p *Partial) MoveDelta(i, a, b int, occ uint64, at *[MaxPartialCells]int8) int64 {
+	d := b - a
+	if d == 1 || d == -1 { // no cell between a and b
+		return int64(d) * int64(p.weight[i])
+	}
+	lo, hi := min(a, b), max(a, b)
+	between := occ & (uint64(1)<<hi - 1) &^ (uint64(2)<<lo - 1) // the cells lo+1 .. hi-1
+	sign := int64(1)
+	if d < 0 {
+		sign = -1
+	}
+	digit, delta := int64(d), int64(0)
+	for between != 0 {
+		c := bits.TrailingZeros64(between)
+		between &= between - 1
+		if j := int(at[c]); j < i {
+			digit -= sign
+		} else {
+			delta += sign * int64(p.weight[j])
+		}
+	}
+	return delta + digit*int64(p.weight[i])
+}

@@ -145,3 +145,36 @@ func BenchmarkPartialRank(b *testing.B) {
 	}
 	_ = sink
 }
+
+// TestMoveDelta checks MoveDelta against ranking the placement before and
+// after every move of every tile to every free cell, for every placement
+// of up to 4 tiles among 7 cells.
+func TestMoveDelta(t *testing.T) {
+	const n = 7
+	for k := 1; k <= 4; k++ {
+		p, _ := rank.NewPartial(n, k)
+		placementsInOrder(n, k, func(cells []uint8) {
+			var occ uint64
+			var at [rank.MaxPartialCells]int8
+			for i, c := range cells {
+				occ |= 1 << c
+				at[c] = int8(i)
+			}
+			before := rank.RankPartial(cells, n)
+			moved := make([]uint8, k)
+			for i, a := range cells {
+				for b := range n {
+					if occ&(1<<b) != 0 {
+						continue
+					}
+					copy(moved, cells)
+					moved[i] = uint8(b)
+					want := int64(rank.RankPartial(moved, n)) - int64(before)
+					if got := p.MoveDelta(i, int(a), b, occ, &at); got != want {
+						t.Fatalf("%v, tile %d from %d to %d: MoveDelta %d, want %d", cells, i, a, b, got, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -76,7 +76,7 @@ func BenchmarkKorf100(b *testing.B) {
 	if path := os.Getenv("SLIDETABLE_PDB"); path != "" {
 		db, err := pdb.Open(path)
 		if err != nil {
-			b.Fatal(err)
+			b.Fatalf("%v (SLIDETABLE_PDB is read from the package directory; give an absolute path such as $PWD/%s)", err, path)
 		}
 		opts = append(opts, solver.WithHeuristic(db.Heuristic()))
 	}

@@ -14,26 +14,25 @@ import (
 	"github.com/slidetable/slidetable/solver"
 )
 
-// maxTimeout bounds -timeout.
-const maxTimeout = 7 * 24 * time.Hour
-
 // solverFlags are the flags of the commands that ask the solver: -table
-// FILE, -ida, -goal and -timeout.
+// FILE, -ida, -goal, -timeout and -max-mem.
 type solverFlags struct {
-	f       *flags
-	path    *string
-	useIDA  *bool
-	goal    *goalFlag
-	timeout *time.Duration
+	*timeoutFlag
+	f      *flags
+	path   *string
+	useIDA *bool
+	goal   *goalFlag
 }
 
-func addSolverFlags(f *flags, withIDA bool) *solverFlags {
+// addSolverFlags adds the solver's flags to f; -timeout has the default
+// timeout (0: no limit).
+func addSolverFlags(f *flags, withIDA bool, timeout time.Duration) *solverFlags {
 	sf := &solverFlags{
-		f:       f,
-		path:    f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
-		goal:    addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
-		timeout: f.duration("timeout", 0, "give up after `DURATION` (such as 10s or 2m; at most 168h), with exit status 1 (default: no limit)"),
+		f:    f,
+		path: f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
+		goal: addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 	}
+	sf.timeoutFlag = addTimeoutFlag(f, timeout)
 	f.addMemFlag()
 	if withIDA {
 		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
@@ -50,8 +49,8 @@ func addSolverFlags(f *flags, withIDA bool) *solverFlags {
 // one); towards -goal if given (a FILE must be of that goal).
 func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Solver, error) {
 	f := sf.f
-	if *sf.timeout < 0 || *sf.timeout > maxTimeout {
-		return nil, f.failf("-timeout %s: want a duration from 0 (no limit) to %s", *sf.timeout, maxTimeout)
+	if err := sf.timeoutFlag.check(); err != nil {
+		return nil, err
 	}
 	goal, err := sf.goal.board(size)
 	if err != nil {
@@ -87,30 +86,6 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 		opts = append(opts, solver.WithGoal(goal))
 	}
 	return solver.New(opts...)
-}
-
-// context returns ctx bounded by -timeout.
-func (sf *solverFlags) context(ctx context.Context) (context.Context, context.CancelFunc) {
-	if *sf.timeout > 0 {
-		return context.WithTimeout(ctx, *sf.timeout)
-	}
-	return context.WithCancel(ctx)
-}
-
-// stopped turns the end of the command's context into a one-line message:
-// -timeout ran out, or a signal interrupted the work; after, if not empty,
-// says how far it got ("after 3 of 10 boards").
-func (sf *solverFlags) stopped(err error, after string) error {
-	if after != "" {
-		after = " " + after
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return &failure{cmd: sf.f.name, err: fmt.Errorf("-timeout %s ran out%s", *sf.timeout, after)}
-	case errors.Is(err, context.Canceled):
-		return &failure{cmd: sf.f.name, err: fmt.Errorf("interrupted%s", after)}
-	}
-	return err
 }
 
 // failure is a failure of a command with a message of its own: exit

@@ -16,7 +16,7 @@ import (
 )
 
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH",
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
 			"often each of the n!/2 states that can reach the goal appears, including\n"+
 			"those that never do, and print how many were covered, the fewest and most\n"+
@@ -29,7 +29,11 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 			"of their distances with the published distribution by the same test, the\n"+
 			"distances where fewer than 5 boards are expected pooled with their\n"+
 			"neighbours: that checks the generator's uniformity and the solver's\n"+
-			"exactness together.",
+			"exactness together.\n\n"+
+			"It stops when -timeout (default 10m) runs out, with exit status 1, and\n"+
+			"refuses at once draws that could not be counted in time even at the\n"+
+			"fastest (100 ns a board, 5 ns a move of a walk), saying how long they\n"+
+			"would take.",
 		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n  slidetable coverage -n 2000 -seed 1 4x4\n  slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4\n")
 	g := addGenFlags(f)
 	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
@@ -39,17 +43,23 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	quiet := f.Bool("q", false, "no progress bar (4x4)")
 	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in or installed one")
 	f.addMemFlag()
+	tf := addTimeoutFlag(f, defaultSearchTimeout)
 	asJSON := f.Bool("json", false, `print {"size":"3x2","method":"uniform","seed":1,"draws":360000,"states":360,...,"p":0.18,"pass":true} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
+	if err := tf.check(); err != nil {
+		return err
+	}
+	ctx, cancel := tf.context(ctx)
+	defer cancel()
 	if d, ok := published.DistributionOf(size); ok && size.Cells() > coverage.MaxCells {
 		goal, err := goalFlag.board(size)
 		if err != nil {
 			return err
 		}
-		return coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *quiet, *asJSON)
+		return tf.stopped(coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *quiet, *asJSON), "")
 	}
 	if *pdbPath != "" {
 		return f.failf("-table: only sizes tested by distance (4x4) take a pattern database")
@@ -80,6 +90,9 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := g.fits(f, *n, *tf.timeout); err != nil {
+		return err
+	}
 	rep, err := coverage.Measure(ctx, goal, *n, func() (board.Board, error) {
 		b, _, err := draw()
 		return b, err
@@ -88,7 +101,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 		return f.fail(err)
 	}
 	if err != nil {
-		return err
+		return tf.stopped(err, "")
 	}
 	pass := rep.Passes(*alpha)
 	if err := printCoverage(e, goal, g, s, rep, *alpha, pass, *asJSON); err != nil {

@@ -44,7 +44,8 @@
 // the proof is recorded in the folder of installed files (proofs/, one
 // small file named by the SHA-256 of the file's content); later uses hash
 // the file and find the record. build records what it writes. A copy of a
-// built-in file needs no proof; the built-in files are proven by the
+// built-in file, or of the 4x4 pattern database 'slidetable build 4x4'
+// writes, needs no proof; the built-in files and that one are proven by the
 // program's tests. verify proves again whatever the records say.
 //
 // Every command that reads or builds files takes -max-mem SIZE (such as
@@ -58,12 +59,15 @@
 // when BOARD is "-", and print one line for each, in the order read (JSON
 // lines with -json), solving on every core; blank lines are skipped, and a
 // line that is not a board stops the command with an error naming the line
-// (exit 2), after the answers of the lines before it. distance, solve, hint
-// and levels take -timeout DURATION (such as 10s or 2m, at most 168h; 0,
-// the default, means no limit): when it runs out they stop with one line,
-// "slidetable solve: -timeout 10s ran out before the answer", and exit 1;
-// levels first prints the boards it has found ("-timeout 10s ran out after
-// 3 of 10 boards"), and a batch the answers of the lines before.
+// (exit 2), after the answers of the lines before it. distance, solve, hint,
+// levels and coverage take -timeout DURATION (such as 10s or 2m, at most
+// 168h; for distance, solve and hint 0, the default, means no limit; levels
+// and coverage, whose work has no end of its own, default to 10m): when it
+// runs out they stop with one line, "slidetable solve: -timeout 10s ran out
+// before the answer", and exit 1; levels first prints the boards it has
+// found ("-timeout 10s ran out after 3 of 10 boards"), and a batch the
+// answers of the lines before. levels and coverage refuse at once (exit 2),
+// saying what would work, what they estimate cannot finish.
 //
 // The commands:
 //
@@ -126,7 +130,7 @@
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-max-mem SIZE] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
@@ -134,21 +138,29 @@
 //		their distances against the published distribution, pooling
 //		distances that expect fewer than 5 boards: the histogram beside
 //		the expected one, chi-square, degrees of freedom and p-value.
+//		Draws that could not be counted within -timeout even at the
+//		fastest (100 ns a board, 5 ns a move of a walk) are refused,
+//		saying how long they would take.
 //	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
-//		A..B (all of them, if fewer qualify). For sizes without a table
-//		(such as 4x4) it solves uniform random boards on every core, with
-//		a progress bar unless -q, and prints those in range as they are
-//		confirmed, in the order drawn (the same boards for a seed). -max
-//		defaults to the largest distance where it is known (4x4: 80); a
-//		range beyond it is refused (exit 2), and so is, in auto mode, a
+//		A..B (all of them, if fewer qualify), from the table of the size;
+//		a size of up to 10 cells without one, or with a -goal of its own,
+//		gets a table built in memory (at most 0.2 s). For sizes without a
+//		table (such as 4x4) it solves uniform random boards on every core,
+//		with a progress bar unless -q, and prints those in range as they
+//		are confirmed, in the order drawn (the same boards for a seed).
+//		-max defaults to the largest distance where it is known (4x4: 80);
+//		a range beyond it is refused (exit 2), and so is, in auto mode, a
 //		range that uniform boards almost never hit (fewer than 1 in 1,000
-//		by the published 4x4 distribution, which it quotes), with the
-//		advice to use -mode walk: random walks from the goal kept by their
-//		exact distance, which are not uniform. -mode filter draws uniform
-//		boards anyway. Boards found by solving end with the histogram of
-//		their distances on stderr (-q hides it, with the progress bar),
-//		or with -json a summary line. -min 80
+//		by the published 4x4 distribution, the counts of the 12-cell
+//		tables, or for any size a bound from counting the blank's walks,
+//		which it quotes), with the advice to use -mode walk: random walks
+//		from the goal kept by their exact distance, which are not uniform.
+//		-mode filter draws uniform boards anyway, unless about a billion
+//		would have to be solved; uniform boards of more than 16 cells are
+//		out of reach (only -mode walk). Boards found by solving end with
+//		the histogram of their distances on stderr (-q hides it, with the
+//		progress bar), or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
 //	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
@@ -230,12 +242,14 @@
 //	false
 //	$ slidetable verify -json 3x3
 //	{"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0}
-//	$ slidetable build -o 4x3.tbl 4x3
+//	$ slidetable build -o 5x2.tbl 5x2
+//	wrote 5x2.tbl: 5x2, 1,814,400 boards reach the goal, God's number 55; 210 KB, built in 155ms
 //	$ slidetable solve -json 3x3 "4 1 3/7 2 6/0 5 8"
 //	{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
-//	$ slidetable levels -min 31 -max 31 3x3
-//	31  8 6 7/2 5 4/3 0 1
+//	$ slidetable levels -min 31 -max 31 -seed 1 3x3
+//	slidetable levels: only 2 boards are at distances 31..31; printing all of them
 //	31  6 4 7/8 5 0/3 2 1
+//	31  8 6 7/2 5 4/3 0 1
 //	$ slidetable gen -n 3 -seed 1 4x4 | slidetable distance 4x4 -
 //	47
 //	57

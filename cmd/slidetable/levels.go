@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
@@ -18,6 +19,10 @@ import (
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
+
+// smallTable is the most cells of a size whose table levels builds in
+// memory when none is at hand: 10 cells take 0.2 s.
+const smallTable = 10
 
 // runLevels prints boards at exact distances. It reads the flags into a
 // levelsRequest, asks the solver for the size's table, and then draws the
@@ -30,24 +35,28 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
 			"stderr. The exact mode picks ranks among the qualifying boards and finds\n"+
 			"them in one scan of the table; the filter mode keeps uniform random boards\n"+
-			"that qualify; auto takes the one expected to be faster. Uses the built-in\n"+
-			"table of the size or the table FILE.\n\n"+
-			"For a size with neither (such as 4x4), the filter mode (and auto) solves\n"+
+			"that qualify; auto takes the one expected to be faster. Uses the table FILE,\n"+
+			"else the built-in or installed table of the size; a size of up to 10 cells\n"+
+			"without one, or a -goal of its own, gets a table built in memory (0.2 s at\n"+
+			"most), which counts the boards at every distance.\n\n"+
+			"For a size with no table (such as 4x4), the filter mode (and auto) solves\n"+
 			"uniform random boards exactly on every core, with a progress bar on stderr,\n"+
 			"and prints the qualifying ones as they are confirmed, in the order drawn,\n"+
 			"so a seed always gives the same boards. -max defaults to the largest\n"+
-			"distance where it is known (80 for 4x4). Ranges that uniform boards almost\n"+
-			"never hit (fewer than 1 in 1,000 by the published 4x4 distribution, such\n"+
-			"as 4x4 boards closer than 34 moves) are refused in auto mode, saying how\n"+
-			"rare they are: use\n"+
-			"-mode walk, whose boards are random walks from the goal kept when their\n"+
-			"exact distance is in range (exact distances, but not uniform among the\n"+
-			"qualifying boards), or -mode filter to draw uniform boards anyway. If\n"+
-			"-timeout runs out first, the boards found so far are printed. Boards found\n"+
-			"by solving end with the histogram of their distances on stderr (not with\n"+
-			"-q; with\n"+
-			"-json, a last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}).\n"+
-			"-min 80 on 4x4 prints the 17 published boards at 80 moves.",
+			"distance where it is known (80 for 4x4). A range is refused, saying how\n"+
+			"rare it is, when uniform boards almost never hit it (fewer than 1 in 1,000)\n"+
+			"in auto mode, and in every mode when about a billion boards would have to\n"+
+			"be solved: by the published 4x4 distribution, by the counts of the 12-cell\n"+
+			"tables, or, for any size, by counting the walks of the blank (5x5 boards\n"+
+			"within 30 moves, say). Use -mode walk, whose boards are random walks from\n"+
+			"the goal kept when their exact distance is in range (exact distances, but\n"+
+			"not uniform among the qualifying boards), or -mode filter to draw uniform\n"+
+			"boards anyway. Uniform boards of more than 16 cells are out of reach: only\n"+
+			"-mode walk serves them. When -timeout (default 10m) runs out, the boards\n"+
+			"found so far are printed and it exits 1. Boards found by solving end with\n"+
+			"the histogram of their distances on stderr (not with -q; with -json, a\n"+
+			"last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}). -min 80\n"+
+			"on 4x4 prints the 17 published boards at 80 moves.",
 		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
 	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)
@@ -69,6 +78,13 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	ctx, cancel := lf.sf.context(ctx)
 	defer cancel()
 	req.goal = s.Goal(size)
+	if t == nil && !req.walk && size.Cells() <= smallTable {
+		// A table counts the boards at each distance, for any goal:
+		// make one, in a fraction of a second.
+		if t, err = table.Build(ctx, req.goal, &bfs.Options{MaxMemory: f.memory}); err != nil {
+			return lf.sf.stopped(memoryError(err), "")
+		}
+	}
 	out := &levelWriter{w: bufio.NewWriter(e.stdout), goal: req.goal, asJSON: *lf.asJSON}
 	switch {
 	case req.walk:
@@ -101,7 +117,7 @@ func addLevelsFlags(f *flags) *levelsFlags {
 		n:        f.Int("n", 10, "print `N` boards"),
 		seed:     addSeedFlag(f),
 		modeName: f.String("mode", "auto", "draw by `MODE`: exact, filter, walk or auto"),
-		sf:       addSolverFlags(f, false),
+		sf:       addSolverFlags(f, false, defaultSearchTimeout),
 		quiet:    f.Bool("q", false, "quiet: no progress bar, and no histogram of the distances kept on stderr"),
 		asJSON:   f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`),
 	}
@@ -219,12 +235,8 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 	if h, ok := published.HardestOf(size); ok && req.lo == h.Distance && req.goal == board.Goal(size) {
 		return hardestLevels(e, h, req, out)
 	}
-	if rare, frac := levels.Rare(size, req.lo, req.hi); rare {
-		how := fmt.Sprintf("%s boards %d..%d moves from the goal are about %s of all that reach it (by the published distribution)", size, req.lo, req.hi, oneIn(frac))
-		if req.mode == levels.Auto {
-			return f.failf("%s, too rare to draw uniformly; use -mode walk for boards at exact distances that are not uniform, or -mode filter to draw uniform boards anyway", how)
-		}
-		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", how)
+	if err := searchable(e, f, req); err != nil {
+		return err
 	}
 	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
 	var werr error
@@ -257,6 +269,50 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 		return lf.sf.stopped(err, fmt.Sprintf("after %d of %d boards", len(got), req.n))
 	}
 	return acceptedSummary(e, out, req, got, *lf.quiet)
+}
+
+// Bounds of levels by solving uniform boards.
+const (
+	// maxSearchCells is the most cells of a size whose uniform boards an
+	// exact search solves in seconds or less (4x4 with a pattern
+	// database); random boards of 18 cells and more are out of reach.
+	maxSearchCells = 16
+	// hopelessDraws is the most boards levels expects to solve: beyond
+	// it, no time limit would see the end.
+	hopelessDraws = 1e9
+)
+
+// searchable refuses, for levels by solving uniform boards, what cannot
+// finish: boards of a size too large to solve, and a range so rare (see
+// levels.RarityOf) that about hopelessDraws boards would have to be
+// solved; in auto mode, also a range rarer than levels.RareFraction. In
+// filter mode it warns of a rare range on stderr.
+func searchable(e *env, f *flags, req *levelsRequest) error {
+	size := req.goal.Size()
+	if size.Cells() > maxSearchCells {
+		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); use -mode walk for boards at exact distances that are not uniform", size, maxSearchCells)
+	}
+	r, known := levels.RarityOf(req.goal, req.lo, req.hi)
+	if !known || !r.Rare() {
+		return nil
+	}
+	about := "about"
+	if r.Bound {
+		about = "at most"
+	}
+	how := fmt.Sprintf("%s boards %d..%d moves from the goal are %s %s of all that reach it (%s)", size, req.lo, req.hi, about, oneIn(r.Fraction), r.Basis)
+	walk := "use -mode walk for boards at exact distances that are not uniform"
+	if size.Cells() <= table.MaxCells {
+		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
+	}
+	switch {
+	case float64(req.n) > hopelessDraws*r.Fraction:
+		return f.failf("%s: about %s boards would have to be solved for %d, which cannot finish; %s", how, roughCount(float64(req.n)/r.Fraction), req.n, walk)
+	case req.mode == levels.Auto:
+		return f.failf("%s, too rare to draw uniformly; %s, or -mode filter to draw uniform boards anyway", how, walk)
+	}
+	fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", how)
+	return nil
 }
 
 // levelWriter prints levels as text or JSON lines.
@@ -325,6 +381,16 @@ func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.
 	histogramFrom(&sb, counts, lo, "boards")
 	_, err := io.WriteString(e.stderr, sb.String())
 	return err
+}
+
+// roughCount writes a large count to two digits: "3,700,000", or "3.7e+22"
+// beyond what a person reads in digits.
+func roughCount(x float64) string {
+	if math.IsInf(x, 0) || x >= 1e15 {
+		return fmt.Sprintf("%.1e", x)
+	}
+	p := math.Pow(10, math.Max(0, math.Floor(math.Log10(x))-1))
+	return human.Group(uint64(math.Round(x/p) * p))
 }
 
 // oneIn writes a small fraction as "1 in N", N rounded to two digits.

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"time"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/human"
 )
 
 // seedFlag is the -seed flag of the commands that draw random boards: the
@@ -54,6 +56,47 @@ type genFlags struct {
 	method *string
 	k      *int
 	noUndo *bool
+}
+
+// The least time a draw of coverage takes, for refusing what cannot finish:
+// about a quarter of what was measured, so that only draws that surely
+// cannot finish in time are refused.
+const (
+	fastestDraw = 100 * time.Nanosecond // a uniform board, or a walk's start, counted
+	fastestMove = 5 * time.Nanosecond   // a move of a walk
+)
+
+// fits refuses n draws that would take longer than timeout even at the
+// fastest (fastestDraw, fastestMove), saying how long they would take.
+func (g *genFlags) fits(f *flags, n int, timeout time.Duration) error {
+	per := float64(fastestDraw)
+	what := fmt.Sprintf("-n %s draws", human.Group(uint64(n)))
+	if *g.method == "walk" {
+		per += float64(*g.k) * float64(fastestMove)
+		what = fmt.Sprintf("-n %s walks of %s moves", human.Group(uint64(n)), human.Group(uint64(*g.k)))
+	}
+	need := float64(n) * per
+	if need <= float64(timeout) {
+		return nil
+	}
+	return f.failf("%s would take at least %s, more than -timeout %s: lower -n or -k, or give a longer -timeout", what, roughDuration(need), shortDuration(timeout))
+}
+
+// roughDuration writes a duration in nanoseconds to two digits in a unit
+// a person reads: "58 days", "3.2 hours", "17 minutes".
+func roughDuration(ns float64) string {
+	s := ns / 1e9
+	switch {
+	case s >= 365*86400:
+		return fmt.Sprintf("%.2g years", s/(365*86400))
+	case s >= 86400:
+		return fmt.Sprintf("%.2g days", s/86400)
+	case s >= 3600:
+		return fmt.Sprintf("%.2g hours", s/3600)
+	case s >= 60:
+		return fmt.Sprintf("%.2g minutes", s/60)
+	}
+	return fmt.Sprintf("%.2g seconds", s)
 }
 
 // sampling describes, for -json, the draws of the generator: its method,

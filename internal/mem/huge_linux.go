@@ -20,3 +20,7 @@ func hugePages(p unsafe.Pointer, size uintptr) {
 	b := unsafe.Slice((*byte)(unsafe.Add(p, skip)), (size-skip)&^(huge-1))
 	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
 }
+
+// noHugePages asks the kernel not to back b with huge pages, so that
+// touching a byte makes one small page resident.
+func noHugePages(b []byte) { _ = syscall.Madvise(b, 15) } // MADV_NOHUGEPAGE

@@ -28,3 +28,6 @@ func Words32(n uint64) []uint32 {
 	}
 	return w
 }
+
+// reserveHeap is Reserve in the Go heap.
+func reserveHeap(n uint64) ([]byte, func()) { return make([]byte, n), func() {} }

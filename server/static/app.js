@@ -1,55 +1,89 @@
-// The game page of slidetable serve. Plain JavaScript, no dependencies: it
-// asks the server's JSON API for levels, exact distances, hints and
-// solutions, and keeps the board itself.
-"use strict";
+// The game page of slidetable. Plain JavaScript, no dependencies. It keeps
+// the board, the moves, the timer and the player's records, and asks an
+// engine (engine.js: the JSON API of slidetable serve, or the library in
+// WebAssembly in a worker) for levels, exact distances, hints and
+// solutions.
+import { connect } from "./engine.js";
+import { Histogram } from "./histogram.js";
+import * as records from "./records.js";
+import { clock } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
-  board: $("board"), moves: $("moves"), distance: $("distance"), result: $("result"),
-  message: $("message"), tip: $("tip"), hint: $("hint"), solve: $("solve"), again: $("again"),
-  setup: $("setup"), size: $("size"), min: $("min"), max: $("max"), presets: $("presets"),
-  start: $("start"), histogram: $("histogram"), caption: $("histo-caption"), chartLink: $("chart-link"),
+  board: $("board"), moves: $("moves"), timer: $("timer"), distance: $("distance"),
+  undo: $("undo"), redo: $("redo"), hint: $("hint"), solve: $("solve"), again: $("again"), share: $("share"),
+  player: $("player"), stop: $("stop"), slower: $("slower"), faster: $("faster"), speed: $("speed"),
+  tip: $("tip"), shareBox: $("share-box"), shareLink: $("share-link"),
+  message: $("message"), messageText: $("message-text"), retry: $("retry"),
+  win: $("win"), winTitle: $("win-title"), result: $("result"), bestNews: $("best-news"),
+  playAgain: $("play-again"), winShare: $("win-share"), winClose: $("win-close"),
+  setup: $("setup"), size: $("size"), min: $("min"), max: $("max"), presets: $("presets"), start: $("start"),
+  bests: $("bests"), histogram: $("histogram"), caption: $("histo-caption"),
+  aboutAPI: $("about-api"), aboutWasm: $("about-wasm"), statsLink: $("stats-link"),
+  chartItem: $("chart-item"), chartLink: $("chart-link"),
 };
 
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+const SAVE_KEY = "slidetable.game.v1";
+const SPEEDS = [0.25, 0.5, 1, 2, 4];      // of the solution's playing speed
+const STEP_MS = reducedMotion ? 90 : 220; // one move of a solution at 1x
+
 const game = {
-  sizes: [],      // from /api/sizes
-  info: null,     // the entry of the size played
+  engine: null,
+  sizes: [],
+  info: null,       // the /api/sizes entry of the size played
   w: 0, h: 0,
-  cells: [],      // cells in reading order, 0 for the blank
   goal: [],
-  optimum: 0,     // distance of the starting board
-  moves: 0,       // moves made
-  helped: false,  // the solver made some of the moves
-  distance: null, // exact distance of the current board, null while asked
-  hints: [],      // optimal next moves of the current board
-  pending: null,  // the hint request in flight
-  abort: null,
-  busy: false,    // a new board or a solution is on its way or playing
-  epoch: 0,       // counts boards dealt, so a solution stops on a new one
-  stats: null,    // /api/stats of the size, or null
+  start: [],        // the board dealt
+  cells: [],        // the board now, in reading order, 0 for the blank
+  history: [],      // moves made, oldest first: {t: tile, by: "you" | "solver"}
+  future: [],       // moves undone, for redo, the next one last
+  optimum: 0,       // distance of the board dealt; null until known (a shared board)
+  level: null,      // {key, name, min, max}: the difficulty, or a shared board
+  elapsed: 0,       // ms played before runningSince
+  runningSince: 0,  // performance.now() when the timer last started; 0: stopped
+  paused: false,    // the timer stopped while the page is hidden
+  won: false,
+  known: new Map(), // board key -> {d, hints}: answers so far, and what they imply
+  ask: null,        // {key, ac}: the question in flight about the board shown
+  busy: false,      // a new board is on its way
+  dealing: null,    // its AbortController
+  retryDelay: 0,    // ms before asking again, after trouble
+  retryTimer: 0,
+  wantHint: false,  // show a hint as soon as the answer comes
+  notice: "",       // a message for the player, said when the next board is dealt
+  deal: 0,          // counts boards dealt: work for an older one stops
+  solving: null,    // {ac, speed}: a solution being found or played
+  speed: 2,         // index in SPEEDS of the last speed chosen
+  stats: null,      // /api/stats of the size, or null
   tiles: new Map(),
 };
 
-const SLIDE_MS = 120, SOLVE_STEP_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 60 : 170;
+const keyOf = (cells) => cells.join(",");
+const histogram = new Histogram(el.histogram, el.caption);
 
-async function getJSON(path, signal) {
-  const res = await fetch(path, { signal, headers: { Accept: "application/json" } });
-  let body = null;
-  try { body = await res.json(); } catch (e) { /* not JSON */ }
-  if (!res.ok) {
-    const msg = body && body.error ? body.error : `HTTP ${res.status}`;
-    const err = new Error(res.status === 503 ? `The server is busy or the search took too long: ${msg}` : msg);
-    err.status = res.status;
-    throw err;
-  }
-  return body;
+// ---- messages ----
+
+// say shows a message, with a Retry button for trouble that waiting may
+// mend; such a message goes as soon as an answer comes (unsay), others
+// stay until the next board.
+function say(msg, retry) {
+  el.messageText.textContent = msg || "";
+  el.message.hidden = !msg;
+  el.retry.hidden = !retry;
+  el.message.dataset.kind = retry ? "trouble" : "notice";
 }
 
-function q(params) {
-  return new URLSearchParams(params).toString();
+function unsay() {
+  if (el.message.dataset.kind === "trouble") say("");
 }
 
-function say(msg) { el.message.textContent = msg || ""; }
+// tip writes the line under the buttons; kind says what wrote it, so that
+// a move clears a hint but not a note about the solution being played.
+function tip(text, kind) {
+  el.tip.textContent = text || "";
+  el.tip.dataset.kind = text ? kind || "" : "";
+}
 
 function setState(s) { document.body.dataset.state = s; }
 
@@ -58,214 +92,631 @@ function setState(s) { document.body.dataset.state = s; }
 function buildBoard() {
   el.board.replaceChildren();
   game.tiles.clear();
-  el.board.style.aspectRatio = `${game.w} / ${game.h}`;
-  el.board.style.width = `min(100%, 440px, calc((100vh - 290px) * ${game.w / game.h}), ${Math.round(70 * game.w / game.h)}vh)`;
-  el.board.setAttribute("aria-label", `${game.w} by ${game.h} board`);
+  el.board.style.setProperty("--cols", game.w);
+  el.board.style.setProperty("--rows", game.h);
+  el.board.setAttribute("aria-label", `Board, ${game.w} by ${game.h}`);
   for (let t = 1; t < game.w * game.h; t++) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "tile";
     b.dataset.tile = t;
-    b.style.width = `${100 / game.w}%`;
-    b.style.height = `${100 / game.h}%`;
-    b.style.fontSize = `${38 / game.w}cqw`;
     const s = document.createElement("span");
     s.textContent = t;
+    s.setAttribute("aria-hidden", "true");
     b.append(s);
-    b.addEventListener("click", () => userMove(t));
+    b.addEventListener("click", (ev) => {
+      if (ev.detail > 0 && touched()) return; // a tap, already played
+      userMove(t);
+    });
     el.board.append(b);
     game.tiles.set(t, b);
   }
 }
 
-function movable(t) {
-  const z = game.cells.indexOf(0), i = game.cells.indexOf(t), w = game.w;
-  if (i < 0 || t === 0) return false;
-  const zr = Math.floor(z / w), zc = z % w, ir = Math.floor(i / w), ic = i % w;
-  return Math.abs(zr - ir) + Math.abs(zc - ic) === 1;
+function neighbours(cells, w, h) {
+  const z = cells.indexOf(0), r = Math.floor(z / w), c = z % w, out = [];
+  if (r > 0) out.push(cells[z - w]);
+  if (r < h - 1) out.push(cells[z + w]);
+  if (c > 0) out.push(cells[z - 1]);
+  if (c < w - 1) out.push(cells[z + 1]);
+  return out;
 }
 
+function movable(t) {
+  return t !== 0 && neighbours(game.cells, game.w, game.h).includes(t);
+}
+
+// direction says which way tile t slides into the blank.
 function direction(t) {
-  const z = game.cells.indexOf(0), i = game.cells.indexOf(t), w = game.w;
-  if (i === z - w) return "down";
-  if (i === z + w) return "up";
+  const z = game.cells.indexOf(0), i = game.cells.indexOf(t);
+  if (i === z - game.w) return "down";
+  if (i === z + game.w) return "up";
   if (i === z - 1) return "right";
   return "left";
 }
 
+function after(cells, t) {
+  const next = cells.slice(), z = next.indexOf(0), i = next.indexOf(t);
+  next[z] = t;
+  next[i] = 0;
+  return next;
+}
+
+function solved(cells = game.cells) {
+  return cells.every((t, i) => t === game.goal[i]);
+}
+
 function render() {
+  const quiet = game.busy || game.solving || game.won;
   game.cells.forEach((t, i) => {
     if (t === 0) return;
     const b = game.tiles.get(t);
     const r = Math.floor(i / game.w), c = i % game.w;
     b.style.transform = `translate(${c * 100}%, ${r * 100}%)`;
     const m = movable(t);
-    b.classList.toggle("movable", m);
-    b.classList.toggle("home", game.goal[i] === t);
-    b.tabIndex = m ? 0 : -1;
-    b.setAttribute("aria-label", m ? `tile ${t}, slides ${direction(t)}` : `tile ${t}`);
-    b.setAttribute("aria-disabled", m ? "false" : "true");
+    const home = game.goal[i] === t;
+    b.classList.toggle("movable", m && !quiet);
+    b.classList.toggle("home", home);
+    b.tabIndex = m && !quiet ? 0 : -1;
+    const where = `row ${r + 1}, column ${c + 1}`;
+    b.setAttribute("aria-label", `${t}${home ? ", in place" : ""}, ${where}${m ? `, slides ${direction(t)}` : ""}`);
+    b.setAttribute("aria-disabled", m && !quiet ? "false" : "true");
   });
-  el.board.dataset.board = game.cells.join(",");
-  el.moves.textContent = game.moves;
-  el.moves.dataset.moves = game.moves;
+  el.board.dataset.size = game.info.size;
+  el.board.dataset.board = keyOf(game.cells);
+  el.moves.textContent = game.history.length;
+  el.moves.dataset.moves = game.history.length;
+  updateButtons();
 }
 
-function showDistance() {
-  const d = game.distance;
-  el.distance.classList.toggle("solved", d === 0);
-  el.distance.dataset.distance = d === null ? "" : String(d);
-  if (d === null) el.distance.textContent = "Counting…";
-  else if (d === 0) el.distance.textContent = "Solved!";
-  else el.distance.textContent = `${d} move${d === 1 ? "" : "s"} from solved`;
-  drawHistogram();
+function updateButtons() {
+  const done = game.won || solved();
+  const busy = game.busy || !!game.solving;
+  el.undo.disabled = busy || !game.history.length || !game.info;
+  el.redo.disabled = busy || !game.future.length || !game.info;
+  el.hint.disabled = busy || done || !game.info;
+  el.solve.disabled = busy || done || !game.info;
+  el.share.disabled = !game.info;
+  for (const x of [el.again, el.start, el.size]) x.disabled = game.busy;
+  for (const x of el.presets.children) x.disabled = game.busy;
 }
 
 function clearHint() {
   for (const b of game.tiles.values()) b.classList.remove("hint");
   el.board.dataset.hint = "";
-  el.tip.textContent = "";
+  if (el.tip.dataset.kind === "hint") tip("");
 }
 
-function solved() {
-  return game.cells.every((t, i) => t === game.goal[i]);
+// ---- distances ----
+
+// learn records the answer for a board: its distance and optimal moves,
+// and so the distance of each neighbour, one less for an optimal move and
+// one more for any other (a move changes the distance by exactly one).
+function learn(cells, d, hints) {
+  const k = keyOf(cells);
+  game.known.set(k, { d, hints });
+  if (game.optimum === null && k === keyOf(game.start)) game.optimum = d;
+  for (const t of neighbours(cells, game.w, game.h)) {
+    const nk = keyOf(after(cells, t));
+    const had = game.known.get(nk);
+    if (!had) game.known.set(nk, { d: hints.includes(t) ? d - 1 : d + 1, hints: null });
+  }
 }
 
-// applyMove slides tile t into the blank, if it can.
-function applyMove(t) {
+// note records the distance of a board, where nothing more is known.
+function note(cells, d) {
+  const k = keyOf(cells);
+  if (!game.known.has(k)) game.known.set(k, { d, hints: null });
+  if (d !== null && game.optimum === null && k === keyOf(game.start)) game.optimum = d;
+}
+
+// known returns what is known of the board shown.
+function known() {
+  return game.known.get(keyOf(game.cells)) || null;
+}
+
+// obvious fills in, with no search, the optimal moves of a board at God's
+// number, where every move is optimal, and of a board one move short of
+// it when every board at God's number is listed (a move from it leads to
+// one of those, or one move closer).
+function obvious(k) {
+  const max = game.info.max, st = game.stats;
+  if (!k || k.hints || max == null) return k;
+  const moves = neighbours(game.cells, game.w, game.h);
+  let hints = null;
+  if (k.d === max) {
+    hints = moves;
+  } else if (k.d === max - 1 && st && st.max === max && st.hardest && st.hardest.length === st.at_max) {
+    const far = new Set(st.hardest.map(keyOf));
+    hints = moves.filter((t) => !far.has(keyOf(after(game.cells, t))));
+  }
+  if (!hints) return k;
+  learn(game.cells, k.d, hints);
+  return game.known.get(keyOf(game.cells));
+}
+
+function showDistance() {
+  const k = known();
+  const d = k ? k.d : null;
+  el.distance.classList.toggle("solved", d === 0);
+  el.distance.dataset.distance = d === null ? "" : String(d);
+  if (d === null && game.retryTimer) el.distance.textContent = "Distance unknown";
+  else if (d === null) el.distance.textContent = "Counting…";
+  else if (d === 0) el.distance.textContent = "Solved!";
+  else el.distance.textContent = `${d} move${d === 1 ? "" : "s"} from solved`;
+  histogram.mark(d);
+}
+
+// think makes sure the optimal moves of the board shown are known, asking
+// the engine if not; a question about an earlier board is called off.
+function think() {
+  const cells = game.cells.slice(), k = keyOf(cells);
+  let have = obvious(known());
+  if (solved(cells)) have = { d: 0, hints: [] };
+  if (have && have.hints) {
+    cancelAsk();
+    if (game.retryTimer) stopRetrying();
+    showDistance();
+    if (game.wantHint) showHint();
+    return;
+  }
+  if (game.ask && game.ask.key === k) return;
+  cancelAsk();
+  const ac = new AbortController(), deal = game.deal;
+  game.ask = { key: k, ac };
+  showDistance();
+  const asked = performance.now();
+  const slow = setTimeout(() => {
+    if (!known() && game.ask && game.ask.key === k) {
+      tip(game.info.table ? "Counting…" : "Counting: a search for a board this far can take a while.", "wait");
+    }
+  }, 1500);
+  game.engine.hints(game.info.size, cells, ac.signal).then((r) => {
+    clearTimeout(slow);
+    if (game.ask && game.ask.ac === ac) game.ask = null;
+    if (deal !== game.deal) return;
+    if (!r.solvable) {
+      game.notice = `This ${game.info.size} board cannot be solved: no moves lead from it to the goal. Here is a new board instead.`;
+      newGame();
+      return;
+    }
+    learn(cells, r.distance, r.moves || []);
+    timing(`answer ${game.info.size}`, asked);
+    stopRetrying();
+    if (el.tip.dataset.kind === "wait") tip("");
+    if (keyOf(game.cells) === k) {
+      showDistance();
+      if (game.wantHint) showHint();
+    }
+  }, (e) => {
+    clearTimeout(slow);
+    if (game.ask && game.ask.ac === ac) game.ask = null;
+    if (e.name === "AbortError" || deal !== game.deal || keyOf(game.cells) !== k) return;
+    if (el.tip.dataset.kind === "wait") tip("");
+    trouble(e, "Could not work out the distance");
+  });
+}
+
+// timing records how long an answer took, as a User Timing measure that
+// the browser's tools show (the last hundred are kept).
+function timing(name, start) {
+  if (performance.getEntriesByType("measure").length >= 100) performance.clearMeasures();
+  performance.measure(name, { start, end: performance.now() });
+}
+
+function cancelAsk() {
+  if (game.ask) game.ask.ac.abort();
+  game.ask = null;
+}
+
+// trouble says what went wrong with a question and, where waiting may
+// help, asks again later: at once, then after 1, 2, 4 ... 15 seconds.
+function trouble(e, what) {
+  const kind = e.kind || "broken";
+  if (kind === "offline" || kind === "busy") {
+    game.retryDelay = game.retryDelay ? Math.min(game.retryDelay * 2, 15000) : 1000;
+    const secs = Math.round(game.retryDelay / 1000);
+    const why = kind === "offline"
+      ? (game.engine.kind === "api" ? "The server cannot be reached" : "The puzzle engine stopped")
+      : "The server is busy";
+    say(`${what}: ${why}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
+    clearTimeout(game.retryTimer);
+    game.retryTimer = setTimeout(retry, game.retryDelay);
+    showDistance();
+  } else if (kind === "limit") {
+    say(`${what}: ${e.message}.`, true);
+  } else {
+    say(`${what}: ${e.message}`, kind !== "input");
+  }
+}
+
+function stopRetrying() {
+  clearTimeout(game.retryTimer);
+  game.retryTimer = 0;
+  game.retryDelay = 0;
+  unsay();
+}
+
+function retry() {
+  clearTimeout(game.retryTimer);
+  game.retryTimer = 0;
+  unsay();
+  if (!game.engine) { start(); return; }
+  if (!game.info) { newGame(); return; }
+  think();
+}
+
+// ---- moves ----
+
+// move slides tile t into the blank, made by the player or the solver.
+function move(t, by) {
   if (!movable(t)) return false;
-  const z = game.cells.indexOf(0), i = game.cells.indexOf(t);
-  game.cells[z] = t;
-  game.cells[i] = 0;
-  game.moves++;
+  game.cells = after(game.cells, t);
+  game.history.push({ t, by });
   clearHint();
+  if (el.tip.dataset.kind === "info") tip("");
+  el.shareBox.hidden = true;
   render();
   return true;
 }
 
 function userMove(t) {
-  if (game.busy || solved()) return;
-  if (!applyMove(t)) return;
-  game.tiles.get(t).focus({ preventScroll: true });
-  afterMove();
+  if (!game.info || game.busy || game.solving || game.won || solved()) return;
+  if (!movable(t)) return;
+  game.future = [];
+  move(t, "you");
+  startTimer();
+  const b = game.tiles.get(t);
+  if (b && document.activeElement && document.activeElement.classList.contains("tile")) b.focus({ preventScroll: true });
+  settle();
 }
 
-function afterMove() {
+// settle follows a change of the board: the win, or the distance.
+function settle() {
+  save();
   if (solved()) {
-    if (game.abort) game.abort.abort();
-    game.distance = 0;
-    game.hints = [];
+    cancelAsk();
+    learn(game.cells, 0, []);
     showDistance();
-    finish();
+    stopTimer();
+    win();
     return;
   }
-  refresh();
+  think();
 }
 
-// refresh asks the server for the exact distance and the optimal moves of
-// the current board; an answer for an earlier board is dropped.
-function refresh() {
-  if (game.abort) game.abort.abort();
-  const ac = new AbortController();
-  game.abort = ac;
-  const cells = game.cells.join(",");
-  game.distance = null;
-  game.hints = [];
-  showDistance();
-  setState("thinking");
-  game.pending = getJSON(`api/hint?${q({ size: game.info.size, board: cells })}`, ac.signal)
-    .then((r) => {
-      if (ac.signal.aborted || game.cells.join(",") !== cells) return;
-      game.distance = r.distance;
-      game.hints = r.moves || [];
-      showDistance();
-      setState("playing");
-      say("");
-    })
-    .catch((e) => {
-      if (e.name === "AbortError" || ac.signal.aborted) return;
-      setState("playing");
-      say(`Could not get the distance: ${e.message}`);
-    });
-  return game.pending;
+function undo() {
+  if (!game.history.length || game.busy || game.solving) return;
+  if (game.won) closeWin();
+  const last = game.history.pop();
+  game.cells = after(game.cells, last.t);
+  game.future.push(last);
+  game.won = false;
+  clearHint();
+  render();
+  save();
+  think();
 }
 
-function finish() {
-  const extra = game.moves - game.optimum;
-  let text = `Solved in ${game.moves} move${game.moves === 1 ? "" : "s"}; the optimum from the start was ${game.optimum}.`;
-  if (game.helped) text += " (The solver made some of the moves.)";
-  else if (extra === 0) text += " A perfect game!";
-  else text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
-  el.result.textContent = text;
-  el.result.hidden = false;
-  el.result.dataset.moves = game.moves;
-  el.result.dataset.optimum = game.optimum;
-  setState("solved");
+function redo() {
+  if (!game.future.length || game.busy || game.solving || game.won) return;
+  const next = game.future.pop();
+  if (!movable(next.t)) { game.future = []; updateButtons(); return; }
+  game.cells = after(game.cells, next.t);
+  game.history.push(next);
+  clearHint();
+  render();
+  startTimer();
+  settle();
 }
+
+// ---- the timer ----
+
+function startTimer() {
+  if (!game.runningSince && !game.won && document.visibilityState !== "hidden") game.runningSince = performance.now();
+}
+
+function stopTimer() {
+  if (game.runningSince) game.elapsed += performance.now() - game.runningSince;
+  game.runningSince = 0;
+  showTime();
+}
+
+function played() {
+  return game.elapsed + (game.runningSince ? performance.now() - game.runningSince : 0);
+}
+
+function showTime() {
+  const ms = played();
+  el.timer.textContent = clock(ms);
+  el.timer.dataset.ms = Math.round(ms);
+}
+
+setInterval(() => { if (game.runningSince) showTime(); }, 250);
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") {
+    if (game.runningSince) { stopTimer(); game.paused = true; }
+    save();
+  } else if (game.paused) {
+    game.paused = false;
+    startTimer();
+  }
+});
+addEventListener("pagehide", () => save());
 
 // ---- hint and solve ----
 
-async function showHint() {
-  if (game.busy || solved()) return;
-  if (game.distance === null && game.pending) await game.pending;
-  if (!game.hints.length) return;
+function showHint() {
+  game.wantHint = false;
+  if (!game.info || game.busy || game.solving || game.won || solved()) return;
+  const k = obvious(known());
+  if (!k || !k.hints) {
+    game.wantHint = true;
+    if (game.retryTimer) retry();
+    else think();
+    tip("Looking for the best move…", "hint");
+    return;
+  }
   clearHint();
-  const t = game.hints[0];
+  const t = k.hints[0];
   game.tiles.get(t).classList.add("hint");
   el.board.dataset.hint = t;
-  say("");
-  el.tip.textContent = `Hint: slide tile ${t} ${direction(t)}.`;
+  unsay();
+  tip(`Hint: slide tile ${t} ${direction(t)}.`, "hint");
 }
 
 async function solveIt() {
-  if (game.busy || solved()) return;
-  setBusy(true);
+  if (!game.info || game.busy || game.solving || game.won || solved()) return;
+  const deal = game.deal, cells = game.cells.slice();
+  const ac = new AbortController();
+  game.solving = { speed: game.speed, ac };
+  clearHint();
   setState("thinking");
+  render();
+  tip("Finding an optimal solution…", "solve");
+  let r;
   try {
-    const r = await getJSON(`api/solve?${q({ size: game.info.size, board: game.cells.join(",") })}`);
-    setState("animating");
-    game.helped = true;
-    el.tip.textContent = `Playing an optimal solution of ${r.moves.length} move${r.moves.length === 1 ? "" : "s"}…`;
-    const path = r.moves, epoch = game.epoch;
-    for (let k = 0; k < path.length; k++) {
-      if (game.epoch !== epoch) return;
-      applyMove(path[k]);
-      game.distance = path.length - k - 1;
-      showDistance();
-      await new Promise((res) => setTimeout(res, SOLVE_STEP_MS));
-    }
-    setBusy(false);
-    el.tip.textContent = "";
-    afterMove();
+    r = await game.engine.solve(game.info.size, cells, ac.signal);
   } catch (e) {
-    setBusy(false);
-    setState("playing");
-    say(`Could not solve: ${e.message}`);
+    if (game.solving && game.solving.ac === ac) endSolving();
+    if (e.name !== "AbortError" && deal === game.deal) {
+      tip("");
+      trouble(e, "Could not solve");
+    }
+    return;
   }
+  if (!game.solving || game.solving.ac !== ac || deal !== game.deal) return;
+  const path = r.moves || [];
+  setState("animating");
+  el.player.hidden = false;
+  showSpeed();
+  tip(`Playing an optimal solution of ${path.length} move${path.length === 1 ? "" : "s"}…`, "solve");
+  el.stop.focus({ preventScroll: true });
+  startTimer();
+  for (let i = 0; i < path.length; i++) {
+    const s = game.solving;
+    if (!s || s.ac !== ac) return;
+    move(path[i], "solver");
+    note(game.cells, path.length - i - 1);
+    showDistance();
+    save();
+    if (i + 1 < path.length) {
+      el.tip.textContent = `Playing an optimal solution of ${path.length} move${path.length === 1 ? "" : "s"}: ${i + 1} played, ${path.length - i - 1} to go.`;
+      await sleep(STEP_MS / SPEEDS[s.speed]);
+    }
+  }
+  if (!game.solving || game.solving.ac !== ac) return;
+  endSolving();
+  tip("");
+  settle();
 }
 
-function setBusy(b) {
-  game.busy = b;
-  for (const x of [el.hint, el.solve, el.again, el.start, el.size]) x.disabled = b;
-  for (const x of el.presets.children) x.disabled = b;
+function sleep(ms) { return new Promise((res) => setTimeout(res, ms)); }
+
+// endSolving stops a solution being played: the board stays where it is,
+// for the player to go on.
+function endSolving() {
+  if (!game.solving) return;
+  game.speed = game.solving.speed;
+  game.solving.ac.abort();
+  game.solving = null;
+  el.player.hidden = true;
+  if (document.body.dataset.state !== "solved") setState("playing");
+  render();
 }
 
-// ---- new games ----
+function stopSolving() {
+  if (!game.solving) return;
+  const played = game.history.filter((m) => m.by === "solver").length;
+  endSolving();
+  tip(`Stopped. Your turn: ${played ? "the solver's moves stay on the board" : "nothing was played"}.`, "solve");
+  el.solve.focus({ preventScroll: true });
+  settle();
+}
+
+function showSpeed() {
+  const s = game.solving ? game.solving.speed : game.speed;
+  el.speed.textContent = `${SPEEDS[s]}×`;
+  el.speed.dataset.speed = SPEEDS[s];
+  el.slower.disabled = s === 0;
+  el.faster.disabled = s === SPEEDS.length - 1;
+}
+
+function changeSpeed(by) {
+  if (!game.solving) return;
+  game.solving.speed = Math.max(0, Math.min(SPEEDS.length - 1, game.solving.speed + by));
+  showSpeed();
+}
+
+// ---- winning ----
+
+function win() {
+  game.won = true;
+  const n = game.history.length, helped = game.history.filter((m) => m.by === "solver").length;
+  const known = game.optimum !== null, extra = known ? n - game.optimum : NaN, ms = played();
+  let text = `Solved in ${n} move${n === 1 ? "" : "s"} and ${clock(ms)}; ` +
+    (known ? `the optimum from the start was ${game.optimum}.` : "the optimum from the start was not worked out.");
+  if (helped === n && n > 0) text += ` The solver made all ${n} moves.`;
+  else if (helped > 0) text += ` The solver made ${helped} of the ${n} moves.`;
+  else if (extra === 0) text += " A perfect game!";
+  else if (known) text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
+  el.result.textContent = text;
+  el.result.dataset.moves = n;
+  el.result.dataset.optimum = known ? game.optimum : "";
+  el.result.dataset.helped = helped;
+  el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
+  const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.level, n, ms) : "";
+  el.bestNews.textContent = news;
+  el.bestNews.hidden = !news;
+  el.win.hidden = false;
+  el.win.dataset.celebrate = helped === 0 ? "yes" : "no";
+  el.board.classList.toggle("celebrate", helped === 0 && !reducedMotion);
+  setState("solved");
+  render();
+  el.playAgain.focus({ preventScroll: true });
+  showBests();
+}
+
+function closeWin() {
+  el.win.hidden = true;
+  el.board.classList.remove("celebrate");
+}
+
+// ---- records ----
+
+// showBests shows the records of the size played.
+function showBests() {
+  if (game.info) records.show(el.bests, game.info.size);
+}
+
+// ---- keeping the game over a reload ----
+
+function save() {
+  if (!game.info) return;
+  const s = {
+    size: game.info.size, start: game.start, history: game.history, future: game.future,
+    optimum: game.optimum, level: game.level, elapsed: Math.round(played()), won: game.won,
+  };
+  try { localStorage.setItem(SAVE_KEY, JSON.stringify(s)); } catch (e) { /* no storage: nothing kept */ }
+}
+
+function restore() {
+  let s;
+  try { s = JSON.parse(localStorage.getItem(SAVE_KEY)); } catch (e) { return false; }
+  if (!s || !s.size) return false;
+  const info = game.sizes.find((x) => x.size === s.size);
+  if (!info || !validBoard(s.start, info) || !Array.isArray(s.history)) return false;
+  deal(info, s.start, s.optimum, s.level);
+  for (const m of s.history) {
+    if (!move(m.t, m.by === "solver" ? "solver" : "you")) break;
+  }
+  game.future = Array.isArray(s.future) ? s.future.filter((m) => Number.isInteger(m.t)) : [];
+  game.elapsed = Number(s.elapsed) || 0;
+  showTime();
+  render();
+  if (solved() && game.history.length) {
+    learn(game.cells, 0, []);
+    showDistance();
+    game.won = true;
+    setState("solved");
+    el.result.textContent = "Solved. Play again for a new board.";
+    render();
+  } else {
+    if (game.history.length) tip("Welcome back: your game is as you left it.", "info");
+    think();
+  }
+  return true;
+}
+
+function validBoard(cells, info) {
+  const n = info.width * info.height;
+  return Array.isArray(cells) && cells.length === n && new Set(cells).size === n &&
+    cells.every((t) => Number.isInteger(t) && t >= 0 && t < n);
+}
+
+// ---- dealing ----
+
+// deal starts a game on board cells, optimum moves from solved.
+function deal(info, cells, optimum, level) {
+  game.deal++;
+  cancelAsk();
+  endSolving();
+  stopRetrying();
+  const sizeChanged = !game.info || game.info.size !== info.size;
+  game.info = info;
+  game.w = info.width;
+  game.h = info.height;
+  game.goal = info.goal;
+  game.start = cells.slice();
+  game.cells = cells.slice();
+  game.history = [];
+  game.future = [];
+  game.optimum = optimum;
+  game.level = level;
+  game.elapsed = 0;
+  game.runningSince = 0;
+  game.won = false;
+  game.wantHint = false;
+  closeWin();
+  el.shareBox.hidden = true;
+  el.result.textContent = "";
+  say(game.notice);
+  game.notice = "";
+  if (sizeChanged) {
+    game.known.clear();
+    buildBoard();
+    loadStats(info);
+    showAbout();
+  }
+  if (optimum !== null) game.known.set(keyOf(cells), { d: optimum, hints: (game.known.get(keyOf(cells)) || {}).hints || null });
+  el.size.value = info.size;
+  clearHint();
+  tip("");
+  render();
+  showTime();
+  showDistance();
+  drawHistogram();
+  showBests();
+  setState("playing");
+  if (!performance.getEntriesByName("playable").length) performance.mark("playable");
+}
 
 function presets(info) {
   const L = info.max_level;
-  const cut = (f) => Math.max(1, Math.round(f * L));
-  const raw = [["Easy", cut(0.2), cut(0.4)], ["Medium", cut(0.4) + 1, cut(0.6)],
-    ["Hard", cut(0.6) + 1, cut(0.85)], ["Expert", cut(0.85) + 1, L]];
-  return raw.map(([name, lo, hi]) => ({ name, min: Math.min(lo, L), max: Math.max(Math.min(hi, L), Math.min(lo, L)) }));
+  let raw;
+  if (info.table) {
+    const cut = (f) => Math.max(1, Math.round(f * L));
+    raw = [["Easy", cut(0.2), cut(0.4)], ["Medium", cut(0.4) + 1, cut(0.6)],
+      ["Hard", cut(0.6) + 1, cut(0.85)], ["Expert", cut(0.85) + 1, L]];
+  } else {
+    // Sizes searched, such as 4x4: a random board is most often 45 to 60
+    // moves away; levels below that are walks kept by their exact distance.
+    raw = [["Easy", 10, 20], ["Medium", 21, 30], ["Hard", 31, 44], ["Expert", 45, 52], ["Master", 53, 60]];
+  }
+  const out = raw.filter(([, lo]) => lo <= L)
+    .map(([name, lo, hi]) => ({ key: name, name: `${name} ${lo}–${Math.min(hi, L)}`, min: lo, max: Math.min(hi, L) }));
+  return out;
+}
+
+// hardestKnown is the preset of the published boards at the largest
+// distance, where the size has them.
+function hardestKnown() {
+  const st = game.stats;
+  if (!st || !st.hardest || !st.hardest.length || !st.source || game.info.table) return null;
+  return { key: "hardest", name: `Hardest known ${st.max}`, min: st.max, max: st.max, boards: st.hardest };
 }
 
 function showPresets(info, pick) {
   el.presets.replaceChildren();
-  for (const p of presets(info)) {
+  const list = presets(info);
+  const h = game.info && game.info.size === info.size ? hardestKnown() : null;
+  if (h) list.push(h);
+  for (const p of list) {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${p.name} ${p.min}–${p.max}`;
+    b.textContent = p.name;
+    b.dataset.key = p.key;
     b.dataset.min = p.min;
     b.dataset.max = p.max;
     b.setAttribute("aria-pressed", "false");
@@ -273,16 +724,16 @@ function showPresets(info, pick) {
       el.min.value = p.min;
       el.max.value = p.max;
       markPreset();
-      newGame();
+      newGame(p);
     });
     el.presets.append(b);
   }
   if (pick) {
-    const p = presets(info).find((x) => x.name === pick);
+    const p = list.find((x) => x.key === pick) || list[Math.min(1, list.length - 1)];
     el.min.value = p.min;
     el.max.value = p.max;
   }
-  el.min.max = el.max.max = info.max_level;
+  el.min.max = el.max.max = Math.max(info.max_level, h ? h.max : 0);
   markPreset();
 }
 
@@ -292,181 +743,302 @@ function markPreset() {
   }
 }
 
-async function newGame() {
-  const info = game.sizes.find((s) => s.size === el.size.value);
+// chosenLevel is the difficulty the form shows: a preset, or a range.
+function chosenLevel() {
   const lo = Number(el.min.value), hi = Number(el.max.value);
+  for (const b of el.presets.children) {
+    if (Number(b.dataset.min) === lo && Number(b.dataset.max) === hi) {
+      return { key: b.dataset.key, name: b.textContent, min: lo, max: hi };
+    }
+  }
+  return { key: `${lo}-${hi}`, name: `${lo}–${hi}`, min: lo, max: hi };
+}
+
+async function newGame(level) {
+  const info = game.sizes.find((s) => s.size === el.size.value);
+  if (!info) return;
+  level = level || chosenLevel();
+  if (level.key === "hardest") {
+    const h = hardestKnown();
+    if (h) {
+      const b = h.boards[Math.floor(Math.random() * h.boards.length)];
+      deal(info, b, h.max, { key: h.key, name: h.name, min: h.min, max: h.max });
+      save();
+      think();
+      return;
+    }
+  }
+  const lo = level.min, hi = level.max;
   if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0 || hi < lo || lo > info.max_level) {
     say(`Pick distances from 0 to ${info.max_level}, the first no larger than the second.`);
     return;
   }
-  if (game.abort) game.abort.abort();
-  setBusy(true);
+  cancelAsk();
+  endSolving();
+  game.deal++;
+  game.busy = true;
+  updateButtons();
   setState("loading");
   say("");
+  tip(info.table ? "" : "Drawing a board at that distance…", "wait");
+  const ac = new AbortController();
+  game.dealing = ac;
   try {
-    const level = await getJSON(`api/level?${q({ size: info.size, min: lo, max: Math.min(hi, info.max_level) })}`);
-    game.epoch++;
-    const sizeChanged = !game.info || game.info.size !== info.size;
-    game.info = info;
-    game.w = info.width;
-    game.h = info.height;
-    game.goal = info.goal;
-    game.cells = level.board.slice();
-    game.optimum = level.distance;
-    game.moves = 0;
-    game.helped = false;
-    el.result.hidden = true;
-    el.result.textContent = "";
-    if (sizeChanged) {
-      buildBoard();
-      el.chartLink.href = `api/chart?${q({ size: info.size })}`;
-      loadStats(info);
-    }
-    render();
-    game.distance = level.distance;
-    game.hints = [];
-    showDistance();
-    setBusy(false);
-    setState("playing");
-    refresh();
+    const lv = await game.engine.level(info.size, lo, Math.min(hi, info.max_level), ac.signal);
+    if (game.dealing !== ac) return;
+    game.busy = false;
+    game.dealing = null;
+    deal(info, lv.board, lv.distance, { key: level.key, name: level.name, min: lo, max: hi });
+    save();
+    think();
   } catch (e) {
-    setBusy(false);
+    if (game.dealing !== ac) return;
+    game.busy = false;
+    game.dealing = null;
     setState(game.info ? "playing" : "error");
-    say(`Could not get a new board: ${e.message}`);
+    if (el.tip.dataset.kind === "wait") tip("");
+    updateButtons();
+    if (e.name !== "AbortError") trouble(e, "Could not get a new board");
   }
 }
+
+// openShared starts the board of a link, ?size=WxH&board=..., and says
+// whether it could.
+function openShared(info, text) {
+  const cells = text.split(/[\s,/]+/).filter((x) => x !== "").map((x) => (x === "." ? 0 : Number(x)));
+  history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
+  if (!validBoard(cells, info)) {
+    game.notice = `The link's board is not a ${info.size} board: it needs each number from 0 to ${info.width * info.height - 1} once. Here is a new board instead.`;
+    return false;
+  }
+  deal(info, cells, null, { key: "shared", name: "Shared board", min: 0, max: 0 });
+  tip("A shared puzzle: the board of the link, from its start.", "info");
+  save();
+  think();
+  return true;
+}
+
+function shareLink() {
+  if (!game.info) return;
+  const url = new URL(location.href);
+  url.search = `?size=${encodeURIComponent(game.info.size)}&board=${game.start.join(",")}`;
+  url.hash = "";
+  el.shareLink.value = url.href;
+  el.shareBox.hidden = false;
+  el.shareLink.select();
+  const done = () => tip("Link copied: anyone who opens it gets this puzzle from its start.", "info");
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(url.href).then(done, () => tip("Copy the link to share this puzzle from its start.", "info"));
+  } else {
+    tip("Copy the link to share this puzzle from its start.", "info");
+  }
+}
+
+// ---- the distribution ----
 
 async function loadStats(info) {
   game.stats = null;
   drawHistogram();
   if (!info.table && !info.published) return;
   try {
-    const st = await getJSON(`api/stats?${q({ size: info.size })}`);
+    const st = await game.engine.stats(info.size);
     if (game.info && game.info.size === info.size) {
       game.stats = st;
+      showPresets(info, null);
       drawHistogram();
     }
   } catch (e) {
-    el.caption.textContent = `No distribution: ${e.message}`;
+    el.caption.textContent = `The distribution is not available: ${e.message}.`;
   }
 }
 
-// ---- the histogram ----
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attrs, text) {
-  const n = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (text !== undefined) n.textContent = text;
-  return n;
-}
-
+// drawHistogram draws the distribution of the size played, with the
+// difficulty in the form shaded.
 function drawHistogram() {
-  const info = game.info;
-  if (!info) return;
-  if (!info.table && !info.published) {
-    el.histogram.replaceChildren();
-    el.histogram.dataset.here = "";
-    el.caption.textContent = `There is no table for ${info.size} (it has too many boards), so how many boards lie at each distance is not known here; distances come from an optimal search.`;
-    return;
-  }
-  const st = game.stats;
-  if (!st) { el.caption.textContent = "Loading the distribution…"; return; }
-  const counts = st.counts, n = counts.length, top = Math.max(...counts);
-  const W = 300, H = 150, padL = 4, padB = 18, padT = 18;
-  const bw = (W - padL * 2) / n;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": `Number of ${info.size} boards at each distance from 0 to ${st.max}` });
-  const lo = Number(el.min.value), hi = Number(el.max.value), d = game.distance;
-  if (lo <= hi && lo < n) {
-    // The difficulty range chosen, as a band behind the bars.
-    root.append(svg("rect", { class: "band", x: padL + lo * bw, y: padT, width: (Math.min(hi, n - 1) - lo + 1) * bw, height: H - padB - padT }));
-  }
-  if (d !== null && d < n) {
-    // A line through the current distance, visible even where its bar is tiny.
-    const x = padL + (d + 0.5) * bw;
-    root.append(svg("line", { class: "here", x1: x, x2: x, y1: padT - 2, y2: H - padB }));
-  }
-  counts.forEach((c, i) => {
-    const h = c === 0 ? 0 : Math.max(1, (H - padB - padT) * c / top);
-    let cls = "bar";
-    if (i === d) cls += " here";
-    const r = svg("rect", { class: cls, x: padL + i * bw + 0.5, y: H - padB - h, width: Math.max(0.5, bw - 1), height: h });
-    r.append(svg("title", {}, `distance ${i}: ${c.toLocaleString("en")} boards`));
-    root.append(r);
-  });
-  root.append(svg("text", { x: padL, y: H - 4 }, "0"));
-  root.append(svg("text", { x: W - padL, y: H - 4, "text-anchor": "end" }, String(st.max)));
-  if (d !== null && d < n) {
-    const x = padL + (d + 0.5) * bw;
-    root.append(svg("text", { class: "here", x, y: 12, "text-anchor": x < 40 ? "start" : x > W - 40 ? "end" : "middle" }, `you: ${d}`));
-  }
-  el.histogram.replaceChildren(root);
-  el.histogram.dataset.here = d === null ? "" : String(d);
-  const at = d !== null && d < n ? counts[d] : 0;
-  el.caption.textContent = (st.source ? `Published counts (${st.source}); distances here come from an optimal search. ` : "") +
-    `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
-    (d === null ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
-      `${at.toLocaleString("en")} boards are ${d} move${d === 1 ? "" : "s"} from solved, like this one.`);
+  if (!game.info) return;
+  histogram.draw(game.info, game.stats, Number(el.min.value), Number(el.max.value));
+  const k = known();
+  histogram.mark(k ? k.d : null);
 }
 
-// ---- keys ----
+function showAbout() {
+  const api = game.engine.kind === "api";
+  el.aboutAPI.hidden = !api;
+  el.aboutWasm.hidden = api;
+  if (!game.info) return;
+  el.statsLink.href = `api/stats?size=${encodeURIComponent(game.info.size)}`;
+  el.chartLink.href = `api/chart?size=${encodeURIComponent(game.info.size)}`;
+  el.chartItem.hidden = !game.info.table; // only a table has a chart to draw
+}
+
+// ---- keys and swipes ----
 
 // An arrow key moves the tile on that side of the blank the way it points.
 const KEYS = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, 1], ArrowRight: [0, -1] };
 
+function slideToward(key) {
+  const [dr, dc] = KEYS[key];
+  const z = game.cells.indexOf(0), r = Math.floor(z / game.w) + dr, c = z % game.w + dc;
+  if (r < 0 || r >= game.h || c < 0 || c >= game.w) return;
+  userMove(game.cells[r * game.w + c]);
+}
+
 document.addEventListener("keydown", (ev) => {
-  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const tag = ev.target && ev.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  if (ctrl && !ev.altKey && (ev.key === "z" || ev.key === "Z")) {
+    ev.preventDefault();
+    if (ev.shiftKey) redo(); else undo();
+    return;
+  }
+  if (ctrl && !ev.altKey && (ev.key === "y" || ev.key === "Y")) {
+    ev.preventDefault();
+    redo();
+    return;
+  }
+  if (ev.altKey || ctrl) return;
+  if (ev.key === "Escape") {
+    if (game.solving) stopSolving();
+    else if (!el.win.hidden) closeWin();
+    return;
+  }
   if (ev.key in KEYS) {
     if (!game.info) return;
     ev.preventDefault();
-    const [dr, dc] = KEYS[ev.key];
-    const z = game.cells.indexOf(0), r = Math.floor(z / game.w) + dr, c = z % game.w + dc;
-    if (r < 0 || r >= game.h || c < 0 || c >= game.w) return;
-    userMove(game.cells[r * game.w + c]);
-  } else if (ev.key === "h" || ev.key === "H") {
-    showHint();
-  } else if (ev.key === "s" || ev.key === "S") {
-    solveIt();
+    slideToward(ev.key);
+    return;
+  }
+  // Letters act unless a button has the focus, where they would surprise.
+  switch (ev.key.toLowerCase()) {
+    case "h": showHint(); break;
+    case "s": solveIt(); break;
+    case "u": undo(); break;
+    case "r": redo(); break;
+    case "n": if (!game.busy) newGame(game.level && game.level.key !== "shared" ? game.level : undefined); break;
   }
 });
 
+// On a touch screen the page reads the finger itself rather than waiting
+// for a click: a tap on a tile slides it, a swipe on the board slides the
+// tile that can move the swipe's way. The click that may follow is
+// ignored (one from a key, with no pointer, is not).
+const touchPad = { id: null, x: 0, y: 0, dx: 0, dy: 0, tile: 0, upAt: 0 };
+
+function touched() { return Date.now() - touchPad.upAt < 700; }
+
+el.board.addEventListener("pointerdown", (ev) => {
+  if (ev.pointerType === "mouse") return;
+  const tile = ev.target.closest(".tile");
+  Object.assign(touchPad, { id: ev.pointerId, x: ev.clientX, y: ev.clientY, dx: 0, dy: 0, tile: tile ? Number(tile.dataset.tile) : 0 });
+});
+el.board.addEventListener("pointermove", (ev) => {
+  if (ev.pointerId !== touchPad.id) return;
+  touchPad.dx = ev.clientX - touchPad.x;
+  touchPad.dy = ev.clientY - touchPad.y;
+});
+el.board.addEventListener("pointerup", (ev) => {
+  if (ev.pointerId !== touchPad.id) return;
+  touchPad.id = null;
+  touchPad.upAt = Date.now();
+  let dx = ev.clientX - touchPad.x, dy = ev.clientY - touchPad.y;
+  if (Math.hypot(touchPad.dx, touchPad.dy) > Math.hypot(dx, dy)) [dx, dy] = [touchPad.dx, touchPad.dy];
+  const far = Math.max(Math.abs(dx), Math.abs(dy));
+  if (far < 16) {
+    if (touchPad.tile) userMove(touchPad.tile);
+    return;
+  }
+  if (Math.min(Math.abs(dx), Math.abs(dy)) > far / 2) return; // no clear way
+  if (Math.abs(dx) > Math.abs(dy)) slideToward(dx > 0 ? "ArrowRight" : "ArrowLeft");
+  else slideToward(dy > 0 ? "ArrowDown" : "ArrowUp");
+});
+el.board.addEventListener("pointercancel", () => { touchPad.id = null; });
+
 // ---- start ----
 
+el.undo.addEventListener("click", undo);
+el.redo.addEventListener("click", redo);
 el.hint.addEventListener("click", showHint);
 el.solve.addEventListener("click", solveIt);
-el.again.addEventListener("click", () => newGame());
-el.setup.addEventListener("submit", (ev) => { ev.preventDefault(); newGame(); });
-el.min.addEventListener("input", markPreset);
-el.max.addEventListener("input", markPreset);
+el.again.addEventListener("click", () => newGame(game.level && game.level.key !== "shared" ? game.level : undefined));
+el.share.addEventListener("click", shareLink);
+el.stop.addEventListener("click", stopSolving);
+el.slower.addEventListener("click", () => changeSpeed(-1));
+el.faster.addEventListener("click", () => changeSpeed(1));
+el.retry.addEventListener("click", retry);
+el.playAgain.addEventListener("click", () => newGame(game.level && game.level.key !== "shared" ? game.level : undefined));
+el.winShare.addEventListener("click", shareLink);
+el.winClose.addEventListener("click", () => { closeWin(); el.again.focus({ preventScroll: true }); });
+el.setup.addEventListener("submit", (ev) => { ev.preventDefault(); newGame(chosenLevel()); });
+el.min.addEventListener("input", () => { markPreset(); drawHistogram(); });
+el.max.addEventListener("input", () => { markPreset(); drawHistogram(); });
 el.size.addEventListener("change", () => {
   const info = game.sizes.find((s) => s.size === el.size.value);
+  history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
   showPresets(info, "Medium");
   newGame();
 });
 
-async function init() {
+// The instructions shown are for the screen's pointer: a touch screen
+// gets no keyboard instructions.
+const touch = matchMedia("(hover: none) and (pointer: coarse)");
+function describeBoard() {
+  el.board.setAttribute("aria-describedby", touch.matches ? "help-touch" : "help-keys");
+}
+touch.addEventListener("change", describeBoard);
+describeBoard();
+
+async function start() {
+  setState("loading");
+  const params = new URLSearchParams(location.search);
   try {
-    game.sizes = await getJSON("api/sizes");
+    game.engine = await connect(params.get("engine"));
   } catch (e) {
     setState("error");
-    say(`Could not reach the server: ${e.message}`);
+    el.distance.textContent = "Not connected";
+    game.retryDelay = game.retryDelay ? Math.min(game.retryDelay * 2, 15000) : 1000;
+    const secs = Math.round(game.retryDelay / 1000);
+    say(`Could not start: ${e.message}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
+    clearTimeout(game.retryTimer);
+    game.retryTimer = setTimeout(retry, game.retryDelay);
     return;
   }
+  stopRetrying();
+  document.body.dataset.engine = game.engine.kind;
+  game.sizes = game.engine.sizes();
+  el.size.replaceChildren();
   for (const s of game.sizes) {
     const o = document.createElement("option");
     o.value = s.size;
     o.textContent = `${s.size}${s.table ? "" : " (optimal search)"}`;
     el.size.append(o);
   }
-  const want = new URLSearchParams(location.search).get("size");
-  const first = game.sizes.find((s) => s.size === want) || game.sizes.find((s) => s.size === "3x3") || game.sizes[0];
+  // A link's board first; then the game saved, unless the link names
+  // another size; then a new board.
+  const want = game.sizes.find((s) => s.size === params.get("size"));
+  const shared = want && params.get("board");
+  if (shared) {
+    showPresets(want, "Medium");
+    if (openShared(want, params.get("board"))) return;
+  }
+  if (!shared && (!want || savedSize() === want.size) && restore()) {
+    showPresets(game.info, "Medium");
+    if (game.level && game.level.key !== "shared") {
+      el.min.value = game.level.min;
+      el.max.value = game.level.max;
+      markPreset();
+    }
+    return;
+  }
+  const first = want || game.sizes.find((s) => s.size === "3x3") || game.sizes[0];
   el.size.value = first.size;
   showPresets(first, "Medium");
   await newGame();
 }
 
-init();
+// savedSize is the size of the game saved, if any.
+function savedSize() {
+  try { return JSON.parse(localStorage.getItem(SAVE_KEY)).size; } catch (e) { return ""; }
+}
+
+start();

@@ -1,0 +1,233 @@
+package pdb_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/pdb"
+
+	"math/rand/v2"
+)
+
+// writeFile writes b to a file in a temporary directory and returns its
+// path.
+func writeFile(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// encodeRaw returns db written in version 3.
+func encodeRaw(t testing.TB, db *pdb.DB) []byte {
+	t.Helper()
+	defer pdb.SetRawMin(0)()
+	b := encode(t, db)
+	if v := binary.LittleEndian.Uint16(b[8:]); v != 3 {
+		t.Fatalf("written in version %d, want 3", v)
+	}
+	return b
+}
+
+// TestInPlaceRoundTrip writes databases of both kinds in version 3 and
+// reads them back whole and in place: the same entries, written back to
+// the same bytes, and a content hash that is the header's SHA-256.
+func TestInPlaceRoundTrip(t *testing.T) {
+	for _, kind := range both {
+		for _, p := range partitions {
+			t.Run(fmt.Sprint(kind.name, p.size, p.groups), func(t *testing.T) {
+				db := buildWith(t, p.size, p.groups, kind.opts)
+				b := encodeRaw(t, db)
+				if len(b)%4096 != 0 || len(b) < 4096 {
+					t.Fatalf("%d bytes, not whole pages", len(b))
+				}
+				whole, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				path := writeFile(t, "x.pdb", b)
+				inPlace, err := pdb.Open(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer inPlace.Close()
+				if got := pdb.Loaded(inPlace); len(got) != len(p.groups) || slices.Max(got) > 1 {
+					t.Fatalf("blocks in memory after opening: %v, want the goal's only", got)
+				}
+				want := sha256.Sum256(b[:pdb.HeaderLen(b)])
+				for _, back := range []*pdb.DB{whole, inPlace} {
+					sameEntries(t, db, back)
+					if h, ok := back.ContentHash(); !ok || h != want {
+						t.Fatalf("content hash %x, %t, want the header's %x", h, ok, want)
+					}
+					if again := encodeRaw(t, back); !bytes.Equal(again, b) {
+						t.Fatal("writing what was read gives other bytes")
+					}
+					if err := back.Prove(context.Background(), nil); err != nil {
+						t.Fatal(err)
+					}
+					if err := back.Err(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := inPlace.Close(); err != nil {
+					t.Fatal(err)
+				}
+				if err := inPlace.Close(); err != nil {
+					t.Fatalf("a second Close: %v", err)
+				}
+			})
+		}
+	}
+}
+
+// TestContentHash checks the content hash of a compressed file, the
+// SHA-256 of the whole file, and of a database built.
+func TestContentHash(t *testing.T) {
+	db := build(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}})
+	if _, ok := db.ContentHash(); ok {
+		t.Fatal("a database built has a content hash")
+	}
+	b := encode(t, db)
+	back, err := pdb.Open(writeFile(t, "x.pdb", b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(b) {
+		t.Fatalf("content hash %x, %t, want the file's", h, ok)
+	}
+}
+
+// multiBlock is a database whose groups take several blocks in version 3:
+// 47,520 and 332,640 bytes, 3 and 21 blocks.
+func multiBlock(t *testing.T) *pdb.DB {
+	return build(t, board.Size{W: 4, H: 3}, [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10, 11}})
+}
+
+// TestInPlaceLazy checks that a database read in place reads blocks as
+// lookups need them, that a block which fails its checksum or is needed
+// after Close reads as zeros, a bound no higher, and that Err and Prove
+// report it.
+func TestInPlaceLazy(t *testing.T) {
+	db := multiBlock(t)
+	b := encodeRaw(t, db)
+	h := db.Heuristic()
+	r := rand.New(rand.NewPCG(5, 6))
+	var boards []board.Board
+	for range 200 {
+		x, err := gen.Uniform(r, db.Size())
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, x)
+	}
+
+	inPlace, err := pdb.Open(writeFile(t, "x.pdb", b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ih := inPlace.Heuristic()
+	for _, x := range boards[:20] {
+		if got, want := ih.Estimate(x), h.Estimate(x); got != want {
+			t.Fatalf("%v: %d read in place, %d built", x, got, want)
+		}
+	}
+	loaded := pdb.Loaded(inPlace)
+	if loaded[0] >= 3 && loaded[1] >= 21 || loaded[1] < 2 {
+		t.Fatalf("blocks in memory after 20 boards: %v of 3 and 21", loaded)
+	}
+	if err := inPlace.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range boards {
+		if got, want := ih.Estimate(x), h.Estimate(x); got > want {
+			t.Fatalf("%v after Close: %d, above %d", x, got, want)
+		}
+	}
+	if err := inPlace.Err(); !errors.Is(err, pdb.ErrClosed) {
+		t.Fatalf("Err after Close and lookups: %v, want ErrClosed", err)
+	}
+	if err := inPlace.Prove(context.Background(), nil); !errors.Is(err, pdb.ErrClosed) {
+		t.Fatalf("Prove after Close: %v, want ErrClosed", err)
+	}
+
+	// A byte changed in the second group's block 5: opening reads the
+	// goal's blocks only, which are good.
+	bad := bytes.Clone(b)
+	off := len(bad) - 21*16384 + 5*16384 + 100
+	bad[off] ^= 0x11
+	damaged, err := pdb.Open(writeFile(t, "bad.pdb", bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer damaged.Close()
+	dh := damaged.Heuristic()
+	for _, x := range boards {
+		if got, want := dh.Estimate(x), h.Estimate(x); got > want {
+			t.Fatalf("%v in a damaged file: %d, above %d", x, got, want)
+		}
+	}
+	if err := damaged.Prove(context.Background(), nil); !errors.Is(err, pdb.ErrChecksum) {
+		t.Fatalf("Prove of a damaged file: %v, want ErrChecksum", err)
+	}
+	if err := damaged.Err(); !errors.Is(err, pdb.ErrChecksum) {
+		t.Fatalf("Err of a damaged file: %v, want ErrChecksum", err)
+	}
+}
+
+// TestInPlaceCorrupt checks version 3 files changed a byte at a time, cut
+// short or lengthened: reading them whole fails with a sentinel, and
+// reading them in place either fails so, or answers with a proof that
+// fails so.
+func TestInPlaceCorrupt(t *testing.T) {
+	for _, kind := range both {
+		t.Run(kind.name, func(t *testing.T) {
+			good := encodeRaw(t, buildWith(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}}, kind.opts))
+			sentinel := func(err error) bool {
+				return errors.Is(err, pdb.ErrFormat) || errors.Is(err, pdb.ErrChecksum) || errors.Is(err, pdb.ErrVersion)
+			}
+			check := func(what string, b []byte) {
+				t.Helper()
+				if _, err := pdb.NewReader(bytes.NewReader(b), int64(len(b))); !sentinel(err) {
+					t.Fatalf("%s: read whole: %v", what, err)
+				}
+				db, err := pdb.OpenInPlace(bytes.NewReader(b), int64(len(b)))
+				if err == nil {
+					err = db.Prove(context.Background(), nil)
+				}
+				if !sentinel(err) {
+					t.Fatalf("%s: read in place and proven: %v", what, err)
+				}
+			}
+			hl := pdb.HeaderLen(good)
+			for i := range good {
+				// Every byte of the header and the first of each page
+				// after it; the others of a block are alike.
+				if i >= hl && i%512 != 0 && i != len(good)-1 {
+					continue
+				}
+				for _, x := range []byte{1, 0x80} {
+					b := bytes.Clone(good)
+					b[i] ^= x
+					check(fmt.Sprintf("byte %d ^ %#x", i, x), b)
+				}
+			}
+			for _, l := range []int{0, 9, 19, hl - 1, hl, 4096, len(good) - 1} {
+				check(fmt.Sprintf("cut to %d bytes", l), good[:l])
+			}
+			check("a byte appended", append(bytes.Clone(good), 0))
+		})
+	}
+}

@@ -1,0 +1,151 @@
+package pdb
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/parallel"
+)
+
+// WriteTo writes the database to w in the format described in the package
+// documentation and returns the number of bytes written: in version 3,
+// the entries as they are in memory, if its tables take 32 MiB or more
+// (the 4x4 large tier), so that a reader reads only what a search needs;
+// otherwise compressed, in version 1, or 2 if it keeps the blank's cell.
+func (db *DB) WriteTo(w io.Writer) (int64, error) { return db.write(context.Background(), w) }
+
+func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
+	if err := db.loadAll(ctx, 0); err != nil {
+		return 0, err
+	}
+	h := &header{size: db.size, goal: db.goal, groups: make([]fileGroup, len(db.groups))}
+	for gi := range db.groups {
+		g := &db.groups[gi]
+		h.groups[gi] = fileGroup{tiles: g.tiles, enc: g.enc, largest: g.largest(), blank: g.blank}
+	}
+	if db.Bytes() >= rawMin {
+		return db.writeRaw(ctx, w, h)
+	}
+	return db.writeCompressed(ctx, w, h)
+}
+
+// writeCompressed writes the database in version 1 or 2: each group's
+// entries in zstd frames of blockBytes entry bytes.
+func (db *DB) writeCompressed(ctx context.Context, w io.Writer, h *header) (int64, error) {
+	h.version, h.block = 1, blockBytes
+	if db.KeepsBlank() {
+		h.version = 2
+	}
+	var blocks [][]byte
+	for gi := range db.groups {
+		g, fg := &db.groups[gi], &h.groups[gi]
+		fg.blocks = (len(g.entries) + blockBytes - 1) / blockBytes
+		out := make([][]byte, fg.blocks)
+		err := parallel.For(ctx, 0, fg.blocks, func(i int) error {
+			out[i] = fileformat.Compress(g.entries[i*blockBytes : min((i+1)*blockBytes, len(g.entries))])
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+		fg.lens, fg.crcs = make([]uint32, fg.blocks), make([]uint32, fg.blocks)
+		for i, b := range out {
+			fg.lens[i], fg.crcs[i] = uint32(len(b)), fileformat.Checksum(b)
+		}
+		blocks = append(blocks, out...)
+	}
+	return writeParts(ctx, w, append([][]byte{appendHeader(nil, h)}, blocks...))
+}
+
+// writeRaw writes the database in version 3: each group's entries as
+// they are, in blocks of rawBlockBytes, the last padded with zeros, after
+// the header padded with zeros to a multiple of page bytes.
+func (db *DB) writeRaw(ctx context.Context, w io.Writer, h *header) (int64, error) {
+	h.version, h.block = 3, rawBlockBytes
+	pads := make([][]byte, len(db.groups))
+	for gi := range db.groups {
+		g, fg := &db.groups[gi], &h.groups[gi]
+		fg.blocks = (len(g.entries) + rawBlockBytes - 1) / rawBlockBytes
+		pads[gi] = make([]byte, fg.blocks*rawBlockBytes-len(g.entries))
+		fg.sums = make([]byte, sumSize*fg.blocks)
+		err := parallel.For(ctx, 0, fg.blocks, func(i int) error {
+			sum := blockSum(g.entries, i, rawBlockBytes)
+			copy(fg.sums[sumSize*i:], sum[:])
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+	}
+	hdr := appendHeader(nil, h)
+	parts := [][]byte{hdr, make([]byte, dataOffset(len(hdr))-int64(len(hdr)))}
+	for gi := range db.groups {
+		parts = append(parts, db.groups[gi].entries, pads[gi])
+	}
+	return writeParts(ctx, w, parts)
+}
+
+// blockSum returns the SHA-256 of block i of entries, in blocks of size
+// bytes, the last padded with zeros.
+func blockSum(entries []byte, i, size int) [sumSize]byte {
+	lo := i * size
+	b := entries[lo:min(lo+size, len(entries))]
+	if len(b) == size {
+		return sha256.Sum256(b)
+	}
+	h := sha256.New()
+	h.Write(b)
+	h.Write(make([]byte, size-len(b)))
+	var sum [sumSize]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// writeParts writes parts to w in order, stopping once ctx is done.
+func writeParts(ctx context.Context, w io.Writer, parts [][]byte) (int64, error) {
+	var total int64
+	for _, part := range parts {
+		if err := ctx.Err(); err != nil {
+			return total, err
+		}
+		m, err := w.Write(part)
+		total += int64(m)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// largest returns the group's largest entry.
+func (g *group) largest() uint8 {
+	var m uint8
+	for _, b := range g.entries {
+		if g.enc == encNibble {
+			m = max(m, b&15, b>>4)
+		} else {
+			m = max(m, b)
+		}
+	}
+	return m
+}
+
+// WriteFile writes the database to path atomically, as WriteTo writes
+// it: to a temporary file in the same directory, renamed over path only
+// when complete. If writing fails or ctx ends first, path is left as it
+// was.
+func WriteFile(ctx context.Context, path string, db *DB) error {
+	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		_, err := db.write(ctx, f)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pdb: write %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,466 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/server"
+)
+
+// What players expect of the game, each checked in the browser.
+
+// play clicks the tiles of moves in turn, waiting for each.
+func (p *tab) play(moves []uint8) {
+	p.t.Helper()
+	n := p.moves()
+	for _, m := range moves {
+		p.click(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))
+		n++
+		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d"`, n))
+	}
+}
+
+// shortest returns a shortest solution of b.
+func shortest(t *testing.T, b board.Board) []uint8 {
+	t.Helper()
+	path, err := testSolver.Path(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBrowserWinAndRecords wins a 3x3 game with the fewest moves: the win
+// card says so and takes the focus, the timer stops, and the result is kept
+// as the best of its size and difficulty, in the browser, over a reload.
+func TestBrowserWinAndRecords(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
+			p.ready()
+			p.click(`#presets button[data-key="Easy"]`)
+			p.wait(`document.getElementById("moves").dataset.moves === "0" && document.querySelector('#presets button[data-key="Easy"]').getAttribute("aria-pressed") === "true"`)
+			p.ready()
+			b := p.board()
+			path := shortest(t, b)
+			if len(path) < 6 || len(path) > 12 {
+				t.Fatalf("Easy board %s at %d, outside 6..12", b, len(path))
+			}
+			p.play(path[:len(path)-1])
+			// The clock runs from the first move.
+			time.Sleep(300 * time.Millisecond)
+			if ms := p.number(`document.getElementById("timer").dataset.ms`); ms < 250 {
+				t.Errorf("timer at %d ms after 300 ms of play", ms)
+			}
+			p.play(path[len(path)-1:])
+			p.wait(`document.body.dataset.state === "solved"`)
+			if !p.visible("#win") || p.text("win-title") != "Perfect!" {
+				t.Errorf("win card shown %v, title %q", p.visible("#win"), p.text("win-title"))
+			}
+			if got := p.eval(`document.activeElement.id`); got != "play-again" {
+				t.Errorf("focus on %q after the win, want play-again", got)
+			}
+			if !p.truth(`document.getElementById("board").classList.contains("celebrate") || matchMedia("(prefers-reduced-motion: reduce)").matches`) {
+				t.Error("the board does not celebrate")
+			}
+			result := p.text("result")
+			if want := fmt.Sprintf("Solved in %d moves", len(path)); !strings.Contains(result, want) || !strings.Contains(result, "A perfect game!") {
+				t.Errorf("result %q", result)
+			}
+			if news := p.text("best-news"); !strings.Contains(news, "first 3x3 Easy") {
+				t.Errorf("best news %q", news)
+			}
+			ms := p.number(`document.getElementById("timer").dataset.ms`)
+			time.Sleep(300 * time.Millisecond)
+			if again := p.number(`document.getElementById("timer").dataset.ms`); again != ms {
+				t.Errorf("the timer ran on after the win: %d, then %d ms", ms, again)
+			}
+			row := p.text("bests")
+			if !strings.Contains(row, "Easy") || !strings.Contains(row, fmt.Sprintf("Easy 6–12 1 %d 0:0", len(path))) {
+				t.Errorf("records %q", row)
+			}
+			// Kept over a reload.
+			p.load("size=3x3")
+			p.wait(`document.getElementById("bests").textContent.includes("Easy")`)
+			if again := p.text("bests"); again != row {
+				t.Errorf("records after a reload %q, before %q", again, row)
+			}
+			p.check()
+		})
+	}
+}
+
+// TestBrowserReload reloads in mid-game: the board, the moves, undo and the
+// clock are as they were.
+func TestBrowserReload(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
+			p.ready()
+			start := p.board()
+			b := start
+			var last uint8
+			for range 3 {
+				m := b.Moves()[0]
+				if m == last {
+					m = b.Moves()[1]
+				}
+				p.play([]uint8{m})
+				b, _ = b.Move(m)
+				last = m
+			}
+			p.ready()
+			time.Sleep(300 * time.Millisecond)
+			ms := p.number(`document.getElementById("timer").dataset.ms`)
+			p.load("")
+			p.ready()
+			if got := p.board(); got != b || p.moves() != 3 {
+				t.Fatalf("after a reload: board %s, %d moves; want %s, 3", got, p.moves(), b)
+			}
+			if got := p.number(`document.getElementById("timer").dataset.ms`); got < ms-300 {
+				t.Errorf("timer %d ms after a reload, %d before", got, ms)
+			}
+			for n := 2; n >= 0; n-- {
+				p.click("#undo")
+				p.waitMoves(n)
+			}
+			if got := p.board(); got != start {
+				t.Errorf("undone to %s, the start was %s", got, start)
+			}
+			p.check()
+		})
+	}
+}
+
+// TestBrowserShare opens a shared board, shares it again, and refuses a bad
+// or unsolvable one with a message.
+func TestBrowserShare(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) {
+			const cells = "5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15" // 8 moves
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4&board=" + cells})
+			p.ready()
+			if got := p.eval(`document.getElementById("board").dataset.board`); got != cells {
+				t.Fatalf("shared board %s, want %s", got, cells)
+			}
+			if p.distance() != 8 {
+				t.Errorf("distance %d, want 8", p.distance())
+			}
+			p.play([]uint8{9})
+			p.ready()
+			p.click("#share")
+			link := p.eval(`document.getElementById("share-link").value`)
+			if !strings.HasSuffix(link, "/?size=4x4&board="+cells) || !p.visible("#share-link") {
+				t.Errorf("share link %q (shown %v)", link, p.visible("#share-link"))
+			}
+			q := p.sibling(link[strings.Index(link, "?")+1:])
+			q.ready()
+			if got := q.eval(`document.getElementById("board").dataset.board`); got != cells || q.moves() != 0 {
+				t.Errorf("the link opens %s after %d moves", got, q.moves())
+			}
+			q.check()
+
+			for _, bad := range []struct{ query, says string }{
+				{"size=3x3&board=1,2,3,4,5,6,7,7,0", "needs each number from 0 to 8 once"},
+				{"size=3x3&board=1,2,3,4,5,6,8,7,0", "cannot be solved"},
+			} {
+				r := p.sibling(bad.query)
+				r.wait(fmt.Sprintf(`document.getElementById("message-text").textContent.includes(%q)`, bad.says))
+				r.ready()
+				if r.size() != (board.Size{W: 3, H: 3}) {
+					t.Errorf("%s: then plays %s", bad.query, r.size())
+				}
+				r.check()
+			}
+			p.check()
+		})
+	}
+}
+
+// swipe drags a finger across the board from its centre by (dx, dy).
+func (p *tab) swipe(dx, dy float64) {
+	p.t.Helper()
+	b := p.rect("#board")
+	x, y := b.X+b.W/2, b.Y+b.H/2
+	p.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		steps := []input.DispatchTouchEventParams{
+			{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}},
+			{Type: input.DispatchTouchEventTypeTouchMove, TouchPoints: []*input.TouchPoint{{X: x + dx/2, Y: y + dy/2}}},
+			{Type: input.DispatchTouchEventTypeTouchMove, TouchPoints: []*input.TouchPoint{{X: x + dx, Y: y + dy}}},
+			{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}},
+		}
+		for _, s := range steps {
+			if _, err := cdp.Call(ctx, t, input.DispatchTouchEvent, s); err != nil {
+				return err
+			}
+			time.Sleep(20 * time.Millisecond) // a finger takes its time
+		}
+		return nil
+	}))
+}
+
+// TestBrowserSwipe plays by swipes on a phone: a swipe to the left slides
+// the tile right of the gap to the left, and so on. A phone is told about
+// taps and swipes, not keys.
+func TestBrowserSwipe(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) { checkSwipe(t, st) })
+	}
+}
+
+func checkSwipe(t *testing.T, st *site) {
+	p := openTab(t, st, tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
+	p.ready()
+	if !p.visible("#help-touch") || p.visible("#help-keys") || p.eval(`document.getElementById("board").getAttribute("aria-describedby")`) != "help-touch" {
+		t.Errorf("phone instructions: touch shown %v, keys shown %v", p.visible("#help-touch"), p.visible("#help-keys"))
+	}
+	if txt := p.text("help-touch"); strings.Contains(txt, "key") || !strings.Contains(txt, "swipe") {
+		t.Errorf("phone instructions %q", txt)
+	}
+	b := p.board()
+	n := 0
+	for _, s := range []struct {
+		dx, dy float64
+		key    string
+	}{{-90, 0, "ArrowLeft"}, {0, -90, "ArrowUp"}, {90, 0, "ArrowRight"}, {0, 90, "ArrowDown"}, {-90, 8, "ArrowLeft"}} {
+		want, ok := arrow(b, s.key)
+		if !ok || want == board.Goal(b.Size()) {
+			continue
+		}
+		p.swipe(s.dx, s.dy)
+		n++
+		p.waitMoves(n)
+		if got := p.board(); got != want {
+			t.Fatalf("swipe %+v on %s: %s, want %s", s, b, got, want)
+		}
+		b = want
+	}
+	if n < 3 {
+		t.Fatalf("only %d swipes moved a tile", n)
+	}
+	// A tap still moves the tile tapped.
+	m := b.Moves()[0]
+	p.do(chromedp.Tap(chromedp.CSS(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))))
+	p.waitMoves(n + 1)
+	if want, _ := b.Move(m); p.board() != want {
+		t.Errorf("tap %d: %s, want %s", m, p.board(), want)
+	}
+	p.check()
+}
+
+// TestBrowserStopAndSpeed slows a solution down, stops it, plays on, and
+// lets the solver finish: the result says the solver made every move.
+func TestBrowserStopAndSpeed(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
+			p.ready()
+			b := p.board()
+			d := exact(t, b)
+			p.click("#solve")
+			p.wait(`document.body.dataset.state === "animating"`)
+			p.click("#slower")
+			if got := p.eval(`document.getElementById("speed").dataset.speed`); got != "0.5" {
+				t.Errorf("speed %s after Slower, want 0.5", got)
+			}
+			p.wait(`document.getElementById("moves").dataset.moves === "2"`)
+			p.click("#stop")
+			p.wait(`document.body.dataset.state === "playing"`)
+			n := p.moves()
+			time.Sleep(400 * time.Millisecond)
+			if p.moves() != n || p.visible("#player") {
+				t.Fatalf("the solution went on after Stop: %d moves, then %d", n, p.moves())
+			}
+			if n < 2 || n >= d {
+				t.Fatalf("stopped after %d of %d moves", n, d)
+			}
+			p.ready()
+			if got, want := p.distance(), d-n; got != want {
+				t.Errorf("distance %d after %d of the solver's moves from %d", got, n, d)
+			}
+			// The rest, as fast as it goes.
+			p.click("#solve")
+			p.wait(`document.body.dataset.state === "animating"`)
+			p.click("#faster")
+			p.click("#faster")
+			p.click("#faster")
+			if !p.truth(`document.getElementById("faster").disabled`) {
+				t.Error("Faster stays enabled at the fastest speed")
+			}
+			p.waitFor(`document.body.dataset.state === "solved"`, 30*time.Second)
+			if want := fmt.Sprintf("The solver made all %d moves.", d); !strings.Contains(p.text("result"), want) {
+				t.Errorf("result %q, want %q", p.text("result"), want)
+			}
+			if p.text("win-title") != "Solved" || p.text("best-news") != "" {
+				t.Errorf("a solver's win reads %q, %q", p.text("win-title"), p.text("best-news"))
+			}
+			p.check()
+		})
+	}
+}
+
+// checkLegend checks the explanation of the lighter tiles: it is shown,
+// the tiles in place are lighter, and they say so to a screen reader.
+func checkLegend(p *tab) {
+	p.t.Helper()
+	if txt := p.eval(`document.querySelector(".legend").textContent`); !p.visible(".legend") || !strings.Contains(txt, "Lighter tiles are in their place") {
+		p.t.Errorf("legend %q shown %v", txt, p.visible(".legend"))
+	}
+	b := p.board()
+	goal := board.Goal(b.Size())
+	lum := `(e) => { const [r, g, b] = getComputedStyle(e).backgroundColor.match(/\d+/g).map(Number); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }`
+	for i := range b.Len() {
+		tile := b.At(i)
+		if tile == 0 {
+			continue
+		}
+		home := goal.At(i) == tile
+		sel := fmt.Sprintf(`.tile[data-tile="%d"]`, tile)
+		label := p.eval(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, sel))
+		if strings.Contains(label, "in place") != home || !strings.HasPrefix(label, fmt.Sprint(tile)) {
+			p.t.Errorf("tile %d (home %v) labelled %q", tile, home, label)
+		}
+		lighter := p.truth(fmt.Sprintf(`(%s)(document.querySelector(%q)) > 150`, lum, sel+" span"))
+		if lighter != home {
+			p.t.Errorf("tile %d: home %v, lighter %v", tile, home, lighter)
+		}
+	}
+}
+
+// TestBrowserLevels4x4 checks the 4x4 difficulties: presets up to the
+// server's largest level, each drawn at an exact distance, and the hardest
+// known boards, 80 moves away, from the published list.
+func TestBrowserLevels4x4(t *testing.T) {
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4"})
+			p.ready()
+			p.wait(`document.querySelector('#presets button[data-key="hardest"]') !== null`)
+			maxLevel := p.number(`String(Math.max(...[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").map((b) => Number(b.dataset.max))))`)
+			top := p.eval(`[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").pop().dataset.key`)
+			t.Logf("the highest 4x4 preset %s ends at %d", top, maxLevel)
+			if maxLevel < 40 {
+				t.Errorf("4x4 presets end at %d", maxLevel)
+			}
+			for _, key := range []string{top, "Easy"} {
+				sel := fmt.Sprintf(`#presets button[data-key=%q]`, key)
+				lo, hi := p.number(fmt.Sprintf(`document.querySelector(%q).dataset.min`, sel)), p.number(fmt.Sprintf(`document.querySelector(%q).dataset.max`, sel))
+				old := p.eval(`document.getElementById("board").dataset.board`)
+				start := time.Now()
+				p.click(sel)
+				p.wait(fmt.Sprintf(`document.getElementById("board").dataset.board !== %q`, old))
+				p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
+				b := p.board()
+				if d := exact(t, b); d < lo || d > hi || p.distance() != d {
+					t.Errorf("%s %d..%d: board %s at %d, shown %d", key, lo, hi, b, d, p.distance())
+				}
+				t.Logf("%s: a 4x4 board at %d in %v", key, p.distance(), time.Since(start))
+			}
+			// Hardest known: a published board, and every move is optimal.
+			p.click(`#presets button[data-key="hardest"]`)
+			p.ready()
+			b := p.board()
+			h, _ := published.HardestOf(b.Size())
+			found := false
+			for _, hb := range h.Boards {
+				found = found || hb == b
+			}
+			if !found || p.distance() != 80 {
+				t.Fatalf("hardest known: %s at %d, not a published 80-move board", b, p.distance())
+			}
+			p.click("#hint")
+			p.wait(`document.getElementById("board").dataset.hint !== ""`)
+			m := uint8(p.number(`document.getElementById("board").dataset.hint`))
+			p.play([]uint8{m})
+			p.wait(`document.getElementById("distance").dataset.distance === "79"`)
+			p.check()
+		})
+	}
+}
+
+// TestBrowserCancel checks that a long search in the WebAssembly worker
+// neither freezes the page nor outlives its board. From an 80-move board
+// the page knows two moves' worth of distances without a search (the
+// published list holds every 80-move board); a third move starts searches
+// of minutes, which the page ends when the board changes, and a new board
+// comes at once.
+func TestBrowserCancel(t *testing.T) {
+	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4"})
+	p.ready()
+	p.wait(`document.querySelector('#presets button[data-key="hardest"]') !== null`)
+	p.click(`#presets button[data-key="hardest"]`)
+	p.ready()
+	b := p.board()
+	var last uint8
+	for i := range 3 {
+		m := b.Moves()[0]
+		if m == last {
+			m = b.Moves()[1]
+		}
+		start := time.Now()
+		p.play([]uint8{m})
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("move %d took %v while the worker searched", i+1, d)
+		}
+		b, _ = b.Move(m)
+		last = m
+		if i < 2 {
+			p.ready() // known without a search
+			if got, want := p.distance(), 79-i; got != want && got != 80 {
+				t.Errorf("after %d moves from an 80-move board: %d", i+1, got)
+			}
+		}
+	}
+	for n := 2; n >= 0; n-- {
+		p.click("#undo")
+		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d"`, n))
+	}
+	p.wait(`document.getElementById("distance").dataset.distance === "80"`)
+	if n := p.number(`String(performance.getEntriesByName("engine restart").length)`); n < 1 {
+		t.Errorf("the worker was never restarted to call a search off")
+	}
+	start := time.Now()
+	p.click(`#presets button[data-key="Easy"]`)
+	p.wait(`document.getElementById("distance").dataset.distance !== "" && document.body.dataset.state === "playing" && document.getElementById("moves").dataset.moves === "0" && Number(document.getElementById("distance").dataset.distance) <= 20`)
+	t.Logf("a new board %v after calling off the searches", time.Since(start).Round(time.Millisecond))
+	p.check()
+}
+
+// TestBrowserServerTimeLimit serves 4x4 with a time limit too short for
+// any real search: the page asks the WebAssembly build instead, and shows
+// the exact distance and hint all the same.
+func TestBrowserServerTimeLimit(t *testing.T) {
+	testenv.Long(t)
+	s := newServer(t, &server.Options{Timeout: 10 * time.Millisecond})
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	st := &site{name: "serve", url: ts.URL}
+	in := published.Korf100().Instances[0]
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: boardQuery(in.Board)})
+	p.waitFor(`document.getElementById("distance").dataset.distance !== ""`, 60*time.Second)
+	if got := p.distance(); got != in.Distance {
+		t.Errorf("Korf's first board: shown %d, published %d", got, in.Distance)
+	}
+	if p.eval(`document.body.dataset.engine`) != "api" || !p.truth(`performance.getEntriesByName("engine fallback").length === 1`) {
+		t.Errorf("the page did not fall back to the WebAssembly build for the long search: %s", p.eval(`JSON.stringify(performance.getEntriesByType("mark").map((m) => m.name))`))
+	}
+	p.click("#hint")
+	p.wait(`document.getElementById("board").dataset.hint !== ""`)
+	b := p.board()
+	next, err := b.Move(uint8(p.number(`document.getElementById("board").dataset.hint`)))
+	if err != nil || exact(t, next) != in.Distance-1 {
+		t.Errorf("hint on %s is not optimal (%v)", b, err)
+	}
+	p.check()
+}
