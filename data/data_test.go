@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -116,11 +117,10 @@ func TestMaxDistance(t *testing.T) {
 }
 
 // TestPDBUpToDate rebuilds the built-in 4x4 pattern database and requires
-// the bytes built in to be exactly what a build writes today.
+// the bytes built in to be exactly what a build writes today: a long check
+// (seconds of CPU and 66 MB), run with SLIDETABLE_LONG=1.
 func TestPDBUpToDate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the 4x4 pattern database (seconds)")
-	}
+	testenv.Long(t)
 	want, err := data.PDBFile(board.Size{W: 4, H: 4})
 	if err != nil {
 		t.Fatal(err)

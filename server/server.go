@@ -46,7 +46,8 @@ type Options struct {
 	// one sheds the connection quiet the longest (one that has not sent a
 	// whole request yet, or one idle between requests), or, if every one
 	// is busy with a request, is refused with 503. Default
-	// DefaultMaxConns.
+	// DefaultMaxConns. Each connection takes an open file: keep MaxConns
+	// below the process's limit (slidetable serve caps it there).
 	MaxConns int
 	// CORS lists the origins (such as "https://game.example") whose pages
 	// may call the API from a browser, or "*" for any; the API then
