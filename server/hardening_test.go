@@ -233,7 +233,6 @@ func TestConnectionLimit(t *testing.T) {
 		}
 	}
 	// Once the server has closed them (it may take a moment), room again.
-	var status, all string
 	for range 100 {
 		if status, all = raw(t, addr, strings.Replace(cheap, "\r\n\r\n", "\r\nConnection: close\r\n\r\n", 1)); strings.Contains(status, " 200 ") {
 			break
