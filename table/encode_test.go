@@ -143,7 +143,7 @@ func TestEncodingsSmallBlocks(t *testing.T) {
 					if _, err := f.Write([]byte("junk")); err != nil {
 						t.Fatal(err)
 					}
-					n, err := tbl.writeFile(context.Background(), f)
+					n, err := writeStream(context.Background(), f, tbl.source())
 					if err != nil {
 						t.Fatal(err)
 					}
