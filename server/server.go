@@ -15,6 +15,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/table"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
@@ -138,8 +139,18 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		cors:    cors,
 	}
 	for _, p := range puzzles {
+		open := p.OpenTable
 		if t := p.Table; t != nil {
-			s.charts[t.Size()] = sync.OnceValues(func() ([]byte, error) { return chartSVG(t) })
+			open = func() (*table.Table, error) { return t, nil }
+		}
+		if open != nil {
+			s.charts[p.Goal.Size()] = sync.OnceValues(func() ([]byte, error) {
+				t, err := open()
+				if err != nil {
+					return nil, err
+				}
+				return chartSVG(t)
+			})
 		}
 	}
 	s.routes()
