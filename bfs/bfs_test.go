@@ -171,17 +171,37 @@ func TestRunRefuses(t *testing.T) {
 // TestResultRanges checks that Depths and Reach give any part of a packed
 // result as Expand gives the whole.
 func TestResultRanges(t *testing.T) {
-	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		res, err := bfs.RunPacked(board.Goal(size), 2)
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 2}} {
+		packed, err := bfs.RunPacked(board.Goal(size), 2)
 		if err != nil {
 			t.Fatal(err)
 		}
+		whole, err := bfs.Run(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, res := range []*bfs.Result{packed, whole} {
+			checkRanges(t, size, res)
+		}
+	}
+}
+
+// checkRanges checks that Depths, Reach and Rows of res agree with Expand
+// on a few ranges.
+func checkRanges(t *testing.T, size board.Size, res *bfs.Result) {
+	t.Helper()
+	{
 		depth, reach := res.Expand()
-		for _, r := range [][2]uint64{{0, 1}, {0, 100}, {5, 77}, {1000, 1}, {13, 4000}, {res.Slots() - 30, 30}} {
+		for _, r := range [][2]uint64{{0, 1}, {0, 100}, {5, 77}, {300, 1}, {13, 300}, {res.Slots() - 30, 30}} {
 			d := make([]uint8, r[1])
 			res.Depths(r[0], d)
 			if !slices.Equal(d, depth[r[0]:r[0]+r[1]]) {
 				t.Fatalf("%s: Depths(%d, %d bytes) differs from Expand", size, r[0], r[1])
+			}
+			firsts, steps, ok := res.Rows(r[0], r[0]+r[1], nil, nil)
+			wf, ws := rowsOf(size, depth, r[0], r[0]+r[1])
+			if !ok || !slices.Equal(firsts, wf) || !slices.Equal(steps, ws) {
+				t.Fatalf("%s: Rows(%d, %d) = %v, %v, %v, want %v, %v", size, r[0], r[0]+r[1], firsts, steps, ok, wf, ws)
 			}
 			from := min(r[0]/5, uint64(len(reach))-1)
 			count := min(r[1], uint64(len(reach))-from)
@@ -255,4 +275,25 @@ func TestRun12MatchesScan(t *testing.T) {
 			checkScan(t, goal, res)
 		})
 	}
+}
+
+// rowsOf returns what Result.Rows gives for slots from to to-1 of a depth
+// table, computed slot by slot.
+func rowsOf(size board.Size, depth []uint8, from, to uint64) (firsts, steps []byte) {
+	w := uint64(size.W)
+	var nbits uint
+	for s := from; s < to; s++ {
+		if s == from || s%w == 0 {
+			firsts = append(firsts, depth[s])
+			continue
+		}
+		if nbits%8 == 0 {
+			steps = append(steps, 0)
+		}
+		if depth[s] == depth[s-1]+1 {
+			steps[len(steps)-1] |= 1 << (nbits % 8)
+		}
+		nbits++
+	}
+	return firsts, steps
 }

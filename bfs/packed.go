@@ -372,6 +372,7 @@ func (w *pworker) block(b uint64, c int) {
 	leftOK, rightOK, low, rowFirst, vertical := sh.leftOK, sh.rightOK, sh.low, sh.rowFirst, sh.vertical
 	owners, marked, shift := s.owners, w.marked, s.shift
 	firsts, rowBits, first := s.firsts, s.rowBits, w.first
+	memberShift, suffixIdx, windows := sh.memberShift, rot.SuffixIdx, uint64(rot.Windows)
 	var fresh uint32
 	// The prefix of the groups from base on, until base+half.
 	half := rot.Sharing.D
@@ -431,11 +432,11 @@ func (w *pworker) block(b uint64, c int) {
 			v &^= vr
 			// The row's boards have sequence 2k+p, whose suffix has
 			// relative order lo.
-			m := uint64(x>>((sh.memberShift+r)&31)) & 1
+			m := uint64(x>>((memberShift+r)&31)) & 1
 			p := m ^ p0
 			lo := loEven + p
 			lex := int64(2*k + p)
-			sidx := rot.SuffixIdx[int(lo)*rot.Windows : int(lo+1)*rot.Windows]
+			sidx := suffixIdx[lo*windows:]
 			if r > 0 {
 				for u := vr; u != 0; u &= u - 1 {
 					z := bits.TrailingZeros32(u) / 2

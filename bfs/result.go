@@ -59,6 +59,70 @@ func (r *Result) Depths(from uint64, dst []uint8) {
 	r.packed.depths(from, dst)
 }
 
+// Rows appends the depths of slots from to to-1 to firsts and steps row by
+// row. A row is the slots of a group (2k*n to 2k*n+n-1, one a cell of the
+// blank) with the blank in one row of the board; along it the depths go
+// up or down by one from slot to slot. Rows appends to firsts the depth of
+// the first slot of each row that starts in the range, and of the range's
+// first slot if no row starts there; and to steps a bit for every other
+// slot of the range, in order from the lowest bit of each byte, set if its
+// depth is one more than the slot's before; the last byte's unused high
+// bits are zero. It reports false, with firsts and steps unspecified, if a
+// slot of the range has no depth, or if along a row depths do not go up or
+// down by one. It panics if the slots are out of range.
+func (r *Result) Rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool) {
+	if from > to || to > r.slots {
+		panic("bfs: Result.Rows out of range")
+	}
+	if r.packed != nil {
+		return r.packed.rows(from, to, firsts, steps)
+	}
+	w := uint64(r.Goal.Size().W)
+	var bits stepBits
+	bits.out = steps
+	for s := from; s < to; s++ {
+		d := r.depth[s]
+		if d == Unreached {
+			return firsts, bits.out, false
+		}
+		if s == from || s%w == 0 {
+			firsts = append(firsts, d)
+			continue
+		}
+		prev := r.depth[s-1]
+		if d != prev+1 && d+1 != prev {
+			return firsts, bits.out, false
+		}
+		bits.add(uint64(b2u8(d == prev+1)), 1)
+	}
+	return firsts, bits.flush(), true
+}
+
+// stepBits appends bits to out, from the lowest bit of each byte.
+type stepBits struct {
+	out  []byte
+	acc  uint64
+	nacc uint
+}
+
+// add appends the c <= 8 low bits of v.
+func (b *stepBits) add(v uint64, c uint) {
+	b.acc |= v << b.nacc
+	if b.nacc += c; b.nacc >= 8 {
+		b.out = append(b.out, byte(b.acc))
+		b.acc >>= 8
+		b.nacc -= 8
+	}
+}
+
+// flush appends the bits left and returns out.
+func (b *stepBits) flush() []byte {
+	if b.nacc > 0 {
+		b.out = append(b.out, byte(b.acc))
+	}
+	return b.out
+}
+
 // Reach writes into dst the words from to from+len(dst)-1 of the reachable
 // set: bit i of word j is that of the board with index 64j+i. It panics if
 // the words are out of range.
@@ -139,6 +203,41 @@ func (p *packedResult) group(k uint64, out []uint8) {
 		ro := &sh.rows[uint32(b)<<1|p0]
 		binary.LittleEndian.PutUint64(out[z0:], d*0x0101010101010101+ro.pos-ro.neg)
 	}
+}
+
+// rows is Result.Rows for a packed result.
+func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool) {
+	sh := p.sh
+	n, w := uint64(sh.n), uint64(sh.w)
+	par := sh.parity[p.goalCol]
+	var bits stepBits
+	bits.out = steps
+	k, z := from/n, from%n
+	for slot := from; slot < to; k, z = k+1, 0 {
+		x := p.words[k]
+		for r := z / w; r < uint64(sh.h) && slot < to; r++ {
+			z0 := r * w
+			field := x >> (2 * z0) & (1<<(2*w) - 1)
+			if field == 0 {
+				return firsts, bits.out, false
+			}
+			b := sh.lowBits[field]
+			p0 := par >> (2 * z0) & 1
+			ro := &sh.rows[uint32(b)<<1|p0]
+			// The slots of the row in the range: from zs to ze-1.
+			zs := max(z0, z)
+			ze := min(z0+w, zs+to-slot)
+			d := 4*p.first(k, int(r)) + 2*uint64(b&1) + uint64(p0)
+			j := 8 * (zs - z0)
+			d += ro.pos>>j&0xFF - ro.neg>>j&0xFF
+			firsts = append(firsts, uint8(d))
+			if c := ze - zs - 1; c > 0 {
+				bits.add(uint64(ro.steps)>>(zs-z0)&(1<<c-1), uint(c))
+			}
+			slot += ze - zs
+		}
+	}
+	return firsts, bits.flush(), true
 }
 
 // depths writes the depths of slots from to from+len(dst)-1 into dst.

@@ -43,8 +43,13 @@ type slotBits struct {
 }
 
 // rowDepths holds the depths of the slots of a row relative to the first,
-// a byte each from the lowest, in two parts: those above and those below.
-type rowDepths struct{ pos, neg uint64 }
+// a byte each from the lowest, in two parts: those above and those below;
+// and the steps along the row, bit j-1 set if slot j's depth is one more
+// than slot j-1's.
+type rowDepths struct {
+	pos, neg uint64
+	steps    uint8
+}
 
 // shape holds what the packed search needs to know about one board shape:
 // the layout of a group's word and the changes of rank of vertical moves.
@@ -120,6 +125,7 @@ func newShape(size board.Size) *shape {
 			// before's xor that one's parity.
 			if b>>j&1 == (b>>(j-1)^p^(j-1))&1 {
 				off++
+				sh.rows[key].steps |= 1 << (j - 1)
 			} else {
 				off--
 			}

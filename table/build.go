@@ -147,5 +147,6 @@ func resultSource(res *bfs.Result) (*source, error) {
 			return buf[:to-from]
 		},
 		reach: res.Reach,
+		rows:  res.Rows,
 	}, nil
 }

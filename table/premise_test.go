@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -98,7 +99,7 @@ func TestCertifyOneBoardChanged(t *testing.T) {
 // it handles and on tables with one distance changed.
 func TestCertifyFastAgrees(t *testing.T) {
 	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
-	if !testing.Short() {
+	if testenv.IsLong() {
 		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})
 	}
 	rng := rand.New(rand.NewPCG(7, 8))

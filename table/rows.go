@@ -56,6 +56,31 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 	}
 	firsts, bits := grow(buf.firsts, nfirst), grow(buf.bits, (nbits+7)/8+8)
 	buf.out = grow(buf.out, 4+nfirst+nfirst/128+1024+(nbits+7)/8+8)
+	var err error
+	if src.rows != nil {
+		var ok bool
+		firsts, bits, ok = src.rows(start, end, firsts, bits)
+		if !ok || uint64(len(firsts)) != nfirst || uint64(len(bits)) != (nbits+7)/8 {
+			return nil, errModel
+		}
+		for i := range firsts {
+			firsts[i] >>= 1 // the parity is the slot's
+		}
+	} else if firsts, bits, err = rowsOf(src, r, start, end, firsts, bits, buf); err != nil {
+		return nil, err
+	}
+	out := append(buf.out[:0], 0, 0, 0, 0)
+	out = firstEncoder().EncodeAll(firsts, out)
+	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
+	out = append(out, bits...)
+	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	return out, nil
+}
+
+// rowsOf appends the halved first depths and the bits of encoding 3 for
+// slots [start, end) to firsts and bits, from the depths of src, checking
+// that they can be coded so.
+func rowsOf(src *source, r rowShape, start, end uint64, firsts, bits []byte, buf *rowBuffers) ([]byte, []byte, error) {
 	top := uint8(len(src.counts) - 1)
 	if uint64(cap(buf.depths)) < end-start {
 		buf.depths = make([]uint8, end-start)
@@ -70,7 +95,7 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 		rowEnd := min(slot-z%r.w+r.w, end)
 		d := depth[slot-start]
 		if d > top || d&1 != r.parity[z] {
-			return nil, errModel // also catches a slot no board reaches
+			return nil, nil, errModel // also catches a slot no board reaches
 		}
 		firsts = append(firsts, d>>1)
 		prev := d
@@ -79,7 +104,7 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 			// d-prev+1 is 0 or 2 for a move down or up.
 			step := d - prev + 1
 			if d > top || step&^2 != 0 {
-				return nil, errModel
+				return nil, nil, errModel
 			}
 			acc |= uint64(step>>1) << nacc
 			if nacc++; nacc == 64 {
@@ -98,12 +123,7 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 		bits = append(bits, byte(acc))
 		acc >>= 8
 	}
-	out := append(buf.out[:0], 0, 0, 0, 0)
-	out = firstEncoder().EncodeAll(firsts, out)
-	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
-	out = append(out, bits...)
-	buf.firsts, buf.bits, buf.out = firsts, bits, out
-	return out, nil
+	return firsts, bits, nil
 }
 
 // counts returns the number of first slots and of bits in a block.

@@ -23,6 +23,9 @@ type source struct {
 	// buf, of at least to-from bytes, filled.
 	depths func(from, to uint64, buf []uint8) []uint8
 	reach  wordSource
+	// rows, if set, appends the depths of slots from to to-1 row by row,
+	// as bfs.Result.Rows does, for encoding 3.
+	rows func(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool)
 	// table is the Table itself, or nil; encoding 2 needs it.
 	table *Table
 }
