@@ -55,27 +55,14 @@ type Progress struct {
 	Slots   uint64 // slots in the depth table, n!/2
 }
 
-// Result is the outcome of a search.
-type Result struct {
-	Goal board.Board
-	// Depth[rank.Half(i, n)] is the distance to Goal of the reachable board
-	// with index i; slots whose boards were not reached hold Unreached.
-	// len(Depth) == n!/2.
-	Depth []uint8
-	// Reach has bit i (word i/64, bit i%64) set iff the board with index i
-	// reaches Goal. len(Reach) == ceil(n!/64).
-	Reach []uint64
-	// Counts[d] is the number of boards at distance d; the last is non-zero.
-	Counts []uint64
-}
-
 // Memory returns the most bytes Run holds at once for a board of the given
-// size with the default number of workers: one byte a slot (n!/2 slots)
-// for the depths, one bit a board (n! boards) for the reachable set, and
-// the workers' batches of neighbours, a few megabytes. Boards of up to 9
-// cells need a second byte a slot and up to 1 MB of tables instead of the
-// batches. It returns false if
-// the size is not a board of at most MaxCells cells.
+// size with the default number of workers. Boards of more than 9 cells
+// need 4 bytes for each group of n slots and 5 bits for each row of a
+// group (120 to 155 MB for 12 cells), the workers' batches and the tables
+// of moves, a few megabytes; boards of up to 9 cells two bytes a slot (n!/2
+// slots), a bit a board (n! boards) and up to 1 MB of tables. Result's
+// Expand allocates the depth table and the reachable set besides. It
+// returns false if the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
 	return memory(size, runtime.GOMAXPROCS(0))
 }
@@ -91,7 +78,7 @@ func memory(size board.Size, workers int) (uint64, bool) {
 		// frontier and the tables of moves.
 		return 2*slots + (2*slots+63)/64*8 + (slots/64+uint64(n))*8 + smallTableMemory, true
 	}
-	return slots + (2*slots+63)/64*8 + bufferMemory(slots, workers) + tableMemory, true
+	return packedMemory(size, workers), true
 }
 
 // Run searches from goal and returns the distance of every board that can
@@ -119,29 +106,24 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 		return nil, err
 	}
 	if size.Cells() <= smallCells {
-		s := newSmall(goal)
-		return levels(ctx, s, goal, s.slots, opts.Progress)
+		return levels(ctx, newSmall(goal), goal, opts.Progress)
 	}
-	return newSearch(goal, workers).run(ctx, opts.Progress)
+	return levels(ctx, newPacked(goal, workers), goal, opts.Progress)
 }
 
-// stepper is a search that goes a level at a time: the general search, or
+// stepper is a search that goes a level at a time: the packed search, or
 // the one for small boards.
 type stepper interface {
 	// level expands the boards at depth d and returns how many it found
 	// at depth d+1.
 	level(ctx context.Context, d int) (uint64, error)
-	// finish returns the depth table and the reachable set.
-	finish() ([]uint8, []uint64)
-}
-
-// run searches level by level until a level finds nothing.
-func (s *search) run(ctx context.Context, progress func(Progress)) (*Result, error) {
-	return levels(ctx, s, s.goal, s.slots, progress)
+	// finish puts the depths and the reachable set into r.
+	finish(r *Result)
 }
 
 // levels runs st level by level until a level finds nothing.
-func levels(ctx context.Context, st stepper, goal board.Board, slots uint64, progress func(Progress)) (*Result, error) {
+func levels(ctx context.Context, st stepper, goal board.Board, progress func(Progress)) (*Result, error) {
+	slots := rank.Factorial(goal.Len()) / 2
 	counts := []uint64{1}
 	visited := uint64(1)
 	if progress != nil {
@@ -164,8 +146,9 @@ func levels(ctx context.Context, st stepper, goal board.Board, slots uint64, pro
 			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
 		}
 	}
-	depth, reach := st.finish()
-	return &Result{Goal: goal, Depth: depth, Reach: reach, Counts: counts}, nil
+	r := &Result{Goal: goal, Counts: counts, slots: slots}
+	st.finish(r)
+	return r, nil
 }
 
 func pairReached(depth int) error {

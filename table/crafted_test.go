@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -62,7 +63,8 @@ func searched(t *testing.T, goal board.Board) *Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := NewTrusted(res.Goal, res.Depth, res.Reach, res.Counts)
+	depth, reach := res.Expand()
+	tb, err := NewTrusted(res.Goal, depth, reach, res.Counts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,13 +210,14 @@ func TestNewCertifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); err != nil {
+	depth, reach := res.Expand()
+	if _, err := New(res.Goal, depth, reach, res.Counts); err != nil {
 		t.Fatalf("New of a true search: %v", err)
 	}
 	sa := rank.Half(rank.Index(board.MustParse(size, "0 9 8 7 6/5 4 3 2 1").CellString()), 10)
 	sb := rank.Half(rank.Index(board.MustParse(size, "1 2 3 4 5/6 7 8 0 9").CellString()), 10)
-	res.Depth[sa], res.Depth[sb] = res.Depth[sb], res.Depth[sa]
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); !errors.Is(err, ErrDistance) {
+	depth[sa], depth[sb] = depth[sb], depth[sa]
+	if _, err := New(res.Goal, depth, reach, res.Counts); !errors.Is(err, ErrDistance) {
 		t.Fatalf("New with two distances swapped: %v, want ErrDistance", err)
 	}
 }
@@ -267,11 +270,9 @@ func TestCertifyProgress(t *testing.T) {
 
 // TestCertifyBig reproduces the 12-cell case: a 4x3 table (encoding 3)
 // with two groups swapped is read without certification and Certify
-// catches it. It needs about 12 s and 600 MB; set SLIDETABLE_BIG=1.
+// catches it. It needs seconds and 600 MB: only with SLIDETABLE_LONG=1.
 func TestCertifyBig(t *testing.T) {
-	if os.Getenv("SLIDETABLE_BIG") == "" {
-		t.Skip("set SLIDETABLE_BIG=1 to build a 4x3 table")
-	}
+	testenv.Long(t)
 	tb := searched(t, board.Goal(board.Size{W: 4, H: 3}))
 	if err := tb.Certify(context.Background(), nil); err != nil {
 		t.Fatalf("true table: %v", err)

@@ -1,11 +1,13 @@
 // Package table reads and writes distance tables: for one board size and one
 // goal, the exact distance to the goal of every board that can reach it, and
 // the set of boards that can, as found by a breadth-first search: Build
-// runs the search of package bfs and checks its result into a Table. A
-// Table also plays optimally: Hints gives every move one step closer to the
-// goal and Path a whole shortest solution, each step a few lookups. The
-// search is linked only into programs that call Build: one that opens or
-// embeds tables links no code of package bfs.
+// runs the search of package bfs and checks its result into a Table;
+// Search and WriteResultFile write a search's result to a file without
+// making a Table, in a third of the memory for 12 cells. A Table also
+// plays optimally: Hints gives every move one step closer to the goal and
+// Path a whole shortest solution, each step a few lookups. The search is
+// linked only into programs that call Build, Search or WriteResult: one
+// that opens or embeds tables links no code of package bfs.
 //
 // A Table is held in memory: one byte a slot for the n!/2 slots of
 // rank.Half, and one bit a board for the n! boards (the reachable set).
@@ -92,8 +94,8 @@
 // the goal is the one board at distance 0. For boards of up to 10 cells it
 // then certifies every distance (see Table.Certify): a file whose
 // checksums all pass may still have been written wrong. Certifying 12
-// cells takes several times as long as reading them, so it is left to the
-// caller ('slidetable verify' does it). Any failure is one of ErrFormat,
+// cells takes longer than reading them, so it is left to the caller,
+// which can record the proof ('slidetable verify' does it). Any failure is one of ErrFormat,
 // ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file
 // of another format version is reported as such, with ErrVersion, from its
 // first ten bytes; so is, from its first 32, an index scheme or a depth

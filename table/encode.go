@@ -31,24 +31,26 @@ var forceEncoding int
 
 func knownEncoding(e int) bool { return e == encodingBytes || e == encodingModel || e == encodingRows }
 
-// encodeDepths codes the depth slots in blocks of writeSlots, in parallel
-// until ctx is done,
-// and returns the encoding used: the neighbour model for boards of up to
-// modelCells cells, rows for larger ones, and one byte a slot for a table
-// whose depths the others cannot code.
-func encodeDepths(ctx context.Context, t *Table) (int, [][]byte, error) {
+// encodeDepths codes the depth slots of src in blocks of writeSlots, in
+// parallel until ctx is done, and returns the encoding used: the neighbour
+// model for boards of up to modelCells cells, rows for larger ones, and one
+// byte a slot for a table whose depths the others cannot code.
+func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 	encoding := encodingRows
-	if t.n <= modelCells {
+	if src.n() <= modelCells {
 		encoding = encodingModel
 	}
 	if forceEncoding != 0 {
 		encoding = forceEncoding
 	}
+	if encoding == encodingModel && src.table == nil {
+		encoding = encodingRows
+	}
 	if encoding == encodingBytes {
-		blocks, err := compressBlocks(ctx, t.depth)
+		blocks, err := compressBlocks(ctx, src)
 		return encodingBytes, blocks, err
 	}
-	slots := uint64(len(t.depth))
+	slots := src.slots()
 	nb := int((slots + writeSlots - 1) / writeSlots)
 	out := make([][]byte, nb)
 	err := parallel.For(ctx, 0, nb, func(i int) error {
@@ -56,14 +58,16 @@ func encodeDepths(ctx context.Context, t *Table) (int, [][]byte, error) {
 		end := min(start+writeSlots, slots)
 		var err error
 		if encoding == encodingModel {
-			out[i], err = encodeModel(t, start, end)
+			out[i], err = encodeModel(src.table, start, end)
 		} else {
-			out[i], err = encodeRows(t, start, end, nil)
+			var buf rowBuffers
+			out[i], err = encodeRows(src, start, end, &buf)
+			out[i] = append([]byte(nil), out[i]...)
 		}
 		return err
 	})
 	if errors.Is(err, errModel) {
-		blocks, err := compressBlocks(ctx, t.depth)
+		blocks, err := compressBlocks(ctx, src)
 		return encodingBytes, blocks, err
 	}
 	return encoding, out, err

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -49,31 +48,33 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 // package documentation and returns the number of bytes written. It writes
 // w in order, once, whatever w is; it codes the whole table before writing
 // it (about 50 MB for 12 cells, where WriteFile streams instead).
-func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
-
-// write is WriteTo, stopping with ctx's error once ctx is done.
-func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if t.n == 0 {
 		return 0, errZero
 	}
-	encoding, blocks, err := encodeDepths(ctx, t)
+	return writeAll(context.Background(), w, t.source())
+}
+
+// writeAll writes the table of src to w in order, stopping with ctx's error
+// once ctx is done.
+func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
+	encoding, blocks, err := encodeDepths(ctx, src)
 	if err != nil {
 		return 0, err
 	}
-	setBytes, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	setBytes, err := encodeSet(src.reach, src.boards(), src.n() > modelCells)
 	if err != nil {
 		return 0, err
 	}
-	setBuf := bytes.NewBuffer(setBytes)
 	lens := make([]uint32, len(blocks))
 	crcs := make([]uint32, len(blocks))
 	for i, b := range blocks {
 		lens[i], crcs[i] = uint32(len(b)), fileformat.Checksum(b)
 	}
-	hdr := t.header(encoding, lens, crcs, setBytes)
+	hdr := src.header(encoding, lens, crcs, setBytes)
 
 	var total int64
-	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
+	for _, part := range append(append([][]byte{hdr}, blocks...), setBytes) {
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
@@ -86,14 +87,17 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	return total, nil
 }
 
-// compressBlocks compresses the depth slots in blocks of writeSlots, each
-// an independent zstd frame, in parallel, until ctx is done.
-func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
-	bs := int(writeSlots)
-	nb := (len(depth) + bs - 1) / bs
+// compressBlocks compresses the depth slots of src in blocks of
+// writeSlots, each an independent zstd frame, in parallel, until ctx is
+// done.
+func compressBlocks(ctx context.Context, src *source) ([][]byte, error) {
+	slots := src.slots()
+	nb := int((slots + writeSlots - 1) / writeSlots)
 	out := make([][]byte, nb)
 	err := parallel.For(ctx, 0, nb, func(i int) error {
-		out[i] = fileformat.Compress(depth[i*bs : min((i+1)*bs, len(depth))])
+		from := uint64(i) * writeSlots
+		to := min(from+writeSlots, slots)
+		out[i] = fileformat.Compress(src.depths(from, to, make([]uint8, to-from)))
 		return nil
 	})
 	return out, err
@@ -112,14 +116,19 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	if t.n == 0 {
 		return fmt.Errorf("table: write %s: %w", path, errZero)
 	}
+	return writeFile(ctx, path, t.source())
+}
+
+// writeFile is WriteFile for the table of src.
+func writeFile(ctx context.Context, path string, src *source) error {
 	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
-		if uint64(len(t.depth)) > writeSlots {
-			_, err := t.writeFile(ctx, f)
+		if src.slots() > writeSlots {
+			_, err := writeStream(ctx, f, src)
 			if !errors.Is(err, errModel) {
 				return err
 			}
 		}
-		_, err := t.write(ctx, f)
+		_, err := writeAll(ctx, f, src)
 		return err
 	})
 	var nr *atomicfile.NotRegularError
