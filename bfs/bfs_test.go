@@ -205,7 +205,11 @@ func TestResultRanges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, res := range []*bfs.Result{packed, whole} {
+		multi, err := bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: board.MultiTile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, res := range []*bfs.Result{packed, whole, multi} {
 			checkRanges(t, size, res)
 		}
 	}
@@ -223,10 +227,18 @@ func checkRanges(t *testing.T, size board.Size, res *bfs.Result) {
 			if !slices.Equal(d, depth[r[0]:r[0]+r[1]]) {
 				t.Fatalf("%s: Depths(%d, %d bytes) differs from Expand", size, r[0], r[1])
 			}
-			firsts, steps, ok := res.Rows(r[0], r[0]+r[1], nil, nil)
-			wf, ws := rowsOf(size, depth, r[0], r[0]+r[1])
-			if !ok || !slices.Equal(firsts, wf) || !slices.Equal(steps, ws) {
-				t.Fatalf("%s: Rows(%d, %d) = %v, %v, %v, want %v, %v", size, r[0], r[0]+r[1], firsts, steps, ok, wf, ws)
+			if res.Metric == board.SingleTile {
+				firsts, steps, ok := res.Rows(r[0], r[0]+r[1], nil, nil)
+				wf, ws := rowsOf(size, depth, r[0], r[0]+r[1])
+				if !ok || !slices.Equal(firsts, wf) || !slices.Equal(steps, ws) {
+					t.Fatalf("%s: Rows(%d, %d) = %v, %v, %v, want %v, %v", size, r[0], r[0]+r[1], firsts, steps, ok, wf, ws)
+				}
+			} else {
+				least, bits, ok := res.LeastRows(r[0], r[0]+r[1], nil, nil)
+				wl, wb := leastRowsOf(size, depth, r[0], r[0]+r[1])
+				if !ok || !slices.Equal(least, wl) || !slices.Equal(bits, wb) {
+					t.Fatalf("%s: LeastRows(%d, %d) = %v, %v, %v, want %v, %v", size, r[0], r[0]+r[1], least, bits, ok, wl, wb)
+				}
 			}
 			from := min(r[0]/5, uint64(len(reach))-1)
 			count := min(r[1], uint64(len(reach))-from)
@@ -363,4 +375,25 @@ func TestMultiPublished(t *testing.T) {
 			})
 		}
 	}
+}
+
+// leastRowsOf returns what Result.LeastRows gives for slots from to to-1
+// of a depth table, computed slot by slot.
+func leastRowsOf(size board.Size, depth []uint8, from, to uint64) (least, bits []byte) {
+	w := uint64(size.W)
+	var nbits uint
+	for s := from; s < to; {
+		end := min(s-s%w+w, to)
+		m := slices.Min(depth[s:end])
+		least = append(least, m)
+		for _, d := range depth[s:end] {
+			if nbits%8 == 0 {
+				bits = append(bits, 0)
+			}
+			bits[len(bits)-1] |= (d - m) << (nbits % 8)
+			nbits++
+		}
+		s = end
+	}
+	return least, bits
 }

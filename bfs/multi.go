@@ -75,7 +75,7 @@ func (ms *multiState) found(s *psearch) uint64 {
 // blockMulti expands the boards at depth d of block b in the multi-tile
 // metric: for each group, the rows whose m is d or d-1, and in them the
 // slots whose bit says d; each sends a claim for every other cell of its
-// column.
+// column, filed as block files them.
 func (w *pworker) blockMulti(b uint64) {
 	s, sh, rot := w.s, w.sh, w.sh.rot
 	words := s.multi.words
@@ -90,6 +90,7 @@ func (w *pworker) blockMulti(b uint64) {
 	mask := rows / 0xFF * multiBase
 	ones := rows / 0xFF
 	now, before := ones*(d+1), ones*d
+	owners, marked, shift := s.owners, w.marked, s.shift
 	half := rot.Sharing.D
 	hi := rot.Sharing.Div(from)
 	base := hi * half
@@ -137,7 +138,16 @@ func (w *pworker) blockMulti(b uint64) {
 					delta += int64(e >> 1)
 					par ^= uint64(e & 1)
 					t := uint64(lex + delta)
-					w.sendMulti(claimOf(t>>1, a, m^par))
+					claim := claimOf(t>>1, a, m^par)
+					// sendMulti, by hand: it is too large to inline.
+					cb := claim >> 5 >> (shift & 31)
+					o := owners[cb]
+					marked[cb] = 1
+					j := w.n[o]
+					w.out[o][j%pBatchLen] = claim
+					if w.n[o] = j + 1; j+1 == pBatchLen {
+						w.flush(int(o))
+					}
 				}
 				delta, par = 0, 0
 				for a := z; a+width < sh.n; a += width {
@@ -145,7 +155,15 @@ func (w *pworker) blockMulti(b uint64) {
 					delta += int64(e >> 1)
 					par ^= uint64(e & 1)
 					t := uint64(lex + delta)
-					w.sendMulti(claimOf(t>>1, a+width, m^par))
+					claim := claimOf(t>>1, a+width, m^par)
+					cb := claim >> 5 >> (shift & 31)
+					o := owners[cb]
+					marked[cb] = 1
+					j := w.n[o]
+					w.out[o][j%pBatchLen] = claim
+					if w.n[o] = j + 1; j+1 == pBatchLen {
+						w.flush(int(o))
+					}
 				}
 			}
 		}
@@ -170,48 +188,34 @@ func (w *pworker) setWindows(hi uint64) {
 	}
 }
 
-// sendMulti files a claim with the batch of its block's owner, and marks
-// the block, as block does.
-func (w *pworker) sendMulti(e uint32) {
-	cb := uint64(e>>5) >> (w.s.shift & 31)
-	o := w.s.owners[cb]
-	w.marked[cb] = 1
-	j := w.n[o]
-	w.out[o][j%pBatchLen] = e
-	if w.n[o] = j + 1; j+1 == pBatchLen {
-		w.flush(int(o))
-	}
-}
-
 // claimAllMulti claims the boards of a batch at depth d+1, all in w's
 // blocks. A row no board of which was reached gets m = d+1, its sequence,
 // and its other boards at m+1; in a row reached in this level the board is
 // lowered to m; a row reached before keeps its depths. In every row
 // reached the sequence must be the row's.
 func (w *pworker) claimAllMulti(b []uint32) {
-	sh := w.sh
+	slots := &w.sh.multiSlot
 	words := w.s.multi.words
-	d := uint64(w.d)
-	var found, tent uint64
-	var bad uint64
+	d2 := uint64(w.d) + 2 // m+1 of a row reached in this level
+	var found, tent, bad uint64
+	// Shifts are masked to their range so that the compiler need not
+	// handle larger ones.
 	for _, e := range b {
-		k, z, m := e>>5, uint64(e>>1&15), uint64(e&1)
-		r := uint64(sh.rowOf[z&15])
+		k, m := e>>5, uint64(e&1)
+		sb := &slots[e>>1&15]
 		x := words[k]
-		shift := multiRowShift + 8*r
-		f := x >> shift & 0xFF
+		f := x >> (sb.shift & 63) & 0xFF
 		base := f & multiBase
 		fresh := b2u64(base == 0)
-		now := b2u64(base == d+2)
-		lower := now & (x >> z & 1)
+		lower := b2u64(base == d2) & b2u64(x&sb.bit != 0)
 		bad |= (1 - fresh) & (f>>7 ^ m)
-		row := uint64(1)<<sh.w - 1
-		// A fresh row: its bits all 1 but z's, m+1 = d+2, and m.
-		x |= fresh * ((row<<(r*uint64(sh.w)))&^(1<<z) | (d+2|m<<7)<<shift)
-		x &^= lower << z
+		// A fresh row: its bits all 1 but this slot's, m+1 = d+2, and
+		// the sequence.
+		x |= fresh * (sb.others | (d2|m<<7)<<(sb.shift&63))
+		x &^= lower * sb.bit
 		words[k] = x
 		found += fresh + lower
-		tent += fresh*uint64(sh.w-1) - lower
+		tent += fresh*sb.tent - lower
 	}
 	w.found += found
 	w.tent += tent
@@ -268,4 +272,34 @@ func (p *multiResult) pattern(k uint64) uint64 {
 // reachWords writes words from to from+len(dst)-1 of the reachable set.
 func (p *multiResult) reachWords(from uint64, dst []uint64) {
 	patternWords(from, dst, uint64(p.sh.n), p.sh.groups, p.pattern)
+}
+
+// leastRows is Result.LeastRows for a result of the multi-tile metric.
+func (p *multiResult) leastRows(from, to uint64, least, bits []byte) ([]byte, []byte, bool) {
+	sh := p.sh
+	n, w := uint64(sh.n), uint64(sh.w)
+	out := stepBits{out: bits}
+	k, z := from/n, from%n
+	for slot := from; slot < to; k, z = k+1, 0 {
+		x := p.words[k]
+		for r := z / w; r < uint64(sh.h) && slot < to; r++ {
+			m1 := x >> (multiRowShift + 8*r) & multiBase
+			if m1 == 0 {
+				return least, out.out, false
+			}
+			// The slots of the row in the range: from zs to ze-1.
+			zs := max(r*w, z)
+			ze := min(r*w+w, zs+to-slot)
+			c := ze - zs
+			part := x >> zs & (1<<c - 1)
+			m := m1 - 1
+			if part == 1<<c-1 { // every slot of the part at m+1
+				m, part = m1, 0
+			}
+			least = append(least, uint8(m))
+			out.add(part, uint(c))
+			slot += c
+		}
+	}
+	return least, out.flush(), true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"runtime"
+	"slices"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/mem"
@@ -105,6 +106,42 @@ func (r *Result) Rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bo
 		bits.add(uint64(b2u8(d == prev+1)), 1)
 	}
 	return firsts, bits.flush(), true
+}
+
+// LeastRows appends the depths of slots from to to-1 to least and bits row
+// by row, for a result whose rows hold two consecutive depths at most, as
+// in the multi-tile metric (see Rows for rows): to least the least depth
+// of each row, or part of a row, in the range, and to bits a bit for every
+// slot, in order from the lowest bit of each byte, set if its depth is one
+// more than that; the last byte's unused high bits are zero. It reports
+// false, with least and bits unspecified, if a slot of the range has no
+// depth or a row's depths are farther apart. It panics if the slots are
+// out of range.
+func (r *Result) LeastRows(from, to uint64, least, bits []byte) ([]byte, []byte, bool) {
+	if from > to || to > r.slots {
+		panic("bfs: Result.LeastRows out of range")
+	}
+	if r.multi != nil {
+		return r.multi.leastRows(from, to, least, bits)
+	}
+	w := uint64(r.Goal.Size().W)
+	out := stepBits{out: bits}
+	var row [MaxCells]uint8
+	for s := from; s < to; {
+		end := min(s-s%w+w, to)
+		part := row[:end-s]
+		r.Depths(s, part)
+		m := slices.Min(part)
+		for _, d := range part {
+			if d == Unreached || d-m > 1 {
+				return least, out.out, false
+			}
+			out.add(uint64(d-m), 1)
+		}
+		least = append(least, m)
+		s = end
+	}
+	return least, out.flush(), true
 }
 
 // stepBits appends bits to out, from the lowest bit of each byte.

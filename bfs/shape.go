@@ -42,6 +42,15 @@ type slotBits struct {
 	member uint32 // its row's member bit
 }
 
+// multiSlotBits describes a slot's bits in its group's word in the
+// multi-tile metric (see multi.go).
+type multiSlotBits struct {
+	bit    uint64 // its bit
+	others uint64 // the bits of the other slots of its row
+	shift  uint64 // where its row's byte starts
+	tent   uint64 // the other slots of its row: w-1
+}
+
 // rowDepths holds the depths of the slots of a row relative to the first,
 // a byte each from the lowest, in two parts: those above and those below;
 // and the steps along the row, bit j-1 set if slot j's depth is one more
@@ -68,6 +77,7 @@ type shape struct {
 	rowBits     [16]uint32 // both bits of every slot of row r
 	parity      [2]uint32  // parity[g]: low bits of the slots whose depth is odd, for a goal blank of colour g
 	slot        [16]slotBits
+	multiSlot   [16]multiSlotBits
 	// lowBits[f]: the low bits of the slots of a row whose bits are f,
 	// one a slot.
 	lowBits []uint8
@@ -108,6 +118,9 @@ func newShape(size board.Size) *shape {
 		sh.rowBits[z/w] |= 3 * bit
 	}
 	for z := range n {
+		r := uint64(z / w)
+		row := (uint64(1)<<w - 1) << (r * uint64(w))
+		sh.multiSlot[z] = multiSlotBits{bit: 1 << z, others: row &^ (1 << z), shift: multiRowShift + 8*r, tent: uint64(w - 1)}
 		sh.slot[z] = slotBits{both: 3 << (2 * z), open: open << (2 * z), row: sh.rowBits[z/w], member: 1 << (sh.memberShift + uint(z/w))}
 	}
 	sh.lowBits = make([]uint8, 1<<(2*w))

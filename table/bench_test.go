@@ -136,29 +136,33 @@ func BenchmarkFile2x5(b *testing.B) { benchmarkWriteRead(b, board.Size{W: 2, H: 
 // -bench Build12 -benchtime 1x).
 func BenchmarkBuild12(b *testing.B) {
 	testenv.Long(b)
-	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
-		b.Run(size.String(), func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), "t.tbl")
-			var search, write, writeWall time.Duration
-			for b.Loop() {
-				c0 := cpuTime()
-				res, err := table.Search(context.Background(), board.Goal(size), &bfs.Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				c1, w1 := cpuTime(), time.Now()
-				if err := table.WriteResultFile(context.Background(), path, res); err != nil {
-					b.Fatal(err)
-				}
-				search += c1 - c0
-				write += cpuTime() - c1
-				writeWall += time.Since(w1)
-			}
-			b.ReportMetric(search.Seconds()/float64(b.N), "search-cpu-s")
-			b.ReportMetric(write.Seconds()/float64(b.N), "write-cpu-s")
-			b.ReportMetric(writeWall.Seconds()/float64(b.N), "write-s")
-		})
+	for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+		for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
+			b.Run(metric.String()+"/"+size.String(), func(b *testing.B) { benchmarkBuild(b, size, metric) })
+		}
 	}
+}
+
+func benchmarkBuild(b *testing.B, size board.Size, metric board.Metric) {
+	path := filepath.Join(b.TempDir(), "t.tbl")
+	var search, write, writeWall time.Duration
+	for b.Loop() {
+		c0 := cpuTime()
+		res, err := table.Search(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c1, w1 := cpuTime(), time.Now()
+		if err := table.WriteResultFile(context.Background(), path, res); err != nil {
+			b.Fatal(err)
+		}
+		search += c1 - c0
+		write += cpuTime() - c1
+		writeWall += time.Since(w1)
+	}
+	b.ReportMetric(search.Seconds()/float64(b.N), "search-cpu-s")
+	b.ReportMetric(write.Seconds()/float64(b.N), "write-cpu-s")
+	b.ReportMetric(writeWall.Seconds()/float64(b.N), "write-s")
 }
 
 // BenchmarkCertify certifies the tables of 9 and 10 cells, and a 12-cell

@@ -147,7 +147,8 @@ func resultSource(res *bfs.Result) (*source, error) {
 			res.Depths(from, buf[:to-from])
 			return buf[:to-from]
 		},
-		reach: res.Reach,
-		rows:  res.Rows,
+		reach:     res.Reach,
+		rows:      res.Rows,
+		leastRows: res.LeastRows,
 	}, nil
 }

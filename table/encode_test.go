@@ -199,26 +199,28 @@ func TestWriteResultRows(t *testing.T) {
 	defer func(ws uint64, fe int) { writeSlots, forceEncoding = ws, fe }(writeSlots, forceEncoding)
 	writeSlots, forceEncoding = 1001, encodingRows
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		res, err := bfs.Run(context.Background(), board.Goal(size), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		depth, reach := res.Expand()
-		tb, err := NewTrusted(res.Goal, depth, reach, res.Counts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want, got bytes.Buffer
-		if _, err := writeAll(context.Background(), &want, tb.source()); err != nil {
-			t.Fatal(err)
-		}
-		src := tb.source()
-		src.rows, src.table = res.Rows, nil
-		if _, err := writeAll(context.Background(), &got, src); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("%s: the rows of the result write %d bytes differing from the table's %d", size, got.Len(), want.Len())
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			res, err := bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
+			if err != nil {
+				t.Fatal(err)
+			}
+			depth, reach := res.Expand()
+			tb, err := newTrusted(res.Goal, metric, depth, reach, res.Counts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got bytes.Buffer
+			if _, err := writeAll(context.Background(), &want, tb.source()); err != nil {
+				t.Fatal(err)
+			}
+			src := tb.source()
+			src.rows, src.leastRows, src.table = res.Rows, res.LeastRows, nil
+			if _, err := writeAll(context.Background(), &got, src); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatalf("%s %v: the rows of the result write %d bytes differing from the table's %d", size, metric, got.Len(), want.Len())
+			}
 		}
 	}
 }

@@ -21,13 +21,37 @@ import (
 // buf. It returns errModel if a slot has no depth or the depths of a row
 // are not two consecutive values.
 func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error) {
+	firsts, bits := buf.firsts[:0], buf.bits[:0]
+	var err error
+	if src.leastRows != nil {
+		var ok bool
+		if firsts, bits, ok = src.leastRows(start, end, firsts, bits); !ok {
+			return nil, errModel
+		}
+	} else if firsts, bits, err = leastRowsOf(src, start, end, firsts, bits, buf); err != nil {
+		return nil, err
+	}
+	out := append(buf.out[:0], 0, 0, 0, 0)
+	// Small tables, as the built-in ones, are worth the strongest level.
+	enc := firstEncoder()
+	if src.n() <= modelCells {
+		enc = strongEncoder()
+	}
+	out = enc.EncodeAll(firsts, out)
+	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
+	out = append(out, bits...)
+	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	return out, nil
+}
+
+// leastRowsOf appends the least depths of the rows of slots [start, end)
+// of src, and their bits, as encoding 4 codes them, from src's depths.
+func leastRowsOf(src *source, start, end uint64, firsts, bits []byte, buf *rowBuffers) ([]byte, []byte, error) {
 	w := uint64(src.goal.Size().W)
 	if uint64(cap(buf.depths)) < end-start {
 		buf.depths = make([]uint8, end-start)
 	}
 	depth := src.depths(start, end, buf.depths[:end-start])
-	firsts := buf.firsts[:0]
-	bits := buf.bits[:0]
 	top := uint8(len(src.counts) - 1)
 	var acc uint64
 	var nacc uint
@@ -40,7 +64,7 @@ func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, e
 		}
 		for _, d := range row {
 			if d > top || d-m > 1 {
-				return nil, errModel // also catches a slot no board reaches
+				return nil, nil, errModel // also catches a slot no board reaches
 			}
 			acc |= uint64(d-m) << nacc
 			if nacc++; nacc == 64 {
@@ -55,17 +79,7 @@ func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, e
 		bits = append(bits, byte(acc))
 		acc >>= 8
 	}
-	out := append(buf.out[:0], 0, 0, 0, 0)
-	// Small tables, as the built-in ones, are worth the strongest level.
-	enc := firstEncoder()
-	if src.n() <= modelCells {
-		enc = strongEncoder()
-	}
-	out = enc.EncodeAll(firsts, out)
-	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
-	out = append(out, bits...)
-	buf.firsts, buf.bits, buf.out = firsts, bits, out
-	return out, nil
+	return firsts, bits, nil
 }
 
 // multiRowCount returns the number of rows, or parts of rows, of a block.

@@ -27,6 +27,9 @@ type source struct {
 	// rows, if set, appends the depths of slots from to to-1 row by row,
 	// as bfs.Result.Rows does, for encoding 3.
 	rows func(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool)
+	// leastRows, if set, appends the depths of slots from to to-1 row by
+	// row, as bfs.Result.LeastRows does, for encoding 4.
+	leastRows func(from, to uint64, least, bits []byte) ([]byte, []byte, bool)
 	// table is the Table itself, or nil; encoding 2 needs it.
 	table *Table
 }
