@@ -8,151 +8,193 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// certifyFast checks premises 2 to 4 of Certify for the boards of the
-// groups of slots [from, to), as certify does, in the table's metric, and
-// reports whether they all hold; certify then finds the board to name. It computes the vertical
-// neighbours as the search does, by a change of rank read from a table
-// (package rotation) rather than by ranking them, checks the moves along a
-// row with bit operations on the group's reachable bits, and has few
-// branches that depend on the table, so that the processor overlaps the
-// loads of the neighbours of many boards. The goal has index gi.
-func (t *Table) certifyFast(from, to, gi uint64) bool {
-	n := t.n
-	w := uint64(t.size.W)
-	rot := rotation.For(int(n)-1, int(w))
-	depth, reach := t.depth, t.reach
-	all := uint64(1)<<n - 1
-	// Bit z of pairs: slot z and z+1 are in one row.
-	var pairs uint64
-	for z := range n - 1 {
-		if z%w != w-1 {
-			pairs |= 1 << z
-		}
-	}
-	gk, gz := gi/n>>1, gi%n
+// prover checks premises 2 to 4 of Certify a slot group at a time, as
+// certify does, but computes the neighbours along a column as the search
+// does, by a change of rank read from a table (package rotation) rather
+// than by ranking them, checks the moves along a row with bit operations
+// on the group's reachable bits, and has few branches that depend on the
+// table, so that the processor overlaps the loads of the neighbours of
+// many boards. It only says whether the premises hold; certify then finds
+// the board to name.
+type prover struct {
+	t      *Table
+	n, w   uint64
+	multi  bool
+	rot    *rotation.Table
+	all    uint64     // a bit a slot
+	pairs  uint64     // bit z: slots z and z+1 are in one row
+	rows   [16]uint64 // rows[r]: the bits of the slots of row r
+	gk, gz uint64     // the goal's group and blank cell
 
-	multi := t.metric == board.MultiTile
-	var rows [16]uint64 // rows[r]: bit z set for the slots of row r
+	// The decoded prefix of the groups from base to base+Suf!/2-1, and
+	// for each window where its changes start in rot.Delta, the prefix's
+	// part of the index included.
+	pf              rotation.Prefix
+	base            uint64
+	decoded         bool
+	leftAt, rightAt [16]uint32
+}
+
+func newProver(t *Table, gi uint64) *prover {
+	n, w := t.n, uint64(t.size.W)
+	p := &prover{t: t, n: n, w: w, multi: t.metric == board.MultiTile, rot: rotation.For(int(n)-1, int(w)),
+		all: uint64(1)<<n - 1, gk: gi / n >> 1, gz: gi % n}
 	for z := range n {
-		rows[z/w] |= 1 << z
+		if z+1 < n && z%w != w-1 {
+			p.pairs |= 1 << z
+		}
+		p.rows[z/w] |= 1 << z
 	}
-	var pf rotation.Prefix
-	var leftAt, rightAt [16]uint32 // for each window, where its changes start, the prefix's part included
-	half := rot.Sharing.D
-	base, decoded := uint64(0), false
-	var bad, closer uint64
+	return p
+}
+
+// certifyFast reports whether premises 2 to 4 of Certify hold for the
+// boards of the groups of slots [from, to). The goal has index gi.
+func (t *Table) certifyFast(from, to, gi uint64) bool {
+	p := newProver(t, gi)
+	var bad uint64
 	for k := from; k < to; k++ {
-		// The reachable bits of the group's boards: indices 2kn to 2kn+2n-1.
-		i := 2 * k * n
-		rb := reach[i/64] >> (i % 64)
-		if i%64+2*n > 64 {
-			rb |= reach[i/64+1] << (64 - i%64)
-		}
-		member := rb >> n & all // bit z: the board of sequence 2k+1 is the one reached
-		reached := (rb | member) & all
-		if reached == 0 {
-			continue
-		}
-		ds := depth[k*n : k*n+n : k*n+n]
-
-		// Along the rows: a board and its neighbour in the row are both
-		// reached or neither, with the same sequence, and their depths
-		// differ by at most one.
-		bad |= ((reached ^ reached>>1) | (member^member>>1)&reached) & pairs
-		closer = 0
-		if multi {
-			// Every board of a row is one move from every other: the
-			// row's depths are two consecutive values at most, and those
-			// at the larger have a neighbour at the smaller.
-			for r := range n / w {
-				if reached&rows[r] == 0 {
-					continue
-				}
-				lo, hi := ds[r*w], ds[r*w]
-				for _, d := range ds[r*w : r*w+w] {
-					lo, hi = min(lo, d), max(hi, d)
-				}
-				bad |= b2u64(hi-lo > 1)
-				for z := r * w; z < r*w+w; z++ {
-					closer |= b2u64(ds[z] > lo) << z
-				}
-			}
-		} else {
-			for p := pairs & reached; p != 0; p &= p - 1 {
-				z := bits.TrailingZeros64(p)
-				a, b := int(ds[z]), int(ds[z+1&15])
-				bad |= b2u64(a > b+1 || b > a+1)
-				closer |= b2u64(b+1 == a)<<z | b2u64(a+1 == b)<<(z+1)
-			}
-		}
-
-		// Along the columns: the neighbour, whose sequence's rank the
-		// change of the window's rotation gives, is reached, and its
-		// depth differs by at most one.
-		if !decoded || k >= base+half {
-			decoded = true
-			hi := rot.Sharing.Div(k)
-			base = hi * half
-			rot.Set(&pf, hi)
-			for a := range rot.Windows {
-				idx := rot.PrefixIndex(&pf, a)
-				leftAt[a] = rot.DeltaAt[a][rotation.Left] + idx
-				rightAt[a] = rot.DeltaAt[a][rotation.Right] + idx
-			}
-		}
-		loEven := 2 * (k - base)
-		p0 := uint64(pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
-		for r := reached; r != 0; r &= r - 1 {
-			z := uint64(bits.TrailingZeros64(r))
-			m := member >> z & 1
-			p := m ^ p0 // the board's sequence is 2k+p
-			lo := loEven + p
-			lex := int64(2*k + p)
-			sidx := rot.SuffixIdx[int(lo)*rot.Windows : int(lo+1)*rot.Windows]
-			d := int(ds[z&15])
-			// Up one row at a time, and in the multi-tile metric on up
-			// the column; each window's change of rank adds to those
-			// before (see package bfs).
-			var delta int64
-			var par uint64
-			for a := int64(z) - int64(w); a >= 0; a -= int64(w) {
-				e := rot.Delta[leftAt[a&15]+sidx[a]]
-				delta += int64(e >> 1)
-				par ^= uint64(e & 1)
-				tiles := uint64(lex+delta)&^1 | m ^ par
-				c := uint64(a) // the blank's new cell
-				j := tiles*n + c
-				nd := int(depth[rank.Slot(tiles, c, n)])
-				bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
-				closer |= b2u64(nd+1 == d) << z
-				if !multi {
-					break
-				}
-			}
-			delta, par = 0, 0
-			for a := z; a+w < n; a += w {
-				e := rot.Delta[rightAt[a&15]+sidx[a]]
-				delta += int64(e >> 1)
-				par ^= uint64(e & 1)
-				tiles := uint64(lex+delta)&^1 | m ^ par
-				c := a + w
-				j := tiles*n + c
-				nd := int(depth[rank.Slot(tiles, c, n)])
-				bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
-				closer |= b2u64(nd+1 == d) << z
-				if !multi {
-					break
-				}
-			}
-		}
-		// Every board but the goal has a neighbour one closer.
-		need := reached
-		if k == gk {
-			need &^= 1 << gz
-		}
-		bad |= need &^ closer
+		bad |= p.group(k)
 	}
 	return bad == 0
+}
+
+// group checks the boards of group k and returns 0 if the premises hold
+// for them.
+func (p *prover) group(k uint64) uint64 {
+	n, reach := p.n, p.t.reach
+	// The reachable bits of the group's boards: indices 2kn to 2kn+2n-1.
+	i := 2 * k * n
+	rb := reach[i/64] >> (i % 64)
+	if i%64+2*n > 64 {
+		rb |= reach[i/64+1] << (64 - i%64)
+	}
+	member := rb >> n & p.all // bit z: the board of sequence 2k+1 is the one reached
+	reached := (rb | member) & p.all
+	if reached == 0 {
+		return 0
+	}
+	ds := p.t.depth[k*n : k*n+n : k*n+n]
+	bad, closer := p.alongRows(ds, reached, member)
+	b, c := p.alongColumns(k, ds, reached, member)
+	bad |= b
+	closer |= c
+	// Every board but the goal has a neighbour one closer.
+	need := reached
+	if k == p.gk {
+		need &^= 1 << p.gz
+	}
+	return bad | need&^closer
+}
+
+// alongRows checks the moves along the rows of a group whose depths are ds:
+// a board and its neighbour in the row are both reached or neither, with
+// the same sequence, and their depths differ by at most one. It returns
+// non-zero bad if not, and in closer the slots that have a neighbour one
+// closer along their row.
+func (p *prover) alongRows(ds []uint8, reached, member uint64) (bad, closer uint64) {
+	bad = ((reached ^ reached>>1) | (member^member>>1)&reached) & p.pairs
+	if !p.multi {
+		for q := p.pairs & reached; q != 0; q &= q - 1 {
+			z := bits.TrailingZeros64(q)
+			a, b := int(ds[z&15]), int(ds[z+1&15])
+			bad |= b2u64(a > b+1 || b > a+1)
+			closer |= b2u64(b+1 == a)<<z | b2u64(a+1 == b)<<(z+1)
+		}
+		return bad, closer
+	}
+	// In the multi-tile metric every board of a row is one move from every
+	// other: the row's depths are two consecutive values at most, and
+	// those at the larger have a neighbour at the smaller.
+	w := p.w
+	for r := range p.n / w {
+		if reached&p.rows[r] == 0 {
+			continue
+		}
+		row := ds[r*w : r*w+w]
+		lo, hi := row[0], row[0]
+		for _, d := range row {
+			lo, hi = min(lo, d), max(hi, d)
+		}
+		bad |= b2u64(hi-lo > 1)
+		for j, d := range row {
+			closer |= b2u64(d > lo) << (r*w + uint64(j))
+		}
+	}
+	return bad, closer
+}
+
+// alongColumns checks the moves along the columns of group k: the
+// neighbour, whose sequence's rank the change of the window's rotation
+// gives, is reached, and its depth differs by at most one. It returns
+// non-zero bad if not, and in closer the slots that have a neighbour one
+// closer along their column.
+func (p *prover) alongColumns(k uint64, ds []uint8, reached, member uint64) (bad, closer uint64) {
+	rot, n, w := p.rot, p.n, p.w
+	depth, reach := p.t.depth, p.t.reach
+	if half := rot.Sharing.D; !p.decoded || k >= p.base+half {
+		p.decode(k)
+	}
+	loEven := 2 * (k - p.base)
+	p0 := uint64(p.pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
+	for r := reached; r != 0; r &= r - 1 {
+		z := uint64(bits.TrailingZeros64(r))
+		m := member >> z & 1
+		seq := m ^ p0 // the board's sequence is 2k+seq
+		lo := loEven + seq
+		lex := int64(2*k + seq)
+		sidx := rot.SuffixIdx[int(lo)*rot.Windows : int(lo+1)*rot.Windows]
+		d := int(ds[z&15])
+		// Up one row at a time, and in the multi-tile metric on up the
+		// column; each window's change of rank adds to those before (see
+		// package bfs). Then down.
+		var delta int64
+		var par uint64
+		for a := int64(z) - int64(w); a >= 0; a -= int64(w) {
+			e := rot.Delta[p.leftAt[a&15]+sidx[a]]
+			delta += int64(e >> 1)
+			par ^= uint64(e & 1)
+			tiles := uint64(lex+delta)&^1 | m ^ par
+			c := uint64(a) // the blank's new cell
+			j := tiles*n + c
+			nd := int(depth[rank.Slot(tiles, c, n)])
+			bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
+			closer |= b2u64(nd+1 == d) << z
+			if !p.multi {
+				break
+			}
+		}
+		delta, par = 0, 0
+		for a := z; a+w < n; a += w {
+			e := rot.Delta[p.rightAt[a&15]+sidx[a]]
+			delta += int64(e >> 1)
+			par ^= uint64(e & 1)
+			tiles := uint64(lex+delta)&^1 | m ^ par
+			c := a + w
+			j := tiles*n + c
+			nd := int(depth[rank.Slot(tiles, c, n)])
+			bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
+			closer |= b2u64(nd+1 == d) << z
+			if !p.multi {
+				break
+			}
+		}
+	}
+	return bad, closer
+}
+
+// decode decodes the prefix of group k's sequences and the offsets of the
+// windows for it.
+func (p *prover) decode(k uint64) {
+	rot := p.rot
+	hi := rot.Sharing.Div(k)
+	p.base, p.decoded = hi*rot.Sharing.D, true
+	rot.Set(&p.pf, hi)
+	for a := range rot.Windows {
+		idx := rot.PrefixIndex(&p.pf, a)
+		p.leftAt[a] = rot.DeltaAt[a][rotation.Left] + idx
+		p.rightAt[a] = rot.DeltaAt[a][rotation.Right] + idx
+	}
 }
 
 func b2u64(b bool) uint64 {
