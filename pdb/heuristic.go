@@ -115,7 +115,7 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 
 // Start returns an evaluator set on b, a board of the goal's size.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	e := &Evaluator{h: h, stack: make([]undo, 0, 128)}
+	e := &Evaluator{h: h}
 	board := b.Cells()
 	for c, t := range board {
 		if t != 0 {
