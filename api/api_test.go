@@ -7,8 +7,8 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/source"
 )
 
 func TestMedian(t *testing.T) {
@@ -63,7 +63,7 @@ func TestJSON(t *testing.T) {
 // TestStatsAgainstReference checks NewStats on 3x2 against a plain search.
 func TestStatsAgainstReference(t *testing.T) {
 	size := board.Size{W: 3, H: 2}
-	tbl, err := data.Load(size)
+	tbl, err := source.BuiltinTable(size)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,14 +14,14 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
-	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 	"gonum.org/v1/plot/vg"
 )
 
 func load(t *testing.T, w, h int) *table.Table {
 	t.Helper()
-	tbl, err := data.Load(board.Size{W: w, H: h})
+	tbl, err := source.BuiltinTable(board.Size{W: w, H: h})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestWriteFile(t *testing.T) {
 // TestWriteTooLarge checks that images too large to draw in memory are
 // refused before anything is drawn.
 func TestWriteTooLarge(t *testing.T) {
-	tb, err := data.Load(board.Size{W: 3, H: 3})
+	tb, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,11 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
-	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/source"
 )
 
 func ExampleDistribution() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}

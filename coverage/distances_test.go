@@ -9,8 +9,8 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/source"
 )
 
 var size33 = board.Size{W: 3, H: 3}
@@ -19,7 +19,7 @@ var size33 = board.Size{W: 3, H: 3}
 // distribution, solving each with the exact table.
 func distances3x3(t *testing.T, n int, draw func() (board.Board, error)) *coverage.DistanceReport {
 	t.Helper()
-	tb, err := data.Load(board.Size{W: 3, H: 3})
+	tb, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,55 +36,52 @@ func TestEmbeddedUpToDate(t *testing.T) {
 			if !bytes.Equal(buf.Bytes(), want) {
 				t.Fatalf("the built-in %s table differs from a fresh build (%d bytes, fresh %d); run go generate ./data", size, len(want), buf.Len())
 			}
-			loaded, err := data.Load(size)
-			if err != nil {
-				t.Fatal(err)
-			}
+			loaded := read(t, size)
 			if loaded.Size() != size || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
-				t.Fatalf("Load(%s) gave a %s table to %v with %d boards", size, loaded.Size(), loaded.Goal(), loaded.Reachable())
+				t.Fatalf("the %s file holds a %s table to %v with %d boards", size, loaded.Size(), loaded.Goal(), loaded.Reachable())
 			}
 		})
 	}
 }
 
+// read decodes the embedded table file of size.
+func read(t *testing.T, size board.Size) *table.Table {
+	t.Helper()
+	b, err := data.File(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 func TestNotEmbedded(t *testing.T) {
 	for _, s := range []board.Size{{W: 4, H: 3}, {W: 4, H: 4}, {W: 1, H: 1}, {}, {W: -3, H: -3}} {
-		if _, err := data.Load(s); !errors.Is(err, data.ErrNotEmbedded) {
-			t.Errorf("Load(%s) error = %v, want ErrNotEmbedded", s, err)
-		}
 		if _, err := data.File(s); !errors.Is(err, data.ErrNotEmbedded) {
 			t.Errorf("File(%s) error = %v, want ErrNotEmbedded", s, err)
 		}
-		if data.Has(s) {
-			t.Errorf("Has(%s) = true", s)
+	}
+	for _, s := range []board.Size{{W: 5, H: 5}, {W: 3, H: 3}, {}} {
+		if _, err := data.PDBFile(s); !errors.Is(err, data.ErrNotEmbedded) {
+			t.Errorf("PDBFile(%s) error = %v, want ErrNotEmbedded", s, err)
 		}
 	}
 }
 
-// TestSizes requires Sizes, Has and the files built in to agree.
+// TestSizes requires Sizes, PDBSizes and the files built in to agree.
 func TestSizes(t *testing.T) {
 	if got := data.Sizes(); !slices.Equal(got, embedded) {
 		t.Fatalf("Sizes() = %v, want %v", got, embedded)
-	}
-	for _, size := range embedded {
-		if !data.Has(size) {
-			t.Errorf("Has(%s) = false", size)
-		}
 	}
 	entries, err := filepath.Glob("*.tbl")
 	if err != nil || len(entries) != len(embedded) {
 		t.Fatalf("%d files built in (%v), want %d", len(entries), err, len(embedded))
 	}
-}
-
-func TestLoadShared(t *testing.T) {
-	a, err := data.Load(board.Size{W: 3, H: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := data.Load(board.Size{W: 3, H: 3})
-	if a != b {
-		t.Fatal("Load decoded the same table twice")
+	if got := data.PDBSizes(); !slices.Equal(got, []board.Size{{W: 4, H: 4}}) {
+		t.Fatalf("PDBSizes() = %v, want [4x4]", got)
 	}
 }
 
@@ -100,11 +97,7 @@ func TestMaxDistance(t *testing.T) {
 		}
 	}
 	for _, size := range embedded {
-		tb, err := data.Load(size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(tb)
+		check(read(t, size))
 	}
 	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
 		if testing.Short() {
@@ -142,37 +135,5 @@ func TestPDBUpToDate(t *testing.T) {
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
 		t.Fatalf("the built-in 4x4 pattern database differs from a fresh build (%d bytes, fresh %d); run go generate ./data", len(want), buf.Len())
-	}
-}
-
-func TestPDB(t *testing.T) {
-	size := board.Size{W: 4, H: 4}
-	db, err := data.PDB(size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if db.Size() != size || db.Goal() != board.Goal(db.Size()) || len(db.Groups()) != len(pdb.Partition4x4) {
-		t.Fatalf("PDB(4x4) is of %s to %v with groups %v", db.Size(), db.Goal(), db.Groups())
-	}
-	again, _ := data.PDB(size)
-	if again != db {
-		t.Fatal("PDB decoded the same database twice")
-	}
-	if !data.HasPDB(size) || !slices.Equal(data.PDBSizes(), []board.Size{size}) {
-		t.Fatalf("HasPDB(4x4) = %v, PDBSizes() = %v", data.HasPDB(size), data.PDBSizes())
-	}
-	for _, s := range []board.Size{{W: 5, H: 5}, {W: 3, H: 3}, {}} {
-		if _, err := data.PDB(s); !errors.Is(err, data.ErrNotEmbedded) || data.HasPDB(s) {
-			t.Fatalf("PDB(%s) error = %v, want ErrNotEmbedded", s, err)
-		}
-	}
-	// The bound of a few boards one move from the goal.
-	h := db.Heuristic()
-	goal := db.Goal()
-	for _, m := range goal.Moves() {
-		b, _ := goal.Move(m)
-		if got := h.Estimate(b); got != 1 {
-			t.Errorf("bound of %v = %d, want 1", b, got)
-		}
 	}
 }

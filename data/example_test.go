@@ -7,21 +7,23 @@ import (
 	"github.com/slidetable/slidetable/data"
 )
 
-func ExampleLoad() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
-	if err != nil {
-		fmt.Println(err)
-		return
+func ExampleFile() {
+	for _, size := range data.Sizes() {
+		b, err := data.File(size)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: %q..., %d bytes\n", size, b[:8], len(b))
 	}
-	b, err := board.Parse(t.Size(), "1 2 3/4 5 6/0 7 8")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	d, err := t.Distance(b)
-	fmt.Println(d, err)
-	fmt.Println(t.Reachable(), "boards, God's number", t.Max())
+	_, err := data.File(board.Size{W: 5, H: 2})
+	fmt.Println(err)
 	// Output:
-	// 2 <nil>
-	// 181440 boards, God's number 31
+	// 2x2: "SLIDETBL"..., 153 bytes
+	// 3x2: "SLIDETBL"..., 459 bytes
+	// 2x3: "SLIDETBL"..., 839 bytes
+	// 3x3: "SLIDETBL"..., 24988 bytes
+	// 4x2: "SLIDETBL"..., 2924 bytes
+	// 2x4: "SLIDETBL"..., 2917 bytes
+	// data: no embedded file for this size: 5x2 table
 }

@@ -10,11 +10,11 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // newGame returns a game of the built-in 3x3 table and 4x4 by search,
@@ -25,7 +25,7 @@ func newGame(t testing.TB, others bool) *game.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

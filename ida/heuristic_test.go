@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestManhattanIncremental walks long random paths and back on several
@@ -55,7 +55,7 @@ func TestManhattanIncremental(t *testing.T) {
 // comes one step closer, and one that leaves may resolve one as it goes
 // one step away.
 func TestManhattanConsistent(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,13 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 )
 
 var tableSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
@@ -25,7 +25,7 @@ var tableSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H
 // that the estimate never exceeds the distance, and is 0 only at the goal.
 func TestEstimateAdmissible(t *testing.T) {
 	for _, size := range tableSizes {
-		tbl, err := data.Load(size)
+		tbl, err := source.BuiltinTable(size)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestEstimateAdmissible(t *testing.T) {
 func TestSolveAgainstTables(t *testing.T) {
 	ctx := context.Background()
 	for _, size := range tableSizes {
-		tbl, err := data.Load(size)
+		tbl, err := source.BuiltinTable(size)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +280,7 @@ func BenchmarkNodesKorf100(b *testing.B) {
 	if path := os.Getenv("SLIDETABLE_PDB"); path != "" {
 		db, err = pdb.Open(path)
 	} else {
-		db, err = data.PDB(board.Size{W: 4, H: 4})
+		db, err = source.BuiltinPDB(board.Size{W: 4, H: 4})
 	}
 	if err != nil {
 		b.Fatal(err)

@@ -7,14 +7,14 @@ import (
 	"sort"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/source"
 )
 
 // Ask for ten of the hardest 3x3 boards: there are only two, and Sample
 // returns both.
 func ExampleSample() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -33,7 +33,7 @@ func ExampleSample() {
 }
 
 func ExampleCount() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +43,7 @@ func ExampleCount() {
 }
 
 func ExampleFind() {
-	t, err := data.Load(board.Size{W: 3, H: 2})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -11,9 +11,9 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/coverage"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -26,7 +26,7 @@ var modes = []levels.Mode{levels.Exact, levels.Filter, levels.Auto}
 
 func load(t testing.TB, w, h int) *table.Table {
 	t.Helper()
-	tbl, err := data.Load(board.Size{W: w, H: h})
+	tbl, err := source.BuiltinTable(board.Size{W: w, H: h})
 	if err != nil {
 		t.Fatal(err)
 	}

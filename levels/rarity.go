@@ -23,9 +23,8 @@ type Rarity struct {
 	// Bound says that Fraction is only an upper bound.
 	Bound bool
 	// Basis says what Fraction rests on, for a message: "by the
-	// published distribution", "by the
-	// distribution of the 4x3 table", "by counting the walks of the blank
-	// of up to 30 moves".
+	// published distribution", "by the distribution of the 4x3 table",
+	// "by counting the walks of the blank of up to 30 moves".
 	Basis string
 }
 

@@ -116,7 +116,7 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 			opts.Progress(SearchProgress{Solved: solved, Kept: len(out)})
 		}
 		if len(out) == n {
-			return parallel.Stop
+			return parallel.ErrStop
 		}
 		return nil
 	}

@@ -8,16 +8,16 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestSearch draws 3x3 levels by search and checks them against the
 // table: in range, distinct, the same for a seed whatever the number of
 // workers, and reported through Found in the order returned.
 func TestSearch(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

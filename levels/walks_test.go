@@ -8,15 +8,15 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestWalksAgainstTable checks Walks on 3x3 and 4x2 against the tables.
 func TestWalksAgainstTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}} {
-		tbl, err := data.Load(size)
+		tbl, err := source.BuiltinTable(size)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 )
 
 // referenceMoves returns, for every placement of tiles (cells in the order
@@ -162,7 +162,7 @@ func TestOtherGoal(t *testing.T) {
 // blank's cell: every board for the first partition, every 16th for the
 // others, and every board of every partition under SLIDETABLE_LONG=1.
 func TestAdmissible3x3(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/source"
 )
 
 // miniSearch is a plain IDA* over an ida.Heuristic, enough to measure the
@@ -103,7 +103,7 @@ var db4x4 = sync.OnceValues(func() (*pdb.DB, error) {
 // BenchmarkEvaluator measures the Moves along a random walk of 1024 moves
 // of the 4x4 heuristic of the built-in database, and their Undos.
 func BenchmarkEvaluator(b *testing.B) {
-	db, err := data.PDB(board.Size{W: 4, H: 4})
+	db, err := source.BuiltinPDB(board.Size{W: 4, H: 4})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func BenchmarkEvaluator(b *testing.B) {
 // read before the timing starts: what checking that an entry's block is
 // in memory costs a lookup.
 func BenchmarkEvaluatorInPlace(b *testing.B) {
-	db, err := data.PDB(board.Size{W: 4, H: 4})
+	db, err := source.BuiltinPDB(board.Size{W: 4, H: 4})
 	if err != nil {
 		b.Fatal(err)
 	}

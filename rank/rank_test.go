@@ -106,9 +106,7 @@ func TestIndexEveryBoard(t *testing.T) {
 			cells := make([]uint8, n)
 			back := make([]uint8, n)
 			permutations(n, func(p []uint8) {
-				for i, v := range p {
-					cells[i] = v
-				}
+				copy(cells, p)
 				i := rank.Index(cells)
 				if i >= states || seen[i] {
 					t.Fatalf("Index(%v) = %d: out of range or repeated", cells, i)

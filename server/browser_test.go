@@ -20,10 +20,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -146,10 +146,6 @@ type tabOptions struct {
 	motion        bool   // animations as a player sees them (default: reduced)
 	query         string // after "/?"
 }
-
-// desktop is the default tab: a desktop window, reduced motion (the tests
-// do not wait for tiles to slide).
-var desktop = tabOptions{width: 1280, height: 900}
 
 // tab is a browser tab on the game page, with its helpers.
 type tab struct {
@@ -413,10 +409,10 @@ var tables sync.Map // board.Size -> *table.Table
 func exact(t *testing.T, b board.Board) int {
 	t.Helper()
 	size := b.Size()
-	if data.Has(size) {
+	if source.HasBuiltin(size) {
 		tv, ok := tables.Load(size)
 		if !ok {
-			tbl, err := data.Load(size)
+			tbl, err := source.BuiltinTable(size)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -429,16 +425,30 @@ func exact(t *testing.T, b board.Board) int {
 		return d
 	}
 	if h, ok := published.HardestOf(size); ok {
+		// The published list holds every board at the largest distance,
+		// so a move from one of them leads one move closer, and a move
+		// from such a board leads to one of them or one move closer.
+		far := map[board.Board]bool{}
 		for _, hb := range h.Boards {
-			if hb == b {
-				return h.Distance
-			}
-			// Every move from a board at the largest distance leads one
-			// move closer.
-			for _, m := range hb.Moves() {
-				if n, _ := hb.Move(m); n == b {
-					return h.Distance - 1
+			far[hb] = true
+		}
+		near := func(x board.Board) bool {
+			for _, m := range x.Moves() {
+				if n, _ := x.Move(m); far[n] {
+					return true
 				}
+			}
+			return false
+		}
+		switch {
+		case far[b]:
+			return h.Distance
+		case near(b):
+			return h.Distance - 1
+		}
+		for _, m := range b.Moves() {
+			if n, _ := b.Move(m); !far[n] && near(n) {
+				return h.Distance - 2
 			}
 		}
 	}

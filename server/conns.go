@@ -111,13 +111,6 @@ func (l *connLimit) drop(ent *connEntry) {
 	delete(l.conns, ent.c)
 }
 
-// open returns the number of connections open.
-func (l *connLimit) open() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.conns)
-}
-
 // report logs the connections shed and refused, at most once a second.
 func (l *connLimit) report() {
 	if l.log == nil || time.Since(l.logged) < time.Second {

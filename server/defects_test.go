@@ -152,6 +152,16 @@ func TestBrowserLayout(t *testing.T) {
 		t.Errorf("desktop instructions: keys shown %v, touch shown %v", p.visible("#help-keys"), p.visible("#help-touch"))
 	}
 	checkLegend(p)
+	if testenv.IsLong() {
+		// ?engine=wasm: the served page answers with the WebAssembly build,
+		// which the server's policy lets it compile.
+		q := p.sibling("size=4x4&engine=wasm")
+		q.ready()
+		if got := q.eval(`document.body.dataset.engine`); got != "wasm" {
+			t.Errorf("with ?engine=wasm the page answers with %q", got)
+		}
+		q.check()
+	}
 	for _, size := range []string{"4x4", "3x3", "2x3"} {
 		if size != "4x4" {
 			p.do(chromedp.SetValue(chromedp.CSS("#size"), size), chromedp.Evaluate[chromedp.Void](`document.getElementById("size").dispatchEvent(new Event("change"))`))

@@ -7,15 +7,15 @@ import (
 	"net/http/httptest"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/server"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // A server for the built-in 3x3 table and 4x4 by search, asked for a
 // distance as a game would ask it.
 func ExampleNew() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}

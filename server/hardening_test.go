@@ -192,7 +192,6 @@ func TestConnectionLimit(t *testing.T) {
 
 	// Four quiet connections: two that never send, two idle after a request.
 	silent := []net.Conn{dial(), dial()}
-	var idle []net.Conn
 	for range 2 {
 		c := dial()
 		io.WriteString(c, cheap)
@@ -201,7 +200,6 @@ func TestConnectionLimit(t *testing.T) {
 			t.Fatalf("first request: %v %v", res, err)
 		}
 		io.Copy(io.Discard, res.Body)
-		idle = append(idle, c)
 	}
 	time.Sleep(50 * time.Millisecond) // let the last become idle
 	// A fifth sheds the longest quiet, the first silent one.

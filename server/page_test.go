@@ -21,6 +21,10 @@ func TestBrowserPlay(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, motion: st.name == "serve", query: "size=3x3"})
 			p.ready()
 			t.Logf("%s: page load to a playable board: %v", st.name, time.Since(start))
+			// Under serve the page asks the API; the static site has none.
+			if got, want := p.eval(`document.body.dataset.engine`), map[string]string{"serve": "api", "static": "wasm"}[st.name]; got != want {
+				t.Errorf("the page answers with %q, want %q", got, want)
+			}
 			size := board.Size{W: 3, H: 3}
 			if p.size() != size {
 				t.Fatalf("size %s, want 3x3", p.size())

@@ -21,7 +21,6 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
@@ -30,6 +29,7 @@ import (
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // testSolver answers every size: from the built-in tables, and 4x4 with the
@@ -48,7 +48,7 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 	t.Helper()
 	var ps []server.Puzzle
 	for _, sz := range []board.Size{{W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}} {
-		tbl, err := data.Load(sz)
+		tbl, err := source.BuiltinTable(sz)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -405,7 +405,7 @@ func TestLimits(t *testing.T) {
 // /api/chart is an SVG image.
 func TestStatsAndChart(t *testing.T) {
 	s := newServer(t, nil)
-	tbl, _ := data.Load(board.Size{W: 3, H: 3})
+	tbl, _ := source.BuiltinTable(board.Size{W: 3, H: 3})
 	var got struct {
 		States  uint64   `json:"states"`
 		Max     int      `json:"max"`
@@ -587,7 +587,7 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 }
 
 func TestNewRejects(t *testing.T) {
-	tbl, _ := data.Load(board.Size{W: 3, H: 3})
+	tbl, _ := source.BuiltinTable(board.Size{W: 3, H: 3})
 	g := board.Goal(board.Size{W: 4, H: 4})
 	for name, ps := range map[string][]server.Puzzle{
 		"none":         nil,

@@ -11,7 +11,6 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/parallel"
@@ -20,6 +19,7 @@ import (
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -89,7 +89,7 @@ func searchers(t *testing.T, size board.Size, groups [][]uint8) map[string]*solv
 // sample of every 13th board (every 211th under -short), and every board
 // with SLIDETABLE_LONG=1.
 func TestSearch3x3(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func TestGoalAndHeuristic(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func TestUnsolvable(t *testing.T) {
 
 // TestWithin checks the limit on both paths against the table.
 func TestWithin(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

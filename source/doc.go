@@ -25,9 +25,13 @@
 // table and every pattern database are proven on first use (Certify, in
 // seconds, or pdb.DB.Prove, as long as building the database) and the
 // proof is recorded in the folder, under the file's content hash
-// (SHA-256), so that later uses only hash the file and find the record.
-// Record adds a record for a file its caller wrote from a trusted build. A
-// copy of a built-in file is known by its hash without a record.
+// (SHA-256 of a table file; pdb.DB.ContentHash of a pattern database,
+// which for a large one read in place hashes only its header, holding the
+// SHA-256 of every block), so that later uses only hash the file and find
+// the record. Record adds a record for a file its caller wrote from a
+// trusted build. A copy of a built-in file, or of the 4x4 pattern database
+// 'slidetable build 4x4' writes (Standard4x4), is known by its hash
+// without a record.
 // Options.Recheck proves every file again, whatever the records say.
 //
 // The package reads no environment variables and prints nothing: the

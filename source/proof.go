@@ -28,7 +28,24 @@ const recordHeader = "slidetable proof v1\n"
 // proofDir is the folder of the records, in the folder of installed files.
 const proofDir = "proofs"
 
-// Hash returns the SHA-256 of the file at path: the key of its record.
+// contentHash returns the key of the record of src's file: the SHA-256 of
+// a table file (Hash), or the content hash of a pattern database
+// (pdb.DB.ContentHash: the SHA-256 of the file, or for a file read in
+// place, of its header, which holds the SHA-256 of every block, each
+// checked before its entries are used).
+func contentHash(src *Source) ([sha256.Size]byte, error) {
+	if src.DB == nil {
+		return Hash(src.Path)
+	}
+	sum, ok := src.DB.ContentHash()
+	if !ok {
+		return sum, fmt.Errorf("%w: %s has no content hash", ErrKind, src.Path)
+	}
+	return sum, nil
+}
+
+// Hash returns the SHA-256 of the file at path: the key of the record of
+// a table file.
 func Hash(path string) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
 	f, err := os.Open(path)
@@ -109,7 +126,17 @@ func (r *Resolver) Record(path string, size board.Size) error {
 	case r.opts.Dir == "":
 		return ErrNoDir
 	}
-	sum, err := Hash(path)
+	src := &Source{Origin: File, Path: path}
+	if kind == PDB {
+		// Its content hash is in the file, read as the reader reads it.
+		db, err := pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		src.DB = db
+	}
+	sum, err := contentHash(src)
 	if err != nil {
 		return err
 	}
@@ -124,11 +151,14 @@ func (r *Resolver) prove(ctx context.Context, src *Source) error {
 	case src.Table != nil && src.Size().Cells() <= readCertified:
 		return nil
 	case src.Origin == Builtin && r.opts.Recheck:
-		return r.proveFile(ctx, src)
+		if err := r.proveFile(ctx, src); err != nil && ctx.Err() == nil {
+			return fmt.Errorf("prove %s: %w", src, err)
+		}
+		return ctx.Err()
 	case src.Origin == Builtin:
 		return nil
 	}
-	sum, err := Hash(src.Path)
+	sum, err := contentHash(src)
 	if err != nil {
 		return err
 	}
@@ -136,6 +166,9 @@ func (r *Resolver) prove(ctx context.Context, src *Source) error {
 		return nil
 	}
 	if err := r.proveFile(ctx, src); err != nil {
+		if ctx.Err() == nil {
+			err = fmt.Errorf("prove %s: %w", src.Path, err)
+		}
 		return err
 	}
 	if r.opts.Dir != "" {

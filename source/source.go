@@ -116,13 +116,17 @@ func (s *Source) String() string {
 	return fmt.Sprintf("the %s %s", s.Kind(), s.Path)
 }
 
-// Close releases what the source holds. A built-in source is shared and
-// stays; closing it does nothing.
+// Close releases what the source holds: a table's memory, a pattern
+// database's open file (a large one is read in place). A built-in source
+// is shared and stays; closing it does nothing.
 func (s *Source) Close() error {
-	if s.Origin == Builtin || s.Table == nil {
+	switch {
+	case s.Origin == Builtin:
 		return nil
+	case s.Table != nil:
+		return s.Table.Close()
 	}
-	return s.Table.Close()
+	return s.DB.Close()
 }
 
 // Options configures a Resolver. A nil *Options means the zero value: no

@@ -400,3 +400,36 @@ func TestProvePDB(t *testing.T) {
 		t.Fatalf("Recheck: %v, proved %v", err, proved)
 	}
 }
+
+// TestBuiltinShared decodes each built-in file once.
+func TestBuiltinShared(t *testing.T) {
+	a, err := BuiltinTable(s3x3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := BuiltinTable(s3x3); a != b {
+		t.Fatal("BuiltinTable decoded the same table twice")
+	}
+	db, err := BuiltinPDB(s4x4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Size() != s4x4 || db.Goal() != board.Goal(s4x4) || len(db.Groups()) != len(pdb.Partition4x4) {
+		t.Fatalf("BuiltinPDB(4x4) is of %s to %v with groups %v", db.Size(), db.Goal(), db.Groups())
+	}
+	if again, _ := BuiltinPDB(s4x4); again != db {
+		t.Fatal("BuiltinPDB decoded the same database twice")
+	}
+	if !HasBuiltinPDB(s4x4) || HasBuiltinPDB(s3x3) || !HasBuiltin(s3x3) || HasBuiltin(s5x2) {
+		t.Fatal("HasBuiltin, HasBuiltinPDB disagree with the files")
+	}
+	// The bound of a few boards one move from the goal.
+	h := db.Heuristic()
+	goal := db.Goal()
+	for _, m := range goal.Moves() {
+		b, _ := goal.Move(m)
+		if got := h.Estimate(b); got != 1 {
+			t.Errorf("bound of %v = %d, want 1", b, got)
+		}
+	}
+}

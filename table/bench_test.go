@@ -10,8 +10,8 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -57,7 +57,7 @@ func benchmarkDistance(b *testing.B, t *table.Table) {
 // table and a 2x5 table built for the benchmark.
 func BenchmarkDistance(b *testing.B) {
 	b.Run("3x3", func(b *testing.B) {
-		t, err := data.Load(board.Size{W: 3, H: 3})
+		t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -36,7 +37,7 @@ func TestConcurrentLookups(t *testing.T) {
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Go(func() { tables[w], errs[w] = data.Load(size) })
+		wg.Go(func() { tables[w], errs[w] = source.BuiltinTable(size) })
 	}
 	wg.Wait()
 	for w := range workers {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -37,7 +37,7 @@ func ExampleOpen() {
 }
 
 func ExampleTable_Distance() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -35,10 +35,6 @@ func newRowShape(t *Table) rowShape {
 	return r
 }
 
-// first reports whether a slot starts a row, or the block that begins at
-// start.
-func (r *rowShape) first(slot, start uint64) bool { return slot == start || slot%r.w == 0 }
-
 // rowBuffers is scratch space for encodeRows, kept by callers that code
 // many blocks one after another.
 type rowBuffers struct{ firsts, bits, out []byte }

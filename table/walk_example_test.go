@@ -4,11 +4,11 @@ import (
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/source"
 )
 
 func ExampleTable_Path() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -28,7 +28,7 @@ func ExampleTable_Path() {
 }
 
 func ExampleTable_Hints() {
-	t, err := data.Load(board.Size{W: 3, H: 3})
+	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		panic(err)
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -24,7 +24,7 @@ func TestWalkAgainstReference(t *testing.T) {
 				}
 				step = 37 // a sample of the 181,440 boards keeps the test fast
 			}
-			tbl, err := data.Load(size)
+			tbl, err := source.BuiltinTable(size)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func checkWalk(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board.
 }
 
 func TestWalkErrors(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestWalkErrors(t *testing.T) {
 }
 
 func TestWalkGoal(t *testing.T) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestWalkGoal(t *testing.T) {
 }
 
 func BenchmarkWalkPath(b *testing.B) {
-	tbl, err := data.Load(board.Size{W: 3, H: 3})
+	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 )
 
 // load reads the built-in table file of a size with NewReader, as a fresh
-// table (not the one data.Load shares).
+// table (not the one source.BuiltinTable shares).
 func load(t testing.TB, w, h int) (*table.Table, []byte) {
 	t.Helper()
 	b, err := data.File(board.Size{W: w, H: h})

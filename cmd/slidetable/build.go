@@ -22,6 +22,29 @@ import (
 )
 
 func runBuild(ctx context.Context, e *env, args []string) error {
+	req, err := buildFlags(e, args)
+	if err != nil {
+		return err
+	}
+	if req.goal.Size().Cells() > bfs.MaxCells {
+		return buildPDB(ctx, e, req)
+	}
+	return buildTable(ctx, e, req)
+}
+
+// buildRequest is what build was asked for, its flags checked.
+type buildRequest struct {
+	f        *flags
+	goal     board.Board
+	path     string // the file to write, or "standard output"
+	toStdout bool
+	quiet    bool
+	workers  int
+	limit    uint64 // -max-mem
+}
+
+// buildFlags parses and checks build's flags and names the file to write.
+func buildFlags(e *env, args []string) (*buildRequest, error) {
 	f := newFlags(e, "build", "slidetable build [-o FILE|- | -install] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
@@ -49,55 +72,63 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	workers := f.Int("workers", 0, "search with `N` goroutines, 1 to 256 (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	goal, err := goalFlag.board(size)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	limit := f.memory
 	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
-		return err
+		return nil, err
 	}
-	ext := ".tbl"
-	if size.Cells() > bfs.MaxCells {
-		ext = ".pdb"
-	}
-	path, outFlag := *out, "o"
+	req := &buildRequest{f: f, goal: goal, quiet: *quiet, workers: *workers, limit: f.memory}
 	switch {
-	case *install && path != "":
-		return f.failf("-install and -o exclude each other")
+	case *install && *out != "":
+		return nil, f.failf("-install and -o exclude each other")
 	case *install && goalFlag.set():
-		return f.failf("-install builds for the standard goal only; write a table of another goal with -o")
+		return nil, f.failf("-install builds for the standard goal only; write a table of another goal with -o")
 	case *install:
-		outFlag = "install"
-		path, err = f.resolver(*quiet).InstallPath(size)
-		switch {
-		case errors.Is(err, source.ErrShadowed):
-			return f.failf("-install %s: nothing would read it, as the built-in %s table answers first; nothing written", size, size)
-		case errors.Is(err, source.ErrNoDir):
-			return fmt.Errorf("-install: no folder to install to: set %s, or give -o FILE", cacheEnv)
-		case err != nil:
-			return err
+		return req, req.installPath()
+	case *out == "-":
+		req.path, req.toStdout = "standard output", true
+		return req, nil
+	case *out == "":
+		ext := ".tbl"
+		if size.Cells() > bfs.MaxCells {
+			ext = ".pdb"
 		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-	case path == "":
-		path = size.String() + ext
+		*out = size.String() + ext
 	}
-	toStdout := path == "-"
-	if toStdout {
-		path = "standard output"
-	} else if err := f.outputFile(outFlag, path); err != nil {
+	req.path = *out
+	return req, f.outputFile("o", req.path)
+}
+
+// installPath sets the path of a build -install: where package source
+// looks for the size's file, which must be one that something reads.
+func (req *buildRequest) installPath() error {
+	f, size := req.f, req.goal.Size()
+	path, err := f.resolver(req.quiet).InstallPath(size)
+	switch {
+	case errors.Is(err, source.ErrShadowed):
+		return f.failf("-install %s: nothing would read it, as the built-in %s table answers first; nothing written", size, size)
+	case errors.Is(err, source.ErrNoDir):
+		return fmt.Errorf("-install: no folder to install to: set %s, or give -o FILE", cacheEnv)
+	case err != nil:
 		return err
 	}
-	if size.Cells() > bfs.MaxCells {
-		return buildPDB(ctx, e, f, goal, path, toStdout, *quiet, *workers, limit)
+	if err := f.outputFile("install", path); err != nil {
+		return err
 	}
+	req.path = path
+	return os.MkdirAll(filepath.Dir(path), 0o755)
+}
 
-	opts := &bfs.Options{Workers: *workers, MaxMemory: limit}
-	showProgress := !*quiet && isTerminal(e.stderr)
+// buildTable builds the table of req's goal, with a progress bar on
+// stderr, writes it and says what it wrote.
+func buildTable(ctx context.Context, e *env, req *buildRequest) error {
+	f, size, path := req.f, req.goal.Size(), req.path
+	opts := &bfs.Options{Workers: req.workers, MaxMemory: req.limit}
+	showProgress := !req.quiet && isTerminal(e.stderr)
 	var bar *progressbar.ProgressBar
 	opts.Progress = func(p bfs.Progress) {
 		if testHook != nil {
@@ -112,7 +143,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	start := time.Now()
-	t, err := table.Build(ctx, goal, opts)
+	t, err := table.Build(ctx, req.goal, opts)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -126,41 +157,48 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if testHook != nil {
 		testHook(ctx, "write")
 	}
-	var written uint64
-	if toStdout {
+	written, err := writeTable(ctx, e, req, t)
+	if err != nil {
+		return err
+	}
+	report := e.stdout
+	if req.toStdout {
+		if req.quiet {
+			return nil
+		}
+		report = e.stderr // stdout holds the table
+	}
+	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
+		path, size, human.Group(t.Reachable()), goalName(req.goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
+	return nil
+}
+
+// writeTable writes t to req's file or standard output and returns the
+// bytes written; a file's proof is recorded.
+func writeTable(ctx context.Context, e *env, req *buildRequest, t *table.Table) (uint64, error) {
+	if req.toStdout {
 		w := bufio.NewWriterSize(e.stdout, 1<<20)
 		n, err := t.WriteTo(w)
 		if err == nil {
 			err = w.Flush()
 		}
 		if err != nil {
-			return fmt.Errorf("write the table to standard output: %w", err)
+			return 0, fmt.Errorf("write the table to standard output: %w", err)
 		}
-		written = uint64(n)
-	} else {
-		if err := table.WriteFile(ctx, path, t); err != nil {
-			if errors.Is(err, table.ErrNotRegular) {
-				return f.fail(err) // became one while building
-			}
-			return interrupted(err, path)
-		}
-		fi, err := os.Stat(path)
-		if err != nil {
-			return err
-		}
-		written = uint64(fi.Size())
-		f.record(path, size, *quiet)
+		return uint64(n), nil
 	}
-	report := e.stdout
-	if toStdout {
-		if *quiet {
-			return nil
+	if err := table.WriteFile(ctx, req.path, t); err != nil {
+		if errors.Is(err, table.ErrNotRegular) {
+			return 0, req.f.fail(err) // became one while building
 		}
-		report = e.stderr // stdout holds the table
+		return 0, interrupted(err, req.path)
 	}
-	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, human.Group(t.Reachable()), goalName(goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
-	return nil
+	fi, err := os.Stat(req.path)
+	if err != nil {
+		return 0, err
+	}
+	req.f.record(req.path, t.Size(), req.quiet)
+	return uint64(fi.Size()), nil
 }
 
 // record records the proof of the file a build wrote to path, so that no
@@ -203,10 +241,11 @@ func goalName(goal board.Board) string {
 
 // buildPDB builds the pattern database of goal's size with its default
 // partition and writes it to path.
-func buildPDB(ctx context.Context, e *env, f *flags, goal board.Board, path string, toStdout, quiet bool, workers int, limit uint64) error {
+func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
+	f, goal, path, toStdout, quiet := req.f, req.goal, req.path, req.toStdout, req.quiet
 	size := goal.Size()
 	groups := pdb.DefaultPartition(size)
-	opts := &pdb.Options{Workers: workers, MaxMemory: limit}
+	opts := &pdb.Options{Workers: req.workers, MaxMemory: req.limit}
 	var total, done uint64
 	for _, g := range groups {
 		c, _ := rank.Placements(size.Cells(), len(g))

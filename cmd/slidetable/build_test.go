@@ -192,7 +192,7 @@ func TestBuildInterruptedAnytime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds eight tables in child processes")
 	}
-	build := func(delay time.Duration) (error, map[string]string, string, string) {
+	build := func(delay time.Duration) (map[string]string, string, string, error) {
 		dir := t.TempDir()
 		dest := filepath.Join(dir, "4x2.tbl")
 		if err := os.WriteFile(dest, []byte("the previous table"), 0o644); err != nil {
@@ -207,11 +207,12 @@ func TestBuildInterruptedAnytime(t *testing.T) {
 		for stderr.Scan() {
 			msgs.WriteString(stderr.Text() + "\n")
 		}
-		return cmd.Wait(), files(t, dir), dest, msgs.String()
+		err := cmd.Wait()
+		return files(t, dir), dest, msgs.String(), err
 	}
 
 	start := time.Now()
-	if err, _, dest, msgs := build(-1); err != nil {
+	if _, dest, msgs, err := build(-1); err != nil {
 		t.Fatalf("uninterrupted build: %v\n%s", err, msgs)
 	} else if _, err := table.Open(dest); err != nil {
 		t.Fatal(err)
@@ -222,7 +223,7 @@ func TestBuildInterruptedAnytime(t *testing.T) {
 	var completed, interrupted int
 	for _, k := range eighths {
 		delay := whole * time.Duration(k) / 8
-		err, got, dest, msgs := build(delay)
+		got, dest, msgs, err := build(delay)
 		if len(got) != 1 {
 			t.Fatalf("signal after %v: directory holds %q", delay, keys(got))
 		}

@@ -44,7 +44,8 @@
 // the proof is recorded in the folder of installed files (proofs/, one
 // small file named by the SHA-256 of the file's content); later uses hash
 // the file and find the record. build records what it writes. A copy of a
-// built-in file needs no proof; the built-in files are proven by the
+// built-in file, or of the 4x4 pattern database 'slidetable build 4x4'
+// writes, needs no proof; the built-in files and that one are proven by the
 // program's tests. verify proves again whatever the records say.
 //
 // Every command that reads or builds files takes -max-mem SIZE (such as

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -24,7 +23,7 @@ func TestMain(m *testing.M) {
 	// The go command that a test runs keeps the build cache it had,
 	// which by default is in the user's cache directory too.
 	if os.Getenv("GOCACHE") == "" {
-		if out, err := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "env", "GOCACHE").Output(); err == nil {
+		if out, err := exec.Command("go", "env", "GOCACHE").Output(); err == nil {
 			os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
 		}
 	}

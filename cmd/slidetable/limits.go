@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"strconv"
@@ -51,15 +50,6 @@ func (f *flags) outputFile(name, path string) error {
 		return f.failf("-%s %s: %s is %s; give a regular file or a new name", name, path, path, nr.Kind)
 	}
 	return nil
-}
-
-// tableError turns the refusal to open a table file that is not a regular
-// file into a usage error.
-func (f *flags) tableError(err error) error {
-	if errors.Is(err, table.ErrNotRegular) {
-		return f.fail(err)
-	}
-	return err
 }
 
 // maxDistanceRange refuses, for walks to the standard goal, a smallest
@@ -173,17 +163,6 @@ func clipWords(msg string) string {
 		msg = msg[i:]
 	}
 	return sb.String()
-}
-
-// clipWriter writes through clipWords: the flag package writes each
-// message in one call.
-type clipWriter struct{ w io.Writer }
-
-func (c clipWriter) Write(p []byte) (int, error) {
-	if _, err := io.WriteString(c.w, clipWords(string(p))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // durationValue is a flag.Value for a duration whose error, for a number

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -145,7 +147,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"levels", "-max", "x", "3x3"}, 2, `invalid value "x" for flag -max: not a whole number`},
 		{[]string{"plot", "-o", "missing/dir/x.svg", "3x3"}, 1, "the folder missing/dir does not exist"},
 		{[]string{"version"}, 0, "table format: version 1"},
-		{[]string{"version"}, 0, "pattern database format: versions 1 to 2"},
+		{[]string{"version"}, 0, fmt.Sprintf("pattern database format: versions 1 to %d", pdb.FormatVersion)},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"distance", "3x3"}, 2, "missing board"},
 		{[]string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, "tile 7 appears twice"},

@@ -27,7 +27,7 @@ const addressSpaceKB = 2000000
 func craftedFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	var paths []string
-	for _, glob := range []string{"../../table/testdata/*.tbl", "../../pdb/testdata/*.pdb"} {
+	for _, glob := range []string{"../../table/testdata/*.tbl", "../../pdb/testdata/*/*.pdb"} {
 		m, err := filepath.Glob(glob)
 		if err != nil {
 			t.Fatal(err)

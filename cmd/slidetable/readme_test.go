@@ -16,7 +16,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -102,7 +101,7 @@ func TestReadmeGo(t *testing.T) {
 	if err := os.WriteFile(ofile, o, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), append([]string{"build", "-overlay", ofile}, pkgs...)...)
+	cmd := exec.Command("go", append([]string{"build", "-overlay", ofile}, pkgs...)...)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("README.md's go blocks do not compile (the line numbers are the block's, past the imports, in a function):\n%s", out)

@@ -198,3 +198,29 @@ func TestMaxMem(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyCraftedPDB proves the crafted pattern databases of package
+// pdb wrong, naming an entry; the commands that would answer from them
+// refuse to.
+func TestVerifyCraftedPDB(t *testing.T) {
+	t.Setenv(cacheEnv, t.TempDir())
+	for _, tc := range []struct{ file, size, board string }{
+		{"raised-3x3.pdb", "3x3", "8 6 7/2 5 4/3 0 1"},
+		{"zeroed-3x3.pdb", "3x3", "8 6 7/2 5 4/3 0 1"},
+		{"swapped-2x7.pdb", "2x7", "1 2/3 4/5 6/7 8/9 10/11 12/13 0"},
+	} {
+		path := filepath.Join("..", "..", "pdb", "testdata", "crafted", tc.file)
+		code, stdout, stderr := slidetable(t, "", "verify", "-q", "-table", path, tc.size)
+		if code != exitFailure || !strings.HasPrefix(stdout, "pattern database: WRONG: group 1 (tiles ") || !strings.Contains(stdout, "the entry says") {
+			t.Errorf("verify %s: exit %d, %q %q", tc.file, code, stdout, stderr)
+		}
+		code, stdout, _ = slidetable(t, "", "verify", "-q", "-json", "-table", path, tc.size)
+		if code != exitFailure || !strings.Contains(stdout, `"pattern_database":true,"certified":false,"wrong":"group 1 (tiles `) || !strings.Contains(stdout, `"entry":`) {
+			t.Errorf("verify -json %s: exit %d, %q", tc.file, code, stdout)
+		}
+		code, stdout, stderr = slidetable(t, "", "distance", "-table", path, tc.size, tc.board)
+		if code != exitFailure || stdout != "" || !strings.Contains(stderr, "prove "+path+": entry refuted: group 1") {
+			t.Errorf("distance -table %s: exit %d, %q %q", tc.file, code, stdout, stderr)
+		}
+	}
+}

@@ -128,7 +128,7 @@ func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board
 // reportWrongEntry prints what the proof of a pattern database found
 // wrong and returns errSilent (exit status 1).
 func reportWrongEntry(e *env, asJSON bool, size board.Size, wrong *pdb.EntryError) error {
-	what := strings.TrimPrefix(userMessage(wrong), "wrong entry: ")
+	what := strings.TrimPrefix(userMessage(wrong), userMessage(pdb.ErrEntry)+": ")
 	var err error
 	if asJSON {
 		out := api.VerifyPDB{About: api.About{Size: size}, PatternDatabase: true, Wrong: what,

@@ -7,8 +7,8 @@ import (
 	"sync"
 )
 
-// Stop is the error emit returns to Ordered to end early, with no error.
-var Stop = errors.New("stop")
+// ErrStop is the error emit returns to Ordered to end early, with no error.
+var ErrStop = errors.New("parallel: stop")
 
 // Ordered is a pool of workers that keeps order: it takes items from next,
 // computes work on each on up to workers goroutines (0 or less means
@@ -24,7 +24,7 @@ var Stop = errors.New("stop")
 // result; idle, if not nil, each time before Ordered waits for the next
 // result (to flush output, say). If emit or idle returns an error, or ctx
 // ends, Ordered stops: it cancels the context of next and work, waits for
-// them to return, and returns that error (nil for Stop) or ctx's.
+// them to return, and returns that error (nil for ErrStop) or ctx's.
 func Ordered[T, R any](ctx context.Context, workers int,
 	next func(context.Context) (T, bool, error),
 	work func(context.Context, T) (R, error),
@@ -97,7 +97,7 @@ func Ordered[T, R any](ctx context.Context, workers int,
 			return err
 		}
 		if err := emit(res.r, res.err); err != nil {
-			if err == Stop {
+			if err == ErrStop {
 				return nil
 			}
 			return err

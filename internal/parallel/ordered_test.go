@@ -78,7 +78,7 @@ func TestOrderedStop(t *testing.T) {
 	err := Ordered(context.Background(), 2, counter(1_000_000, nil), jitter,
 		func(int, error) error {
 			if n++; n == 10 {
-				return Stop
+				return ErrStop
 			}
 			return nil
 		}, nil)

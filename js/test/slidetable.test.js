@@ -5,7 +5,9 @@
 // published optimal lengths of the 10 easiest of Korf's 100 boards. When
 // SLIDETABLE_EXPECT names a file of answers written by the Go tests
 // (go test ./js), they also require the same answers as the Go library:
-// every 3x3 distance, the hints, levels and error messages.
+// every 3x3 distance, the hints, levels and error messages; and
+// SLIDETABLE_WASM names the WebAssembly those tests built from the
+// sources, to test instead of the slidetable.wasm beside the module.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -86,11 +88,14 @@ function permutations(n, f) {
   }
 }
 
-const st = await load();
+const wasm = process.env.SLIDETABLE_WASM;
+const st = wasm ? await load({ wasm: readFileSync(wasm) }) : await load();
 
 test("load returns one shared Slidetable", async () => {
   assert.ok(st instanceof Slidetable);
-  assert.equal(await load(), st);
+  const shared = await load();
+  assert.ok(shared instanceof Slidetable);
+  assert.equal(await load(), shared);
 });
 
 test("the README's example", async () => {

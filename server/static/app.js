@@ -5,6 +5,8 @@
 // solutions.
 import { connect } from "./engine.js";
 import { Histogram } from "./histogram.js";
+import * as records from "./records.js";
+import { clock } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -22,7 +24,7 @@ const el = {
 };
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
-const SAVE_KEY = "slidetable.game.v1", BEST_KEY = "slidetable.best.v1";
+const SAVE_KEY = "slidetable.game.v1";
 const SPEEDS = [0.25, 0.5, 1, 2, 4];      // of the solution's playing speed
 const STEP_MS = reducedMotion ? 90 : 220; // one move of a solution at 1x
 
@@ -211,15 +213,24 @@ function known() {
   return game.known.get(keyOf(game.cells)) || null;
 }
 
-// atMax fills in the optimal moves of a board at God's number, where every
-// move is optimal, with no search.
-function atMax(k) {
-  if (k && !k.hints && game.info.max != null && k.d === game.info.max) {
-    k.hints = neighbours(game.cells, game.w, game.h);
-    learn(game.cells, k.d, k.hints);
-    return game.known.get(keyOf(game.cells));
+// obvious fills in, with no search, the optimal moves of a board at God's
+// number, where every move is optimal, and of a board one move short of
+// it when every board at God's number is listed (a move from it leads to
+// one of those, or one move closer).
+function obvious(k) {
+  const max = game.info.max, st = game.stats;
+  if (!k || k.hints || max == null) return k;
+  const moves = neighbours(game.cells, game.w, game.h);
+  let hints = null;
+  if (k.d === max) {
+    hints = moves;
+  } else if (k.d === max - 1 && st && st.max === max && st.hardest && st.hardest.length === st.at_max) {
+    const far = new Set(st.hardest.map(keyOf));
+    hints = moves.filter((t) => !far.has(keyOf(after(game.cells, t))));
   }
-  return k;
+  if (!hints) return k;
+  learn(game.cells, k.d, hints);
+  return game.known.get(keyOf(game.cells));
 }
 
 function showDistance() {
@@ -238,7 +249,7 @@ function showDistance() {
 // the engine if not; a question about an earlier board is called off.
 function think() {
   const cells = game.cells.slice(), k = keyOf(cells);
-  let have = atMax(known());
+  let have = obvious(known());
   if (solved(cells)) have = { d: 0, hints: [] };
   if (have && have.hints) {
     cancelAsk();
@@ -413,12 +424,6 @@ function played() {
   return game.elapsed + (game.runningSince ? performance.now() - game.runningSince : 0);
 }
 
-function clock(ms) {
-  const s = Math.floor(ms / 1000), m = Math.floor(s / 60);
-  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`
-    : `${m}:${String(s % 60).padStart(2, "0")}`;
-}
-
 function showTime() {
   const ms = played();
   el.timer.textContent = clock(ms);
@@ -443,7 +448,7 @@ addEventListener("pagehide", () => save());
 function showHint() {
   game.wantHint = false;
   if (!game.info || game.busy || game.solving || game.won || solved()) return;
-  const k = atMax(known());
+  const k = obvious(known());
   if (!k || !k.hints) {
     game.wantHint = true;
     if (game.retryTimer) retry();
@@ -558,7 +563,7 @@ function win() {
   el.result.dataset.optimum = game.optimum;
   el.result.dataset.helped = helped;
   el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
-  const news = helped === 0 ? record(n, ms) : "";
+  const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.level, n, ms) : "";
   el.bestNews.textContent = news;
   el.bestNews.hidden = !news;
   el.win.hidden = false;
@@ -577,62 +582,9 @@ function closeWin() {
 
 // ---- records ----
 
-function loadBests() {
-  try { return JSON.parse(localStorage.getItem(BEST_KEY)) || {}; } catch (e) { return {}; }
-}
-
-// record keeps the result of a game won without the solver, and says
-// whether it is a new best of its size and difficulty.
-function record(moves, ms) {
-  if (!game.level || game.level.key === "shared") return "";
-  const all = loadBests(), k = `${game.info.size} ${game.level.key}`;
-  const b = all[k] || { name: game.level.name, wins: 0, moves: null, ms: null };
-  const news = [];
-  if (b.wins > 0 && moves < b.moves) news.push("fewest moves");
-  if (b.wins > 0 && ms < b.ms) news.push("fastest time");
-  b.wins++;
-  b.moves = b.moves === null ? moves : Math.min(b.moves, moves);
-  b.ms = b.ms === null ? ms : Math.min(b.ms, ms);
-  b.name = game.level.name;
-  all[k] = b;
-  try { localStorage.setItem(BEST_KEY, JSON.stringify(all)); } catch (e) { /* private mode: no records */ }
-  if (b.wins === 1) return `Your first ${game.info.size} ${game.level.name} win!`;
-  return news.length ? `New best: ${news.join(" and ")} for ${game.info.size} ${game.level.name}!` : "";
-}
-
+// showBests shows the records of the size played.
 function showBests() {
-  if (!game.info) return;
-  const all = loadBests(), rows = [];
-  for (const [k, b] of Object.entries(all)) {
-    if (!k.startsWith(game.info.size + " ")) continue;
-    rows.push(b);
-  }
-  if (!rows.length) {
-    el.bests.replaceChildren(Object.assign(document.createElement("p"), {
-      className: "help", textContent: `No ${game.info.size} games won yet. Wins without Solve are kept here, in this browser.`,
-    }));
-    return;
-  }
-  const table = document.createElement("table");
-  const head = table.createTHead().insertRow();
-  for (const h of ["Difficulty", "Wins", "Fewest moves", "Fastest"]) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = h;
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const b of rows) {
-    const r = body.insertRow();
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = b.name;
-    r.append(th);
-    r.insertCell().textContent = b.wins;
-    r.insertCell().textContent = b.moves;
-    r.insertCell().textContent = clock(b.ms);
-  }
-  el.bests.replaceChildren(table);
+  if (game.info) records.show(el.bests, game.info.size);
 }
 
 // ---- keeping the game over a reload ----

@@ -1,0 +1,343 @@
+package js_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/js"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+)
+
+// layers is a file system made of others: a name is opened in the first
+// that has it.
+type layers []fs.FS
+
+func (l layers) Open(name string) (fs.File, error) {
+	err := error(fs.ErrNotExist)
+	for _, f := range l {
+		file, ferr := f.Open(name)
+		if ferr == nil {
+			return file, nil
+		}
+		err = ferr
+	}
+	return nil, err
+}
+
+// worker serves the module and the test page (testdata) from a plain
+// static file server, no API, opens the page in headless Chromium and
+// returns a function that calls a method of the module in the page's
+// module Worker and returns its answer as JSON and the call's time there.
+func worker(t *testing.T) func(method string, args ...any) (string, time.Duration, error) {
+	ask, _ := workerIn(t)
+	return ask
+}
+
+// workerIn is worker, and also returns the browser's user data folder,
+// which names its processes.
+func workerIn(t *testing.T) (func(method string, args ...any) (string, time.Duration, error), string) {
+	t.Helper()
+	chrome := testenv.Browser(t)
+	profile := t.TempDir()
+	ts := httptest.NewServer(http.FileServerFS(layers{os.DirFS("testdata"), js.Files()}))
+	t.Cleanup(ts.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox, // CI runs as root
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(profile),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelB(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chrome, err)
+	}
+	tctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tctx, chromedp.Navigate(ts.URL+"/index.html")); err != nil {
+		t.Fatal(err)
+	}
+	return func(method string, args ...any) (string, time.Duration, error) {
+		a, err := json.Marshal(append([]any{method}, args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		expr := fmt.Sprintf(`ask(...%s).then((r) => JSON.stringify(r))`, a)
+		out, err := chromedp.Run(tctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		var r struct {
+			Value  json.RawMessage `json:"value"`
+			MS     float64         `json:"ms"`
+			Error  string          `json:"error"`
+			Name   string          `json:"name"`
+			Status int             `json:"status"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Error != "" {
+			return "", 0, fmt.Errorf("%s (%s, %d)", r.Error, r.Name, r.Status)
+		}
+		return string(r.Value), time.Duration(r.MS * float64(time.Millisecond)), nil
+	}, profile
+}
+
+// TestBrowserWorker loads the module in a module Worker of a page served by
+// a plain static file server and checks its answers.
+func TestBrowserWorker(t *testing.T) {
+	ask := worker(t)
+	for _, tc := range []struct {
+		method string
+		args   []any
+		want   string
+	}{
+		{"distance", []any{"3x3", "8 6 7/2 5 4/3 0 1"}, "31"},
+		{"distance", []any{"3x3", []int{1, 2, 3, 4, 5, 6, 8, 7, 0}}, "null"},
+		{"solvable", []any{"4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"}, "false"},
+		{"hints", []any{"3x3", "8 6 7/2 5 4/3 0 1"}, `{"distance":31,"moves":[5,3,1]}`},
+		{"hints", []any{"4x4", "0 12 5 6/10 7 14 8/13 9 4 3/2 11 1 15"}, `{"distance":50,"moves":[10]}`},
+		{"solve", []any{"3x3", "4 1 3/7 2 6/0 5 8"}, `[7,4,1,2,5,8]`},
+	} {
+		got, _, err := ask(tc.method, tc.args...)
+		if err != nil || got != tc.want {
+			t.Errorf("%s%v: %s %v, want %s", tc.method, tc.args, got, err, tc.want)
+		}
+	}
+	if _, _, err := ask("distance", "3x3", "1 2 3/4 5 6/7 7 0"); err == nil || err.Error() != "tile 7 appears twice (SlidetableError, 400)" {
+		t.Errorf("bad board: %v", err)
+	}
+	lv, _, err := ask("level", map[string]any{"size": "4x4", "min": 50, "max": 55, "seed": 1})
+	if err != nil || !strings.Contains(lv, `"distance":5`) {
+		t.Errorf("level: %s %v", lv, err)
+	}
+}
+
+// TestMeasureWasm compares the search in WebAssembly, in a module Worker of
+// headless Chromium, with the native search on the same 4x4 boards (the 20
+// of 'gen -n 20 -seed 1 4x4' and Korf's 10 easiest), each side's best of
+// two rounds, interleaved; and logs the module's load time and a 3x3
+// call's. Run with SLIDETABLE_MEASURE=1; its figures are in
+// docs/performance.md.
+func TestMeasureWasm(t *testing.T) {
+	if os.Getenv("SLIDETABLE_MEASURE") != "1" {
+		t.Skip("measures; runs with SLIDETABLE_MEASURE=1")
+	}
+	ask, profile := workerIn(t)
+	loaded, _, err := ask("loaded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("module loaded in the worker in %s ms", loaded)
+	var three []time.Duration
+	for range 50 {
+		_, d, err := ask("distance", "3x3", "8 6 7/2 5 4/3 0 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		three = append(three, d)
+	}
+	slices.Sort(three)
+	t.Logf("3x3 distance in the worker: median %v, max %v", three[len(three)/2], three[len(three)-1])
+
+	var boards []board.Board
+	r := rand.New(rand.NewPCG(1, 0x736c696465)) // as gen -seed 1 draws
+	for range 20 {
+		b, err := gen.Uniform(r, board.Size{W: 4, H: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, b)
+	}
+	insts := published.Korf100().Instances
+	slices.SortStableFunc(insts, func(a, b published.Instance) int { return a.Distance - b.Distance })
+	for _, in := range insts[:10] {
+		boards = append(boards, in.Board)
+	}
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Distance(context.Background(), boards[0]); err != nil { // load the database
+		t.Fatal(err)
+	}
+	if _, _, err := ask("distance", "4x4", boards[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	native := make([]time.Duration, len(boards))
+	wasm := make([]time.Duration, len(boards))
+	for round := range 2 {
+		for i, b := range boards {
+			start := time.Now()
+			d, err := s.Distance(context.Background(), b)
+			took := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if round == 0 || took < native[i] {
+				native[i] = took
+			}
+			got, took, err := ask("distance", "4x4", b.String())
+			if err != nil || got != fmt.Sprint(d) {
+				t.Fatalf("%s: %s %v, native %d", b, got, err, d)
+			}
+			if round == 0 || took < wasm[i] {
+				wasm[i] = took
+			}
+		}
+	}
+	// The CPU time of the worker's thread in Chromium, over one more round.
+	if thread := workerThread(profile); thread != "" {
+		before := threadCPU(thread)
+		for _, b := range boards {
+			if _, _, err := ask("distance", "4x4", b.String()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("CPU time of Chromium's worker thread over the %d boards: %v", len(boards), threadCPU(thread)-before)
+	}
+	var sumN, sumW time.Duration
+	var lines []string
+	for i, b := range boards {
+		sumN += native[i]
+		sumW += wasm[i]
+		lines = append(lines, fmt.Sprintf("%-40s native %9v  wasm %9v  %.2fx", b, native[i].Round(time.Microsecond), wasm[i].Round(time.Microsecond), float64(wasm[i])/float64(native[i])))
+	}
+	t.Logf("4x4 distance, best of 2:\n%s", strings.Join(lines, "\n"))
+	t.Logf("all %d boards: native %v, wasm %v: wasm takes %.2f times the native time", len(boards), sumN.Round(time.Millisecond), sumW.Round(time.Millisecond), float64(sumW)/float64(sumN))
+
+	// Hints of the boards at most 50 moves away, in the worker.
+	var worst time.Duration
+	for _, b := range boards {
+		if d, _ := s.Distance(context.Background(), b); d > 50 {
+			continue
+		}
+		_, took, err := ask("hints", "4x4", b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		worst = max(worst, took)
+	}
+	t.Logf("4x4 hints of the boards at most 50 moves away: slowest %v", worst)
+
+	// CPU time, which other work on the machine disturbs less: native in
+	// this process, WebAssembly in Node.
+	bestNative := time.Duration(1 << 62)
+	for range 3 {
+		start := cpuTime()
+		for _, b := range boards {
+			if _, err := s.Distance(context.Background(), b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bestNative = min(bestNative, cpuTime()-start)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Logf("native CPU time %v; no node for WebAssembly's", bestNative)
+		return
+	}
+	dir := t.TempDir()
+	var list strings.Builder
+	for _, b := range boards {
+		fmt.Fprintln(&list, b)
+	}
+	os.WriteFile(filepath.Join(dir, "boards.txt"), []byte(list.String()), 0o644)
+	here, _ := filepath.Abs("slidetable.js")
+	script := `import { load } from ` + strconv.Quote(here) + `;
+import { readFileSync } from "node:fs";
+const boards = readFileSync(process.argv[2], "utf8").trim().split("\n");
+const st = await load();
+await st.distance("4x4", boards[0]);
+let best = Infinity;
+for (let round = 0; round < 3; round++) {
+  const c = process.cpuUsage();
+  for (const b of boards) await st.distance("4x4", b);
+  const d = process.cpuUsage(c);
+  best = Math.min(best, (d.user + d.system) / 1000);
+}
+console.log(best);
+`
+	os.WriteFile(filepath.Join(dir, "cpu.mjs"), []byte(script), 0o644)
+	out, err := exec.Command(node, filepath.Join(dir, "cpu.mjs"), filepath.Join(dir, "boards.txt")).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	ms, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		t.Fatalf("node printed %q", out)
+	}
+	wasmCPU := time.Duration(ms * float64(time.Millisecond))
+	t.Logf("CPU time, best of 3 over the %d boards: native %v, WebAssembly in Node %v (V8's compiler threads included): %.2f times",
+		len(boards), bestNative.Round(time.Millisecond), wasmCPU.Round(time.Millisecond), float64(wasmCPU)/float64(bestNative))
+}
+
+// cpuTime returns the CPU time this process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// workerThread returns the /proc folder of the thread of the Web Worker in
+// the Chromium renderer whose command line names profile, or "".
+func workerThread(profile string) string {
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		cmdline, err := os.ReadFile(p + "/cmdline")
+		if err != nil || !strings.Contains(string(cmdline), profile) || !strings.Contains(string(cmdline), "--type=renderer") {
+			continue
+		}
+		tasks, _ := filepath.Glob(p + "/task/[0-9]*")
+		for _, task := range tasks {
+			if comm, err := os.ReadFile(task + "/comm"); err == nil && strings.HasPrefix(string(comm), "DedicatedWorker") {
+				return task
+			}
+		}
+	}
+	return ""
+}
+
+// threadCPU returns the CPU time, user and system, of the thread whose
+// /proc folder is task, counted in the kernel's clock ticks of 10 ms.
+func threadCPU(task string) time.Duration {
+	b, err := os.ReadFile(task + "/stat")
+	if err != nil {
+		return 0
+	}
+	_, rest, _ := strings.Cut(string(b), ") ") // after the command name
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseUint(f[11], 10, 64)
+	stime, _ := strconv.ParseUint(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
