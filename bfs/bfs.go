@@ -45,6 +45,9 @@ type Options struct {
 	MaxMemory uint64
 	// Progress, if set, is called after each level from Run's goroutine.
 	Progress func(Progress)
+	// Metric is what counts as one move; the zero value is
+	// board.SingleTile.
+	Metric board.Metric
 }
 
 // Progress describes the search after a level.
@@ -55,35 +58,32 @@ type Progress struct {
 	Slots   uint64 // slots in the depth table, n!/2
 }
 
-// Result is the outcome of a search.
-type Result struct {
-	Goal board.Board
-	// Depth[rank.Half(i, n)] is the distance to Goal of the reachable board
-	// with index i; slots whose boards were not reached hold Unreached.
-	// len(Depth) == n!/2.
-	Depth []uint8
-	// Reach has bit i (word i/64, bit i%64) set iff the board with index i
-	// reaches Goal. len(Reach) == ceil(n!/64).
-	Reach []uint64
-	// Counts[d] is the number of boards at distance d; the last is non-zero.
-	Counts []uint64
-}
-
 // Memory returns the most bytes Run holds at once for a board of the given
-// size with the default number of workers: one byte a slot (n!/2 slots)
-// for the depths, one bit a board (n! boards) for the reachable set, and
-// the workers' batches of neighbours, a few megabytes. Boards of up to 9
-// cells need a second byte a slot and up to 1 MB of tables instead of the
-// batches. It returns false if
-// the size is not a board of at most MaxCells cells.
+// size with the default number of workers. Boards of more than 9 cells
+// need 4 bytes for each group of n slots and 5 bits for each row of a
+// group (120 to 155 MB for 12 cells), the workers' batches and the tables
+// of moves, a few megabytes; boards of up to 9 cells two bytes a slot (n!/2
+// slots), a bit a board (n! boards) and up to 1 MB of tables. Result's
+// Expand allocates the depth table and the reachable set besides. It
+// returns false if the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
-	return memory(size, runtime.GOMAXPROCS(0))
+	return memory(size, runtime.GOMAXPROCS(0), board.SingleTile)
 }
 
-func memory(size board.Size, workers int) (uint64, bool) {
+// MemoryIn is Memory for a search in the given metric. The multi-tile
+// metric needs 8 bytes for each group of n slots (160 MB for 12 cells)
+// whatever the size.
+func MemoryIn(size board.Size, metric board.Metric) (uint64, bool) {
+	return memory(size, runtime.GOMAXPROCS(0), metric)
+}
+
+func memory(size board.Size, workers int, metric board.Metric) (uint64, bool) {
 	n := size.Cells()
 	if n > MaxCells || size.W < 2 || size.H < 2 {
 		return 0, false
+	}
+	if metric == board.MultiTile {
+		return packedMemory(size, workers, metric), true
 	}
 	slots := rank.Factorial(n) / 2
 	if n <= smallCells {
@@ -91,7 +91,7 @@ func memory(size board.Size, workers int) (uint64, bool) {
 		// frontier and the tables of moves.
 		return 2*slots + (2*slots+63)/64*8 + (slots/64+uint64(n))*8 + smallTableMemory, true
 	}
-	return slots + (2*slots+63)/64*8 + bufferMemory(slots, workers) + tableMemory, true
+	return packedMemory(size, workers, metric), true
 }
 
 // Run searches from goal and returns the distance of every board that can
@@ -108,7 +108,10 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	need, ok := memory(size, workers)
+	if !opts.Metric.Valid() {
+		return nil, fmt.Errorf("%w %d", board.ErrMetric, opts.Metric)
+	}
+	need, ok := memory(size, workers, opts.Metric)
 	if !ok {
 		return nil, tooLarge(size)
 	}
@@ -118,30 +121,33 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if size.Cells() <= smallCells {
-		s := newSmall(goal)
-		return levels(ctx, s, goal, s.slots, opts.Progress)
+	if size.Cells() <= smallCells && opts.Metric == board.SingleTile {
+		return levels(ctx, newSmall(goal), goal, opts.Progress)
 	}
-	return newSearch(goal, workers).run(ctx, opts.Progress)
+	return levels(ctx, newPacked(goal, workers, opts.Metric), goal, opts.Progress)
 }
 
-// stepper is a search that goes a level at a time: the general search, or
+// stepper is a search that goes a level at a time: the packed search, or
 // the one for small boards.
 type stepper interface {
 	// level expands the boards at depth d and returns how many it found
 	// at depth d+1.
 	level(ctx context.Context, d int) (uint64, error)
-	// finish returns the depth table and the reachable set.
-	finish() ([]uint8, []uint64)
+	// finish puts the depths and the reachable set into r.
+	finish(r *Result)
 }
 
-// run searches level by level until a level finds nothing.
-func (s *search) run(ctx context.Context, progress func(Progress)) (*Result, error) {
-	return levels(ctx, s, s.goal, s.slots, progress)
+// metricOf returns the metric of a search.
+func metricOf(st stepper) board.Metric {
+	if s, ok := st.(*psearch); ok && s.multi != nil {
+		return board.MultiTile
+	}
+	return board.SingleTile
 }
 
 // levels runs st level by level until a level finds nothing.
-func levels(ctx context.Context, st stepper, goal board.Board, slots uint64, progress func(Progress)) (*Result, error) {
+func levels(ctx context.Context, st stepper, goal board.Board, progress func(Progress)) (*Result, error) {
+	slots := rank.Factorial(goal.Len()) / 2
 	counts := []uint64{1}
 	visited := uint64(1)
 	if progress != nil {
@@ -164,8 +170,9 @@ func levels(ctx context.Context, st stepper, goal board.Board, slots uint64, pro
 			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
 		}
 	}
-	depth, reach := st.finish()
-	return &Result{Goal: goal, Depth: depth, Reach: reach, Counts: counts}, nil
+	r := &Result{Goal: goal, Counts: counts, slots: slots, Metric: metricOf(st)}
+	st.finish(r)
+	return r, nil
 }
 
 func pairReached(depth int) error {

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -18,7 +20,7 @@ var smallSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H
 // over every index.
 func check(t *testing.T, goal board.Board, res *bfs.Result) {
 	t.Helper()
-	ref := reference.Distances(goal)
+	ref := reference.DistancesIn(goal, res.Metric)
 	n := goal.Len()
 	states := rank.Factorial(n)
 	counts := map[int]uint64{}
@@ -33,6 +35,7 @@ func check(t *testing.T, goal board.Board, res *bfs.Result) {
 			t.Fatalf("Counts[%d] = %d, want %d", d, c, counts[d])
 		}
 	}
+	depth, reach := res.Expand()
 	cells := make([]uint8, n)
 	reached := 0
 	for i := range states {
@@ -42,7 +45,7 @@ func check(t *testing.T, goal board.Board, res *bfs.Result) {
 			t.Fatal(err)
 		}
 		want, ok := ref[b]
-		got := res.Reach[i/64]&(1<<(i%64)) != 0
+		got := reach[i/64]&(1<<(i%64)) != 0
 		if got != ok {
 			t.Fatalf("board %v: reachable %v, want %v", b, got, ok)
 		}
@@ -50,7 +53,7 @@ func check(t *testing.T, goal board.Board, res *bfs.Result) {
 			continue
 		}
 		reached++
-		if d := int(res.Depth[rank.Half(i, n)]); d != want {
+		if d := int(depth[rank.Half(i, n)]); d != want {
 			t.Fatalf("board %v: depth %d, want %d", b, d, want)
 		}
 	}
@@ -74,16 +77,36 @@ func TestRunMatchesReference(t *testing.T) {
 	}
 }
 
-// TestGeneralMatchesReference checks the general search, which Run uses
-// only for boards of more than 9 cells, on the small boards.
-func TestGeneralMatchesReference(t *testing.T) {
+// TestPackedMatchesReference checks the packed search, which Run uses only
+// for boards of more than 9 cells, on the small boards.
+func TestPackedMatchesReference(t *testing.T) {
 	for _, size := range smallSizes {
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%s/workers=%d", size, workers), func(t *testing.T) {
 				goal := board.Goal(size)
-				res, err := bfs.RunGeneral(goal, workers)
+				res, err := bfs.RunPacked(goal, workers)
 				if err != nil {
 					t.Fatal(err)
+				}
+				check(t, goal, res)
+			})
+		}
+	}
+}
+
+// TestRunMultiMatchesReference checks the search in the multi-tile metric
+// on the small boards, every distance.
+func TestRunMultiMatchesReference(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/workers=%d", size, workers), func(t *testing.T) {
+				goal := board.Goal(size)
+				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Workers: workers, Metric: board.MultiTile})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Metric != board.MultiTile {
+					t.Fatalf("result in the %v metric", res.Metric)
 				}
 				check(t, goal, res)
 			})
@@ -100,10 +123,22 @@ func TestRunOtherGoal(t *testing.T) {
 		{board.Size{W: 3, H: 3}, "1 2 3/4 0 5/6 7 8"},
 		{board.Size{W: 4, H: 2}, "0 7 6 5/4 3 2 1"},
 		{board.Size{W: 2, H: 3}, "1 0/2 3/4 5"},
+		{board.Size{W: 2, H: 4}, "7 6/5 4/3 2/1 0"},
+		{board.Size{W: 4, H: 2}, "1 2 3 4/5 0 6 7"},
 	} {
 		t.Run(tc.goal, func(t *testing.T) {
 			goal := board.MustParse(tc.size, tc.goal)
 			res, err := bfs.Run(context.Background(), goal, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, goal, res)
+			res, err = bfs.RunPacked(goal, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, goal, res)
+			res, err = bfs.Run(context.Background(), goal, &bfs.Options{Metric: board.MultiTile})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,5 +190,177 @@ func TestRunRefuses(t *testing.T) {
 			}
 			t.Log(err)
 		})
+	}
+}
+
+// TestResultRanges checks that Depths and Reach give any part of a packed
+// result as Expand gives the whole.
+func TestResultRanges(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 2}} {
+		packed, err := bfs.RunPacked(board.Goal(size), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := bfs.Run(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, res := range []*bfs.Result{packed, whole} {
+			checkRanges(t, size, res)
+		}
+	}
+}
+
+// checkRanges checks that Depths, Reach and Rows of res agree with Expand
+// on a few ranges.
+func checkRanges(t *testing.T, size board.Size, res *bfs.Result) {
+	t.Helper()
+	{
+		depth, reach := res.Expand()
+		for _, r := range [][2]uint64{{0, 1}, {0, 100}, {5, 77}, {300, 1}, {13, 300}, {res.Slots() - 30, 30}} {
+			d := make([]uint8, r[1])
+			res.Depths(r[0], d)
+			if !slices.Equal(d, depth[r[0]:r[0]+r[1]]) {
+				t.Fatalf("%s: Depths(%d, %d bytes) differs from Expand", size, r[0], r[1])
+			}
+			firsts, steps, ok := res.Rows(r[0], r[0]+r[1], nil, nil)
+			wf, ws := rowsOf(size, depth, r[0], r[0]+r[1])
+			if !ok || !slices.Equal(firsts, wf) || !slices.Equal(steps, ws) {
+				t.Fatalf("%s: Rows(%d, %d) = %v, %v, %v, want %v, %v", size, r[0], r[0]+r[1], firsts, steps, ok, wf, ws)
+			}
+			from := min(r[0]/5, uint64(len(reach))-1)
+			count := min(r[1], uint64(len(reach))-from)
+			w := make([]uint64, count)
+			res.Reach(from, w)
+			if !slices.Equal(w, reach[from:from+count]) {
+				t.Fatalf("%s: Reach(%d, %d words) differs from Expand", size, from, count)
+			}
+		}
+	}
+}
+
+// checkScan compares a search result with the plain search of package
+// reference, board by board, over every index.
+func checkScan(t *testing.T, goal board.Board, res *bfs.Result) {
+	t.Helper()
+	want := reference.Scan(goal, res.Metric)
+	depth, reach := res.Expand()
+	n := goal.Len()
+	counts := make([]uint64, len(res.Counts))
+	for i, d := range want {
+		i := uint64(i)
+		got := reach[i/64]>>(i%64)&1 == 1
+		if got != (d != reference.Unreached) {
+			t.Fatalf("board %d: reachable %v, want %v", i, got, !got)
+		}
+		if !got {
+			continue
+		}
+		if gd := depth[rank.Half(i, n)]; gd != d {
+			t.Fatalf("board %d: depth %d, want %d", i, gd, d)
+		}
+		if int(d) >= len(counts) {
+			t.Fatalf("board %d at %d, beyond the counts", i, d)
+		}
+		counts[d]++
+	}
+	if !slices.Equal(counts, res.Counts) {
+		t.Fatalf("counts %v, want %v", res.Counts, counts)
+	}
+}
+
+// TestRun10MatchesScan checks the searches of 10 cells, every board.
+func TestRun10MatchesScan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds")
+	}
+	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			t.Run(size.String()+"/"+metric.String(), func(t *testing.T) {
+				goal := board.Goal(size)
+				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkScan(t, goal, res)
+			})
+		}
+	}
+}
+
+// TestRun12MatchesScan checks the searches of 12 cells, every board: a
+// minute or more and 1 GB each, so only with SLIDETABLE_LONG=1.
+func TestRun12MatchesScan(t *testing.T) {
+	testenv.Long(t)
+	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			t.Run(size.String()+"/"+metric.String(), func(t *testing.T) {
+				goal := board.Goal(size)
+				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkScan(t, goal, res)
+			})
+		}
+	}
+}
+
+// rowsOf returns what Result.Rows gives for slots from to to-1 of a depth
+// table, computed slot by slot.
+func rowsOf(size board.Size, depth []uint8, from, to uint64) (firsts, steps []byte) {
+	w := uint64(size.W)
+	var nbits uint
+	for s := from; s < to; s++ {
+		if s == from || s%w == 0 {
+			firsts = append(firsts, depth[s])
+			continue
+		}
+		if nbits%8 == 0 {
+			steps = append(steps, 0)
+		}
+		if depth[s] == depth[s-1]+1 {
+			steps[len(steps)-1] |= 1 << (nbits % 8)
+		}
+		nbits++
+	}
+	return firsts, steps
+}
+
+// published holds the number of boards at each distance from the goal in
+// the multi-tile metric, as published by lightln2 with
+// SlidingTilesSolver (github.com/lightln2/SlidingTilesSolver,
+// results/multitile_frontier), a breadth-first search on a GPU. Its sizes
+// are WxH; the distribution is the same for the board turned a quarter,
+// HxW.
+var published = map[board.Size][]uint64{
+	{W: 2, H: 2}: {1, 2, 2, 2, 2, 2, 1},
+	{W: 3, H: 2}: {1, 3, 4, 6, 8, 12, 15, 18, 22, 30, 36, 45, 42, 30, 28, 24, 18, 9, 5, 3, 1},
+	{W: 4, H: 2}: {1, 4, 6, 12, 18, 36, 53, 96, 136, 232, 324, 544, 728, 1064, 1366, 1928, 2321, 2780, 2884, 2436, 1825, 800, 368, 140, 50, 8},
+	{W: 3, H: 3}: {1, 4, 8, 16, 32, 64, 127, 244, 454, 856, 1576, 2854, 5117, 8588, 13466, 19739, 26558, 31485, 30985, 23494, 11751, 3390, 589, 41, 1},
+	{W: 5, H: 2}: {1, 5, 8, 20, 32, 80, 127, 300, 458, 960, 1458, 3055, 4540, 8780, 12694, 23520, 33370, 57200, 77373, 119315, 151791, 204225, 235617, 256305, 246642, 178775, 120853, 49655, 20885, 4530, 1229, 440, 113, 30, 8, 5, 1},
+	{W: 4, H: 3}: {1, 5, 12, 30, 72, 180, 431, 1058, 2418, 5711, 12858, 29630, 65053, 145090, 303771, 640141, 1260032, 2476812, 4490822, 7999853, 12981931, 20265326, 28065825, 36086638, 39470660, 37460934, 27258384, 14584710, 4854329, 939300, 93345, 5229, 204, 5},
+	{W: 6, H: 2}: {1, 6, 10, 30, 50, 150, 249, 720, 1152, 2880, 4610, 11544, 18128, 42684, 65924, 149514, 228778, 488796, 728433, 1467000, 2136054, 3978876, 5574328, 9510150, 12699920, 19077354, 23527929, 29862012, 32688655, 31474098, 27976007, 18457764, 12016184, 4687338, 1939160, 519318, 141371, 19092, 3257, 1038, 200, 36},
+}
+
+// TestMultiPublished checks the distributions of the multi-tile metric
+// against the published ones: the boards of up to 10 cells always, those
+// of 12 cells with SLIDETABLE_LONG=1.
+func TestMultiPublished(t *testing.T) {
+	for size, want := range published {
+		for _, s := range []board.Size{size, {W: size.H, H: size.W}} {
+			if s.Cells() > 10 && !testenv.IsLong() || s.Cells() == 10 && testing.Short() {
+				continue
+			}
+			t.Run(s.String(), func(t *testing.T) {
+				res, err := bfs.Run(context.Background(), board.Goal(s), &bfs.Options{Metric: board.MultiTile})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(res.Counts, want) {
+					t.Fatalf("counts %v, published %v", res.Counts, want)
+				}
+			})
+		}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-// RunGeneral runs the general search, which Run keeps for boards of more
+// RunPacked runs the packed search, which Run keeps for boards of more
 // than 9 cells, on any board, so that it is checked on the small ones too.
-func RunGeneral(goal board.Board, workers int) (*Result, error) {
-	return newSearch(goal, workers).run(context.Background(), nil)
+func RunPacked(goal board.Board, workers int) (*Result, error) {
+	return levels(context.Background(), newPacked(goal, workers, board.SingleTile), goal, nil)
 }

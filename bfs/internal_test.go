@@ -9,23 +9,44 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// TestPairReached plants, in the slot of a board one move from the goal,
-// the other board of the slot, as if a search had reached it: the search
+// TestPairReached plants, in the row of a board one move from the goal,
+// the other sequence of its pair, as if a search had reached it: the search
 // must then stop with ErrPairReached rather than record either.
 func TestPairReached(t *testing.T) {
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 3, H: 3}, {W: 2, H: 4}} {
 		for _, workers := range []int{1, 2} {
 			goal := board.Goal(size)
-			s := newSearch(goal, workers)
+			s := newPacked(goal, workers, board.SingleTile)
 			next, err := goal.Move(goal.Moves()[0])
 			if err != nil {
 				t.Fatal(err)
 			}
-			i := rank.Index(next.CellString())
-			partner := rank.Partner(i, goal.Len())
-			slot := rank.Half(partner, goal.Len())
-			s.bytes[slot] = 5 | uint8(partner/uint64(goal.Len())&1)<<7
-			_, err = s.run(context.Background(), nil)
+			tiles, z := rank.Split(next.CellString())
+			k := tiles >> 1
+			s.words[k] |= done1<<(2*z) | uint32(^tiles&1)<<(s.sh.memberShift+uint(s.sh.rowOf[z]))
+			_, err = levels(context.Background(), s, goal, nil)
+			if !errors.Is(err, ErrPairReached) {
+				t.Fatalf("%s, %d workers: err = %v, want ErrPairReached", size, workers, err)
+			}
+		}
+	}
+}
+
+// TestMultiPairReached does the same in the multi-tile metric, in the row
+// of a board one tap from the goal along its column.
+func TestMultiPairReached(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 3, H: 3}, {W: 2, H: 4}} {
+		for _, workers := range []int{1, 2} {
+			goal := board.Goal(size)
+			s := newPacked(goal, workers, board.MultiTile)
+			next, _, err := goal.Tap(goal.Cells()[goal.Blank()-size.W])
+			if err != nil {
+				t.Fatal(err)
+			}
+			tiles, z := rank.Split(next.CellString())
+			r := uint(z / size.W)
+			s.multi.words[tiles>>1] |= (7 | (^tiles&1)<<7) << (multiRowShift + 8*r)
+			_, err = levels(context.Background(), s, goal, nil)
 			if !errors.Is(err, ErrPairReached) {
 				t.Fatalf("%s, %d workers: err = %v, want ErrPairReached", size, workers, err)
 			}
@@ -45,7 +66,7 @@ func TestSmallPairReached(t *testing.T) {
 		tiles, z := rank.Split(next.CellString())
 		k := tiles >> 1
 		s.bytes[uint64(z)*s.sm.groups+k] = 5 | uint8(^tiles&1)<<7
-		_, err = levels(context.Background(), s, goal, s.slots, nil)
+		_, err = levels(context.Background(), s, goal, nil)
 		if !errors.Is(err, ErrPairReached) {
 			t.Fatalf("%s: err = %v, want ErrPairReached", size, err)
 		}

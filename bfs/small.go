@@ -7,6 +7,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/bitx"
+	"github.com/slidetable/slidetable/internal/rotation"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -97,7 +98,7 @@ func newSmallMover(size board.Size) *smallMover {
 		t := lex&^1 | sum&1
 		for a := range windows {
 			if a+w > from {
-				delta[a], par[a] = rotate(seq[a:a+w], dig[a:a+w], fact[a:a+w], up)
+				delta[a], par[a] = rotation.Rotate(seq[a:a+w], dig[a:a+w], fact[a:a+w], rotation.Left)
 			}
 			u := uint64(int64(lex)+delta[a])&^1 | (sum&1 ^ par[a])
 			ups[a][t] = uint16(u)
@@ -228,9 +229,9 @@ func (s *small) rowFront(z int) []uint64 {
 	return s.front[uint64(z)*s.sm.words : uint64(z+1)*s.sm.words]
 }
 
-// finish turns the slot bytes into the depth table and the reachable set,
-// in the layout of Result.
-func (s *small) finish() ([]uint8, []uint64) {
+// finish puts into r the depth table and the reachable set, in the layout
+// of Result.
+func (s *small) finish(r *Result) {
 	n := uint64(s.n)
 	groups := s.sm.groups
 	depth := make([]uint8, s.slots)
@@ -240,5 +241,5 @@ func (s *small) finish() ([]uint8, []uint64) {
 			depth[uint64(k)*n+z] = settle(v, uint64(k), z, n, reach)
 		}
 	}
-	return depth, reach
+	r.depth, r.reach = depth, reach
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // MaxDistanceDraws is the most boards MeasureDistances draws: each is
@@ -66,7 +66,8 @@ func (r *DistanceReport) Passes(alpha float64) bool { return r.P >= alpha }
 // whole population (such as a published distribution), by CompareDistances.
 //
 // It fails with ErrDraws if n is not between 1 and MaxDistanceDraws, with
-// the first error of draw or distance (naming the board), with
+// the first error of draw or distance (naming the board; of distance, the
+// error of the first board that failed), with
 // ErrDistance if a distance is outside the reference, or with ctx's error.
 func MeasureDistances(ctx context.Context, n int, draw func() (board.Board, error),
 	distance func(context.Context, board.Board) (int, error), reference []uint64, opts *DistanceOptions) (*DistanceReport, error) {
@@ -76,10 +77,6 @@ func MeasureDistances(ctx context.Context, n int, draw func() (board.Board, erro
 	if opts == nil {
 		opts = &DistanceOptions{}
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	boards := make([]board.Board, n)
 	for i := range boards {
 		b, err := draw()
@@ -88,51 +85,26 @@ func MeasureDistances(ctx context.Context, n int, draw func() (board.Board, erro
 		}
 		boards[i] = b
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	dists := make([]int, n)
 	var (
-		mu       sync.Mutex
-		next     int
-		solved   int
-		firstErr error
-		wg       sync.WaitGroup
+		mu     sync.Mutex
+		solved int
 	)
-	for range min(workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= n || ctx.Err() != nil {
-					return
-				}
-				d, err := distance(ctx, boards[i])
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = fmt.Errorf("board %d, %s: %w", i+1, boards[i], err)
-						cancel()
-					}
-				} else {
-					dists[i] = d
-					solved++
-					if opts.Progress != nil {
-						opts.Progress(solved)
-					}
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if err := ctx.Err(); err != nil {
+	err := parallel.For(ctx, opts.Workers, n, func(i int) error {
+		d, err := distance(ctx, boards[i])
+		if err != nil {
+			return fmt.Errorf("board %d, %s: %w", i+1, boards[i], err)
+		}
+		dists[i] = d
+		if opts.Progress != nil {
+			mu.Lock()
+			solved++
+			opts.Progress(solved)
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	observed := make([]uint64, len(reference))

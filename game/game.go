@@ -42,6 +42,14 @@ type Puzzle struct {
 	// and levels are drawn uniformly among the boards at the distances
 	// asked for.
 	Table *table.Table
+	// OpenTable, if set and Table is nil, opens the exact table of the
+	// size when it is first needed, so that a game does not pay at its
+	// start for the tables of sizes it may not play (the WebAssembly
+	// build starts faster). Its goal must be Goal. New opens it at once
+	// unless the largest distance of the size is known without it
+	// (board.Size.MaxDistance). A server may call it too (for a chart):
+	// each call should return the same table.
+	OpenTable func() (*table.Table, error)
 	// MaxLevel is the largest distance levels are offered at, for a puzzle
 	// without a table (searches get slow with the distance). Zero means
 	// DefaultMaxLevel. With a table, the largest distance in it.
@@ -89,11 +97,13 @@ type Game struct {
 // puzzle is a Puzzle with what the game caches of it.
 type puzzle struct {
 	Puzzle
-	name      string                    // "3x3"
-	stats     func() (api.Stats, error) // nil: the distribution is not known
-	published bool                      // stats are published figures, for the standard goal
-	max       int                       // the published largest distance, if published
-	hardest   published.Hardest         // the published boards at the largest distance, if published
+	exact     bool                         // a table answers: Table or OpenTable
+	table     func() (*table.Table, error) // the table, opened on first use
+	name      string                       // "3x3"
+	stats     func() (api.Stats, error)    // nil: the distribution is not known
+	published bool                         // stats are published figures, for the standard goal
+	max       int                          // the largest distance, with a table or if published
+	hardest   published.Hardest            // the published boards at the largest distance, if published
 }
 
 // New returns a game of the puzzles, one per size.
@@ -114,20 +124,25 @@ func New(puzzles []Puzzle, opts *Options) (*Game, error) {
 		if _, dup := g.puzzles[size]; dup {
 			return nil, fmt.Errorf("%w: size %s given twice", ErrConfig, size)
 		}
-		if p.Table != nil && (p.Table.Size() != size || p.Table.Goal() != p.Goal) {
-			return nil, fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, p.Table.Size(), p.Goal)
+		if p.Table != nil {
+			if err := checkTable(p.Table, p.Goal); err != nil {
+				return nil, err
+			}
 		}
 		if p.MaxLevel < 0 {
 			return nil, fmt.Errorf("%w: %s MaxLevel %d", ErrConfig, size, p.MaxLevel)
 		}
-		pz := newPuzzle(p)
+		pz, err := newPuzzle(p)
+		if err != nil {
+			return nil, err
+		}
 		g.puzzles[size] = pz
 		g.order = append(g.order, pz)
 	}
 	// Tables first, small to large, then the searched sizes.
 	slices.SortStableFunc(g.order, func(a, b *puzzle) int {
-		if (a.Table == nil) != (b.Table == nil) {
-			if a.Table == nil {
+		if a.exact != b.exact {
+			if !a.exact {
 				return 1
 			}
 			return -1
@@ -142,24 +157,64 @@ func New(puzzles []Puzzle, opts *Options) (*Game, error) {
 
 // newPuzzle returns p with its defaults set and what it knows of its
 // distribution.
-func newPuzzle(p Puzzle) *puzzle {
+func newPuzzle(p Puzzle) (*puzzle, error) {
 	size := p.Goal.Size()
-	if p.Table != nil {
-		p.MaxLevel = p.Table.Max()
+	pz := &puzzle{name: size.String()}
+	switch {
+	case p.Table != nil:
+		t := p.Table
+		pz.exact, pz.max = true, t.Max()
+		pz.table = func() (*table.Table, error) { return t, nil }
+	case p.OpenTable != nil:
+		open := p.OpenTable
+		pz.exact = true
+		pz.table = sync.OnceValues(func() (*table.Table, error) {
+			t, err := open()
+			if err == nil {
+				err = checkTable(t, p.Goal)
+			}
+			return t, err
+		})
+		most, known := size.MaxDistance()
+		if !known || p.Goal != board.Goal(size) {
+			t, err := pz.table()
+			if err != nil {
+				return nil, err
+			}
+			most = t.Max()
+		}
+		pz.max = most
+	}
+	if pz.exact {
+		p.MaxLevel = pz.max
 	} else if p.MaxLevel == 0 {
 		p.MaxLevel = DefaultMaxLevel
 	}
-	pz := &puzzle{Puzzle: p, name: size.String()}
+	pz.Puzzle = p
 	standard := p.Goal == board.Goal(size)
 	switch d, ok := published.DistributionOf(size); {
-	case p.Table != nil:
-		pz.stats = sync.OnceValues(func() (api.Stats, error) { return tableStats(p.Table) })
+	case pz.exact:
+		pz.stats = sync.OnceValues(func() (api.Stats, error) {
+			t, err := pz.table()
+			if err != nil {
+				return api.Stats{}, err
+			}
+			return tableStats(t)
+		})
 	case ok && standard:
 		h, _ := published.HardestOf(size)
 		pz.published, pz.max, pz.hardest = true, d.Max(), h
 		pz.stats = func() (api.Stats, error) { return api.PublishedStats(d, h), nil }
 	}
-	return pz
+	return pz, nil
+}
+
+// checkTable checks that t is a table of goal's size towards goal.
+func checkTable(t *table.Table, goal board.Board) error {
+	if t == nil || t.Size() != goal.Size() || t.Goal() != goal {
+		return fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, goal.Size(), goal)
+	}
+	return nil
 }
 
 // hardestListed is how many boards at the largest distance the stats of a
@@ -187,12 +242,9 @@ func (g *Game) Sizes() []api.Size {
 	out := make([]api.Size, len(g.order))
 	for i, p := range g.order {
 		size := p.Goal.Size()
-		out[i] = api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.Table != nil,
+		out[i] = api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.exact,
 			Published: p.published, MaxLevel: p.MaxLevel}
-		if p.Table != nil {
-			m := p.Table.Max()
-			out[i].Max = &m
-		} else if p.published {
+		if p.exact || p.published {
 			m := p.max
 			out[i].Max = &m
 		}
@@ -227,7 +279,10 @@ func (g *Game) puzzleOf(size board.Size) (*puzzle, error) {
 	if p, ok := g.extra[size]; ok {
 		return p, nil
 	}
-	p := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: g.others})
+	p, err := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: g.others})
+	if err != nil {
+		return nil, err
+	}
 	g.extra[size] = p
 	return p, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
 )
 
 // newGame returns a game of the built-in 3x3 table and 4x4 by search,
@@ -211,5 +212,60 @@ func TestNewRejects(t *testing.T) {
 		if _, err := game.New(ps, nil); !errors.Is(err, game.ErrConfig) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// TestOpenTable checks that a table given as OpenTable is opened when a
+// request first needs it, not before (its size's largest distance is
+// known), and answers as the same table given as Table; and that a table
+// of another goal is refused.
+func TestOpenTable(t *testing.T) {
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := board.Size{W: 3, H: 3}
+	opened := 0
+	open := func() (*table.Table, error) {
+		opened++
+		return source.BuiltinTable(three)
+	}
+	lazy, err := game.New([]game.Puzzle{{Goal: board.Goal(three), Solver: s, OpenTable: open}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eager := newGame(t, false)
+	if got, _ := answer(t, lazy, "sizes", ""); opened != 0 || !strings.Contains(got, `"table":true,"published":false,"max":31,"max_level":31`) {
+		t.Errorf("sizes: %s, the table opened %d times", got, opened)
+	}
+	for _, tc := range [][2]string{
+		{"distance", "size=3x3&board=8,6,7,2,5,4,3,0,1"},
+		{"level", "size=3x3&min=20&max=22&seed=9"},
+		{"stats", "size=3x3"},
+	} {
+		got, err := answer(t, lazy, tc[0], tc[1])
+		want, _ := answer(t, eager, tc[0], tc[1])
+		if err != nil || got != want {
+			t.Errorf("%s %s: %s %v, want %s", tc[0], tc[1], got, err, want)
+		}
+	}
+	if opened != 1 {
+		t.Errorf("the table opened %d times, want once", opened)
+	}
+	req, err := lazy.Request("distance", url.Values{"size": {"3x3"}, "board": {"8,6,7,2,5,4,3,0,1"}})
+	if err != nil || !req.Cheap() {
+		t.Errorf("a table's distance: cheap %v, %v", req != nil && req.Cheap(), err)
+	}
+
+	other, err := board.Parse(three, "0 1 2/3 4 5/6 7 8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong, err := game.New([]game.Puzzle{{Goal: other, Solver: s, OpenTable: open}}, nil)
+	if err == nil {
+		_, err = answer(t, wrong, "level", "size=3x3")
+	}
+	if !errors.Is(err, game.ErrConfig) {
+		t.Errorf("a table of another goal: %v", err)
 	}
 }

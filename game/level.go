@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/table"
 )
 
 // maxDraws bounds the uniform boards a level search solves: a range that
@@ -20,8 +21,11 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 	var err error
 	size := p.Goal.Size()
 	switch rare, _ := levels.Rare(size, lo, hi); {
-	case p.Table != nil:
-		got, err = levels.Sample(ctx, r, p.Table, lo, hi, 1, nil)
+	case p.exact:
+		var t *table.Table
+		if t, err = p.table(); err == nil {
+			got, err = levels.Sample(ctx, r, t, lo, hi, 1, nil)
+		}
 	case p.published && lo >= p.hardest.Distance:
 		b := p.hardest.Boards[r.IntN(len(p.hardest.Boards))]
 		return levels.Level{Board: b, Distance: p.hardest.Distance}, nil

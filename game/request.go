@@ -113,7 +113,7 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	case !solvable:
 		return done(api.NewMoves(p.Goal, b, false, 0, nil)), nil
 	}
-	r := &Request{cheap: p.Table != nil}
+	r := &Request{cheap: p.exact}
 	switch name {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
@@ -181,8 +181,8 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
 	most, exact := p.Goal.Size().MaxDistance()
 	switch {
-	case p.Table != nil:
-		most, exact = p.Table.Max(), true // MaxLevel too
+	case p.exact:
+		most, exact = p.max, true // MaxLevel too
 	case hardest:
 		most, exact = p.hardest.Distance, true
 	case lo > p.MaxLevel && p.published:

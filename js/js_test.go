@@ -22,6 +22,7 @@ import (
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
 )
 
 // TestFiles checks that the embedded files are the ones in this folder
@@ -131,6 +132,55 @@ func TestPack(t *testing.T) {
 	}
 }
 
+// TestInstalled packs the package, installs it into a new project
+// (offline: it has no dependencies) and imports it by name, as an ES
+// module and from CommonJS.
+func TestInstalled(t *testing.T) {
+	node := testenv.Node(t)
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		t.Skip("no npm to pack and install the package")
+	}
+	if testing.Short() {
+		t.Skip("packs and installs the package; runs without -short")
+	}
+	dir := t.TempDir()
+	env := append(os.Environ(), "npm_config_cache="+filepath.Join(dir, "cache"), "npm_config_update_notifier=false",
+		"npm_config_audit=false", "npm_config_fund=false")
+	run := func(cwd, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = cwd, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+		return string(out)
+	}
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(run(here, npm, "pack", "--ignore-scripts", "--pack-destination", dir))
+	tarball := filepath.Join(dir, lines[len(lines)-1]) // npm pack prints its name last
+	app := filepath.Join(dir, "app")
+	os.Mkdir(app, 0o755)
+	os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name":"app","private":true,"type":"module"}`), 0o644)
+	run(app, npm, "install", "--offline", "--ignore-scripts", tarball)
+	os.WriteFile(filepath.Join(app, "esm.js"), []byte(`import { load } from "slidetable";
+const st = await load();
+console.log(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"));
+`), 0o644)
+	os.WriteFile(filepath.Join(app, "cjs.cjs"), []byte(`import("slidetable").then(async ({ load }) => console.log(await (await load()).distance("2x2", [3, 1, 2, 0])));
+`), 0o644)
+	if out := run(app, node, "esm.js"); out != "31\n" {
+		t.Errorf("import from an installed package: %q, want 31", out)
+	}
+	if out := run(app, node, "cjs.cjs"); out != "4\n" {
+		t.Errorf("import() from CommonJS: %q, want 4", out)
+	}
+}
+
 // TestNode runs the JavaScript tests (node --test) on the WebAssembly
 // built from the sources as they are (TestUpToDate checks the committed
 // file), with the answers of the Go library to compare with: every 3x3
@@ -197,11 +247,8 @@ func expected(t *testing.T) *expectations {
 	}
 	var puzzles []game.Puzzle
 	for _, size := range source.BuiltinSizes() {
-		tbl, err := source.BuiltinTable(size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		puzzles = append(puzzles, game.Puzzle{Goal: tbl.Goal(), Solver: s, Table: tbl})
+		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: s,
+			OpenTable: func() (*table.Table, error) { return source.BuiltinTable(size) }})
 	}
 	four := board.Size{W: 4, H: 4}
 	puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})

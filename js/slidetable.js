@@ -65,7 +65,8 @@ async function compile(source) {
   if (typeof Response !== "undefined" && source instanceof Response) return compileResponse(source);
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
   if (url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    // Node: fetch does not read files. Bundlers for the web need not follow this.
+    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
     return WebAssembly.compile(await readFile(url));
   }
   const res = await fetch(url);

@@ -83,13 +83,14 @@ const focusables = `[...document.querySelectorAll("button, select, input, a[href
 // installed (npm install -g axe-core, which .ci/run does), axe finds no
 // violation of WCAG 2 A or AA.
 func TestBrowserAccessible(t *testing.T) {
-	st := serveSite(t)
+	serve := serveSite(t)
 	axe := findAxe(t)
 	for _, v := range []struct {
 		name string
 		o    tabOptions
 		long bool
 	}{
+		{"static-desktop-dark", tabOptions{width: 1280, height: 900, dark: true, query: "size=3x3"}, true},
 		{"desktop-light", tabOptions{width: 1280, height: 900, query: "size=3x3"}, false},
 		{"phone-dark", tabOptions{width: 390, height: 844, phone: true, dark: true, query: "size=4x4"}, false},
 		{"desktop-dark", tabOptions{width: 1280, height: 900, dark: true, query: "size=3x3"}, true},
@@ -98,6 +99,10 @@ func TestBrowserAccessible(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			if v.long {
 				testenv.Long(t)
+			}
+			st := serve
+			if strings.HasPrefix(v.name, "static-") {
+				st = staticSite(t)
 			}
 			p := openTab(t, st, v.o)
 			p.ready()

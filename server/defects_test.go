@@ -78,7 +78,8 @@ func TestBrowserHintCleared(t *testing.T) {
 // short desktop windows: as large as the height allows, square tiles,
 // inside the window, and clear of the buttons.
 func TestBrowserShortWindows(t *testing.T) {
-	st := serveSite(t)
+	serve := serveSite(t)
+	static := staticSite(t)
 	for _, v := range []struct {
 		name          string
 		width, height int64
@@ -92,10 +93,15 @@ func TestBrowserShortWindows(t *testing.T) {
 		{"phone-landscape-4x2", 844, 390, true, "4x2", true},
 		{"phone-landscape-2x3", 844, 390, true, "2x3", true},
 		{"phone-portrait-4x4", 390, 844, true, "4x4", true},
+		{"static-phone-landscape-4x4", 844, 390, true, "4x4", true},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			if v.long {
 				testenv.Long(t)
+			}
+			st := serve
+			if strings.HasPrefix(v.name, "static-") {
+				st = static
 			}
 			p := openTab(t, st, tabOptions{width: v.width, height: v.height, phone: v.phone, query: "size=" + v.size})
 			p.ready()
@@ -125,7 +131,7 @@ func TestBrowserShortWindows(t *testing.T) {
 				if r.overlaps(b) {
 					t.Errorf("#%s %s lies over the board %s", id, r, b)
 				}
-				if strings.HasPrefix(v.name, "phone-landscape") && r.Y+r.H > vh+0.5 {
+				if strings.Contains(v.name, "phone-landscape") && r.Y+r.H > vh+0.5 {
 					t.Errorf("#%s %s is below the window", id, r)
 				}
 			}
@@ -142,7 +148,13 @@ func TestBrowserShortWindows(t *testing.T) {
 // tiles are explained and are those in place; and every link shown
 // answers, on each size (4x4 has no chart to link to).
 func TestBrowserLayout(t *testing.T) {
-	p := openTab(t, serveSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"})
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) { checkLayout(t, st) })
+	}
+}
+
+func checkLayout(t *testing.T, st *site) {
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"})
 	p.ready()
 	h, m, f := p.rect("header h1"), p.rect("main"), p.rect("footer p:not([hidden])")
 	if h.X != m.X || f.X != m.X {
@@ -152,6 +164,15 @@ func TestBrowserLayout(t *testing.T) {
 		t.Errorf("desktop instructions: keys shown %v, touch shown %v", p.visible("#help-keys"), p.visible("#help-touch"))
 	}
 	checkLegend(p)
+	if st.name == "static" {
+		// No API: the footer says where the answers come from, and no
+		// link leads to an API that is not there.
+		if !p.visible("#about-wasm") || p.visible("#about-api") || p.truth(`[...document.querySelectorAll("a[href]")].some((a) => a.getClientRects().length > 0 && a.getAttribute("href").startsWith("api/"))`) {
+			t.Errorf("static site: footer %q", p.text("about-wasm"))
+		}
+		p.check()
+		return
+	}
 	if testenv.IsLong() {
 		// ?engine=wasm: the served page answers with the WebAssembly build,
 		// which the server's policy lets it compile.

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/server"
 )
 
 // What players expect of the game, each checked in the browser.
@@ -211,7 +214,13 @@ func (p *tab) swipe(dx, dy float64) {
 // the tile right of the gap to the left, and so on. A phone is told about
 // taps and swipes, not keys.
 func TestBrowserSwipe(t *testing.T) {
-	p := openTab(t, serveSite(t), tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
+	for _, st := range sites(t, true) {
+		t.Run(st.name, func(t *testing.T) { checkSwipe(t, st) })
+	}
+}
+
+func checkSwipe(t *testing.T, st *site) {
+	p := openTab(t, st, tabOptions{width: 390, height: 844, phone: true, query: "size=3x3"})
 	p.ready()
 	if !p.visible("#help-touch") || p.visible("#help-keys") || p.eval(`document.getElementById("board").getAttribute("aria-describedby")`) != "help-touch" {
 		t.Errorf("phone instructions: touch shown %v, keys shown %v", p.visible("#help-touch"), p.visible("#help-keys"))
@@ -425,5 +434,33 @@ func TestBrowserCancel(t *testing.T) {
 	p.click(`#presets button[data-key="Easy"]`)
 	p.wait(`document.getElementById("distance").dataset.distance !== "" && document.body.dataset.state === "playing" && document.getElementById("moves").dataset.moves === "0" && Number(document.getElementById("distance").dataset.distance) <= 20`)
 	t.Logf("a new board %v after calling off the searches", time.Since(start).Round(time.Millisecond))
+	p.check()
+}
+
+// TestBrowserServerTimeLimit serves 4x4 with a time limit too short for
+// any real search: the page asks the WebAssembly build instead, and shows
+// the exact distance and hint all the same.
+func TestBrowserServerTimeLimit(t *testing.T) {
+	testenv.Long(t)
+	s := newServer(t, &server.Options{Timeout: 10 * time.Millisecond})
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	st := &site{name: "serve", url: ts.URL}
+	in := published.Korf100().Instances[0]
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: boardQuery(in.Board)})
+	p.waitFor(`document.getElementById("distance").dataset.distance !== ""`, 60*time.Second)
+	if got := p.distance(); got != in.Distance {
+		t.Errorf("Korf's first board: shown %d, published %d", got, in.Distance)
+	}
+	if p.eval(`document.body.dataset.engine`) != "api" || !p.truth(`performance.getEntriesByName("engine fallback").length === 1`) {
+		t.Errorf("the page did not fall back to the WebAssembly build for the long search: %s", p.eval(`JSON.stringify(performance.getEntriesByType("mark").map((m) => m.name))`))
+	}
+	p.click("#hint")
+	p.wait(`document.getElementById("board").dataset.hint !== ""`)
+	b := p.board()
+	next, err := b.Move(uint8(p.number(`document.getElementById("board").dataset.hint`)))
+	if err != nil || exact(t, next) != in.Distance-1 {
+		t.Errorf("hint on %s is not optimal (%v)", b, err)
+	}
 	p.check()
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/table"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
@@ -46,7 +47,8 @@ type Options struct {
 	// one sheds the connection quiet the longest (one that has not sent a
 	// whole request yet, or one idle between requests), or, if every one
 	// is busy with a request, is refused with 503. Default
-	// DefaultMaxConns.
+	// DefaultMaxConns. Each connection takes an open file: keep MaxConns
+	// below the process's limit (slidetable serve caps it there).
 	MaxConns int
 	// CORS lists the origins (such as "https://game.example") whose pages
 	// may call the API from a browser, or "*" for any; the API then
@@ -137,8 +139,18 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		cors:    cors,
 	}
 	for _, p := range puzzles {
+		open := p.OpenTable
 		if t := p.Table; t != nil {
-			s.charts[t.Size()] = sync.OnceValues(func() ([]byte, error) { return chartSVG(t) })
+			open = func() (*table.Table, error) { return t, nil }
+		}
+		if open != nil {
+			s.charts[p.Goal.Size()] = sync.OnceValues(func() ([]byte, error) {
+				t, err := open()
+				if err != nil {
+					return nil, err
+				}
+				return chartSVG(t)
+			})
 		}
 	}
 	s.routes()

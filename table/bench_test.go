@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
@@ -127,31 +129,37 @@ func benchmarkWriteRead(b *testing.B, size board.Size) {
 func BenchmarkFile3x3(b *testing.B) { benchmarkWriteRead(b, board.Size{W: 3, H: 3}) }
 func BenchmarkFile2x5(b *testing.B) { benchmarkWriteRead(b, board.Size{W: 2, H: 5}) }
 
-// BenchmarkBuild12 builds a table of 12 cells, which takes seconds and 300
-// MB: only with SLIDETABLE_BENCH_12=1 (for example
-// SLIDETABLE_BENCH_12=1 go test -bench Build12 -benchtime 1x ./table).
+// BenchmarkBuild12 builds the tables of 12 cells as 'slidetable build'
+// does, the search and then the file, and reports the process's CPU time
+// of each and the time of the writing alone: seconds and 150 MB each, so
+// only with SLIDETABLE_LONG=1 (SLIDETABLE_LONG=1 go test ./table -run XX
+// -bench Build12 -benchtime 1x).
 func BenchmarkBuild12(b *testing.B) {
-	if os.Getenv("SLIDETABLE_BENCH_12") == "" {
-		b.Skip("set SLIDETABLE_BENCH_12=1 to build the 12-cell tables")
-	}
+	testenv.Long(b)
 	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
 		b.Run(size.String(), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "t.tbl")
+			var search, write, writeWall time.Duration
 			for b.Loop() {
-				t, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{})
+				c0 := cpuTime()
+				res, err := table.Search(context.Background(), board.Goal(size), &bfs.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := t.WriteTo(new(discard)); err != nil {
+				c1, w1 := cpuTime(), time.Now()
+				if err := table.WriteResultFile(context.Background(), path, res); err != nil {
 					b.Fatal(err)
 				}
+				search += c1 - c0
+				write += cpuTime() - c1
+				writeWall += time.Since(w1)
 			}
+			b.ReportMetric(search.Seconds()/float64(b.N), "search-cpu-s")
+			b.ReportMetric(write.Seconds()/float64(b.N), "write-cpu-s")
+			b.ReportMetric(writeWall.Seconds()/float64(b.N), "write-s")
 		})
 	}
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // BenchmarkCertify certifies the tables of 9 and 10 cells, and a 12-cell
 // table file named by SLIDETABLE_BENCH_TABLE (for example
@@ -159,11 +167,13 @@ func (discard) Write(p []byte) (int, error) { return len(p), nil }
 func BenchmarkCertify(b *testing.B) {
 	run := func(b *testing.B, t *table.Table) {
 		b.ReportAllocs()
+		c0 := cpuTime()
 		for b.Loop() {
 			if err := t.Certify(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
 		}
+		b.ReportMetric((cpuTime()-c0).Seconds()/float64(b.N), "cpu-s")
 	}
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 5, H: 2}} {
 		t, err := table.Build(context.Background(), board.Goal(size), nil)

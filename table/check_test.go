@@ -18,36 +18,45 @@ func TestNewRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	depth, reach := res.Expand()
 	n := uint64(goal.Len())
 	// A slot of the last group, whose reachable bits span words.
-	slot := uint64(len(res.Depth)) - 2
+	slot := uint64(len(depth)) - 2
 	k, z := slot/n, slot%n
 	reached := 2*k*n + z
-	if res.Reach[reached/64]>>(reached%64)&1 == 0 {
+	if reach[reached/64]>>(reached%64)&1 == 0 {
 		reached = (2*k+1)*n + z
 	}
 	for _, tc := range []struct {
 		name   string
-		damage func(r *bfs.Result)
+		damage func(r *result)
 	}{
-		{"both boards of a slot", func(r *bfs.Result) {
+		{"both boards of a slot", func(r *result) {
 			p := rank.Partner(reached, int(n))
 			r.Reach[p/64] |= 1 << (p % 64)
 		}},
-		{"reached board without depth", func(r *bfs.Result) { r.Depth[slot] = bfs.Unreached }},
-		{"depth without board", func(r *bfs.Result) { r.Reach[reached/64] &^= 1 << (reached % 64) }},
-		{"depth beyond the largest", func(r *bfs.Result) { r.Depth[slot] = uint8(len(r.Counts)) }},
-		{"counts", func(r *bfs.Result) { r.Depth[slot] ^= 2 }},
+		{"reached board without depth", func(r *result) { r.Depth[slot] = bfs.Unreached }},
+		{"depth without board", func(r *result) { r.Reach[reached/64] &^= 1 << (reached % 64) }},
+		{"depth beyond the largest", func(r *result) { r.Depth[slot] = uint8(len(r.Counts)) }},
+		{"counts", func(r *result) { r.Depth[slot] ^= 2 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &bfs.Result{Goal: res.Goal, Depth: slices.Clone(res.Depth), Reach: slices.Clone(res.Reach), Counts: slices.Clone(res.Counts)}
+			r := &result{Goal: res.Goal, Depth: slices.Clone(depth), Reach: slices.Clone(reach), Counts: slices.Clone(res.Counts)}
 			tc.damage(r)
 			if _, err := New(r.Goal, r.Depth, r.Reach, r.Counts); !errors.Is(err, ErrFormat) {
 				t.Fatalf("err = %v, want ErrFormat", err)
 			}
 		})
 	}
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); err != nil {
+	if _, err := New(res.Goal, depth, reach, res.Counts); err != nil {
 		t.Fatalf("undamaged: %v", err)
 	}
+}
+
+// result is a search result as New takes it.
+type result struct {
+	Goal   board.Board
+	Depth  []uint8
+	Reach  []uint64
+	Counts []uint64
 }

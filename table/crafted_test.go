@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -58,11 +59,18 @@ var crafted = []struct {
 // searched returns the table of goal, from bfs, uncertified.
 func searched(t *testing.T, goal board.Board) *Table {
 	t.Helper()
-	res, err := bfs.Run(context.Background(), goal, nil)
+	return searchedIn(t, goal, board.SingleTile)
+}
+
+// searchedIn returns the table of goal in the metric, uncertified.
+func searchedIn(t *testing.T, goal board.Board, metric board.Metric) *Table {
+	t.Helper()
+	res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := NewTrusted(res.Goal, res.Depth, res.Reach, res.Counts)
+	depth, reach := res.Expand()
+	tb, err := newTrusted(res.Goal, metric, depth, reach, res.Counts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,13 +216,14 @@ func TestNewCertifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); err != nil {
+	depth, reach := res.Expand()
+	if _, err := New(res.Goal, depth, reach, res.Counts); err != nil {
 		t.Fatalf("New of a true search: %v", err)
 	}
 	sa := rank.Half(rank.Index(board.MustParse(size, "0 9 8 7 6/5 4 3 2 1").CellString()), 10)
 	sb := rank.Half(rank.Index(board.MustParse(size, "1 2 3 4 5/6 7 8 0 9").CellString()), 10)
-	res.Depth[sa], res.Depth[sb] = res.Depth[sb], res.Depth[sa]
-	if _, err := New(res.Goal, res.Depth, res.Reach, res.Counts); !errors.Is(err, ErrDistance) {
+	depth[sa], depth[sb] = depth[sb], depth[sa]
+	if _, err := New(res.Goal, depth, reach, res.Counts); !errors.Is(err, ErrDistance) {
 		t.Fatalf("New with two distances swapped: %v, want ErrDistance", err)
 	}
 }
@@ -224,19 +233,29 @@ func TestNewCertifies(t *testing.T) {
 // the counts still agree: Certify must catch every one.
 func TestCertifyEveryWrongDepth(t *testing.T) {
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
-		tb := searched(t, board.Goal(size))
-		if err := tb.Certify(context.Background(), &CertifyOptions{Workers: 1}); err != nil {
-			t.Fatalf("%v: true table: %v", size, err)
-		}
-		for s, d := range tb.depth {
-			if d == bfs.Unreached || int(d)+2 >= len(tb.counts) {
-				continue
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			tb := searchedIn(t, board.Goal(size), metric)
+			if err := tb.Certify(context.Background(), &CertifyOptions{Workers: 1}); err != nil {
+				t.Fatalf("%v %v: true table: %v", size, metric, err)
 			}
-			tb.depth[s] = d + 2
-			if err := tb.Certify(context.Background(), nil); !errors.Is(err, ErrDistance) {
-				t.Fatalf("%v: slot %d at %d instead of %d: %v", size, s, d+2, d, err)
+			// Depths of the multi-tile metric have no parity: one off
+			// is as likely a mistake as two.
+			changes := []uint8{2}
+			if metric == board.MultiTile {
+				changes = []uint8{1, 2}
 			}
-			tb.depth[s] = d
+			for s, d := range tb.depth {
+				for _, c := range changes {
+					if d == bfs.Unreached || int(d+c) >= len(tb.counts) {
+						continue
+					}
+					tb.depth[s] = d + c
+					if err := tb.Certify(context.Background(), nil); !errors.Is(err, ErrDistance) {
+						t.Fatalf("%v %v: slot %d at %d instead of %d: %v", size, metric, s, d+c, d, err)
+					}
+					tb.depth[s] = d
+				}
+			}
 		}
 	}
 }
@@ -267,11 +286,9 @@ func TestCertifyProgress(t *testing.T) {
 
 // TestCertifyBig reproduces the 12-cell case: a 4x3 table (encoding 3)
 // with two groups swapped is read without certification and Certify
-// catches it. It needs about 12 s and 600 MB; set SLIDETABLE_BIG=1.
+// catches it. It needs seconds and 600 MB: only with SLIDETABLE_LONG=1.
 func TestCertifyBig(t *testing.T) {
-	if os.Getenv("SLIDETABLE_BIG") == "" {
-		t.Skip("set SLIDETABLE_BIG=1 to build a 4x3 table")
-	}
+	testenv.Long(t)
 	tb := searched(t, board.Goal(board.Size{W: 4, H: 3}))
 	if err := tb.Certify(context.Background(), nil); err != nil {
 		t.Fatalf("true table: %v", err)

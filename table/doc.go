@@ -1,11 +1,13 @@
 // Package table reads and writes distance tables: for one board size and one
 // goal, the exact distance to the goal of every board that can reach it, and
 // the set of boards that can, as found by a breadth-first search: Build
-// runs the search of package bfs and checks its result into a Table. A
-// Table also plays optimally: Hints gives every move one step closer to the
-// goal and Path a whole shortest solution, each step a few lookups. The
-// search is linked only into programs that call Build: one that opens or
-// embeds tables links no code of package bfs.
+// runs the search of package bfs and checks its result into a Table;
+// Search and WriteResultFile write a search's result to a file without
+// making a Table, in a third of the memory for 12 cells. A Table also
+// plays optimally: Hints gives every move one step closer to the goal and
+// Path a whole shortest solution, each step a few lookups. The search is
+// linked only into programs that call Build, Search or WriteResult: one
+// that opens or embeds tables links no code of package bfs.
 //
 // A Table is held in memory: one byte a slot for the n!/2 slots of
 // rank.Half, and one bit a board for the n! boards (the reachable set).
@@ -23,8 +25,10 @@
 //	8             2      format version (1)
 //	10            1      width W
 //	11            1      height H (n = W*H, 4 <= n <= 12)
-//	12            1      index scheme (1: rank.Index, depths in rank.Half slots)
-//	13            1      depth encoding, 1, 2 or 3 (see Depth encodings)
+//	12            1      index scheme: rank.Index, depths in rank.Half slots,
+//	                     distances in single-tile moves (1) or in
+//	                     multi-tile moves (2, see board.MultiTile)
+//	13            1      depth encoding, 1 to 4 (see Depth encodings)
 //	14            2      D, the number of distances (God's number + 1)
 //	16            4      S, slots per block
 //	20            4      K, the number of blocks
@@ -83,6 +87,15 @@
 // more than the slot's before, 0 if one less; unused high bits of the last
 // byte are zero.
 //
+// Encoding 4, written for the multi-tile metric (index scheme 2), in which
+// every board of a row is one move from every other, so that the depths
+// of a row are its least depth m and m+1. A block holds the length F of a
+// zstd frame (4 bytes), the frame, holding m for each row or part of a row
+// in the block, and then one bit for every slot, eight a byte from the
+// lowest: 1 if its depth is m+1; unused high bits of the last byte are
+// zero. Encodings 2 and 3 code only the single-tile metric, 4 only the
+// multi-tile one.
+//
 // A reader checks, before it allocates, that every length fits in the file
 // and the header, that the sizes add up to the file's size exactly, and
 // every checksum, before it decodes anything; after decoding, that every
@@ -92,8 +105,8 @@
 // the goal is the one board at distance 0. For boards of up to 10 cells it
 // then certifies every distance (see Table.Certify): a file whose
 // checksums all pass may still have been written wrong. Certifying 12
-// cells takes several times as long as reading them, so it is left to the
-// caller ('slidetable verify' does it). Any failure is one of ErrFormat,
+// cells takes longer than reading them, so it is left to the caller,
+// which can record the proof ('slidetable verify' does it). Any failure is one of ErrFormat,
 // ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file
 // of another format version is reported as such, with ErrVersion, from its
 // first ten bytes; so is, from its first 32, an index scheme or a depth

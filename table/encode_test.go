@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 )
 
@@ -143,7 +144,7 @@ func TestEncodingsSmallBlocks(t *testing.T) {
 					if _, err := f.Write([]byte("junk")); err != nil {
 						t.Fatal(err)
 					}
-					n, err := tbl.writeFile(context.Background(), f)
+					n, err := writeStream(context.Background(), f, tbl.source())
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -188,5 +189,36 @@ func TestWriteToPipe(t *testing.T) {
 	w.Close()
 	if got := <-done; !bytes.Equal(got, want.Bytes()) {
 		t.Fatalf("wrote %d bytes to a pipe, want the %d WriteTo writes to a buffer", len(got), want.Len())
+	}
+}
+
+// TestWriteResultRows writes the table of a search's result through its
+// rows (as WriteResultFile does for 12 cells) and through a Table, in
+// encoding 3 and in blocks that start within rows: the bytes are the same.
+func TestWriteResultRows(t *testing.T) {
+	defer func(ws uint64, fe int) { writeSlots, forceEncoding = ws, fe }(writeSlots, forceEncoding)
+	writeSlots, forceEncoding = 1001, encodingRows
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
+		res, err := bfs.Run(context.Background(), board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth, reach := res.Expand()
+		tb, err := NewTrusted(res.Goal, depth, reach, res.Counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got bytes.Buffer
+		if _, err := writeAll(context.Background(), &want, tb.source()); err != nil {
+			t.Fatal(err)
+		}
+		src := tb.source()
+		src.rows, src.table = res.Rows, nil
+		if _, err := writeAll(context.Background(), &got, src); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("%s: the rows of the result write %d bytes differing from the table's %d", size, got.Len(), want.Len())
+		}
 	}
 }

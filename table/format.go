@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -23,7 +22,8 @@ import (
 const (
 	magic          = "SLIDETBL"
 	version        = 1
-	schemeHalf     = 1 // rank.Index, depths in rank.Half slots
+	schemeHalf     = 1 // rank.Index, depths in rank.Half slots, single-tile moves
+	schemeMulti    = 2 // the same, multi-tile moves
 	encodingBytes  = 1 // one byte a slot, zstd blocks
 	fixedHeader    = 32
 	blockSlots     = 1 << 22 // slots per block written by this version
@@ -49,31 +49,33 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 // package documentation and returns the number of bytes written. It writes
 // w in order, once, whatever w is; it codes the whole table before writing
 // it (about 50 MB for 12 cells, where WriteFile streams instead).
-func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
-
-// write is WriteTo, stopping with ctx's error once ctx is done.
-func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if t.n == 0 {
 		return 0, errZero
 	}
-	encoding, blocks, err := encodeDepths(ctx, t)
+	return writeAll(context.Background(), w, t.source())
+}
+
+// writeAll writes the table of src to w in order, stopping with ctx's error
+// once ctx is done.
+func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
+	encoding, blocks, err := encodeDepths(ctx, src)
 	if err != nil {
 		return 0, err
 	}
-	setBytes, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	setBytes, err := encodeSet(src.reach, src.boards(), src.n() > modelCells)
 	if err != nil {
 		return 0, err
 	}
-	setBuf := bytes.NewBuffer(setBytes)
 	lens := make([]uint32, len(blocks))
 	crcs := make([]uint32, len(blocks))
 	for i, b := range blocks {
 		lens[i], crcs[i] = uint32(len(b)), fileformat.Checksum(b)
 	}
-	hdr := t.header(encoding, lens, crcs, setBytes)
+	hdr := src.header(encoding, lens, crcs, setBytes)
 
 	var total int64
-	for _, part := range append(append([][]byte{hdr}, blocks...), setBuf.Bytes()) {
+	for _, part := range append(append([][]byte{hdr}, blocks...), setBytes) {
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
@@ -86,14 +88,17 @@ func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	return total, nil
 }
 
-// compressBlocks compresses the depth slots in blocks of writeSlots, each
-// an independent zstd frame, in parallel, until ctx is done.
-func compressBlocks(ctx context.Context, depth []uint8) ([][]byte, error) {
-	bs := int(writeSlots)
-	nb := (len(depth) + bs - 1) / bs
+// compressBlocks compresses the depth slots of src in blocks of
+// writeSlots, each an independent zstd frame, in parallel, until ctx is
+// done.
+func compressBlocks(ctx context.Context, src *source) ([][]byte, error) {
+	slots := src.slots()
+	nb := int((slots + writeSlots - 1) / writeSlots)
 	out := make([][]byte, nb)
 	err := parallel.For(ctx, 0, nb, func(i int) error {
-		out[i] = fileformat.Compress(depth[i*bs : min((i+1)*bs, len(depth))])
+		from := uint64(i) * writeSlots
+		to := min(from+writeSlots, slots)
+		out[i] = fileformat.Compress(src.depths(from, to, make([]uint8, to-from)))
 		return nil
 	})
 	return out, err
@@ -112,14 +117,19 @@ func WriteFile(ctx context.Context, path string, t *Table) error {
 	if t.n == 0 {
 		return fmt.Errorf("table: write %s: %w", path, errZero)
 	}
+	return writeFile(ctx, path, t.source())
+}
+
+// writeFile is WriteFile for the table of src.
+func writeFile(ctx context.Context, path string, src *source) error {
 	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
-		if uint64(len(t.depth)) > writeSlots {
-			_, err := t.writeFile(ctx, f)
+		if src.slots() > writeSlots {
+			_, err := writeStream(ctx, f, src)
 			if !errors.Is(err, errModel) {
 				return err
 			}
 		}
-		_, err := t.write(ctx, f)
+		_, err := writeAll(ctx, f, src)
 		return err
 	})
 	var nr *atomicfile.NotRegularError
@@ -182,6 +192,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, err
 	}
 	t := &Table{
+		metric: metricOf(h.scheme),
 		size:   board.Size{W: h.w, H: h.h},
 		n:      uint64(n),
 		counts: h.counts,
@@ -297,10 +308,12 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	switch {
 	case h.w < 2 || h.h < 2 || n > MaxCells:
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
-	case h.scheme != schemeHalf:
-		return nil, fmt.Errorf("%w: index scheme %d (this program reads scheme %d)", ErrVersion, h.scheme, schemeHalf)
+	case h.scheme != schemeHalf && h.scheme != schemeMulti:
+		return nil, fmt.Errorf("%w: index scheme %d (this program reads schemes %d and %d)", ErrVersion, h.scheme, schemeHalf, schemeMulti)
 	case !knownEncoding(h.encoding):
-		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 3)", ErrVersion, h.encoding)
+		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 4)", ErrVersion, h.encoding)
+	case !metricEncoding(metricOf(h.scheme), h.encoding):
+		return nil, fmt.Errorf("%w: depth encoding %d does not code the %s-tile metric", ErrFormat, h.encoding, metricOf(h.scheme))
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
 	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:
@@ -350,4 +363,20 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: sections end at byte %d of a %d-byte file", ErrFormat, end, size)
 	}
 	return h, nil
+}
+
+// schemeOf returns the index scheme of a table in the metric.
+func schemeOf(m board.Metric) byte {
+	if m == board.MultiTile {
+		return schemeMulti
+	}
+	return schemeHalf
+}
+
+// metricOf returns the metric of a file's index scheme.
+func metricOf(scheme int) board.Metric {
+	if scheme == schemeMulti {
+		return board.MultiTile
+	}
+	return board.SingleTile
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -54,7 +57,16 @@ func TestCertifyGoalOnly(t *testing.T) {
 // must reject each table with a *DistanceError naming a board.
 func TestCertifyOneBoardChanged(t *testing.T) {
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
-		tb := searched(t, board.Goal(size))
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			oneBoardChanged(t, searchedIn(t, board.Goal(size), metric))
+		}
+	}
+}
+
+// oneBoardChanged is TestCertifyOneBoardChanged on one table.
+func oneBoardChanged(t *testing.T, tb *Table) {
+	size := tb.size
+	{
 		n := int(tb.n)
 		for i := range tb.Boards() {
 			d, ok := tb.Lookup(i)
@@ -77,7 +89,7 @@ func TestCertifyOneBoardChanged(t *testing.T) {
 				} else {
 					reach[partner/64] |= 1 << (partner % 64)
 				}
-				bad, err := NewTrusted(tb.goal, depth, reach, counts)
+				bad, err := newTrusted(tb.goal, tb.metric, depth, reach, counts)
 				if err != nil {
 					t.Fatalf("%v: board %d %s: the table does not pass the format's checks: %v", size, i, change, err)
 				}
@@ -87,6 +99,64 @@ func TestCertifyOneBoardChanged(t *testing.T) {
 					t.Fatalf("%v: board %d at %d %s: Certify: %v, want a *DistanceError naming a board", size, i, d, change, err)
 				}
 			}
+		}
+	}
+}
+
+// TestCertifyFastAgrees checks that the fast proof and the one that names a
+// board agree, group range by group range, on true tables of every shape
+// it handles and on tables with one distance changed.
+func TestCertifyFastAgrees(t *testing.T) {
+	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
+	if testenv.IsLong() {
+		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, size := range sizes {
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			fastAgrees(t, searchedIn(t, board.Goal(size), metric), rng)
+		}
+	}
+}
+
+// fastAgrees is TestCertifyFastAgrees on one table.
+func fastAgrees(t *testing.T, tb *Table, rng *rand.Rand) {
+	size := tb.size
+	{
+		gi := rank.Index(tb.goal.CellString())
+		groups := uint64(len(tb.depth)) / tb.n
+		agree := func(what string) {
+			t.Helper()
+			for from := uint64(0); from < groups; from += 97 {
+				to := min(from+97, groups)
+				fast, slow := tb.certifyFast(from, to, gi), tb.certify(from, to, gi) == nil
+				if fast != slow {
+					t.Fatalf("%v %v, %s, groups %d to %d: fast proof %v, the other %v", size, tb.metric, what, from, to, fast, slow)
+				}
+			}
+		}
+		if err := tb.Certify(context.Background(), nil); err != nil {
+			t.Fatalf("%v %v: true table: %v", size, tb.metric, err)
+		}
+		agree("true table")
+		tries := 40
+		if size.Cells() >= 9 {
+			tries = 3
+		}
+		for range tries {
+			s := rng.Uint64N(uint64(len(tb.depth)))
+			d := tb.depth[s]
+			if d == Unreached {
+				continue
+			}
+			for _, nd := range []uint8{d + 1, d + 2, d - 1, d - 2} {
+				if nd == Unreached || nd > 250 {
+					continue
+				}
+				tb.depth[s] = nd
+				agree(fmt.Sprintf("slot %d at %d instead of %d", s, nd, d))
+			}
+			tb.depth[s] = d
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/board"
 )
 
 // Depth encoding 3 is quick to write and read, for the tables of 12 cells.
@@ -26,9 +28,9 @@ type rowShape struct {
 	parity [16]uint8 // parity of the depth of a slot with the blank in cell z
 }
 
-func newRowShape(t *Table) rowShape {
-	r := rowShape{n: t.n, w: uint64(t.size.W)}
-	g := uint64(t.goal.Blank())
+func newRowShape(goal board.Board) rowShape {
+	r := rowShape{n: uint64(goal.Len()), w: uint64(goal.Size().W)}
+	g := uint64(goal.Blank())
 	for z := range r.n {
 		r.parity[z] = uint8((z/r.w + z%r.w + g/r.w + g%r.w) & 1)
 	}
@@ -37,16 +39,12 @@ func newRowShape(t *Table) rowShape {
 
 // rowBuffers is scratch space for encodeRows, kept by callers that code
 // many blocks one after another.
-type rowBuffers struct{ firsts, bits, out []byte }
+type rowBuffers struct{ depths, firsts, bits, out []byte }
 
-// encodeRows codes the depths of slots [start, end) with encoding 3. With
-// buf not nil, it codes into buf's space; the result is valid until the
-// next call with buf.
-func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
-	if buf == nil {
-		buf = &rowBuffers{}
-	}
-	r := newRowShape(t)
+// encodeRows codes the depths of slots [start, end) of src with encoding
+// 3, in buf's space; the result is valid until the next call with buf.
+func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error) {
+	r := newRowShape(src.goal)
 	// Room for everything at once: growing the buffers would leave
 	// garbage the size of a block behind.
 	nfirst, nbits := r.counts(start, end)
@@ -58,26 +56,55 @@ func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
 	}
 	firsts, bits := grow(buf.firsts, nfirst), grow(buf.bits, (nbits+7)/8+8)
 	buf.out = grow(buf.out, 4+nfirst+nfirst/128+1024+(nbits+7)/8+8)
-	top := uint8(len(t.counts) - 1)
-	depth := t.depth[:end]
+	var err error
+	if src.rows != nil {
+		var ok bool
+		firsts, bits, ok = src.rows(start, end, firsts, bits)
+		if !ok || uint64(len(firsts)) != nfirst || uint64(len(bits)) != (nbits+7)/8 {
+			return nil, errModel
+		}
+		for i := range firsts {
+			firsts[i] >>= 1 // the parity is the slot's
+		}
+	} else if firsts, bits, err = rowsOf(src, r, start, end, firsts, bits, buf); err != nil {
+		return nil, err
+	}
+	out := append(buf.out[:0], 0, 0, 0, 0)
+	out = firstEncoder().EncodeAll(firsts, out)
+	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
+	out = append(out, bits...)
+	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	return out, nil
+}
+
+// rowsOf appends the halved first depths and the bits of encoding 3 for
+// slots [start, end) to firsts and bits, from the depths of src, checking
+// that they can be coded so.
+func rowsOf(src *source, r rowShape, start, end uint64, firsts, bits []byte, buf *rowBuffers) ([]byte, []byte, error) {
+	top := uint8(len(src.counts) - 1)
+	if uint64(cap(buf.depths)) < end-start {
+		buf.depths = make([]uint8, end-start)
+	}
+	// depth[slot-start] is the depth of slot.
+	depth := src.depths(start, end, buf.depths[:end-start])
 	var acc uint64
 	var nacc uint
 	z := start % r.n
 	for slot := start; slot < end; {
 		// One row, or what of it lies in the block.
 		rowEnd := min(slot-z%r.w+r.w, end)
-		d := depth[slot]
+		d := depth[slot-start]
 		if d > top || d&1 != r.parity[z] {
-			return nil, errModel // also catches a slot no board reaches
+			return nil, nil, errModel // also catches a slot no board reaches
 		}
 		firsts = append(firsts, d>>1)
 		prev := d
 		for s := slot + 1; s < rowEnd; s++ {
-			d := depth[s]
+			d := depth[s-start]
 			// d-prev+1 is 0 or 2 for a move down or up.
 			step := d - prev + 1
 			if d > top || step&^2 != 0 {
-				return nil, errModel
+				return nil, nil, errModel
 			}
 			acc |= uint64(step>>1) << nacc
 			if nacc++; nacc == 64 {
@@ -96,12 +123,7 @@ func encodeRows(t *Table, start, end uint64, buf *rowBuffers) ([]byte, error) {
 		bits = append(bits, byte(acc))
 		acc >>= 8
 	}
-	out := append(buf.out[:0], 0, 0, 0, 0)
-	out = firstEncoder().EncodeAll(firsts, out)
-	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
-	out = append(out, bits...)
-	buf.firsts, buf.bits, buf.out = firsts, bits, out
-	return out, nil
+	return firsts, bits, nil
 }
 
 // counts returns the number of first slots and of bits in a block.
@@ -117,7 +139,7 @@ func (r *rowShape) counts(start, end uint64) (firsts, bits uint64) {
 // decodeRows decodes slots [start, end) of t.depth from a block of
 // encoding 3.
 func decodeRows(t *Table, start, end uint64, depths int, in []byte, dec *zstd.Decoder) error {
-	r := newRowShape(t)
+	r := newRowShape(t.goal)
 	nfirst, nbits := r.counts(start, end)
 	if len(in) < 4 {
 		return fmt.Errorf("%w: block of %d bytes", ErrFormat, len(in))

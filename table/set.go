@@ -32,144 +32,208 @@ const (
 // in the runs of a container, which a crafted file could use to keep a
 // reader busy for hours.
 func readSet(b []byte, states uint64) ([]uint64, uint64, error) {
-	fail := func(format string, args ...any) ([]uint64, uint64, error) {
-		return nil, 0, fmt.Errorf("%w: reachable set: %s", ErrFormat, fmt.Sprintf(format, args...))
+	h, err := readSetHeader(b, states)
+	if err != nil {
+		return nil, 0, err
 	}
+	words := (states + 63) / 64
+	dense := mem.Words(words)
+	total, err := h.readContainers(b, dense, states)
+	if err != nil {
+		return nil, 0, err
+	}
+	if tail := states % 64; tail != 0 && dense[words-1]>>tail != 0 {
+		return nil, 0, setError("values beyond %d", states)
+	}
+	return dense, total, nil
+}
+
+// setError returns an error about a reachable set that is not well formed.
+func setError(format string, args ...any) error {
+	return fmt.Errorf("%w: reachable set: %s", ErrFormat, fmt.Sprintf(format, args...))
+}
+
+// setHeaders is what a serialization's headers say: the number of
+// containers, which are run containers, where the keys and cardinalities
+// and the offsets start, and where the first container starts.
+type setHeaders struct {
+	size              int
+	isRun             []byte // bit i: container i is a run container; nil without runs
+	keycards, offsets int
+	hasOffsets        bool
+	first             int
+}
+
+// readSetHeader reads and checks the cookie and the headers of a
+// serialization: their lengths fit in b, and the keys increase and stay
+// below states.
+func readSetHeader(b []byte, states uint64) (*setHeaders, error) {
 	le := binary.LittleEndian
 	if len(b) < 4 {
-		return fail("%d bytes", len(b))
+		return nil, setError("%d bytes", len(b))
 	}
-	var (
-		size  int
-		isRun []byte // bit i: container i is a run container
-		p     int
-	)
+	h := &setHeaders{}
+	p := 0
 	switch cookie := le.Uint32(b); {
 	case cookie&0xFFFF == cookieRuns:
-		size = int(cookie>>16) + 1
-		p = 4 + (size+7)/8
+		h.size = int(cookie>>16) + 1
+		p = 4 + (h.size+7)/8
 		if p > len(b) {
-			return fail("%d bytes cannot hold %d containers", len(b), size)
+			return nil, setError("%d bytes cannot hold %d containers", len(b), h.size)
 		}
-		isRun = b[4:p]
+		h.isRun = b[4:p]
 	case cookie == cookieNoRuns:
 		if len(b) < 8 {
-			return fail("%d bytes", len(b))
+			return nil, setError("%d bytes", len(b))
 		}
 		n := le.Uint32(b[4:])
 		if n > 1<<16 {
-			return fail("%d containers", n)
+			return nil, setError("%d containers", n)
 		}
-		size, p = int(n), 8
+		h.size, p = int(n), 8
 	default:
-		return fail("no roaring cookie")
+		return nil, setError("no roaring cookie")
 	}
-	hasOffsets := isRun == nil || size >= noOffsetThreshold
-	keycards := p
-	p += 4 * size
-	offsets := p
-	if hasOffsets {
-		p += 4 * size
+	h.hasOffsets = h.isRun == nil || h.size >= noOffsetThreshold
+	h.keycards = p
+	p += 4 * h.size
+	h.offsets = p
+	if h.hasOffsets {
+		p += 4 * h.size
 	}
 	if p > len(b) {
-		return fail("%d bytes cannot hold %d containers", len(b), size)
+		return nil, setError("%d bytes cannot hold %d containers", len(b), h.size)
 	}
-	words := (states + 63) / 64
+	h.first = p
 	last := -1
-	for i := range size {
-		key := int(le.Uint16(b[keycards+4*i:]))
+	for i := range h.size {
+		key := int(le.Uint16(b[h.keycards+4*i:]))
 		if key <= last {
-			return fail("container keys out of order")
+			return nil, setError("container keys out of order")
 		}
 		if uint64(key)<<16 >= states {
-			return fail("container %d holds values beyond %d", key, states)
+			return nil, setError("container %d holds values beyond %d", key, states)
 		}
 		last = key
 	}
+	return h, nil
+}
 
-	dense := mem.Words(words)
+// readContainers decodes the containers of b into dense and returns the
+// number of values.
+func (h *setHeaders) readContainers(b []byte, dense []uint64, states uint64) (uint64, error) {
+	le := binary.LittleEndian
+	p := h.first
 	var total uint64
-	for i := range size {
-		key := uint64(le.Uint16(b[keycards+4*i:]))
-		card := int(le.Uint16(b[keycards+4*i+2:])) + 1
-		if hasOffsets && int(le.Uint32(b[offsets+4*i:])) != p {
-			return fail("container %d is not at its offset", i)
+	for i := range h.size {
+		key := uint64(le.Uint16(b[h.keycards+4*i:]))
+		card := int(le.Uint16(b[h.keycards+4*i+2:])) + 1
+		if h.hasOffsets && int(le.Uint32(b[h.offsets+4*i:])) != p {
+			return 0, setError("container %d is not at its offset", i)
 		}
-		base := key << 16
+		var err error
+		c := container{key: uint16(key), card: card}
 		switch {
-		case isRun != nil && isRun[i/8]&(1<<(i%8)) != 0:
-			if p+2 > len(b) {
-				return fail("truncated")
-			}
-			runs := int(le.Uint16(b[p:]))
-			p += 2
-			if runs == 0 || p+4*runs > len(b) {
-				return fail("container %d: %d runs", i, runs)
-			}
-			next, sum := 0, 0 // next: the least start the next run may have
-			for r := range runs {
-				start := int(le.Uint16(b[p+4*r:]))
-				end := start + int(le.Uint16(b[p+4*r+2:])) + 1 // exclusive
-				if start < next || end > 1<<16 {
-					return fail("container %d: runs overlap, touch or overflow", i)
-				}
-				if base+uint64(end) > states {
-					return fail("values beyond %d", states)
-				}
-				setRange(dense, base+uint64(start), base+uint64(end))
-				sum += end - start
-				next = end + 1
-			}
-			if sum != card {
-				return fail("container %d holds %d values, says %d", i, sum, card)
-			}
-			p += 4 * runs
+		case h.isRun != nil && h.isRun[i/8]&(1<<(i%8)) != 0:
+			p, err = c.readRuns(b, p, dense, states)
 		case card > maxArray:
-			if p+bitmapBytes > len(b) {
-				return fail("truncated")
-			}
-			n := 0
-			for j := range bitmapBytes / 8 {
-				v := le.Uint64(b[p+8*j:])
-				n += bits.OnesCount64(v)
-				if w := base/64 + uint64(j); w < words {
-					dense[w] = v
-				} else if v != 0 {
-					return fail("values beyond %d", states)
-				}
-			}
-			if n != card {
-				return fail("container %d holds %d values, says %d", i, n, card)
-			}
-			p += bitmapBytes
+			p, err = c.readBitmap(b, p, dense, states)
 		default:
-			if p+2*card > len(b) {
-				return fail("truncated")
-			}
-			prev := -1
-			for j := range card {
-				v := int(le.Uint16(b[p+2*j:]))
-				if v <= prev {
-					return fail("container %d: values out of order", i)
-				}
-				x := base + uint64(v)
-				if x >= states {
-					return fail("values beyond %d", states)
-				}
-				dense[x/64] |= 1 << (x % 64)
-				prev = v
-			}
-			p += 2 * card
+			p, err = c.readArray(b, p, dense, states)
+		}
+		if err != nil {
+			return 0, setError("container %d: %v", i, err)
 		}
 		total += uint64(card)
 	}
 	if p != len(b) {
-		return fail("%d bytes after the last container", len(b)-p)
+		return 0, setError("%d bytes after the last container", len(b)-p)
 	}
-	if tail := states % 64; tail != 0 && dense[words-1]>>tail != 0 {
-		return fail("values beyond %d", states)
+	return total, nil
+}
+
+// readRuns decodes a run container at b[p:] into dense and returns where
+// the next container starts: runs sorted, apart, below states, holding
+// the container's number of values.
+func (c container) readRuns(b []byte, p int, dense []uint64, states uint64) (int, error) {
+	le := binary.LittleEndian
+	if p+2 > len(b) {
+		return 0, fmt.Errorf("truncated")
 	}
-	return dense, total, nil
+	runs := int(le.Uint16(b[p:]))
+	p += 2
+	if runs == 0 || p+4*runs > len(b) {
+		return 0, fmt.Errorf("%d runs", runs)
+	}
+	base := uint64(c.key) << 16
+	next, sum := 0, 0 // next: the least start the next run may have
+	for r := range runs {
+		start := int(le.Uint16(b[p+4*r:]))
+		end := start + int(le.Uint16(b[p+4*r+2:])) + 1 // exclusive
+		if start < next || end > 1<<16 {
+			return 0, fmt.Errorf("runs overlap, touch or overflow")
+		}
+		if base+uint64(end) > states {
+			return 0, fmt.Errorf("values beyond %d", states)
+		}
+		setRange(dense, base+uint64(start), base+uint64(end))
+		sum += end - start
+		next = end + 1
+	}
+	if sum != c.card {
+		return 0, fmt.Errorf("%d values, the header says %d", sum, c.card)
+	}
+	return p + 4*runs, nil
+}
+
+// readBitmap decodes a bitmap container at b[p:] into dense and returns
+// where the next container starts: no value at or beyond states, and the
+// container's number of values.
+func (c container) readBitmap(b []byte, p int, dense []uint64, states uint64) (int, error) {
+	le := binary.LittleEndian
+	if p+bitmapBytes > len(b) {
+		return 0, fmt.Errorf("truncated")
+	}
+	words := uint64(len(dense))
+	base := uint64(c.key) << 16
+	n := 0
+	for j := range bitmapBytes / 8 {
+		v := le.Uint64(b[p+8*j:])
+		n += bits.OnesCount64(v)
+		if w := base/64 + uint64(j); w < words {
+			dense[w] = v
+		} else if v != 0 {
+			return 0, fmt.Errorf("values beyond %d", states)
+		}
+	}
+	if n != c.card {
+		return 0, fmt.Errorf("%d values, the header says %d", n, c.card)
+	}
+	return p + bitmapBytes, nil
+}
+
+// readArray decodes an array container at b[p:] into dense and returns
+// where the next container starts: values increasing and below states.
+func (c container) readArray(b []byte, p int, dense []uint64, states uint64) (int, error) {
+	le := binary.LittleEndian
+	if p+2*c.card > len(b) {
+		return 0, fmt.Errorf("truncated")
+	}
+	base := uint64(c.key) << 16
+	prev := -1
+	for j := range c.card {
+		v := int(le.Uint16(b[p+2*j:]))
+		if v <= prev {
+			return 0, fmt.Errorf("values out of order")
+		}
+		x := base + uint64(v)
+		if x >= states {
+			return 0, fmt.Errorf("values beyond %d", states)
+		}
+		dense[x/64] |= 1 << (x % 64)
+		prev = v
+	}
+	return p + 2*c.card, nil
 }
 
 // setRange sets bits [from, to) of dense.

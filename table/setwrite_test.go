@@ -54,7 +54,7 @@ func TestWriteSet(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, fast := range []bool{false, true} {
-				b, err := encodeSet(reach, tc.states, fast)
+				b, err := encodeSet(denseWords(reach), tc.states, fast)
 				if err != nil {
 					t.Fatal(err)
 				}

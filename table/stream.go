@@ -7,25 +7,70 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
+	"github.com/slidetable/slidetable/rank"
 )
+
+// source is what the writer codes: the size, goal and counts of a table,
+// and where its depths and its reachable set come from, a Table or the
+// result of a search not held as one.
+type source struct {
+	goal   board.Board
+	metric board.Metric
+	counts []uint64
+	// depths returns the depths of slots from to to-1: the table's own, or
+	// buf, of at least to-from bytes, filled.
+	depths func(from, to uint64, buf []uint8) []uint8
+	reach  wordSource
+	// rows, if set, appends the depths of slots from to to-1 row by row,
+	// as bfs.Result.Rows does, for encoding 3.
+	rows func(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool)
+	// table is the Table itself, or nil; encoding 2 needs it.
+	table *Table
+}
+
+// source returns the source of t's file.
+func (t *Table) source() *source {
+	return &source{
+		goal:   t.goal,
+		metric: t.metric,
+		counts: t.counts,
+		depths: func(from, to uint64, _ []uint8) []uint8 { return t.depth[from:to] },
+		reach:  denseWords(t.reach),
+		table:  t,
+	}
+}
+
+func (s *source) n() uint64      { return uint64(s.goal.Len()) }
+func (s *source) boards() uint64 { return rank.Factorial(s.goal.Len()) }
+func (s *source) slots() uint64  { return s.boards() / 2 }
+
+func (s *source) reachable() uint64 {
+	var r uint64
+	for _, c := range s.counts {
+		r += c
+	}
+	return r
+}
 
 // header returns the header of a file whose depth blocks, coded with an
 // encoding, have the given lengths and checksums, and whose reachable set
 // section is set.
-func (t *Table) header(encoding int, lens, crcs []uint32, set []byte) []byte {
+func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 	le := binary.LittleEndian
-	hdr := make([]byte, 0, headerLen(int(t.n), len(t.counts), len(lens)))
+	size := s.goal.Size()
+	hdr := make([]byte, 0, headerLen(int(s.n()), len(s.counts), len(lens)))
 	hdr = append(hdr, magic...)
 	hdr = le.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(t.size.W), byte(t.size.H), schemeHalf, byte(encoding))
-	hdr = le.AppendUint16(hdr, uint16(len(t.counts)))
+	hdr = append(hdr, byte(size.W), byte(size.H), schemeOf(s.metric), byte(encoding))
+	hdr = le.AppendUint16(hdr, uint16(len(s.counts)))
 	hdr = le.AppendUint32(hdr, uint32(writeSlots))
 	hdr = le.AppendUint32(hdr, uint32(len(lens)))
-	hdr = le.AppendUint64(hdr, t.Reachable())
-	hdr = t.goal.AppendCells(hdr)
-	for _, c := range t.counts {
+	hdr = le.AppendUint64(hdr, s.reachable())
+	hdr = s.goal.AppendCells(hdr)
+	for _, c := range s.counts {
 		hdr = le.AppendUint64(hdr, c)
 	}
 	for i := range lens {
@@ -37,21 +82,26 @@ func (t *Table) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 	return le.AppendUint32(hdr, fileformat.Checksum(hdr))
 }
 
-// writeFile writes a table of many blocks to f with encoding 3 without
+// writeStream writes a table of many blocks to f with encoding 3 (4 in
+// the multi-tile metric) without
 // holding the coded table whole: it leaves room for the header, codes the
 // depth blocks a few at a time in parallel and writes each batch in order,
 // then the reachable set, and goes back to write the header, which holds
-// their lengths and checksums. The bytes are those WriteTo writes anywhere
+// their lengths and checksums. The bytes are those writeAll writes anywhere
 // else. If f cannot seek, or the depths cannot be coded so, it returns
 // errModel with f as it was. It stops with ctx's error once ctx is done.
-func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
+func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return 0, errModel // a pipe, say: write the whole file at once instead
 	}
-	slots := uint64(len(t.depth))
+	slots := src.slots()
+	encoding, encode := encodingRows, encodeRows
+	if src.metric == board.MultiTile {
+		encoding, encode = encodingMultiRows, encodeMultiRows
+	}
 	nb := int((slots + writeSlots - 1) / writeSlots)
-	hl := headerLen(int(t.n), len(t.counts), nb)
+	hl := headerLen(int(src.n()), len(src.counts), nb)
 	total, err := f.Write(make([]byte, hl))
 	if err != nil {
 		return int64(total), err
@@ -67,7 +117,7 @@ func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 			i := first + j
 			from := uint64(i) * writeSlots
 			var err error
-			coded[j], err = encodeRows(t, from, min(from+writeSlots, slots), &bufs[j])
+			coded[j], err = encode(src, from, min(from+writeSlots, slots), &bufs[j])
 			return err
 		})
 		if err == errModel {
@@ -92,7 +142,7 @@ func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 			coded[j] = nil
 		}
 	}
-	set, err := encodeSet(t.reach, t.Boards(), t.n > modelCells)
+	set, err := encodeSet(src.reach, src.boards(), src.n() > modelCells)
 	if err != nil {
 		return int64(total), err
 	}
@@ -104,7 +154,7 @@ func (t *Table) writeFile(ctx context.Context, f *os.File) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return int64(total), err
 	}
-	if _, err := f.WriteAt(t.header(encodingRows, lens, crcs, set), start); err != nil {
+	if _, err := f.WriteAt(src.header(encoding, lens, crcs, set), start); err != nil {
 		return int64(total), err
 	}
 	return int64(total), nil

@@ -143,7 +143,7 @@ func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 		}
 	}
 	start := time.Now()
-	t, err := table.Build(ctx, req.goal, opts)
+	res, err := table.Search(ctx, req.goal, opts)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -157,7 +157,7 @@ func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 	if testHook != nil {
 		testHook(ctx, "write")
 	}
-	written, err := writeTable(ctx, e, req, t)
+	written, err := writeTable(ctx, e, req, res)
 	if err != nil {
 		return err
 	}
@@ -169,16 +169,17 @@ func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 		report = e.stderr // stdout holds the table
 	}
 	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, human.Group(t.Reachable()), goalName(req.goal), t.Max(), human.Bytes(written), built.Round(time.Millisecond))
+		path, size, human.Group(res.Reachable()), goalName(req.goal), res.Max(), human.Bytes(written), built.Round(time.Millisecond))
 	return nil
 }
 
-// writeTable writes t to req's file or standard output and returns the
-// bytes written; a file's proof is recorded.
-func writeTable(ctx context.Context, e *env, req *buildRequest, t *table.Table) (uint64, error) {
+// writeTable writes the table a search found to req's file or standard
+// output, without making a Table, and returns the bytes written; a file's
+// proof is recorded.
+func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result) (uint64, error) {
 	if req.toStdout {
 		w := bufio.NewWriterSize(e.stdout, 1<<20)
-		n, err := t.WriteTo(w)
+		n, err := table.WriteResult(ctx, w, res)
 		if err == nil {
 			err = w.Flush()
 		}
@@ -187,7 +188,7 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, t *table.Table) 
 		}
 		return uint64(n), nil
 	}
-	if err := table.WriteFile(ctx, req.path, t); err != nil {
+	if err := table.WriteResultFile(ctx, req.path, res); err != nil {
 		if errors.Is(err, table.ErrNotRegular) {
 			return 0, req.f.fail(err) // became one while building
 		}
@@ -197,7 +198,7 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, t *table.Table) 
 	if err != nil {
 		return 0, err
 	}
-	req.f.record(req.path, t.Size(), req.quiet)
+	req.f.record(req.path, res.Goal.Size(), req.quiet)
 	return uint64(fi.Size()), nil
 }
 

@@ -12,10 +12,12 @@ import (
 func runDistance(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
-			"built-in table of the size or from the table FILE. For a size with\n"+
-			"neither, or with -ida, an optimal IDA* search finds it, with the built-in\n"+
-			"4x4 pattern database or one given as -table FILE.pdb (a random 4x4 board\n"+
-			"takes tens of milliseconds; see 'slidetable build 4x4').\n\n"+
+			"table FILE, else the built-in or installed table of the size. For a size\n"+
+			"with neither, or with -ida, an optimal IDA* search finds it, with the\n"+
+			"pattern database given as -table FILE.pdb, else the installed one, else\n"+
+			"the built-in 4x4 one (a random 4x4 board takes tens of milliseconds; see\n"+
+			"'slidetable build 4x4'). A file is proven before it answers (see the\n"+
+			"manual: 'go doc github.com/slidetable/slidetable/cmd/slidetable').\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one answer a line, in order.",
 		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"\n  slidetable distance -timeout 10s 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 20 -seed 1 4x4 | slidetable distance 4x4 -\n")

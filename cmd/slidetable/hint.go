@@ -15,9 +15,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
-			"the table FILE or the built-in table of the size; for a size with\n"+
-			"neither, or with -ida, searches with IDA*, as solve does, at about the\n"+
-			"cost of a solve.\n\n"+
+			"the table FILE, else the built-in or installed table of the size; for a\n"+
+			"size with neither, or with -ida, searches with IDA*, as solve does, at\n"+
+			"about the cost of a solve.\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, and prints one\n"+
 			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")

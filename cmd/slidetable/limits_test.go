@@ -20,7 +20,7 @@ func TestBuildRefuses(t *testing.T) {
 		{[]string{"build", "-max-mem", "1M", "5x4"}, []string{"5x4 groups", "the limit is 1 MB"}},
 		{[]string{"build", "9x9"}, []string{"9x9 has more than 64 cells"}},
 		{[]string{"build", "-max-mem", "1M", "3x3"}, []string{"3x3 needs", "the limit is 1 MB", "-max-mem"}},
-		{[]string{"build", "-max-mem", "300M", "4x3"}, []string{"4x3 needs 3", "the limit is 300 MB"}},
+		{[]string{"build", "-max-mem", "100M", "4x3"}, []string{"4x3 needs 1", "the limit is 100 MB"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -13,8 +13,9 @@ import (
 func runPlot(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
-			"with the mean marked, from the built-in table of a size or from the table\n"+
-			"FILE (which may also be given alone), and write it to the -o file in the\n"+
+			"with the mean marked, from the built-in or installed table of a size or\n"+
+			"from the table FILE (which may also be given alone; not a pattern\n"+
+			"database), and write it to the -o file in the\n"+
 			"format its extension names: .svg, .png, .pdf, .jpg or .tif. For 4x4, which\n"+
 			"has no table, it draws the published distribution, and says so.",
 		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")

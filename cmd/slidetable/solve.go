@@ -14,10 +14,10 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+
 			"moves in order, each the number of the tile that slides into the blank.\n"+
 			"Prints 'unsolvable' for a board that cannot reach the goal. Uses the\n"+
-			"table FILE or the built-in table of the size; for a size with neither,\n"+
-			"or with -ida, searches with IDA*, for 4x4 with the built-in pattern\n"+
-			"database or one given as -table FILE.pdb (a random 4x4 board takes tens\n"+
-			"of milliseconds).\n\n"+
+			"table FILE, else the built-in or installed table of the size; for a size\n"+
+			"with neither, or with -ida, searches with IDA*, for 4x4 with the pattern\n"+
+			"database given as -table FILE.pdb, else the installed one, else the\n"+
+			"built-in one (a random 4x4 board takes tens of milliseconds).\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one line for each, in order: the distance and the\n"+
 			"moves (\"21  5 4 ...\", \"0  none\"), or 'unsolvable'.",

@@ -224,3 +224,27 @@ func TestVerifyCraftedPDB(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyInstalled installs a crafted table: verify checks that file,
+// the one the other commands would answer from, and finds it wrong; they
+// refuse it too.
+func TestVerifyInstalled(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(cacheEnv, dir)
+	b, err := os.ReadFile(filepath.Join("..", "..", "table", "testdata", "bad-5x2-swapped.tbl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "5x2.tbl")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := slidetable(t, "", "verify", "5x2")
+	if code != exitFailure || !strings.HasPrefix(stdout, "distances: WRONG: ") {
+		t.Errorf("verify 5x2: exit %d, %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = slidetable(t, "", "distance", "5x2", "1 2 3 4 5/6 7 8 0 9")
+	if code != exitFailure || stdout != "" || !strings.Contains(stderr, path) || !strings.Contains(stderr, "wrong distance") {
+		t.Errorf("distance 5x2: exit %d, %q %q", code, stdout, stderr)
+	}
+}

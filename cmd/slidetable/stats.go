@@ -23,8 +23,9 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			"distance) and how many boards are that far, the mean and median distance,\n"+
 			"the number of boards at each distance as a histogram, and the boards at\n"+
 			"the largest distance (at most N of them, the first in table order), from\n"+
-			"the built-in table of a size or from the table FILE, which may also be\n"+
-			"given alone.",
+			"the built-in or installed table of a size or from the table FILE, which\n"+
+			"may also be given alone (a pattern database is refused: it holds bounds,\n"+
+			"not distances).",
 		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
 	f.addMemFlag()

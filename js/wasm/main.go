@@ -17,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
 )
 
 func main() {
@@ -54,11 +55,10 @@ func newGame() (*game.Game, error) {
 	}
 	var puzzles []game.Puzzle
 	for _, size := range source.BuiltinSizes() {
-		t, err := source.BuiltinTable(size)
-		if err != nil {
-			return nil, err
-		}
-		puzzles = append(puzzles, game.Puzzle{Goal: t.Goal(), Solver: s, Table: t})
+		// Each table is decoded (and proven) when its size is first asked
+		// about: a page that plays 3x3 does not wait for the others.
+		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: s,
+			OpenTable: func() (*table.Table, error) { return source.BuiltinTable(size) }})
 	}
 	if four := (board.Size{W: 4, H: 4}); source.HasBuiltinPDB(four) {
 		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})

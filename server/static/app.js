@@ -38,16 +38,18 @@ const game = {
   cells: [],        // the board now, in reading order, 0 for the blank
   history: [],      // moves made, oldest first: {t: tile, by: "you" | "solver"}
   future: [],       // moves undone, for redo, the next one last
-  optimum: 0,       // distance of the board dealt
+  optimum: 0,       // distance of the board dealt; null until known (a shared board)
   level: null,      // {key, name, min, max}: the difficulty, or a shared board
   elapsed: 0,       // ms played before runningSince
   runningSince: 0,  // performance.now() when the timer last started; 0: stopped
+  paused: false,    // the timer stopped while the page is hidden
   won: false,
   known: new Map(), // board key -> {d, hints}: answers so far, and what they imply
   ask: null,        // {key, ac}: the question in flight about the board shown
   busy: false,      // a new board is on its way
   dealing: null,    // its AbortController
-  retryAt: 0, retryDelay: 0, retryTimer: 0,
+  retryDelay: 0,    // ms before asking again, after trouble
+  retryTimer: 0,
   wantHint: false,  // show a hint as soon as the answer comes
   notice: "",       // a message for the player, said when the next board is dealt
   deal: 0,          // counts boards dealt: work for an older one stops
@@ -322,7 +324,7 @@ function trouble(e, what) {
     game.retryTimer = setTimeout(retry, game.retryDelay);
     showDistance();
   } else if (kind === "limit") {
-    say(`${what}: ${e.message}. Moves toward the goal make the search shorter.`, true);
+    say(`${what}: ${e.message}.`, true);
   } else {
     say(`${what}: ${e.message}`, kind !== "input");
   }
@@ -552,15 +554,16 @@ function changeSpeed(by) {
 function win() {
   game.won = true;
   const n = game.history.length, helped = game.history.filter((m) => m.by === "solver").length;
-  const extra = n - game.optimum, ms = played();
-  let text = `Solved in ${n} move${n === 1 ? "" : "s"} and ${clock(ms)}; the optimum from the start was ${game.optimum}.`;
+  const known = game.optimum !== null, extra = known ? n - game.optimum : NaN, ms = played();
+  let text = `Solved in ${n} move${n === 1 ? "" : "s"} and ${clock(ms)}; ` +
+    (known ? `the optimum from the start was ${game.optimum}.` : "the optimum from the start was not worked out.");
   if (helped === n && n > 0) text += ` The solver made all ${n} moves.`;
   else if (helped > 0) text += ` The solver made ${helped} of the ${n} moves.`;
   else if (extra === 0) text += " A perfect game!";
-  else text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
+  else if (known) text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
   el.result.textContent = text;
   el.result.dataset.moves = n;
-  el.result.dataset.optimum = game.optimum;
+  el.result.dataset.optimum = known ? game.optimum : "";
   el.result.dataset.helped = helped;
   el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
   const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.level, n, ms) : "";

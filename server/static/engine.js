@@ -11,9 +11,10 @@
 // stopped by ending the worker and starting another.
 
 // EngineError is a failure to answer. kind says what a player can do:
-// "offline" (no answer: retry later), "busy" (the server asks to retry),
-// "limit" (the search is longer than the server allows), "input" (a bad
-// board or range: retrying will not help), "broken" (anything else).
+// "offline" (no answer: retry later), "busy" (the server asks to retry:
+// too many searches, or one longer than it allows), "limit" (no answer in
+// time here either), "input" (a bad board or range: retrying will not
+// help), "broken" (anything else).
 export class EngineError extends Error {
   constructor(message, kind) {
     super(message);
@@ -60,8 +61,7 @@ async function apiGet(path, signal) {
   try { body = await res.json(); } catch (e) { /* not JSON: a static host's page or error */ }
   if (res.ok && body !== null) return body;
   const msg = body && body.error ? body.error : `the server answered ${res.status}`;
-  if (res.status === 503 && res.headers.has("Retry-After")) throw new EngineError(msg, "busy");
-  if (res.status === 503) throw new EngineError(msg, "limit");
+  if (res.status === 503) throw new EngineError(msg, "busy");
   if (res.status === 400) throw new EngineError(msg, "input");
   if (res.status >= 500 || res.status === 404 || body === null) throw new EngineError(msg, "offline");
   throw new EngineError(msg, "broken");
@@ -77,15 +77,39 @@ class Engine {
   stats(size, signal) { return this.request("stats", { size }, signal); }
 }
 
-// APIEngine asks slidetable serve.
+// APIEngine asks slidetable serve. A search the server will not do (503:
+// longer than its time limit, as for a 4x4 board far from the goal, or
+// too many at once) is asked again of the WebAssembly build in a worker,
+// started then, which takes as long as it needs and stops when the board
+// changes.
 class APIEngine extends Engine {
   constructor(sizes) {
     super();
     this.kind = "api";
     this.list = sizes;
+    this.worker = null;
   }
-  request(endpoint, params, signal) {
-    return apiGet(`api/${endpoint}?${query(params)}`, signal);
+  async request(endpoint, params, signal) {
+    try {
+      return await apiGet(`api/${endpoint}?${query(params)}`, signal);
+    } catch (e) {
+      if (!(e instanceof EngineError) || e.kind !== "busy" || (endpoint !== "hint" && endpoint !== "solve")) throw e;
+      let w;
+      try {
+        w = await this.fallback();
+      } catch (err) {
+        throw e; // no WebAssembly here either: the server's answer stands
+      }
+      return w.request(endpoint, params, signal);
+    }
+  }
+  fallback() {
+    if (!this.worker) {
+      performance.mark("engine fallback");
+      this.worker = compile(new URL("slidetable.wasm", import.meta.url)).then(WorkerEngine.start);
+      this.worker.catch(() => { this.worker = null; });
+    }
+    return this.worker;
   }
 }
 
