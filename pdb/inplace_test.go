@@ -7,16 +7,16 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/pdb"
-
-	"math/rand/v2"
 )
 
 // writeFile writes b to a file in a temporary directory and returns its
@@ -230,5 +230,45 @@ func TestInPlaceCorrupt(t *testing.T) {
 			}
 			check("a byte appended", append(bytes.Clone(good), 0))
 		})
+	}
+}
+
+// TestInPlaceConcurrent looks up a database read in place from several
+// goroutines at once, so that they read the same blocks at the same time
+// (run with -race), and checks their answers.
+func TestInPlaceConcurrent(t *testing.T) {
+	db, b := multiBlock(t)
+	h := db.Heuristic()
+	in, err := pdb.Open(writeFile(t, "x.pdb", b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ih := in.Heuristic()
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for w := range 4 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(7, 8)) // the same boards in every goroutine
+			for range 300 {
+				x, err := gen.Uniform(r, db.Size())
+				if err != nil {
+					errs <- err
+					return
+				}
+				if got, want := ih.Estimate(x), h.Estimate(x); got != want {
+					errs <- fmt.Errorf("goroutine %d, %v: %d read in place, %d built", w, x, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if err := in.Err(); err != nil {
+		t.Fatal(err)
 	}
 }
