@@ -59,7 +59,7 @@ func BenchmarkScan12(b *testing.B) {
 		b.Run(size.String(), func(b *testing.B) {
 			cpu0 := cpuTime()
 			for b.Loop() {
-				reference.Scan(board.Goal(size))
+				reference.Scan(board.Goal(size), board.SingleTile)
 			}
 			if cpu := cpuTime() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu)/1e9/float64(b.N), "cpu-s")

@@ -45,6 +45,9 @@ type Options struct {
 	MaxMemory uint64
 	// Progress, if set, is called after each level from Run's goroutine.
 	Progress func(Progress)
+	// Metric is what counts as one move; the zero value is
+	// board.SingleTile.
+	Metric board.Metric
 }
 
 // Progress describes the search after a level.
@@ -64,13 +67,23 @@ type Progress struct {
 // Expand allocates the depth table and the reachable set besides. It
 // returns false if the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
-	return memory(size, runtime.GOMAXPROCS(0))
+	return memory(size, runtime.GOMAXPROCS(0), board.SingleTile)
 }
 
-func memory(size board.Size, workers int) (uint64, bool) {
+// MemoryIn is Memory for a search in the given metric. The multi-tile
+// metric needs 8 bytes for each group of n slots (160 MB for 12 cells)
+// whatever the size.
+func MemoryIn(size board.Size, metric board.Metric) (uint64, bool) {
+	return memory(size, runtime.GOMAXPROCS(0), metric)
+}
+
+func memory(size board.Size, workers int, metric board.Metric) (uint64, bool) {
 	n := size.Cells()
 	if n > MaxCells || size.W < 2 || size.H < 2 {
 		return 0, false
+	}
+	if metric == board.MultiTile {
+		return packedMemory(size, workers, metric), true
 	}
 	slots := rank.Factorial(n) / 2
 	if n <= smallCells {
@@ -78,7 +91,7 @@ func memory(size board.Size, workers int) (uint64, bool) {
 		// frontier and the tables of moves.
 		return 2*slots + (2*slots+63)/64*8 + (slots/64+uint64(n))*8 + smallTableMemory, true
 	}
-	return packedMemory(size, workers), true
+	return packedMemory(size, workers, metric), true
 }
 
 // Run searches from goal and returns the distance of every board that can
@@ -95,7 +108,10 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	need, ok := memory(size, workers)
+	if !opts.Metric.Valid() {
+		return nil, fmt.Errorf("%w %d", board.ErrMetric, opts.Metric)
+	}
+	need, ok := memory(size, workers, opts.Metric)
 	if !ok {
 		return nil, tooLarge(size)
 	}
@@ -105,10 +121,10 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if size.Cells() <= smallCells {
+	if size.Cells() <= smallCells && opts.Metric == board.SingleTile {
 		return levels(ctx, newSmall(goal), goal, opts.Progress)
 	}
-	return levels(ctx, newPacked(goal, workers), goal, opts.Progress)
+	return levels(ctx, newPacked(goal, workers, opts.Metric), goal, opts.Progress)
 }
 
 // stepper is a search that goes a level at a time: the packed search, or
@@ -119,6 +135,14 @@ type stepper interface {
 	level(ctx context.Context, d int) (uint64, error)
 	// finish puts the depths and the reachable set into r.
 	finish(r *Result)
+}
+
+// metricOf returns the metric of a search.
+func metricOf(st stepper) board.Metric {
+	if s, ok := st.(*psearch); ok && s.multi != nil {
+		return board.MultiTile
+	}
+	return board.SingleTile
 }
 
 // levels runs st level by level until a level finds nothing.
@@ -146,7 +170,7 @@ func levels(ctx context.Context, st stepper, goal board.Board, progress func(Pro
 			progress(Progress{Depth: d + 1, Found: found, Visited: visited, Slots: slots})
 		}
 	}
-	r := &Result{Goal: goal, Counts: counts, slots: slots}
+	r := &Result{Goal: goal, Counts: counts, slots: slots, Metric: metricOf(st)}
 	st.finish(r)
 	return r, nil
 }

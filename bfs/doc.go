@@ -44,11 +44,19 @@
 // level is skipped in the next. Large tables are allocated with huge pages
 // where the system allows.
 //
-// Boards of up to 9 cells take another path, in one goroutine: one byte a
-// slot, kept blank cell by blank cell, so that the moves of the boards of a
-// row are the same, and each vertical move read from a table indexed by
-// the tile rank, (n-1)! entries of 16 bits a window. For them the batches
-// and goroutines cost more than they save.
+// In the multi-tile metric (Options.Metric) every board of a row is one
+// move from every other, so a row's depths are its least depth m and m+1:
+// the search keeps a 64-bit word a group, with m and the sequence bit of
+// each row and a bit a slot for m+1 (multi.go), for boards of every size.
+// A move of the blank k rows along a column is k single-tile moves whose
+// windows follow one another without overlapping, so its change of rank is
+// the sum of theirs, each from the digits the sequence had before.
+//
+// In the single-tile metric, boards of up to 9 cells take another path, in
+// one goroutine: one byte a slot, kept blank cell by blank cell, so that
+// the moves of the boards of a row are the same, and each vertical move
+// read from a table indexed by the tile rank, (n-1)! entries of 16 bits a
+// window. For them the batches and goroutines cost more than they save.
 //
 // Run uses all cores by default for larger boards, honours its context
 // between and within levels, and reports progress once a level.

@@ -16,7 +16,7 @@ func TestPairReached(t *testing.T) {
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 3, H: 3}, {W: 2, H: 4}} {
 		for _, workers := range []int{1, 2} {
 			goal := board.Goal(size)
-			s := newPacked(goal, workers)
+			s := newPacked(goal, workers, board.SingleTile)
 			next, err := goal.Move(goal.Moves()[0])
 			if err != nil {
 				t.Fatal(err)
@@ -24,6 +24,28 @@ func TestPairReached(t *testing.T) {
 			tiles, z := rank.Split(next.CellString())
 			k := tiles >> 1
 			s.words[k] |= done1<<(2*z) | uint32(^tiles&1)<<(s.sh.memberShift+uint(s.sh.rowOf[z]))
+			_, err = levels(context.Background(), s, goal, nil)
+			if !errors.Is(err, ErrPairReached) {
+				t.Fatalf("%s, %d workers: err = %v, want ErrPairReached", size, workers, err)
+			}
+		}
+	}
+}
+
+// TestMultiPairReached does the same in the multi-tile metric, in the row
+// of a board one tap from the goal along its column.
+func TestMultiPairReached(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 3, H: 3}, {W: 2, H: 4}} {
+		for _, workers := range []int{1, 2} {
+			goal := board.Goal(size)
+			s := newPacked(goal, workers, board.MultiTile)
+			next, _, err := goal.Tap(goal.Cells()[goal.Blank()-size.W])
+			if err != nil {
+				t.Fatal(err)
+			}
+			tiles, z := rank.Split(next.CellString())
+			r := uint(z / size.W)
+			s.multi.words[tiles>>1] |= (7 | (^tiles&1)<<7) << (multiRowShift + 8*r)
 			_, err = levels(context.Background(), s, goal, nil)
 			if !errors.Is(err, ErrPairReached) {
 				t.Fatalf("%s, %d workers: err = %v, want ErrPairReached", size, workers, err)

@@ -48,10 +48,12 @@ type psearch struct {
 	shift   uint     // blocks of 2^shift groups
 	blocks  uint64
 	owners  []uint8 // owners[b]: the worker that owns block b, b % workers
-	// marks[d%2][i*blocks+b] is set when worker i sends claims to block b,
-	// or opens slots in it, in level d: the blocks level d+1 expands.
-	marks   [2][]uint8
-	goalCol int // colour of the goal's blank cell
+	// marks[d%3][i*blocks+b] is set when worker i sends claims to block b,
+	// or opens slots in it, in level d: the blocks level d+1 expands (and,
+	// in the multi-tile metric, level d+2).
+	marks   [3][]uint8
+	multi   *multiState // the multi-tile metric's state, or nil
+	goalCol int         // colour of the goal's blank cell
 	workers []*pworker
 	inbox   []chan []uint32
 	free    chan []uint32
@@ -78,15 +80,17 @@ func packedShift(groups uint64, workers int) (uint, int) {
 
 // packedMemory returns the most bytes a packed search holds: the words,
 // the first depths, the batches and the tables.
-func packedMemory(size board.Size, workers int) uint64 {
+func packedMemory(size board.Size, workers int, metric board.Metric) uint64 {
 	n := size.Cells()
 	groups := rank.Factorial(n-1) / 2
 	shift, workers := packedShift(groups, workers)
-	words := groups * 4
-	firsts := (groups*uint64(firstBits*size.H)+63)/64*8 + 8
+	words := groups*4 + (groups*uint64(firstBits*size.H)+63)/64*8 + 8
+	if metric == board.MultiTile {
+		words = multiMemory(groups)
+	}
 	batches := uint64(workers) * uint64(workers+pInboxLen+2) * pBatchLen * 4
-	flags := uint64(workers) * (2*(groups>>shift+1) + 4096*4)
-	return words + firsts + batches + flags + windowTableMemory(size)
+	marks := uint64(workers) * 3 * (groups>>shift + 1)
+	return words + batches + marks + windowTableMemory(size)
 }
 
 // windowTableMemory bounds the bytes of a shape's tables without building
@@ -97,7 +101,7 @@ func windowTableMemory(size board.Size) uint64 {
 	return rotation.Memory(m, w)
 }
 
-func newPacked(goal board.Board, workers int) *psearch {
+func newPacked(goal board.Board, workers int, metric board.Metric) *psearch {
 	size := goal.Size()
 	sh := shapeFor(size)
 	shift, workers := packedShift(sh.groups, workers)
@@ -106,7 +110,6 @@ func newPacked(goal board.Board, workers int) *psearch {
 	s := &psearch{
 		goal:    goal,
 		sh:      sh,
-		words:   mem.Words32(sh.groups),
 		rowBits: uint64(firstBits * sh.h),
 		shift:   shift,
 		blocks:  blocks,
@@ -114,7 +117,6 @@ func newPacked(goal board.Board, workers int) *psearch {
 		inbox:   make([]chan []uint32, workers),
 		free:    make(chan []uint32, workers*(workers+pInboxLen+2)),
 	}
-	s.firsts = mem.Words((sh.groups*s.rowBits+63)/64 + 1)
 	s.owners = make([]uint8, blocks)
 	for g := range s.marks {
 		s.marks[g] = make([]uint8, uint64(workers)*blocks)
@@ -122,16 +124,22 @@ func newPacked(goal board.Board, workers int) *psearch {
 	for b := range s.owners {
 		s.owners[b] = uint8(b % workers)
 	}
+	t, z := rank.Split(goal.CellString())
+	k := t >> 1
+	if metric == board.MultiTile {
+		s.multi = newMultiState(s, k, z, t&1)
+	} else {
+		s.words = mem.Words32(sh.groups)
+		s.firsts = mem.Words((sh.groups*s.rowBits+63)/64 + 1)
+		s.words[k] = open<<(2*z) | uint32(t&1)<<(sh.memberShift+uint(sh.rowOf[z]))
+	}
 	for i := range workers {
 		s.inbox[i] = make(chan []uint32, pInboxLen)
 		s.workers = append(s.workers, newPworker(s, i))
 	}
-	t, z := rank.Split(goal.CellString())
-	k := t >> 1
-	s.words[k] = open<<(2*z) | uint32(t&1)<<(sh.memberShift+uint(sh.rowOf[z]))
 	b := k >> shift
-	// Level 0 reads the marks of generation 1.
-	s.marks[1][uint64(s.owner(b))*blocks+b] = 1
+	// Level 0 reads the marks of level -1.
+	s.marks[2][uint64(s.owner(b))*blocks+b] = 1
 	return s
 }
 
@@ -158,6 +166,9 @@ func (s *psearch) level(ctx context.Context, d int) (uint64, error) {
 	var found uint64
 	for _, w := range s.workers {
 		found += w.found
+	}
+	if s.multi != nil {
+		return s.multi.found(s), nil
 	}
 	return found, nil
 }
@@ -196,6 +207,7 @@ type pworker struct {
 	first    uint64                  // depth>>2 of the boards expanded: what a row's first slot records
 	clearLow uint32                  // all ones if the depth's bit 1 is 0: expanded slots get done0
 	found    uint64                  // boards claimed in this level
+	tent     uint64                  // multi-tile metric: boards made m+1 of a row reached in this level
 	bad      uint32                  // both sequences of a row reached
 	marked   []uint8                 // this worker's marks of this level (see psearch.marks)
 	out      [256]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
@@ -205,7 +217,10 @@ type pworker struct {
 	// rotation.Table.Delta of the window of its move up and down, plus the part of
 	// the window's digit index that pf decides.
 	upAt, downAt [MaxCells]uint32
-	_            [128]byte // keeps workers off each other's cache lines
+	// leftAt[a] and rightAt[a]: the same for window a itself, for the
+	// multi-tile metric.
+	leftAt, rightAt [16]uint32
+	_               [128]byte // keeps workers off each other's cache lines
 }
 
 func newPworker(s *psearch, id int) *pworker {
@@ -218,9 +233,9 @@ func newPworker(s *psearch, id int) *pworker {
 
 // start prepares w for level d.
 func (w *pworker) start(d int) {
-	w.found, w.bad = 0, 0
+	w.found, w.tent, w.bad = 0, 0, 0
 	blocks := w.s.blocks
-	w.marked = w.s.marks[d%2][uint64(w.id)*blocks : uint64(w.id+1)*blocks]
+	w.marked = w.s.marks[d%3][uint64(w.id)*blocks : uint64(w.id+1)*blocks]
 	w.d = d
 	w.c = w.s.goalCol ^ d&1
 	w.first = uint64(d >> 2)
@@ -234,13 +249,21 @@ func (w *pworker) start(d int) {
 // produces, then drains (see pworker).
 func (w *pworker) level(ctx context.Context, c int) {
 	s := w.s
-	prev := s.marks[(w.d+1)%2]
+	// The blocks marked in the level before (and, in the multi-tile
+	// metric, the one before that, whose marks are cleared here: level
+	// d+1 writes them).
+	prev, older := s.marks[(w.d+2)%3], s.marks[(w.d+1)%3]
 	workers := uint64(len(s.workers))
 	for b := uint64(w.id); b < s.blocks; b += workers {
 		active := uint8(0)
 		for i := b; i < uint64(len(prev)); i += s.blocks {
 			active |= prev[i]
-			prev[i] = 0
+			if s.multi != nil {
+				active |= older[i]
+			} else {
+				prev[i] = 0 // level d+2 writes them
+			}
+			older[i] = 0
 		}
 		if active == 0 {
 			continue
@@ -248,7 +271,11 @@ func (w *pworker) level(ctx context.Context, c int) {
 		if ctx.Err() != nil || s.failed.Load() {
 			break
 		}
-		w.block(b, c)
+		if s.multi != nil {
+			w.blockMulti(b)
+		} else {
+			w.block(b, c)
+		}
 		w.poll()
 	}
 	for o := range s.workers {
@@ -326,6 +353,10 @@ func claimOf(k uint64, z int, m uint64) uint32 { return uint32(k<<5 | uint64(z)<
 // checks it against the row's. It has no branches, which the processor
 // could not predict, so that the loads of a batch overlap.
 func (w *pworker) claimAll(b []uint32) {
+	if w.s.multi != nil {
+		w.claimAllMulti(b)
+		return
+	}
 	slots := &w.sh.slot
 	words := w.words
 	var found uint64
@@ -503,6 +534,10 @@ func (w *pworker) setPrefix(hi uint64) {
 
 // finish puts the packed result into r.
 func (s *psearch) finish(r *Result) {
+	if s.multi != nil {
+		r.multi = &multiResult{sh: s.sh, words: s.multi.words}
+		return
+	}
 	r.packed = &packedResult{sh: s.sh, words: s.words, firsts: s.firsts, rowBits: s.rowBits, goalCol: s.goalCol}
 }
 

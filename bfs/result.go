@@ -21,6 +21,8 @@ import (
 // of them, and Expand all of them. A Result is safe for concurrent use.
 type Result struct {
 	Goal board.Board
+	// Metric is what the distances count as one move.
+	Metric board.Metric
 	// Counts[d] is the number of boards at distance d; the last is non-zero.
 	Counts []uint64
 
@@ -28,6 +30,7 @@ type Result struct {
 	depth  []uint8  // the depth table, for a search that keeps it whole
 	reach  []uint64 // and the reachable set
 	packed *packedResult
+	multi  *multiResult
 }
 
 // Reachable returns the number of boards that reach Goal.
@@ -52,11 +55,14 @@ func (r *Result) Depths(from uint64, dst []uint8) {
 	if from+uint64(len(dst)) > r.slots {
 		panic("bfs: Result.Depths out of range")
 	}
-	if r.packed == nil {
+	switch {
+	case r.multi != nil:
+		r.multi.depths(from, dst)
+	case r.packed != nil:
+		r.packed.depths(from, dst)
+	default:
 		copy(dst, r.depth[from:])
-		return
 	}
-	r.packed.depths(from, dst)
 }
 
 // Rows appends the depths of slots from to to-1 to firsts and steps row by
@@ -73,6 +79,9 @@ func (r *Result) Depths(from uint64, dst []uint8) {
 func (r *Result) Rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bool) {
 	if from > to || to > r.slots {
 		panic("bfs: Result.Rows out of range")
+	}
+	if r.multi != nil {
+		return firsts, steps, false
 	}
 	if r.packed != nil {
 		return r.packed.rows(from, to, firsts, steps)
@@ -130,31 +139,37 @@ func (r *Result) Reach(from uint64, dst []uint64) {
 	if from+uint64(len(dst)) > (2*r.slots+63)/64 {
 		panic("bfs: Result.Reach out of range")
 	}
-	if r.packed == nil {
+	switch {
+	case r.multi != nil:
+		r.multi.reachWords(from, dst)
+	case r.packed != nil:
+		r.packed.reachWords(from, dst)
+	default:
 		copy(dst, r.reach[from:])
-		return
 	}
-	r.packed.reachWords(from, dst)
 }
 
 // Expand returns the whole depth table, n!/2 bytes, and the whole
 // reachable set, n!/64 words. For a packed result it allocates them and
 // fills them on every core; otherwise they are the result's own.
 func (r *Result) Expand() (depth []uint8, reach []uint64) {
-	if r.packed == nil {
+	if r.packed == nil && r.multi == nil {
 		return r.depth, r.reach
 	}
 	depth = mem.Bytes(r.slots)
 	reach = mem.Words((2*r.slots + 63) / 64)
 	// Chunks of whole words of the reachable set: 32 groups cover n words.
-	n := uint64(r.packed.sh.n)
+	n := uint64(r.Goal.Len())
 	groups := r.slots / n
 	const chunk = 32 << 10
 	_ = parallel.Chunks(context.Background(), runtime.GOMAXPROCS(0), groups, chunk, func(lo, hi uint64) error {
-		r.packed.depths(lo*n, depth[lo*n:hi*n])
-		r.packed.reachGroups(lo, hi, reach)
+		r.Depths(lo*n, depth[lo*n:hi*n])
+		r.Reach(lo*2*n/64, reach[lo*2*n/64:min(hi*2*n/64, uint64(len(reach)))])
 		return nil
 	})
+	if tail := 2 * groups * n % 64; tail != 0 {
+		r.Reach(uint64(len(reach))-1, reach[len(reach)-1:])
+	}
 	return depth, reach
 }
 
@@ -251,19 +266,6 @@ func (p *packedResult) depths(from uint64, dst []uint8) {
 	}
 }
 
-// reachGroups sets in reach the bits of the boards of groups lo to hi-1.
-func (p *packedResult) reachGroups(lo, hi uint64, reach []uint64) {
-	n2 := 2 * uint64(p.sh.n)
-	for k := lo; k < hi; k++ {
-		i := k * n2
-		pat := p.pattern(k)
-		reach[i/64] |= pat << (i % 64)
-		if i%64+n2 > 64 {
-			reach[i/64+1] |= pat >> (64 - i%64)
-		}
-	}
-}
-
 // pattern returns the bits of group k in the reachable set: bit m*n+z is
 // that of the board with the low bit m of its tile rank and its blank in
 // cell z.
@@ -283,11 +285,17 @@ func (p *packedResult) pattern(k uint64) uint64 {
 
 // reachWords writes words from to from+len(dst)-1 of the reachable set.
 func (p *packedResult) reachWords(from uint64, dst []uint64) {
+	patternWords(from, dst, uint64(p.sh.n), p.sh.groups, p.pattern)
+}
+
+// patternWords writes into dst words from to from+len(dst)-1 of a
+// reachable set whose groups of 2n bits pattern gives.
+func patternWords(from uint64, dst []uint64, n, groups uint64, pattern func(k uint64) uint64) {
 	clear(dst)
-	n2 := 2 * uint64(p.sh.n)
+	n2 := 2 * n
 	first, end := from*64, (from+uint64(len(dst)))*64
-	for k := first / n2; k < p.sh.groups && k*n2 < end; k++ {
-		pat := p.pattern(k)
+	for k := first / n2; k < groups && k*n2 < end; k++ {
+		pat := pattern(k)
 		// The group's bits start at bit i of dst; those before dst's
 		// first or after its last are left out.
 		i := int64(k*n2) - int64(first)

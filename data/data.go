@@ -31,6 +31,16 @@ func File(size board.Size) ([]byte, error) {
 	return files.ReadFile(size.String() + ".tbl")
 }
 
+// MultiFile returns the bytes of the embedded table file of size in the
+// multi-tile metric (see board.MultiTile), for the sizes of Sizes. It fails
+// with ErrNotEmbedded if there is none.
+func MultiFile(size board.Size) ([]byte, error) {
+	if !slices.Contains(sizes, size) {
+		return nil, fmt.Errorf("%w: %s multi-tile table", ErrNotEmbedded, size)
+	}
+	return files.ReadFile(size.String() + "-multi.tbl")
+}
+
 var pdbSizes = []board.Size{{W: 4, H: 4}}
 
 // PDBSizes returns the sizes whose pattern database files are embedded.

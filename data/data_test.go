@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
@@ -45,6 +46,37 @@ func TestEmbeddedUpToDate(t *testing.T) {
 	}
 }
 
+// TestEmbeddedMultiUpToDate does the same for the tables of the multi-tile
+// metric.
+func TestEmbeddedMultiUpToDate(t *testing.T) {
+	for _, size := range embedded {
+		t.Run(size.String(), func(t *testing.T) {
+			want, err := data.MultiFile(size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			built, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{Metric: board.MultiTile})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if _, err := built.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Fatalf("the built-in %s multi-tile table differs from a fresh build (%d bytes, fresh %d); run go generate ./data", size, len(want), buf.Len())
+			}
+			loaded, err := table.NewReader(bytes.NewReader(want), int64(len(want)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loaded.Metric() != board.MultiTile || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
+				t.Fatalf("the %s multi-tile file holds a %v table to %v with %d boards", size, loaded.Metric(), loaded.Goal(), loaded.Reachable())
+			}
+		})
+	}
+}
+
 // read decodes the embedded table file of size.
 func read(t *testing.T, size board.Size) *table.Table {
 	t.Helper()
@@ -64,6 +96,9 @@ func TestNotEmbedded(t *testing.T) {
 		if _, err := data.File(s); !errors.Is(err, data.ErrNotEmbedded) {
 			t.Errorf("File(%s) error = %v, want ErrNotEmbedded", s, err)
 		}
+		if _, err := data.MultiFile(s); !errors.Is(err, data.ErrNotEmbedded) {
+			t.Errorf("MultiFile(%s) error = %v, want ErrNotEmbedded", s, err)
+		}
 	}
 	for _, s := range []board.Size{{W: 5, H: 5}, {W: 3, H: 3}, {}} {
 		if _, err := data.PDBFile(s); !errors.Is(err, data.ErrNotEmbedded) {
@@ -78,8 +113,8 @@ func TestSizes(t *testing.T) {
 		t.Fatalf("Sizes() = %v, want %v", got, embedded)
 	}
 	entries, err := filepath.Glob("*.tbl")
-	if err != nil || len(entries) != len(embedded) {
-		t.Fatalf("%d files built in (%v), want %d", len(entries), err, len(embedded))
+	if err != nil || len(entries) != 2*len(embedded) {
+		t.Fatalf("%d files built in (%v), want %d", len(entries), err, 2*len(embedded))
 	}
 	if got := data.PDBSizes(); !slices.Equal(got, []board.Size{{W: 4, H: 4}}) {
 		t.Fatalf("PDBSizes() = %v, want [4x4]", got)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -22,6 +23,12 @@ func main() {
 		t, err := table.Build(ctx, board.Goal(size), nil)
 		if err == nil {
 			err = table.WriteFile(ctx, size.String()+".tbl", t)
+		}
+		if err == nil {
+			t, err = table.Build(ctx, board.Goal(size), &bfs.Options{Metric: board.MultiTile})
+		}
+		if err == nil {
+			err = table.WriteFile(ctx, size.String()+"-multi.tbl", t)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -146,24 +146,25 @@ func TestProveZeroed(t *testing.T) {
 	}
 }
 
-// TestProveSwapped: a 7x2 database whose width and height bytes are
-// swapped, its header's checksum recomputed, reads as a 2x7 one, and is
-// refuted.
+// TestProveSwapped: a 4x2 database whose width and height bytes are
+// swapped, its header's checksum recomputed, reads as a 2x4 one, and is
+// refuted (testdata/crafted/swapped-2x7.pdb is the 7x2 case).
 func TestProveSwapped(t *testing.T) {
 	for _, kind := range both {
 		t.Run(kind.name, func(t *testing.T) {
-			size := board.Size{W: 7, H: 2}
-			b := encode(t, buildWith(t, size, pdb.DefaultPartition(size), kind.opts))
+			size := board.Size{W: 4, H: 2}
+			groups := [][]uint8{{1, 2, 3, 4}, {5, 6, 7}}
+			b := encode(t, buildWith(t, size, groups, kind.opts))
 			b[10], b[11] = b[11], b[10]
 			pdb.ResealHeader(b)
 			db, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := db.Size(), (board.Size{W: 2, H: 7}); got != want {
+			if got, want := db.Size(), (board.Size{W: 2, H: 4}); got != want {
 				t.Fatalf("read as %s, want %s", got, want)
 			}
-			refuted(t, db, buildWith(t, db.Size(), pdb.DefaultPartition(db.Size()), kind.opts))
+			refuted(t, db, buildWith(t, db.Size(), groups, kind.opts))
 		})
 	}
 }

@@ -66,7 +66,7 @@ func (db *DB) writeCompressed(ctx context.Context, w io.Writer, h *header) (int6
 // they are, in blocks of rawBlockBytes, the last padded with zeros, after
 // the header padded with zeros to a multiple of page bytes.
 func (db *DB) writeRaw(ctx context.Context, w io.Writer, h *header) (int64, error) {
-	h.version, h.block = 3, rawBlockBytes
+	h.version, h.block = 3, int64(rawBlockBytes)
 	pads := make([][]byte, len(db.groups))
 	for gi := range db.groups {
 		g, fg := &db.groups[gi], &h.groups[gi]

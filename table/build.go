@@ -34,7 +34,7 @@ func Build(ctx context.Context, goal board.Board, opts *bfs.Options) (*Table, er
 		return nil, err
 	}
 	depth, reach := res.Expand()
-	return NewTrusted(res.Goal, depth, reach, res.Counts)
+	return newTrusted(res.Goal, res.Metric, depth, reach, res.Counts)
 }
 
 // BuildMemory returns the most bytes Build holds at once for a board of
@@ -133,7 +133,7 @@ func WriteResult(ctx context.Context, w io.Writer, res *bfs.Result) (int64, erro
 func resultSource(res *bfs.Result) (*source, error) {
 	if res.Goal.Len() <= modelCells {
 		depth, reach := res.Expand()
-		t, err := NewTrusted(res.Goal, depth, reach, res.Counts)
+		t, err := newTrusted(res.Goal, res.Metric, depth, reach, res.Counts)
 		if err != nil {
 			return nil, err
 		}
@@ -141,6 +141,7 @@ func resultSource(res *bfs.Result) (*source, error) {
 	}
 	return &source{
 		goal:   res.Goal,
+		metric: res.Metric,
 		counts: res.Counts,
 		depths: func(from, to uint64, buf []uint8) []uint8 {
 			res.Depths(from, buf[:to-from])

@@ -158,15 +158,20 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 }
 
 // certify checks premises 2 to 4 of Certify for the boards of the groups
-// of slots [from, to). The goal has index gi.
+// of slots [from, to), ranking every neighbour from its tile sequence, and
+// returns a *DistanceError naming the first board that fails one. The goal
+// has index gi.
 func (t *Table) certify(from, to, gi uint64) error {
 	n := t.n
-	w := uint64(t.size.W)
 	m := int(n - 1)
 	var seqs [2][MaxCells]uint8
 	var moved [MaxCells]uint8
 	lex := seqs[0][:m]
 	rank.Unrank(2*from, lex)
+	lines := make([][]int, n)
+	for z := range n {
+		lines[z] = t.moves(int(z))
+	}
 	for k := from; k < to; k++ {
 		// The two tile sequences of the group: lexicographic ranks 2k
 		// and 2k+1, which differ by a swap of the last two tiles.
@@ -189,52 +194,16 @@ func (t *Table) certify(from, to, gi uint64) error {
 			// hold for it as for every other board, and only premise 3
 			// does not apply.
 			closer := i == gi
-			seq := seqs[which][:m]
-			check := func(j uint64) error {
+			for _, c := range lines[z] {
+				mv := moved[:m]
+				copy(mv, seqs[which][:m])
+				moveBlank(mv, int(z), c, t.size.W)
+				j := tileRank(mv)*n + uint64(c)
 				nd, ok := t.Lookup(j)
-				switch {
-				case !ok || nd+1 < int(d) || int(d)+1 < nd:
+				if !ok || nd+1 < int(d) || int(d)+1 < nd {
 					return &DistanceError{Board: t.boardAt(i), Distance: int(d), Neighbour: t.boardAt(j), NeighbourDistance: nd}
 				}
 				closer = closer || nd+1 == int(d)
-				return nil
-			}
-			// Horizontal moves keep the tile sequence.
-			if z%w > 0 {
-				if err := check(i - 1); err != nil {
-					return err
-				}
-			}
-			if z%w < w-1 {
-				if err := check(i + 1); err != nil {
-					return err
-				}
-			}
-			// The tile above moves down: it passes the w-1 tiles between
-			// its cell and the blank's, the window [z-w, z-1] of the
-			// sequence rotating left.
-			if z >= w {
-				mv := moved[:m]
-				copy(mv, seq)
-				a := int(z - w)
-				x := mv[a]
-				copy(mv[a:int(z)-1], mv[a+1:int(z)])
-				mv[int(z)-1] = x
-				if err := check(tileRank(mv)*n + z - w); err != nil {
-					return err
-				}
-			}
-			// The tile below moves up: the window [z, z+w-1] rotates right.
-			if z+w < n {
-				mv := moved[:m]
-				copy(mv, seq)
-				a, b := int(z), int(z+w)-1
-				x := mv[b]
-				copy(mv[a+1:b+1], mv[a:b])
-				mv[a] = x
-				if err := check(tileRank(mv)*n + z + w); err != nil {
-					return err
-				}
 			}
 			if !closer {
 				return &DistanceError{Board: t.boardAt(i), Distance: int(d)}
@@ -244,6 +213,42 @@ func (t *Table) certify(from, to, gi uint64) error {
 		nextPermutation(lex)
 	}
 	return nil
+}
+
+// moves returns the cells the blank in cell z moves to in one move of the
+// table's metric.
+func (t *Table) moves(z int) []int {
+	if t.metric == board.MultiTile {
+		return t.size.Line(z)
+	}
+	cells, k := t.size.Neighbours(z)
+	return cells[:k]
+}
+
+// moveBlank changes seq, the tile sequence of a board with the blank in
+// cell z (its tiles in reading order, the blank skipped), into that of the
+// board after the blank moves to cell c of its row or column, the tiles
+// between sliding one cell towards z. Along a row the sequence stays the
+// same; along a column each tile that slides passes the w-1 tiles between
+// its cells.
+func moveBlank(seq []uint8, z, c, w int) {
+	switch {
+	case c < z && (z-c)%w == 0 && c%w == z%w:
+		// The blank goes up: one window [a, a+w-1] after another rotates
+		// left, a = z-w, z-2w, ... c.
+		for a := z - w; a >= c; a -= w {
+			x := seq[a]
+			copy(seq[a:a+w-1], seq[a+1:a+w])
+			seq[a+w-1] = x
+		}
+	case c > z && (c-z)%w == 0 && c%w == z%w:
+		// Down: the windows [a, a+w-1] rotate right, a = z, z+w, ... c-w.
+		for a := z; a < c; a += w {
+			x := seq[a+w-1]
+			copy(seq[a+1:a+w], seq[a:a+w-1])
+			seq[a] = x
+		}
+	}
 }
 
 // tileRank returns the tile rank of a tile sequence (see rank.Split): its

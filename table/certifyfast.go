@@ -3,13 +3,14 @@ package table
 import (
 	"math/bits"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/rotation"
 	"github.com/slidetable/slidetable/rank"
 )
 
 // certifyFast checks premises 2 to 4 of Certify for the boards of the
-// groups of slots [from, to), as certify does, and reports whether they
-// all hold; certify then finds the board to name. It computes the vertical
+// groups of slots [from, to), as certify does, in the table's metric, and
+// reports whether they all hold; certify then finds the board to name. It computes the vertical
 // neighbours as the search does, by a change of rank read from a table
 // (package rotation) rather than by ranking them, checks the moves along a
 // row with bit operations on the group's reachable bits, and has few
@@ -30,8 +31,13 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 	}
 	gk, gz := gi/n>>1, gi%n
 
+	multi := t.metric == board.MultiTile
+	var rows [16]uint64 // rows[r]: bit z set for the slots of row r
+	for z := range n {
+		rows[z/w] |= 1 << z
+	}
 	var pf rotation.Prefix
-	var upAt, downAt [16]uint32
+	var leftAt, rightAt [16]uint32 // for each window, where its changes start, the prefix's part included
 	half := rot.Sharing.D
 	base, decoded := uint64(0), false
 	var bad, closer uint64
@@ -54,11 +60,30 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 		// differ by at most one.
 		bad |= ((reached ^ reached>>1) | (member^member>>1)&reached) & pairs
 		closer = 0
-		for p := pairs & reached; p != 0; p &= p - 1 {
-			z := bits.TrailingZeros64(p)
-			a, b := int(ds[z]), int(ds[z+1&15])
-			bad |= b2u64(a > b+1 || b > a+1)
-			closer |= b2u64(b+1 == a)<<z | b2u64(a+1 == b)<<(z+1)
+		if multi {
+			// Every board of a row is one move from every other: the
+			// row's depths are two consecutive values at most, and those
+			// at the larger have a neighbour at the smaller.
+			for r := range n / w {
+				if reached&rows[r] == 0 {
+					continue
+				}
+				lo, hi := ds[r*w], ds[r*w]
+				for _, d := range ds[r*w : r*w+w] {
+					lo, hi = min(lo, d), max(hi, d)
+				}
+				bad |= b2u64(hi-lo > 1)
+				for z := r * w; z < r*w+w; z++ {
+					closer |= b2u64(ds[z] > lo) << z
+				}
+			}
+		} else {
+			for p := pairs & reached; p != 0; p &= p - 1 {
+				z := bits.TrailingZeros64(p)
+				a, b := int(ds[z]), int(ds[z+1&15])
+				bad |= b2u64(a > b+1 || b > a+1)
+				closer |= b2u64(b+1 == a)<<z | b2u64(a+1 == b)<<(z+1)
+			}
 		}
 
 		// Along the columns: the neighbour, whose sequence's rank the
@@ -69,13 +94,10 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 			hi := rot.Sharing.Div(k)
 			base = hi * half
 			rot.Set(&pf, hi)
-			for z := range n {
-				if a := int(z) - int(w); a >= 0 {
-					upAt[z] = rot.DeltaAt[a][rotation.Left] + rot.PrefixIndex(&pf, a)
-				}
-				if z+w < n {
-					downAt[z] = rot.DeltaAt[z][rotation.Right] + rot.PrefixIndex(&pf, int(z))
-				}
+			for a := range rot.Windows {
+				idx := rot.PrefixIndex(&pf, a)
+				leftAt[a] = rot.DeltaAt[a][rotation.Left] + idx
+				rightAt[a] = rot.DeltaAt[a][rotation.Right] + idx
 			}
 		}
 		loEven := 2 * (k - base)
@@ -88,21 +110,39 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 			lex := int64(2*k + p)
 			sidx := rot.SuffixIdx[int(lo)*rot.Windows : int(lo+1)*rot.Windows]
 			d := int(ds[z&15])
-			if z >= w {
-				e := rot.Delta[upAt[z&15]+sidx[z-w]]
-				tiles := uint64(lex+int64(e>>1))&^1 | m ^ uint64(e&1)
-				j := tiles*n + z - w
-				nd := int(depth[rank.Slot(tiles, z-w, n)])
+			// Up one row at a time, and in the multi-tile metric on up
+			// the column; each window's change of rank adds to those
+			// before (see package bfs).
+			var delta int64
+			var par uint64
+			for a := int64(z) - int64(w); a >= 0; a -= int64(w) {
+				e := rot.Delta[leftAt[a&15]+sidx[a]]
+				delta += int64(e >> 1)
+				par ^= uint64(e & 1)
+				tiles := uint64(lex+delta)&^1 | m ^ par
+				c := uint64(a) // the blank's new cell
+				j := tiles*n + c
+				nd := int(depth[rank.Slot(tiles, c, n)])
 				bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
 				closer |= b2u64(nd+1 == d) << z
+				if !multi {
+					break
+				}
 			}
-			if z+w < n {
-				e := rot.Delta[downAt[z&15]+sidx[z]]
-				tiles := uint64(lex+int64(e>>1))&^1 | m ^ uint64(e&1)
-				j := tiles*n + z + w
-				nd := int(depth[rank.Slot(tiles, z+w, n)])
+			delta, par = 0, 0
+			for a := z; a+w < n; a += w {
+				e := rot.Delta[rightAt[a&15]+sidx[a]]
+				delta += int64(e >> 1)
+				par ^= uint64(e & 1)
+				tiles := uint64(lex+delta)&^1 | m ^ par
+				c := a + w
+				j := tiles*n + c
+				nd := int(depth[rank.Slot(tiles, c, n)])
 				bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
 				closer |= b2u64(nd+1 == d) << z
+				if !multi {
+					break
+				}
 			}
 		}
 		// Every board but the goal has a neighbour one closer.

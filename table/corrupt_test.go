@@ -173,7 +173,7 @@ func TestUnknownSchemeEncoding(t *testing.T) {
 		change func(l *layout)
 		want   string
 	}{
-		{"scheme 2", func(l *layout) { l.scheme = 2 }, "index scheme 2"},
+		{"scheme 3", func(l *layout) { l.scheme = 3 }, "index scheme 3"},
 		{"scheme 0", func(l *layout) { l.scheme = 0 }, "index scheme 0"},
 		{"encoding 7", func(l *layout) { l.encoding = 7 }, "depth encoding 7"},
 		{"encoding 0", func(l *layout) { l.encoding = 0 }, "depth encoding 0"},
@@ -300,4 +300,18 @@ func TestHostileHeader(t *testing.T) {
 	}
 	good := allocated(3, func() { load(t, 3, 3) })
 	t.Logf("reading the good 3x3 file allocates %d bytes", good)
+}
+
+// TestMetricEncoding gives a single-tile file the index scheme of the
+// multi-tile metric, whose depths its encoding cannot code: the error is
+// ErrFormat.
+func TestMetricEncoding(t *testing.T) {
+	_, b := load(t, 2, 3)
+	l := split(t, b)
+	l.scheme = 2
+	file := l.bytes()
+	_, err := table.NewReader(bytes.NewReader(file), int64(len(file)))
+	if !errors.Is(err, table.ErrFormat) || !strings.Contains(err.Error(), "multi-tile") {
+		t.Fatalf("err = %v, want ErrFormat naming the metric", err)
+	}
 }

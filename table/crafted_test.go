@@ -59,12 +59,18 @@ var crafted = []struct {
 // searched returns the table of goal, from bfs, uncertified.
 func searched(t *testing.T, goal board.Board) *Table {
 	t.Helper()
-	res, err := bfs.Run(context.Background(), goal, nil)
+	return searchedIn(t, goal, board.SingleTile)
+}
+
+// searchedIn returns the table of goal in the metric, uncertified.
+func searchedIn(t *testing.T, goal board.Board, metric board.Metric) *Table {
+	t.Helper()
+	res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
 	if err != nil {
 		t.Fatal(err)
 	}
 	depth, reach := res.Expand()
-	tb, err := NewTrusted(res.Goal, depth, reach, res.Counts)
+	tb, err := newTrusted(res.Goal, metric, depth, reach, res.Counts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,19 +233,29 @@ func TestNewCertifies(t *testing.T) {
 // the counts still agree: Certify must catch every one.
 func TestCertifyEveryWrongDepth(t *testing.T) {
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
-		tb := searched(t, board.Goal(size))
-		if err := tb.Certify(context.Background(), &CertifyOptions{Workers: 1}); err != nil {
-			t.Fatalf("%v: true table: %v", size, err)
-		}
-		for s, d := range tb.depth {
-			if d == bfs.Unreached || int(d)+2 >= len(tb.counts) {
-				continue
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			tb := searchedIn(t, board.Goal(size), metric)
+			if err := tb.Certify(context.Background(), &CertifyOptions{Workers: 1}); err != nil {
+				t.Fatalf("%v %v: true table: %v", size, metric, err)
 			}
-			tb.depth[s] = d + 2
-			if err := tb.Certify(context.Background(), nil); !errors.Is(err, ErrDistance) {
-				t.Fatalf("%v: slot %d at %d instead of %d: %v", size, s, d+2, d, err)
+			// Depths of the multi-tile metric have no parity: one off
+			// is as likely a mistake as two.
+			changes := []uint8{2}
+			if metric == board.MultiTile {
+				changes = []uint8{1, 2}
 			}
-			tb.depth[s] = d
+			for s, d := range tb.depth {
+				for _, c := range changes {
+					if d == bfs.Unreached || int(d+c) >= len(tb.counts) {
+						continue
+					}
+					tb.depth[s] = d + c
+					if err := tb.Certify(context.Background(), nil); !errors.Is(err, ErrDistance) {
+						t.Fatalf("%v %v: slot %d at %d instead of %d: %v", size, metric, s, d+c, d, err)
+					}
+					tb.depth[s] = d
+				}
+			}
 		}
 	}
 }

@@ -25,8 +25,10 @@
 //	8             2      format version (1)
 //	10            1      width W
 //	11            1      height H (n = W*H, 4 <= n <= 12)
-//	12            1      index scheme (1: rank.Index, depths in rank.Half slots)
-//	13            1      depth encoding, 1, 2 or 3 (see Depth encodings)
+//	12            1      index scheme: rank.Index, depths in rank.Half slots,
+//	                     distances in single-tile moves (1) or in
+//	                     multi-tile moves (2, see board.MultiTile)
+//	13            1      depth encoding, 1 to 4 (see Depth encodings)
 //	14            2      D, the number of distances (God's number + 1)
 //	16            4      S, slots per block
 //	20            4      K, the number of blocks
@@ -84,6 +86,15 @@
 // every other slot, eight a byte from the lowest: 1 if its depth is one
 // more than the slot's before, 0 if one less; unused high bits of the last
 // byte are zero.
+//
+// Encoding 4, written for the multi-tile metric (index scheme 2), in which
+// every board of a row is one move from every other, so that the depths
+// of a row are its least depth m and m+1. A block holds the length F of a
+// zstd frame (4 bytes), the frame, holding m for each row or part of a row
+// in the block, and then one bit for every slot, eight a byte from the
+// lowest: 1 if its depth is m+1; unused high bits of the last byte are
+// zero. Encodings 2 and 3 code only the single-tile metric, 4 only the
+// multi-tile one.
 //
 // A reader checks, before it allocates, that every length fits in the file
 // and the header, that the sizes add up to the file's size exactly, and

@@ -7,14 +7,16 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // Depth encodings after the first; part of the file format; do not change.
 const (
-	encodingModel = 2 // the neighbour model, range coded: model.go
-	encodingRows  = 3 // first depths of rows and bits: rows.go
+	encodingModel     = 2 // the neighbour model, range coded: model.go
+	encodingRows      = 3 // first depths of rows and bits: rows.go
+	encodingMultiRows = 4 // least depths of rows and bits, multi-tile metric: multirows.go
 )
 
 // modelCells is the most cells of a board whose depths the writer codes
@@ -29,7 +31,19 @@ var writeSlots uint64 = blockSlots
 // size: tests exercise every decoder with it.
 var forceEncoding int
 
-func knownEncoding(e int) bool { return e == encodingBytes || e == encodingModel || e == encodingRows }
+func knownEncoding(e int) bool { return e >= encodingBytes && e <= encodingMultiRows }
+
+// metricEncoding reports whether a table in metric m may be coded with
+// encoding e: 2 and 3 code the single-tile metric, 4 the multi-tile one.
+func metricEncoding(m board.Metric, e int) bool {
+	switch e {
+	case encodingModel, encodingRows:
+		return m == board.SingleTile
+	case encodingMultiRows:
+		return m == board.MultiTile
+	}
+	return true
+}
 
 // encodeDepths codes the depth slots of src in blocks of writeSlots, in
 // parallel until ctx is done, and returns the encoding used: the neighbour
@@ -37,10 +51,13 @@ func knownEncoding(e int) bool { return e == encodingBytes || e == encodingModel
 // byte a slot for a table whose depths the others cannot code.
 func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 	encoding := encodingRows
-	if src.n() <= modelCells {
+	switch {
+	case src.metric == board.MultiTile:
+		encoding = encodingMultiRows
+	case src.n() <= modelCells:
 		encoding = encodingModel
 	}
-	if forceEncoding != 0 {
+	if forceEncoding != 0 && metricEncoding(src.metric, forceEncoding) {
 		encoding = forceEncoding
 	}
 	if encoding == encodingModel && src.table == nil {
@@ -57,11 +74,16 @@ func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 		start := uint64(i) * writeSlots
 		end := min(start+writeSlots, slots)
 		var err error
-		if encoding == encodingModel {
+		var buf rowBuffers
+		switch encoding {
+		case encodingModel:
 			out[i], err = encodeModel(src.table, start, end)
-		} else {
-			var buf rowBuffers
+		case encodingMultiRows:
+			out[i], err = encodeMultiRows(src, start, end, &buf)
+		default:
 			out[i], err = encodeRows(src, start, end, &buf)
+		}
+		if encoding != encodingModel {
 			out[i] = append([]byte(nil), out[i]...)
 		}
 		return err
@@ -85,6 +107,8 @@ func decodeBlock(t *Table, h *header, i int, comp []byte, dec *zstd.Decoder) err
 		err = decodeModel(t, start, end, h.depths, comp)
 	case encodingRows:
 		err = decodeRows(t, start, end, h.depths, comp, dec)
+	case encodingMultiRows:
+		err = decodeMultiRows(t, start, end, h.depths, comp, dec)
 	default:
 		err = fileformat.DecodeInto(dec, comp, t.depth[start:end])
 	}

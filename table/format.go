@@ -22,7 +22,8 @@ import (
 const (
 	magic          = "SLIDETBL"
 	version        = 1
-	schemeHalf     = 1 // rank.Index, depths in rank.Half slots
+	schemeHalf     = 1 // rank.Index, depths in rank.Half slots, single-tile moves
+	schemeMulti    = 2 // the same, multi-tile moves
 	encodingBytes  = 1 // one byte a slot, zstd blocks
 	fixedHeader    = 32
 	blockSlots     = 1 << 22 // slots per block written by this version
@@ -191,6 +192,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, err
 	}
 	t := &Table{
+		metric: metricOf(h.scheme),
 		size:   board.Size{W: h.w, H: h.h},
 		n:      uint64(n),
 		counts: h.counts,
@@ -306,10 +308,12 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	switch {
 	case h.w < 2 || h.h < 2 || n > MaxCells:
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
-	case h.scheme != schemeHalf:
-		return nil, fmt.Errorf("%w: index scheme %d (this program reads scheme %d)", ErrVersion, h.scheme, schemeHalf)
+	case h.scheme != schemeHalf && h.scheme != schemeMulti:
+		return nil, fmt.Errorf("%w: index scheme %d (this program reads schemes %d and %d)", ErrVersion, h.scheme, schemeHalf, schemeMulti)
 	case !knownEncoding(h.encoding):
-		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 3)", ErrVersion, h.encoding)
+		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 4)", ErrVersion, h.encoding)
+	case !metricEncoding(metricOf(h.scheme), h.encoding):
+		return nil, fmt.Errorf("%w: depth encoding %d does not code the %s-tile metric", ErrFormat, h.encoding, metricOf(h.scheme))
 	case h.depths < 1 || h.depths > maxDepthsField-1:
 		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
 	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:
@@ -359,4 +363,20 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		return nil, fmt.Errorf("%w: sections end at byte %d of a %d-byte file", ErrFormat, end, size)
 	}
 	return h, nil
+}
+
+// schemeOf returns the index scheme of a table in the metric.
+func schemeOf(m board.Metric) byte {
+	if m == board.MultiTile {
+		return schemeMulti
+	}
+	return schemeHalf
+}
+
+// metricOf returns the metric of a file's index scheme.
+func metricOf(scheme int) board.Metric {
+	if scheme == schemeMulti {
+		return board.MultiTile
+	}
+	return board.SingleTile
 }

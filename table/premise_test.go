@@ -57,7 +57,16 @@ func TestCertifyGoalOnly(t *testing.T) {
 // must reject each table with a *DistanceError naming a board.
 func TestCertifyOneBoardChanged(t *testing.T) {
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
-		tb := searched(t, board.Goal(size))
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			oneBoardChanged(t, searchedIn(t, board.Goal(size), metric))
+		}
+	}
+}
+
+// oneBoardChanged is TestCertifyOneBoardChanged on one table.
+func oneBoardChanged(t *testing.T, tb *Table) {
+	size := tb.size
+	{
 		n := int(tb.n)
 		for i := range tb.Boards() {
 			d, ok := tb.Lookup(i)
@@ -80,7 +89,7 @@ func TestCertifyOneBoardChanged(t *testing.T) {
 				} else {
 					reach[partner/64] |= 1 << (partner % 64)
 				}
-				bad, err := NewTrusted(tb.goal, depth, reach, counts)
+				bad, err := newTrusted(tb.goal, tb.metric, depth, reach, counts)
 				if err != nil {
 					t.Fatalf("%v: board %d %s: the table does not pass the format's checks: %v", size, i, change, err)
 				}
@@ -104,7 +113,16 @@ func TestCertifyFastAgrees(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, size := range sizes {
-		tb := searched(t, board.Goal(size))
+		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			fastAgrees(t, searchedIn(t, board.Goal(size), metric), rng)
+		}
+	}
+}
+
+// fastAgrees is TestCertifyFastAgrees on one table.
+func fastAgrees(t *testing.T, tb *Table, rng *rand.Rand) {
+	size := tb.size
+	{
 		gi := rank.Index(tb.goal.CellString())
 		groups := uint64(len(tb.depth)) / tb.n
 		agree := func(what string) {
@@ -113,9 +131,12 @@ func TestCertifyFastAgrees(t *testing.T) {
 				to := min(from+97, groups)
 				fast, slow := tb.certifyFast(from, to, gi), tb.certify(from, to, gi) == nil
 				if fast != slow {
-					t.Fatalf("%v, %s, groups %d to %d: fast proof %v, the other %v", size, what, from, to, fast, slow)
+					t.Fatalf("%v %v, %s, groups %d to %d: fast proof %v, the other %v", size, tb.metric, what, from, to, fast, slow)
 				}
 			}
+		}
+		if err := tb.Certify(context.Background(), nil); err != nil {
+			t.Fatalf("%v %v: true table: %v", size, tb.metric, err)
 		}
 		agree("true table")
 		tries := 40

@@ -18,6 +18,7 @@ import (
 // result of a search not held as one.
 type source struct {
 	goal   board.Board
+	metric board.Metric
 	counts []uint64
 	// depths returns the depths of slots from to to-1: the table's own, or
 	// buf, of at least to-from bytes, filled.
@@ -34,6 +35,7 @@ type source struct {
 func (t *Table) source() *source {
 	return &source{
 		goal:   t.goal,
+		metric: t.metric,
 		counts: t.counts,
 		depths: func(from, to uint64, _ []uint8) []uint8 { return t.depth[from:to] },
 		reach:  denseWords(t.reach),
@@ -62,7 +64,7 @@ func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 	hdr := make([]byte, 0, headerLen(int(s.n()), len(s.counts), len(lens)))
 	hdr = append(hdr, magic...)
 	hdr = le.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(size.W), byte(size.H), schemeHalf, byte(encoding))
+	hdr = append(hdr, byte(size.W), byte(size.H), schemeOf(s.metric), byte(encoding))
 	hdr = le.AppendUint16(hdr, uint16(len(s.counts)))
 	hdr = le.AppendUint32(hdr, uint32(writeSlots))
 	hdr = le.AppendUint32(hdr, uint32(len(lens)))
@@ -80,7 +82,8 @@ func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 	return le.AppendUint32(hdr, fileformat.Checksum(hdr))
 }
 
-// writeStream writes a table of many blocks to f with encoding 3 without
+// writeStream writes a table of many blocks to f with encoding 3 (4 in
+// the multi-tile metric) without
 // holding the coded table whole: it leaves room for the header, codes the
 // depth blocks a few at a time in parallel and writes each batch in order,
 // then the reachable set, and goes back to write the header, which holds
@@ -93,6 +96,10 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 		return 0, errModel // a pipe, say: write the whole file at once instead
 	}
 	slots := src.slots()
+	encoding, encode := encodingRows, encodeRows
+	if src.metric == board.MultiTile {
+		encoding, encode = encodingMultiRows, encodeMultiRows
+	}
 	nb := int((slots + writeSlots - 1) / writeSlots)
 	hl := headerLen(int(src.n()), len(src.counts), nb)
 	total, err := f.Write(make([]byte, hl))
@@ -110,7 +117,7 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 			i := first + j
 			from := uint64(i) * writeSlots
 			var err error
-			coded[j], err = encodeRows(src, from, min(from+writeSlots, slots), &bufs[j])
+			coded[j], err = encode(src, from, min(from+writeSlots, slots), &bufs[j])
 			return err
 		})
 		if err == errModel {
@@ -147,7 +154,7 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return int64(total), err
 	}
-	if _, err := f.WriteAt(src.header(encodingRows, lens, crcs, set), start); err != nil {
+	if _, err := f.WriteAt(src.header(encoding, lens, crcs, set), start); err != nil {
 		return int64(total), err
 	}
 	return int64(total), nil

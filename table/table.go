@@ -54,6 +54,7 @@ type Table struct {
 	depth  []uint8  // one a slot of rank.Half; 0xFF where no board reaches the goal
 	reach  []uint64 // bit i: board with index i reaches the goal
 	counts []uint64 // counts[d]: boards at distance d
+	metric board.Metric
 }
 
 // New returns the table of the distances to goal that a search found, after
@@ -79,10 +80,18 @@ func New(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Tab
 // reference search in its tests, and certifying 12 cells would add a third
 // to a build.
 func NewTrusted(goal board.Board, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
+	return newTrusted(goal, board.SingleTile, depth, reach, counts)
+}
+
+// newTrusted is NewTrusted for distances in the given metric.
+func newTrusted(goal board.Board, metric board.Metric, depth []uint8, reach []uint64, counts []uint64) (*Table, error) {
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: no goal", ErrFormat)
 	}
-	t := &Table{size: goal.Size(), goal: goal, depth: depth, reach: reach, counts: counts}
+	if !metric.Valid() {
+		return nil, fmt.Errorf("%w: %w %d", ErrFormat, board.ErrMetric, metric)
+	}
+	t := &Table{size: goal.Size(), goal: goal, depth: depth, reach: reach, counts: counts, metric: metric}
 	t.n = uint64(t.size.Cells())
 	if err := t.size.Validate(); err != nil {
 		return nil, err
@@ -160,6 +169,9 @@ func (t *Table) Close() error { return nil }
 
 // Size returns the size of the table's boards.
 func (t *Table) Size() board.Size { return t.size }
+
+// Metric returns what the table's distances count as one move.
+func (t *Table) Metric() board.Metric { return t.metric }
 
 // Goal returns the board distances are measured to.
 func (t *Table) Goal() board.Board { return t.goal }

@@ -11,11 +11,16 @@ import (
 // closer to the goal (Hints), and a whole shortest solution found by
 // descending the distances (Path). Each step costs a few lookups, so a
 // solution of d moves takes O(d) time whatever the size of the table. A
-// move is written as the number of the tile that slides into the blank.
+// move is written as the number of the tile that slides into the blank;
+// in the multi-tile metric, of the tile the player taps, the farthest from
+// the blank of those that slide (board.Board.Tap plays it and says how
+// many slide).
 
 // Hints returns the moves that take b one step closer to the goal of t, in
 // the move order of board.Board.Moves (the tile above the blank, below,
-// left, right), and the distance of b. It returns no moves when b is the goal.
+// left, right) or, in the multi-tile metric, of board.Board.Taps (the
+// blank's column top to bottom, then its row left to right), and the
+// distance of b. It returns no moves when b is the goal.
 // It fails with ErrUnsolvable if b cannot reach the goal and with an
 // error wrapping board.ErrMismatch if b is not of the table's size.
 func (t *Table) Hints(b board.Board) ([]uint8, int, error) {
@@ -26,8 +31,7 @@ func (t *Table) Hints(b board.Board) ([]uint8, int, error) {
 	cells := b.Cells()
 	hints := make([]uint8, 0, 4)
 	z := b.Blank()
-	from, k := t.Size().Neighbours(z)
-	for _, c := range from[:k] {
+	for _, c := range t.moves(z) {
 		if nd, ok := t.lookupAfter(cells, z, c); ok && nd == d-1 {
 			hints = append(hints, cells[c])
 		}
@@ -54,8 +58,7 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 	path := make([]uint8, 0, d)
 	for ; d > 0; d-- {
 		next := -1
-		from, k := size.Neighbours(blank)
-		for _, c := range from[:k] {
+		for _, c := range t.moves(blank) {
 			if nd, ok := t.lookupAfter(cells, blank, c); ok && nd == d-1 {
 				next = c
 				break
@@ -66,17 +69,32 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 			return nil, fmt.Errorf("%w: a board %d moves from the goal has no neighbour %d moves away", ErrFormat, d, d-1)
 		}
 		path = append(path, cells[next])
-		cells[blank], cells[next] = cells[next], 0
+		slide(cells, blank, next, size.W)
 		blank = next
 	}
 	return path, nil
 }
 
-// lookupAfter returns the distance of the board cells becomes once the tile
-// in cell from slides into the blank in cell z, leaving cells unchanged.
+// lookupAfter returns the distance of the board cells becomes once the
+// blank in cell z moves to cell from, leaving cells unchanged.
 func (t *Table) lookupAfter(cells []uint8, z, from int) (int, bool) {
-	cells[z], cells[from] = cells[from], 0
+	slide(cells, z, from, t.size.W)
 	d, ok := t.Lookup(rank.Index(cells))
-	cells[from], cells[z] = cells[z], 0
+	slide(cells, from, z, t.size.W)
 	return d, ok
+}
+
+// slide moves the blank in cell z of a board of width w to cell c of its
+// row or column, the tiles between sliding one cell towards z.
+func slide(cells []uint8, z, c, w int) {
+	step := 1
+	if c%w == z%w {
+		step = w
+	}
+	if c < z {
+		step = -step
+	}
+	for ; z != c; z += step {
+		cells[z], cells[z+step] = cells[z+step], 0
+	}
 }

@@ -17,6 +17,11 @@ var (
 	firstEncoder = fileformat.Encoder(
 		zstd.WithEncoderLevel(zstd.SpeedFastest),
 		zstd.WithLowerEncoderMem(true))
+	// strongEncoder compresses the least depths of the rows of small
+	// tables in the multi-tile metric.
+	strongEncoder = fileformat.Encoder(
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1))
 	// setEncoder compresses small reachable sets: as well as the strongest
 	// level does on them, with a tenth of its memory.
 	setEncoder = fileformat.Encoder(

@@ -3,18 +3,20 @@ package reference
 import "github.com/slidetable/slidetable/board"
 
 // Distances returns the distance from goal of every board that can reach it,
-// found by a plain queue-and-map breadth-first search.
+// found by a plain queue-and-map breadth-first search, in single-tile moves.
 func Distances(goal board.Board) map[board.Board]int {
+	return DistancesIn(goal, board.SingleTile)
+}
+
+// DistancesIn is Distances in the given metric: in the multi-tile metric a
+// board's neighbours are the boards its taps (board.Board.Tap) lead to.
+func DistancesIn(goal board.Board, metric board.Metric) map[board.Board]int {
 	dist := map[board.Board]int{goal: 0}
 	queue := []board.Board{goal}
 	for len(queue) > 0 {
 		b := queue[0]
 		queue = queue[1:]
-		for _, t := range b.Moves() {
-			next, err := b.Move(t)
-			if err != nil {
-				panic(err)
-			}
+		for _, next := range neighbours(b, metric) {
 			if _, seen := dist[next]; !seen {
 				dist[next] = dist[b] + 1
 				queue = append(queue, next)
@@ -22,4 +24,27 @@ func Distances(goal board.Board) map[board.Board]int {
 		}
 	}
 	return dist
+}
+
+// neighbours returns the boards one move from b in the metric.
+func neighbours(b board.Board, metric board.Metric) []board.Board {
+	var out []board.Board
+	if metric == board.MultiTile {
+		for _, t := range b.Taps() {
+			next, _, err := b.Tap(t)
+			if err != nil {
+				panic(err)
+			}
+			out = append(out, next)
+		}
+		return out
+	}
+	for _, t := range b.Moves() {
+		next, err := b.Move(t)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, next)
+	}
+	return out
 }

@@ -8,21 +8,25 @@ import (
 // Unreached is the depth Scan gives a board that cannot reach the goal.
 const Unreached = 0xFF
 
-// Scan returns the distance from goal of every board of its size, indexed
-// by rank.Index, or Unreached: a plain breadth-first search with one byte
-// a board, that finds each level's boards by scanning all of them and
-// ranks every neighbour from scratch. It is the baseline the fast search
-// is measured against, and its reference where a map would not fit (it
-// takes n! bytes: 479 MB for 12 cells).
-func Scan(goal board.Board) []uint8 {
+// Scan returns the distance from goal in the metric of every board of its
+// size, indexed by rank.Index, or Unreached: a plain breadth-first search
+// with one byte a board, that finds each level's boards by scanning all of
+// them and ranks every neighbour from scratch. It is the baseline the fast
+// search is measured against, and its reference where a map would not fit
+// (it takes n! bytes: 479 MB for 12 cells).
+func Scan(goal board.Board, metric board.Metric) []uint8 {
 	n := goal.Len()
-	w := goal.Size().W
+	size := goal.Size()
 	depth := make([]uint8, rank.Factorial(n))
 	for i := range depth {
 		depth[i] = Unreached
 	}
 	depth[rank.Index(goal.CellString())] = 0
 	cells := make([]uint8, n)
+	lines := make([][]int, n)
+	for z := range n {
+		lines[z] = targets(size, z, metric)
+	}
 	for d, found := uint8(0), true; found; d++ {
 		found = false
 		for i, di := range depth {
@@ -34,18 +38,41 @@ func Scan(goal board.Board) []uint8 {
 			for cells[z] != 0 {
 				z++
 			}
-			for _, t := range [4]int{z - w, z + w, z - 1, z + 1} {
-				if t < 0 || t >= n || (t == z-1 || t == z+1) && t/w != z/w {
-					continue
-				}
-				cells[z], cells[t] = cells[t], 0
+			for _, t := range lines[z] {
+				// The blank moves to t: the tiles between slide one cell
+				// towards z.
+				slide(cells, z, t, size.W)
 				if j := rank.Index(cells); depth[j] == Unreached {
 					depth[j] = d + 1
 					found = true
 				}
-				cells[t], cells[z] = cells[z], 0
+				slide(cells, t, z, size.W)
 			}
 		}
 	}
 	return depth
+}
+
+// targets returns the cells the blank in z can move to in the metric.
+func targets(size board.Size, z int, metric board.Metric) []int {
+	if metric == board.MultiTile {
+		return size.Line(z)
+	}
+	cells, k := size.Neighbours(z)
+	return cells[:k]
+}
+
+// slide moves the blank from cell z to cell t, in its row or column, the
+// tiles between moving one cell towards z.
+func slide(cells []uint8, z, t, w int) {
+	step := 1
+	if t%w == z%w {
+		step = w
+	}
+	if t < z {
+		step = -step
+	}
+	for ; z != t; z += step {
+		cells[z], cells[z+step] = cells[z+step], 0
+	}
 }

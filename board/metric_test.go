@@ -1,0 +1,80 @@
+package board_test
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+func TestParseMetric(t *testing.T) {
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		got, err := board.ParseMetric(m.String())
+		if err != nil || got != m {
+			t.Fatalf("ParseMetric(%q) = %v, %v", m.String(), got, err)
+		}
+	}
+	if _, err := board.ParseMetric("double"); !errors.Is(err, board.ErrMetric) {
+		t.Fatalf("ParseMetric(double): %v, want ErrMetric", err)
+	}
+	if board.Metric(7).Valid() || board.Metric(7).String() != "Metric(7)" {
+		t.Fatal("Metric(7) is valid or misnamed")
+	}
+}
+
+// TestTap checks every tap on every board of 3x2 and 2x3 against the
+// single-tile moves it is made of: tapping a tile k cells from the blank
+// is the k single moves towards it.
+func TestTap(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 3}} {
+		b := board.Goal(size)
+		for range 200 {
+			taps := b.Taps()
+			if len(taps) != size.W+size.H-2 {
+				t.Fatalf("%v: %d taps, want %d", b, len(taps), size.W+size.H-2)
+			}
+			for _, tile := range taps {
+				got, count, err := b.Tap(tile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The same by single moves: towards the tapped tile.
+				want := b
+				for range count {
+					z, i := want.Blank(), want.Index(tile)
+					var c int
+					switch {
+					case i%size.W == z%size.W && i < z:
+						c = z - size.W
+					case i%size.W == z%size.W:
+						c = z + size.W
+					case i < z:
+						c = z - 1
+					default:
+						c = z + 1
+					}
+					want, err = want.Move(want.Cells()[c])
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got != want || count < 1 || got.Index(tile) == want.Blank() {
+					t.Fatalf("%v tap %d: %v after %d, want %v", b, tile, got, count, want)
+				}
+			}
+			next, _, _ := b.Tap(taps[len(taps)/2])
+			b = next
+		}
+		if _, _, err := b.Tap(0); !errors.Is(err, board.ErrIllegalMove) {
+			t.Fatalf("Tap(0): %v", err)
+		}
+	}
+	b := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 8 0")
+	if _, _, err := b.Tap(1); !errors.Is(err, board.ErrIllegalMove) {
+		t.Fatalf("Tap(1) off the blank's lines: %v", err)
+	}
+	if got, want := b.Taps(), []uint8{3, 6, 7, 8}; !slices.Equal(got, want) {
+		t.Fatalf("Taps() = %v, want %v", got, want)
+	}
+}
