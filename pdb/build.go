@@ -218,7 +218,7 @@ func buildGroup(ctx context.Context, goal board.Board, tiles []uint8, blank bool
 	if blank {
 		s.depth = nil
 	}
-	return s.entries(goal, tiles, s.count, states, blank, workers)
+	return s.entries(tiles, s.count, states, blank, workers)
 }
 
 // run searches from goal, level by level, until a level finds no new
@@ -413,7 +413,7 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 // blank, there is one for each (placement, free cell), the entry of the
 // blank's region there; states is then the number of states the search
 // reached, which it checks.
-func (s *searcher) entries(goal board.Board, tiles []uint8, count, states uint64, blank bool, workers int) (group, error) {
+func (s *searcher) entries(tiles []uint8, count, states uint64, blank bool, workers int) (group, error) {
 	free := uint64(s.free)
 	// The excesses, in place of the depths, checked and measured.
 	var maxEx atomic.Uint32

@@ -82,6 +82,14 @@ func SetRawMin(n uint64) func() {
 	return func() { rawMin = old }
 }
 
+// SetRawBlock sets the bytes of a block WriteTo writes in version 3, and
+// returns a function that restores it.
+func SetRawBlock(n int) func() {
+	old := rawBlockBytes
+	rawBlockBytes = n
+	return func() { rawBlockBytes = old }
+}
+
 // Loaded returns the blocks of each group of a database read in place
 // that are in memory, or nil for a database held in memory.
 func Loaded(db *DB) []int {
@@ -144,6 +152,6 @@ func WriteZeros(w io.Writer, goal board.Board, groups [][]uint8) error {
 		}
 		h.groups = append(h.groups, fg)
 	}
-	_, err := writeParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...))
+	_, err := fileformat.WriteParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...)...)
 	return err
 }

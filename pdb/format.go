@@ -32,15 +32,17 @@ const (
 const (
 	blockBytes    = 1 << 24 // entry bytes a compressed block, as written
 	maxBlockBytes = 1 << 26 // most a reader accepts
-	// rawBlockBytes is the entry bytes of a version 3 block, as written:
-	// small, so that a search that touches a few entries reads little,
-	// and large enough that the SHA-256 sums of the 4x4 large tier's
-	// blocks take 563 KB.
-	rawBlockBytes = 1 << 14
 	// maxEntryBytes is the most entry bytes a reader allocates: a 7-8
 	// partition of 4x4 takes 288 MB in nibbles.
 	maxEntryBytes = 1 << 32
 )
+
+// rawBlockBytes is the entry bytes of a version 3 block, as written:
+// small, so that a search that touches a few entries reads little, and
+// large enough that the SHA-256 sums of the 4x4 large tier's blocks take
+// 563 KB; a variable so that tests can write small databases in many
+// blocks.
+var rawBlockBytes = 1 << 14
 
 // rawMin is the least memory a database's tables take for WriteTo to
 // write it in version 3, read in place, rather than compressed; a

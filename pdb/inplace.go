@@ -69,11 +69,12 @@ func newBlocks(h *header, gi int, entries []byte, r io.ReaderAt) *blocks {
 	}
 }
 
-// ensure makes sure that the block of entry byte i is in memory.
-func (b *blocks) ensure(i uint64) {
-	if k := i >> b.shift; b.loaded[k>>6].Load()&(1<<(k&63)) == 0 {
+// entry returns entry r, in encoding enc, once its block is in memory.
+func (b *blocks) entry(enc uint8, r uint64) int {
+	if k := byteOf(enc, r) >> b.shift; b.loaded[k>>6].Load()&(1<<(k&63)) == 0 {
 		b.load(k)
 	}
+	return entryAt(b.entries, enc, r)
 }
 
 // load reads block k into memory if it is not yet there. A block that

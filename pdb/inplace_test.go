@@ -7,16 +7,16 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/pdb"
-
-	"math/rand/v2"
 )
 
 // writeFile writes b to a file in a temporary directory and returns its
@@ -110,10 +110,13 @@ func TestContentHash(t *testing.T) {
 	}
 }
 
-// multiBlock is a database whose groups take several blocks in version 3:
-// 47,520 and 332,640 bytes, 3 and 21 blocks.
-func multiBlock(t *testing.T) *pdb.DB {
-	return build(t, board.Size{W: 4, H: 3}, [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10, 11}})
+// multiBlock returns a database and its bytes in version 3 in blocks of
+// 4096 bytes: 3x3, 1-6 and 7-8, whose tables take 30,240 and 36 bytes, 8
+// blocks and 1.
+func multiBlock(t *testing.T) (*pdb.DB, []byte) {
+	defer pdb.SetRawBlock(4096)()
+	db := build(t, board.Size{W: 3, H: 3}, [][]uint8{{1, 2, 3, 4, 5, 6}, {7, 8}})
+	return db, encodeRaw(t, db)
 }
 
 // TestInPlaceLazy checks that a database read in place reads blocks as
@@ -121,8 +124,7 @@ func multiBlock(t *testing.T) *pdb.DB {
 // after Close reads as zeros, a bound no higher, and that Err and Prove
 // report it.
 func TestInPlaceLazy(t *testing.T) {
-	db := multiBlock(t)
-	b := encodeRaw(t, db)
+	db, b := multiBlock(t)
 	h := db.Heuristic()
 	r := rand.New(rand.NewPCG(5, 6))
 	var boards []board.Board
@@ -139,14 +141,13 @@ func TestInPlaceLazy(t *testing.T) {
 		t.Fatal(err)
 	}
 	ih := inPlace.Heuristic()
-	for _, x := range boards[:20] {
+	for _, x := range boards[:5] {
 		if got, want := ih.Estimate(x), h.Estimate(x); got != want {
 			t.Fatalf("%v: %d read in place, %d built", x, got, want)
 		}
 	}
-	loaded := pdb.Loaded(inPlace)
-	if loaded[0] >= 3 && loaded[1] >= 21 || loaded[1] < 2 {
-		t.Fatalf("blocks in memory after 20 boards: %v of 3 and 21", loaded)
+	if loaded := pdb.Loaded(inPlace); loaded[0] < 2 || loaded[0] >= 8 {
+		t.Fatalf("blocks in memory after 5 boards: %v of 8 and 1", loaded)
 	}
 	if err := inPlace.Close(); err != nil {
 		t.Fatal(err)
@@ -163,10 +164,10 @@ func TestInPlaceLazy(t *testing.T) {
 		t.Fatalf("Prove after Close: %v, want ErrClosed", err)
 	}
 
-	// A byte changed in the second group's block 5: opening reads the
+	// A byte changed in the first group's block 5: opening reads the
 	// goal's blocks only, which are good.
 	bad := bytes.Clone(b)
-	off := len(bad) - 21*16384 + 5*16384 + 100
+	off := len(bad) - 9*4096 + 5*4096 + 100
 	bad[off] ^= 0x11
 	damaged, err := pdb.Open(writeFile(t, "bad.pdb", bad))
 	if err != nil {
@@ -229,5 +230,45 @@ func TestInPlaceCorrupt(t *testing.T) {
 			}
 			check("a byte appended", append(bytes.Clone(good), 0))
 		})
+	}
+}
+
+// TestInPlaceConcurrent looks up a database read in place from several
+// goroutines at once, so that they read the same blocks at the same time
+// (run with -race), and checks their answers.
+func TestInPlaceConcurrent(t *testing.T) {
+	db, b := multiBlock(t)
+	h := db.Heuristic()
+	in, err := pdb.Open(writeFile(t, "x.pdb", b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ih := in.Heuristic()
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for w := range 4 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(7, 8)) // the same boards in every goroutine
+			for range 300 {
+				x, err := gen.Uniform(r, db.Size())
+				if err != nil {
+					errs <- err
+					return
+				}
+				if got, want := ih.Estimate(x), h.Estimate(x); got != want {
+					errs <- fmt.Errorf("goroutine %d, %v: %d read in place, %d built", w, x, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if err := in.Err(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -89,7 +89,7 @@ func entryCount(count, free uint64, blank bool) uint64 {
 // entry returns entry r.
 func (g *group) entry(r uint64) int {
 	if g.blocks != nil {
-		g.blocks.ensure(byteOf(g.enc, r))
+		return g.blocks.entry(g.enc, r)
 	}
 	return entryAt(g.entries, g.enc, r)
 }

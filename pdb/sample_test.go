@@ -7,18 +7,17 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/table"
 )
 
 // TestAdmissible12 checks the heuristic of 4x3 and 3x4 partitions, with
 // and without the blank's cell, on 20,000 random boards each against an
-// exact table built here (about ten seconds and 300 MB a size), as
-// checkAdmissible does, consistency included where the database keeps the
-// blank's cell.
+// exact table built here (about ten seconds and 300 MB a size, so only
+// under SLIDETABLE_LONG=1), as checkAdmissible does, consistency included
+// where the database keeps the blank's cell.
 func TestAdmissible12(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two 12-cell tables")
-	}
+	testenv.Long(t) // builds two 12-cell tables
 	for _, p := range []struct {
 		size   board.Size
 		groups [][]uint8
