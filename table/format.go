@@ -74,18 +74,7 @@ func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
 	}
 	hdr := src.header(encoding, lens, crcs, setBytes)
 
-	var total int64
-	for _, part := range append(append([][]byte{hdr}, blocks...), setBytes) {
-		if err := ctx.Err(); err != nil {
-			return total, err
-		}
-		m, err := w.Write(part)
-		total += int64(m)
-		if err != nil {
-			return total, err
-		}
-	}
-	return total, nil
+	return fileformat.WriteParts(ctx, w, append(append([][]byte{hdr}, blocks...), setBytes)...)
 }
 
 // compressBlocks compresses the depth slots of src in blocks of
