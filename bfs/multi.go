@@ -75,7 +75,7 @@ func (ms *multiState) found(s *psearch) uint64 {
 // blockMulti expands the boards at depth d of block b in the multi-tile
 // metric: for each group, the rows whose m is d or d-1, and in them the
 // slots whose bit says d; each sends a claim for every other cell of its
-// column, filed as block files them.
+// column.
 func (w *pworker) blockMulti(b uint64) {
 	s, sh, rot := w.s, w.sh, w.sh.rot
 	words := s.multi.words
@@ -90,7 +90,6 @@ func (w *pworker) blockMulti(b uint64) {
 	mask := rows / 0xFF * multiBase
 	ones := rows / 0xFF
 	now, before := ones*(d+1), ones*d
-	owners, marked, shift := s.owners, w.marked, s.shift
 	half := rot.Sharing.D
 	hi := rot.Sharing.Div(from)
 	base := hi * half
@@ -138,15 +137,8 @@ func (w *pworker) blockMulti(b uint64) {
 					delta += int64(e >> 1)
 					par ^= uint64(e & 1)
 					t := uint64(lex + delta)
-					claim := claimOf(t>>1, a, m^par)
-					// sendMulti, by hand: it is too large to inline.
-					cb := claim >> 5 >> (shift & 31)
-					o := owners[cb]
-					marked[cb] = 1
-					j := w.n[o]
-					w.out[o][j%pBatchLen] = claim
-					if w.n[o] = j + 1; j+1 == pBatchLen {
-						w.flush(int(o))
+					if o, full := w.file(claimOf(t>>1, a, m^par)); full {
+						w.flush(o)
 					}
 				}
 				delta, par = 0, 0
@@ -155,14 +147,8 @@ func (w *pworker) blockMulti(b uint64) {
 					delta += int64(e >> 1)
 					par ^= uint64(e & 1)
 					t := uint64(lex + delta)
-					claim := claimOf(t>>1, a+width, m^par)
-					cb := claim >> 5 >> (shift & 31)
-					o := owners[cb]
-					marked[cb] = 1
-					j := w.n[o]
-					w.out[o][j%pBatchLen] = claim
-					if w.n[o] = j + 1; j+1 == pBatchLen {
-						w.flush(int(o))
+					if o, full := w.file(claimOf(t>>1, a+width, m^par)); full {
+						w.flush(o)
 					}
 				}
 			}

@@ -210,6 +210,8 @@ type pworker struct {
 	tent     uint64                  // multi-tile metric: boards made m+1 of a row reached in this level
 	bad      uint32                  // both sequences of a row reached
 	marked   []uint8                 // this worker's marks of this level (see psearch.marks)
+	owners   []uint8                 // psearch.owners
+	shift    uint                    // psearch.shift
 	out      [256]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
 	n        [256]uint32             // n[i]: the claims in out[i]
 	pf       rotation.Prefix
@@ -224,7 +226,7 @@ type pworker struct {
 }
 
 func newPworker(s *psearch, id int) *pworker {
-	w := &pworker{s: s, sh: s.sh, words: s.words, id: id}
+	w := &pworker{s: s, sh: s.sh, words: s.words, id: id, owners: s.owners, shift: s.shift}
 	for i := range s.inbox {
 		w.out[i] = new([pBatchLen]uint32)
 	}
@@ -375,10 +377,23 @@ func (w *pworker) claimAll(b []uint32) {
 	w.bad |= bad & 1
 }
 
+// file files a claim with the batch of its block's owner o, marks the
+// block (in w.marked: the blocks that may have open slots at the next
+// level), and reports whether the batch is full, for the caller to flush
+// it. It is small enough to be inlined in the loops of block and
+// blockMulti.
+func (w *pworker) file(e uint32) (o int, full bool) {
+	b := e >> 5 >> (w.shift & 31)
+	o = int(w.owners[b])
+	w.marked[b] = 1
+	j := w.n[o&255] + 1
+	w.out[o&255][(j-1)%pBatchLen] = e
+	w.n[o&255] = j
+	return o, j == pBatchLen
+}
+
 // flush applies w's own full batch, or delivers a full batch to another
-// worker. block files each claim with the batch of its block's owner and
-// marks the block (in w.marked: the blocks that may have open slots at the
-// next level); it calls flush when the batch is full.
+// worker.
 func (w *pworker) flush(o int) {
 	b := w.out[o][:w.n[o]]
 	w.n[o] = 0
@@ -401,7 +416,7 @@ func (w *pworker) block(b uint64, c int) {
 	to := min(from+1<<s.shift, sh.groups)
 	mask, clearLow := sh.colour[c], w.clearLow
 	leftOK, rightOK, low, rowFirst, vertical := sh.leftOK, sh.rightOK, sh.low, sh.rowFirst, sh.vertical
-	owners, marked, shift := s.owners, w.marked, s.shift
+	marked := w.marked
 	firsts, rowBits, first := s.firsts, s.rowBits, w.first
 	memberShift, suffixIdx, windows := sh.memberShift, rot.SuffixIdx, uint64(rot.Windows)
 	var fresh uint32
@@ -474,15 +489,8 @@ func (w *pworker) block(b uint64, c int) {
 					a := z - sh.w // the window of the tile above, and the blank's new cell
 					e := rot.Delta[w.upAt[z&15]+sidx[a]]
 					t := uint64(lex + int64(e>>1))
-					claim := claimOf(t>>1, a, m^uint64(e&1))
-					// w.send, by hand: it is too large to inline.
-					cb := claim >> 5 >> (shift & 31)
-					o := owners[cb]
-					marked[cb] = 1
-					j := w.n[o]
-					w.out[o][j%pBatchLen] = claim
-					if w.n[o] = j + 1; j+1 == pBatchLen {
-						w.flush(int(o))
+					if o, full := w.file(claimOf(t>>1, a, m^uint64(e&1))); full {
+						w.flush(o)
 					}
 				}
 			}
@@ -491,14 +499,8 @@ func (w *pworker) block(b uint64, c int) {
 					z := bits.TrailingZeros32(u) / 2
 					e := rot.Delta[w.downAt[z&15]+sidx[z]]
 					t := uint64(lex + int64(e>>1))
-					claim := claimOf(t>>1, z+sh.w, m^uint64(e&1))
-					cb := claim >> 5 >> (shift & 31)
-					o := owners[cb]
-					marked[cb] = 1
-					j := w.n[o]
-					w.out[o][j%pBatchLen] = claim
-					if w.n[o] = j + 1; j+1 == pBatchLen {
-						w.flush(int(o))
+					if o, full := w.file(claimOf(t>>1, z+sh.w, m^uint64(e&1))); full {
+						w.flush(o)
 					}
 				}
 			}
