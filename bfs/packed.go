@@ -34,7 +34,7 @@ import (
 // this safe are those of the worker type of search.go, kept by pworker.
 const (
 	pBlockShift = 16   // blocks of at most 2^16 groups: 256 KiB of words
-	pBatchLen   = 1024 // claims a batch
+	pBatchLen   = 4096 // claims a batch
 	pInboxLen   = 16   // batches waiting for a worker before senders block
 )
 
