@@ -152,6 +152,6 @@ func WriteZeros(w io.Writer, goal board.Board, groups [][]uint8) error {
 		}
 		h.groups = append(h.groups, fg)
 	}
-	_, err := writeParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...))
+	_, err := fileformat.WriteParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...)...)
 	return err
 }

@@ -51,6 +51,8 @@ type EntryError struct {
 	Reason string
 }
 
+// Error names the group, the placement, the blank's cell if the entry has
+// one, the moves the entry says and what the proof expected.
 func (e *EntryError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v: group %d (tiles %s) in cells %s", ErrEntry, e.Group+1, join(e.Tiles), join(e.Cells))
@@ -99,13 +101,17 @@ func (db *DB) proveMemory() uint64 {
 
 // Prove checks every entry of the database against what its header
 // describes (its size, goal, partition and encoding), and returns nil if
-// each is exact, or an *EntryError naming the first entry that is not,
-// group by group and, within a group, by placement in the order of its
-// rank.
+// each is exact, or an *EntryError naming an entry that is not: in the
+// first group that has one, the lowest placement that breaks the
+// certificate, or of those the search refutes at the least distance, the
+// lowest. For a database read in place it first reads and checks every
+// block (ErrChecksum for one that fails), and then that each group's
+// largest entry is its header's.
 //
 // A group with an entry for each cell of the blank (KeepsBlank) is proven
 // by a certificate checked in one pass. The group's entries give each
-// state (its tiles' cells, the blank's cell) a number of moves D; in the
+// state (its tiles' cells, the blank's cell) a number of moves D, the
+// Manhattan distance of its tiles plus twice the entry; in the
 // group's own space, where a move of one of its tiles costs one and a
 // move of another tile nothing, D is the distance to the goal state for
 // every state if and only if

@@ -59,7 +59,7 @@ func (db *DB) writeCompressed(ctx context.Context, w io.Writer, h *header) (int6
 		}
 		blocks = append(blocks, out...)
 	}
-	return writeParts(ctx, w, append([][]byte{appendHeader(nil, h)}, blocks...))
+	return fileformat.WriteParts(ctx, w, append([][]byte{appendHeader(nil, h)}, blocks...)...)
 }
 
 // writeRaw writes the database in version 3: each group's entries as
@@ -87,7 +87,7 @@ func (db *DB) writeRaw(ctx context.Context, w io.Writer, h *header) (int64, erro
 	for gi := range db.groups {
 		parts = append(parts, db.groups[gi].entries, pads[gi])
 	}
-	return writeParts(ctx, w, parts)
+	return fileformat.WriteParts(ctx, w, parts...)
 }
 
 // blockSum returns the SHA-256 of block i of entries, in blocks of size
@@ -104,22 +104,6 @@ func blockSum(entries []byte, i, size int) [sumSize]byte {
 	var sum [sumSize]byte
 	h.Sum(sum[:0])
 	return sum
-}
-
-// writeParts writes parts to w in order, stopping once ctx is done.
-func writeParts(ctx context.Context, w io.Writer, parts [][]byte) (int64, error) {
-	var total int64
-	for _, part := range parts {
-		if err := ctx.Err(); err != nil {
-			return total, err
-		}
-		m, err := w.Write(part)
-		total += int64(m)
-		if err != nil {
-			return total, err
-		}
-	}
-	return total, nil
 }
 
 // largest returns the group's largest entry.

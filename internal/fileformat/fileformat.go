@@ -1,6 +1,7 @@
 package fileformat
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -75,4 +76,21 @@ func ReadAt(r io.ReaderAt, p []byte, off int64, errFormat error) error {
 		return fmt.Errorf("%w: %w", errFormat, err)
 	}
 	return nil
+}
+
+// WriteParts writes parts to w in order and returns the bytes written,
+// stopping with ctx's error once ctx is done, checked before each part.
+func WriteParts(ctx context.Context, w io.Writer, parts ...[]byte) (int64, error) {
+	var total int64
+	for _, part := range parts {
+		if err := ctx.Err(); err != nil {
+			return total, err
+		}
+		m, err := w.Write(part)
+		total += int64(m)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
 }

@@ -2,6 +2,7 @@ package fileformat
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"hash/crc32"
 	"io"
@@ -53,5 +54,18 @@ func TestReadAt(t *testing.T) {
 	err := ReadAt(r, p, 8, errFormat)
 	if !errors.Is(err, errFormat) || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("short ReadAt: %v, want %v and %v", err, errFormat, io.ErrUnexpectedEOF)
+	}
+}
+
+func TestWriteParts(t *testing.T) {
+	var buf bytes.Buffer
+	n, err := WriteParts(context.Background(), &buf, []byte("ab"), nil, []byte("cde"))
+	if err != nil || n != 5 || buf.String() != "abcde" {
+		t.Fatalf("WriteParts: %d, %v, %q", n, err, buf.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n, err := WriteParts(ctx, &buf, []byte("x")); n != 0 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("WriteParts after cancel: %d, %v", n, err)
 	}
 }
