@@ -190,26 +190,39 @@ func testCorrupt(t *testing.T, db *pdb.DB) {
 	}
 }
 
-// FuzzNewReader checks that no input makes the reader panic, and that
-// whatever it accepts writes back to the same bytes.
+// FuzzNewReader checks that no input makes the reader panic or allocate
+// beyond its limit, and that whatever it accepts writes back to the same
+// bytes.
 func FuzzNewReader(f *testing.F) {
 	for _, p := range partitions[4:] {
 		f.Add(encode(f, build(f, p.size, p.groups)))
 		f.Add(encode(f, buildWith(f, p.size, p.groups, &pdb.Options{Blank: true})))
 	}
+	restore := pdb.SetRawBlock(4096) // a small version 3 seed: 12 KB
 	f.Add(encodeRaw(f, build(f, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}})))
+	restore()
 	f.Add([]byte(pdb.Magic))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		db, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		// A limit, so that a small file claiming large tables is refused
+		// rather than decoded, and one accepted is written back quickly:
+		// 4 MiB.
+		db, err := pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: 1 << 22})
 		if err != nil {
-			if !errors.Is(err, pdb.ErrFormat) && !errors.Is(err, pdb.ErrChecksum) && !errors.Is(err, pdb.ErrVersion) {
+			if !errors.Is(err, pdb.ErrFormat) && !errors.Is(err, pdb.ErrChecksum) && !errors.Is(err, pdb.ErrVersion) && !errors.Is(err, pdb.ErrMemory) {
 				t.Fatalf("%v is none of the sentinels", err)
 			}
 			return
 		}
-		again := encode(t, db)
+		// Written back in the layout it was read in.
+		var again []byte
 		if binary.LittleEndian.Uint16(b[8:]) == 3 {
+			restore := pdb.SetRawBlock(int(binary.LittleEndian.Uint32(b[16:])))
 			again = encodeRaw(t, db)
+			restore()
+		} else {
+			restore := pdb.SetRawMin(1 << 62)
+			again = encode(t, db)
+			restore()
 		}
 		if !bytes.Equal(again, b) {
 			t.Fatalf("accepted %d bytes that write back as %d others", len(b), len(again))

@@ -57,13 +57,13 @@ type blocks struct {
 	locks   [64]sync.Mutex  // block i is read under locks[i%64]
 }
 
-// newBlocks returns the blocks of group gi of the file r whose header is
-// h, which are read into entries, a slice of the group's entry bytes whose
-// capacity holds whole blocks.
-func newBlocks(h *header, gi int, entries []byte, r io.ReaderAt) *blocks {
+// newBlocks returns the blocks of group gi of the file of src whose
+// header is h, which are read into entries, a slice of the group's entry
+// bytes whose capacity holds whole blocks.
+func newBlocks(h *header, gi int, entries []byte, src *source) *blocks {
 	fg := &h.groups[gi]
 	return &blocks{
-		src: &source{r: r}, gi: gi, offset: fg.offset, shift: log2(h.block), used: fg.bytes, sums: fg.sums, largest: fg.largest,
+		src: src, gi: gi, offset: fg.offset, shift: log2(h.block), used: fg.bytes, sums: fg.sums, largest: fg.largest,
 		odd:     fg.enc == encNibble && entryCount(fg.count, uint64(h.size.Cells()-len(fg.tiles)), fg.blank)%2 == 1,
 		entries: entries[:cap(entries)], loaded: make([]atomic.Uint64, (fg.blocks+63)/64),
 	}
@@ -106,6 +106,7 @@ func (b *blocks) read(k uint64) error {
 	return err
 }
 
+// readCheck reads block k into dst and checks it, as read does.
 func (b *blocks) readCheck(k uint64, dst []byte) error {
 	if b.src.closed.Load() {
 		return fmt.Errorf("%w: group %d, block %d is not read", ErrClosed, b.gi+1, k)
@@ -125,9 +126,9 @@ func (b *blocks) readCheck(k uint64, dst []byte) error {
 	return nil
 }
 
-// openInPlace returns the database of the file r of version 3 whose
-// header is h, reading in place: the tables take memory only as their
-// blocks are read.
+// openInPlace returns the database of the file f of version 3 whose
+// header is h, read in place: the tables take memory only as their blocks
+// are read, and f stays open until Close.
 func openInPlace(f io.ReadCloser, h *header, opts *ReadOptions) (*DB, error) {
 	r, ok := f.(io.ReaderAt)
 	if !ok {
@@ -152,8 +153,7 @@ func openInPlace(f io.ReadCloser, h *header, opts *ReadOptions) (*DB, error) {
 	db.hash = sha256.Sum256(h.raw)
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		g.blocks = newBlocks(h, gi, g.entries, r)
-		g.blocks.src = src
+		g.blocks = newBlocks(h, gi, g.entries, src)
 	}
 	if err := db.checkGoal(); err != nil {
 		return nil, err

@@ -203,7 +203,7 @@ func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 	db.hash = sha256.Sum256(h.raw)
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		bl := newBlocks(h, gi, g.entries, r)
+		bl := newBlocks(h, gi, g.entries, &source{r: r})
 		err := parallel.For(context.Background(), 0, h.groups[gi].blocks, func(i int) error {
 			return bl.read(uint64(i))
 		})

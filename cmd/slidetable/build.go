@@ -54,9 +54,9 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 			"Boards of more than 12 cells have too many boards for a table; for them the\n"+
 			"command builds a pattern database (default WxH.pdb), lower bounds that make\n"+
 			"the optimal search fast: for 4x4 the 7-8 partition of the tiles (about 4\n"+
-			"minutes on two cores and 1.8 GB of memory at its peak, an 82 MB file),\n"+
-			"which distance, solve, hint, levels, coverage and serve use when given\n"+
-			"with -table FILE.\n\n"+
+			"minutes on two cores and 1.8 GB of memory at its peak; a 289 MB file, of\n"+
+			"which a search reads only the blocks it touches). distance, solve, hint,\n"+
+			"levels, coverage and serve use it when given with -table FILE.\n\n"+
 			"With -install the file goes where every command finds it without -table:\n"+
 			"WxH.tbl or WxH.pdb in slidetable in the user's cache directory\n"+
 			"($XDG_CACHE_HOME or ~/.cache on Linux), or in $SLIDETABLE_CACHE if set.\n"+

@@ -100,10 +100,12 @@
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
 //		every one of the n! permutations; exit 1 naming a wrong board, or
-//		on any mismatch. A pattern database is proven by building each
-//		group again and comparing every entry ("pattern database: proven
-//		exact", or exit 1 naming a group, a placement of its tiles, the
-//		entry and what the proof expected). Checks the FILE, else the file
+//		on any mismatch. A pattern database is proven entry by entry:
+//		each group's search run again, checking each entry when the
+//		search first reaches it, or, for a database with an entry for
+//		each cell of the blank, a certificate checked in one pass
+//		("pattern database: proven exact", or exit 1 naming a group, a
+//		placement of its tiles, the entry and what the proof expected). Checks the FILE, else the file
 //		every other command answers from for the size (built in or
 //		installed: 'verify 4x4' proves the 4x4 pattern database in use),
 //		else a table built afresh in memory; a proof that passes is

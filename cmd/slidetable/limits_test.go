@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,18 +21,18 @@ func TestBuildRefuses(t *testing.T) {
 		{[]string{"build", "-max-mem", "100M", "4x3"}, []string{"4x3 needs 1", "the limit is 100 MB"}},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
 			args := append(tc.args[:len(tc.args):len(tc.args)], "-o", filepath.Join(t.TempDir(), "t.tbl"))
-			if code := run(context.Background(), args, nil, &stdout, &stderr); code != exitUsage {
-				t.Fatalf("exit %d, want %d; stderr: %s", code, exitUsage, stderr.String())
+			code, stdout, stderr := slidetable(t, "", args...)
+			if code != exitUsage {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, exitUsage, stderr)
 			}
 			for _, w := range tc.want {
-				if !strings.Contains(stderr.String(), w) {
-					t.Errorf("stderr %q does not say %q", stderr.String(), w)
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q does not say %q", stderr, w)
 				}
 			}
-			if stdout.Len() > 0 {
-				t.Errorf("stdout %q, want nothing", stdout.String())
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
 			}
 		})
 	}

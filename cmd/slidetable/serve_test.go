@@ -118,20 +118,19 @@ func TestServeAnswersAsTheCLI(t *testing.T) {
 		if tt.cli == nil {
 			continue
 		}
-		var stdout, stderr bytes.Buffer
-		if c := run(context.Background(), tt.cli, strings.NewReader(""), &stdout, &stderr); c != 0 {
-			t.Fatalf("%v: exit %d: %s", tt.cli, c, stderr.String())
+		c, stdout, stderr := slidetable(t, "", tt.cli...)
+		if c != 0 {
+			t.Fatalf("%v: exit %d: %s", tt.cli, c, stderr)
 		}
-		if body != stdout.String() {
-			t.Errorf("%s\n got %s\nwant %s (slidetable %s)", tt.path, body, stdout.String(), strings.Join(tt.cli, " "))
+		if body != stdout {
+			t.Errorf("%s\n got %s\nwant %s (slidetable %s)", tt.path, body, stdout, strings.Join(tt.cli, " "))
 		}
 	}
 	// A level is one of the lines of levels -json at the same distances.
 	_, level := get(t, base+"/api/level?size=3x3&min=31&max=31&seed=7")
-	var stdout bytes.Buffer
-	run(context.Background(), []string{"levels", "-json", "-min", "31", "-max", "31", "3x3"}, strings.NewReader(""), &stdout, io.Discard)
-	if !strings.Contains(stdout.String(), level) {
-		t.Errorf("level %q is not among %q", level, stdout.String())
+	_, levels, _ := slidetable(t, "", "levels", "-json", "-min", "31", "-max", "31", "3x3")
+	if !strings.Contains(levels, level) {
+		t.Errorf("level %q is not among %q", level, levels)
 	}
 	code, log := stop()
 	if code != 0 {
@@ -152,13 +151,12 @@ func TestServeFlags(t *testing.T) {
 		{"-addr", "256.0.0.1:1"}, {"-table", "/nonexistent.tbl"},
 		{"-max-conns", "0"}, {"-max-conns", "99999999"}, {"-cors", "game.example"}, {"-cors", "https://game.example/page"},
 	} {
-		var stderr bytes.Buffer
-		code := run(context.Background(), append([]string{"serve"}, args...), strings.NewReader(""), io.Discard, &stderr)
+		code, _, stderr := slidetable(t, "", append([]string{"serve"}, args...)...)
 		if code == 0 {
 			t.Errorf("serve %v: exit 0, want an error", args)
 		}
-		if !strings.Contains(stderr.String(), "slidetable") {
-			t.Errorf("serve %v: no message: %q", args, stderr.String())
+		if !strings.Contains(stderr, "slidetable") {
+			t.Errorf("serve %v: no message: %q", args, stderr)
 		}
 	}
 }
@@ -262,9 +260,8 @@ func TestServeTableFile(t *testing.T) {
 		t.Skip("builds a 5x2 table")
 	}
 	path := t.TempDir() + "/5x2.tbl"
-	var stderr bytes.Buffer
-	if c := run(context.Background(), []string{"build", "-q", "-o", path, "5x2"}, strings.NewReader(""), io.Discard, &stderr); c != 0 {
-		t.Fatalf("build: %d %s", c, stderr.String())
+	if c, _, stderr := slidetable(t, "", "build", "-q", "-o", path, "5x2"); c != 0 {
+		t.Fatalf("build: %d %s", c, stderr)
 	}
 	base, stop := startServe(t, "-q", "-table", path)
 	_, sizes := get(t, base+"/api/sizes")
@@ -273,10 +270,9 @@ func TestServeTableFile(t *testing.T) {
 	}
 	for _, b := range []string{"0,9,8,7,6,5,4,3,2,1", "1,2,3,4,5,6,7,8,0,9", "2,1,3,4,5,6,7,8,9,0"} {
 		code, body := get(t, base+"/api/distance?size=5x2&board="+b)
-		var stdout bytes.Buffer
-		run(context.Background(), []string{"distance", "-json", "-table", path, "5x2", b}, strings.NewReader(""), &stdout, io.Discard)
-		if code != http.StatusOK || body != stdout.String() {
-			t.Errorf("%s: %d %s, want %s", b, code, body, stdout.String())
+		_, want, _ := slidetable(t, "", "distance", "-json", "-table", path, "5x2", b)
+		if code != http.StatusOK || body != want {
+			t.Errorf("%s: %d %s, want %s", b, code, body, want)
 		}
 	}
 	if code, log := stop(); code != 0 {

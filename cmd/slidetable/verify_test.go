@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,16 +21,15 @@ func TestVerifyCatchesCrafted(t *testing.T) {
 				args = append(args, "-json")
 			}
 			t.Run(strings.Join(args, " "), func(t *testing.T) {
-				var stdout, stderr bytes.Buffer
-				code := run(context.Background(), args, nil, &stdout, &stderr)
+				code, stdout, stderr := slidetable(t, "", args...)
 				if code != exitFailure {
-					t.Fatalf("exit %d, want %d; stdout %q stderr %q", code, exitFailure, stdout.String(), stderr.String())
+					t.Fatalf("exit %d, want %d; stdout %q stderr %q", code, exitFailure, stdout, stderr)
 				}
 				want := "distances: WRONG: "
 				if asJSON {
 					want = `"certified":false`
 				}
-				if out := stdout.String(); !strings.Contains(out, want) || !strings.Contains(out, tc.board) {
+				if out := stdout; !strings.Contains(out, want) || !strings.Contains(out, tc.board) {
 					t.Fatalf("stdout %q does not say %q and %q", out, want, tc.board)
 				}
 			})
