@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -300,12 +301,37 @@ func TestRun10MatchesScan(t *testing.T) {
 	}
 }
 
-// TestRun12MatchesScan checks the searches of 12 cells, every board: a
-// minute or more and 1 GB each, so only with SLIDETABLE_LONG=1.
+// all12 reports whether the checks of 12 cells run on every size and
+// metric (SLIDETABLE_LONG12=1), rather than on 4x3 in the single-tile
+// metric and 6x2 in the multi-tile one (SLIDETABLE_LONG=1): the eight take
+// about 20 minutes of processor time.
+func all12() bool { return os.Getenv("SLIDETABLE_LONG12") == "1" }
+
+// sample12 reports whether the 12-cell check of size in metric runs.
+func sample12(size board.Size, metric board.Metric) bool {
+	switch {
+	case all12():
+		return true
+	case !testenv.IsLong():
+		return false
+	case metric == board.SingleTile:
+		return size == board.Size{W: 4, H: 3}
+	}
+	return size == board.Size{W: 6, H: 2}
+}
+
+// TestRun12MatchesScan checks the searches of 12 cells, every board, for
+// the sizes and metrics sample12 picks: a minute or two of processor time
+// and 1 GB each.
 func TestRun12MatchesScan(t *testing.T) {
-	testenv.Long(t)
+	if !testenv.IsLong() && !all12() {
+		t.Skip("long check: runs with SLIDETABLE_LONG=1 (one size a metric) or SLIDETABLE_LONG12=1 (all of them)")
+	}
 	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
 		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
+			if !sample12(size, metric) {
+				continue
+			}
 			t.Run(size.String()+"/"+metric.String(), func(t *testing.T) {
 				goal := board.Goal(size)
 				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
@@ -356,12 +382,14 @@ var published = map[board.Size][]uint64{
 }
 
 // TestMultiPublished checks the distributions of the multi-tile metric
-// against the published ones: the boards of up to 10 cells always, those
-// of 12 cells with SLIDETABLE_LONG=1.
+// against the published ones: the boards of up to 10 cells always, 4x3 and
+// 6x2 with SLIDETABLE_LONG=1, and 3x4 and 2x6 too with SLIDETABLE_LONG12=1.
 func TestMultiPublished(t *testing.T) {
 	for size, want := range published {
 		for _, s := range []board.Size{size, {W: size.H, H: size.W}} {
-			if s.Cells() > 10 && !testenv.IsLong() || s.Cells() == 10 && testing.Short() {
+			// Of 12 cells: the two of sample12's sizes, whose God's
+			// numbers are 33 and 41, or all.
+			if s.Cells() > 10 && !(all12() || testenv.IsLong() && s == size) || s.Cells() == 10 && testing.Short() {
 				continue
 			}
 			t.Run(s.String(), func(t *testing.T) {
