@@ -35,6 +35,35 @@ type Moves struct {
 	Solvable bool        `json:"solvable"`
 	Distance *int        `json:"distance,omitempty"`
 	Moves    []int       `json:"moves,omitzero"`
+	// Slides, in the multi-tile metric only, is for each move the number
+	// of tiles that slide: the move is the tile tapped, the farthest from
+	// the blank of those that slide (see board.Board.Tap).
+	Slides []int `json:"slides,omitempty"`
+}
+
+// NewMovesIn returns the answer for b in the metric m: NewMoves, and in
+// the multi-tile metric the metric and the number of tiles each move
+// slides. With path set the moves are played in order from b (a
+// solution); otherwise each is a move of b (hints).
+func NewMovesIn(m board.Metric, goal, b board.Board, solvable bool, d int, moves []uint8, path bool) Moves {
+	out := NewMoves(goal, b, solvable, d, moves)
+	out.About = out.About.In(m)
+	if m != board.MultiTile || !solvable {
+		return out
+	}
+	out.Slides = make([]int, len(moves))
+	at := b
+	for i, t := range moves {
+		next, count, err := at.Tap(t)
+		if err != nil {
+			break // not a move of b: left at 0
+		}
+		out.Slides[i] = count
+		if path {
+			at = next
+		}
+	}
+	return out
 }
 
 // NewMoves returns the answer for b, d moves from goal if solvable, with

@@ -3,11 +3,23 @@ package api
 import "github.com/slidetable/slidetable/board"
 
 // About says which boards an answer is about: their size and, unless it is
-// the standard one, their goal. The objects of this package embed it, so
-// that its fields come first.
+// the standard one, their goal; and, in the multi-tile metric only, the
+// metric its distances count ("multi"). The objects of this package embed
+// it, so that its fields come first.
 type About struct {
-	Size board.Size   `json:"size"`
-	Goal *board.Board `json:"goal,omitempty"`
+	Size   board.Size   `json:"size"`
+	Goal   *board.Board `json:"goal,omitempty"`
+	Metric string       `json:"metric,omitempty"`
+}
+
+// In returns a with the metric m: its name for the multi-tile metric,
+// nothing for the single-tile one, so that answers in it read as before.
+func (a About) In(m board.Metric) About {
+	a.Metric = ""
+	if m == board.MultiTile {
+		a.Metric = m.String()
+	}
+	return a
 }
 
 // NewAbout returns the About of boards whose goal is goal.

@@ -174,3 +174,16 @@ func TestFraction(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiDistribution checks the published 4x4 distribution of the
+// multi-tile metric: every 4x4 board that reaches the goal, God's number 43
+// with 16 boards.
+func TestMultiDistribution(t *testing.T) {
+	d, ok := MultiDistributionOf(board.Size{W: 4, H: 4})
+	if !ok || d.Total() != 10461394944000 || d.Max() != 43 || d.Counts[43] != 16 {
+		t.Fatalf("%v: %d boards, God's number %d", ok, d.Total(), d.Max())
+	}
+	if _, ok := MultiDistributionOf(board.Size{W: 3, H: 3}); ok {
+		t.Fatal("a 3x3 distribution, which the built-in table gives")
+	}
+}
