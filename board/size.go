@@ -130,6 +130,31 @@ func (s Size) MaxDistance() (int, bool) {
 	return 20 * s.Cells() * (s.W + s.H), false
 }
 
+// multiGodsNumbers are godsNumbers in the multi-tile metric: the tables of
+// up to 12 cells built by this module, whose distributions equal those
+// lightln2 published (SlidingTilesSolver, 2022), and 4x4 (43 moves;
+// Norskog and Davidson 2010, lightln2 2022).
+var multiGodsNumbers = map[Size]int{
+	{2, 2}: 6, {2, 3}: 20, {3, 2}: 20, {2, 4}: 25, {4, 2}: 25, {3, 3}: 24,
+	{2, 5}: 36, {5, 2}: 36, {4, 3}: 33, {3, 4}: 33, {6, 2}: 41, {2, 6}: 41,
+	{4, 4}: 43,
+}
+
+// MaxDistanceIn is MaxDistance with moves of the metric m: in the
+// multi-tile metric, God's number where it is known (24 for 3x3, 43 for
+// 4x4), else MaxDistance's bound, since no board is farther in moves that
+// slide several tiles than in moves that slide one.
+func (s Size) MaxDistanceIn(m Metric) (int, bool) {
+	if m != MultiTile || s.Validate() != nil {
+		return s.MaxDistance()
+	}
+	if d, ok := multiGodsNumbers[s]; ok {
+		return d, true
+	}
+	d, _ := s.MaxDistance()
+	return d, false
+}
+
 // clipLen is the most bytes of an input that an error message quotes.
 const clipLen = 40
 

@@ -121,33 +121,55 @@ func TestSizes(t *testing.T) {
 	}
 }
 
-// TestMaxDistance checks board.Size.MaxDistance against the tables: the
-// built-in ones and those of 10 cells, built here. (The 12-cell values were
-// read from built tables: 'slidetable build 4x3' and the others report
-// them.)
+// TestMaxDistance checks board.Size.MaxDistance and MaxDistanceIn against
+// the tables of both metrics: the built-in ones and those of 10 cells,
+// built here. (The 12-cell values were read from built tables: 'slidetable
+// build 4x3' and the others report them; in the multi-tile metric they are
+// also the published ones bfs's tests compare with.)
 func TestMaxDistance(t *testing.T) {
 	check := func(tb *table.Table) {
-		got, exact := tb.Size().MaxDistance()
+		got, exact := tb.Size().MaxDistanceIn(tb.Metric())
 		if got != tb.Max() || !exact {
-			t.Errorf("%v.MaxDistance() = %d, %v; the table's largest distance is %d", tb.Size(), got, exact, tb.Max())
+			t.Errorf("%v.MaxDistanceIn(%v) = %d, %v; the table's largest distance is %d", tb.Size(), tb.Metric(), got, exact, tb.Max())
+		}
+		if tb.Metric() == board.SingleTile {
+			if d, _ := tb.Size().MaxDistance(); d != got {
+				t.Errorf("%v.MaxDistance() = %d, MaxDistanceIn %d", tb.Size(), d, got)
+			}
 		}
 	}
 	for _, size := range embedded {
 		check(read(t, size))
-	}
-	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
-		if testing.Short() {
-			break
+		b, err := data.MultiFile(size)
+		if err != nil {
+			t.Fatal(err)
 		}
-		tb, err := table.Build(context.Background(), board.Goal(size), nil)
+		tb, err := table.NewReader(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		check(tb)
 	}
+	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
+		if testing.Short() {
+			break
+		}
+		for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+			tb, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{Metric: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(tb)
+		}
+	}
 	// Elsewhere, a bound at least the largest known distance.
-	if d, exact := (board.Size{W: 5, H: 5}).MaxDistance(); exact || d < 152 {
-		t.Errorf("5x5: %d, %v; want a bound of at least 152, not exact", d, exact)
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		if d, exact := (board.Size{W: 5, H: 5}).MaxDistanceIn(m); exact || d < 152 {
+			t.Errorf("5x5 in %v: %d, %v; want a bound of at least 152, not exact", m, d, exact)
+		}
+	}
+	if d, exact := (board.Size{W: 4, H: 4}).MaxDistanceIn(board.MultiTile); d != 43 || !exact {
+		t.Errorf("4x4 in multi-tile moves: %d, %v; want 43 (Norskog and Davidson 2010)", d, exact)
 	}
 }
 
