@@ -85,8 +85,18 @@ func Published(d published.Distribution) Counts { return publishedCounts{d} }
 
 type publishedCounts struct{ d published.Distribution }
 
-func (p publishedCounts) Goal() board.Board { return board.Goal(p.d.Size) }
-func (p publishedCounts) Counts() []uint64  { return p.d.Counts }
+func (p publishedCounts) Goal() board.Board    { return board.Goal(p.d.Size) }
+func (p publishedCounts) Counts() []uint64     { return p.d.Counts }
+func (p publishedCounts) Metric() board.Metric { return p.d.Metric }
+
+// movesOf names the moves t counts: "multi-tile moves" if it says it counts
+// moves of board.MultiTile (a *table.Table says), else "moves".
+func movesOf(t Counts) string {
+	if m, ok := t.(interface{ Metric() board.Metric }); ok && m.Metric() == board.MultiTile {
+		return "multi-tile moves"
+	}
+	return "moves"
+}
 
 // Distribution returns a bar chart of the number of boards at each distance
 // of t, with a dashed line at the mean distance.
@@ -109,13 +119,14 @@ func Distribution(t Counts, opts *Options) (*plot.Plot, error) {
 	if t.Goal() != board.Goal(size) {
 		goal = "goal " + t.Goal().String()
 	}
-	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest moves to %s from each of its %s states", size, goal, human.Group(total))
+	moves := movesOf(t)
+	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest %s to %s from each of its %s states", size, moves, goal, human.Group(total))
 	if pc, ok := t.(publishedCounts); ok {
 		p.Title.Text += "\n(published by " + pc.d.Cite + ", not computed here)"
 	}
 	p.Title.TextStyle.Font.Size = vg.Points(13)
 	p.Title.Padding = vg.Points(8)
-	p.X.Label.Text = "distance from the goal (moves)"
+	p.X.Label.Text = "distance from the goal (" + moves + ")"
 	p.Y.Label.Text = "boards"
 	if o.Log {
 		p.Y.Label.Text = "boards (log scale)"
@@ -152,7 +163,7 @@ func Distribution(t Counts, opts *Options) (*plot.Plot, error) {
 	meanLine.LineStyle = draw.LineStyle{Color: meanColor, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
 	p.Add(meanLine)
 	p.Legend.Add("boards at each distance", bars)
-	p.Legend.Add(fmt.Sprintf("mean %.2f moves", mean), meanLine)
+	p.Legend.Add(fmt.Sprintf("mean %.2f %s", mean, moves), meanLine)
 	p.Legend.Add(fmt.Sprintf("largest distance %d (%s %s)", largest, human.Group(counts[largest]), human.Plural(counts[largest], "board", "boards")))
 	p.Legend.Top = true
 	p.Legend.Left = true

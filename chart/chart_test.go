@@ -14,6 +14,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 	"gonum.org/v1/plot/vg"
@@ -179,5 +180,31 @@ func TestWriteTooLarge(t *testing.T) {
 		if err := chart.Write(&buf, tb, tc.format, &tc.opts); !errors.Is(err, chart.ErrSize) || buf.Len() > 0 {
 			t.Errorf("%s %+v: %v, %d bytes written; want ErrSize and nothing", tc.format, tc.opts, err, buf.Len())
 		}
+	}
+}
+
+// TestMultiTile checks that a chart of the multi-tile metric says so, for
+// a table and for the published 4x4 distribution.
+func TestMultiTile(t *testing.T) {
+	tbl, err := source.BuiltinTableIn(board.Size{W: 3, H: 3}, board.MultiTile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := published.MultiDistributionOf(board.Size{W: 4, H: 4})
+	if !ok {
+		t.Fatal("no published 4x4 multi-tile distribution")
+	}
+	for _, c := range []chart.Counts{tbl, chart.Published(d)} {
+		p, err := chart.Distribution(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(p.Title.Text, "fewest multi-tile moves") || !strings.Contains(p.X.Label.Text, "multi-tile moves") {
+			t.Errorf("title %q, x axis %q", p.Title.Text, p.X.Label.Text)
+		}
+	}
+	p, err := chart.Distribution(load(t, 3, 3), nil)
+	if err != nil || strings.Contains(p.Title.Text, "multi") {
+		t.Errorf("single-tile title %q, %v", p.Title.Text, err)
 	}
 }

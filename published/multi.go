@@ -8,7 +8,7 @@ func MultiDistributionOf(size board.Size) (Distribution, bool) {
 	if size != size4x4 {
 		return Distribution{}, false
 	}
-	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4Multi[:]...), Source: source4x4Multi, Cite: "lightln2 2022"}, true
+	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4Multi[:]...), Source: source4x4Multi, Cite: "lightln2 2022", Metric: board.MultiTile}, true
 }
 
 const source4x4Multi = "lightln2, SlidingTilesSolver, a complete breadth-first search on a GPU, 2022 " +

@@ -14,6 +14,8 @@ type Distribution struct {
 	Source string
 	// Cite is a short form of Source, such as "Korf and Schultze 2005".
 	Cite string
+	// Metric is what counts as one move in the distances.
+	Metric board.Metric
 }
 
 // Total returns the number of boards counted: all the boards that reach the
