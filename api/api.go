@@ -96,7 +96,9 @@ type Stats struct {
 // NewStats returns the distribution of t, with hardest as the boards listed
 // at the largest distance.
 func NewStats(t *table.Table, hardest []board.Board) Stats {
-	return statsOf(t.Goal(), t.Counts(), hardest)
+	st := statsOf(t.Goal(), t.Counts(), hardest)
+	st.About = st.About.In(t.Metric())
+	return st
 }
 
 // PublishedStats returns a published distribution, with the published
@@ -183,4 +185,7 @@ type Size struct {
 	Max *int `json:"max,omitempty"`
 	// MaxLevel is the largest distance the server offers levels at.
 	MaxLevel int `json:"max_level"`
+	// Metric, in the multi-tile metric only, is "multi": the distances,
+	// Max and MaxLevel count multi-tile moves.
+	Metric string `json:"metric,omitempty"`
 }

@@ -20,13 +20,24 @@
 //
 // The endpoints:
 //
-//	sizes                       []api.Size: the sizes played, tables first
+//	sizes                       []api.Size: the sizes played, tables first (of the metric)
 //	solvable  size, board       api.Solvable: whether the board reaches the goal (the parity rule)
 //	distance  size, board       api.Distance
 //	hint      size, board       api.Moves: every optimal next move
 //	solve     size, board       api.Moves: a shortest solution, tiles in order
 //	level     size, min, max[, seed]   api.Level: a board at a distance in [min, max]
 //	stats     size              api.Stats: the distance distribution
+//
+// Every endpoint also takes metric=single (the default) or metric=multi:
+// in the multi-tile metric one move slides every tile between the tile
+// tapped and the blank, along its row or column (board.MultiTile). A game
+// plays a size in a metric when it is given a Puzzle of that size and
+// metric (or Options.MultiOthers answers it); answers in the multi-tile
+// metric say "metric":"multi", and a move of hint and solve is the tile
+// tapped, with the number of tiles each slides in "slides". sizes lists
+// the sizes of the metric asked for. Without a table, a multi-tile level
+// is a random walk kept by its exact distance, up to DefaultMultiMaxLevel
+// by default: the search in that metric has no pattern database.
 //
 // A level comes from the size's table where there is one, drawn uniformly
 // among the boards in range (levels.Sample). Without a table: the

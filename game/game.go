@@ -52,8 +52,13 @@ type Puzzle struct {
 	OpenTable func() (*table.Table, error)
 	// MaxLevel is the largest distance levels are offered at, for a puzzle
 	// without a table (searches get slow with the distance). Zero means
-	// DefaultMaxLevel. With a table, the largest distance in it.
+	// DefaultMaxLevel, or DefaultMultiMaxLevel in the multi-tile metric.
+	// With a table, the largest distance in it.
 	MaxLevel int
+	// Metric is what counts as one move in the Solver's and the Table's
+	// distances (the zero value: board.SingleTile). A Game plays a size in
+	// each metric it is given a Puzzle of; requests name the metric.
+	Metric board.Metric
 }
 
 // DefaultMaxLevel is the largest level distance of a puzzle without a
@@ -61,12 +66,20 @@ type Puzzle struct {
 // 45 to 60 moves from the goal, a level up to 60 moves takes a few solves.
 const DefaultMaxLevel = 60
 
+// DefaultMultiMaxLevel is DefaultMaxLevel in the multi-tile metric, where
+// a search has no pattern database: on 4x4, a board 23 moves away takes
+// about a second, one 27 away tens of seconds.
+const DefaultMultiMaxLevel = 22
+
 // Options changes what a Game plays. A nil *Options means the zero value.
 type Options struct {
 	// Others, if set, answers boards of the sizes no Puzzle names, towards
 	// the standard goal, as puzzles without a table; they are not listed by
 	// the sizes endpoint. Nil: such sizes are refused.
 	Others Solver
+	// MultiOthers is Others in the multi-tile metric: it must answer in
+	// that metric.
+	MultiOthers Solver
 }
 
 // Errors of Game and Request.
@@ -86,12 +99,18 @@ var (
 
 // Game answers the requests of a game page for the puzzles it plays.
 type Game struct {
-	puzzles map[board.Size]*puzzle // the puzzles given to New; read only
-	order   []*puzzle              // as listed by the sizes endpoint
-	others  Solver
+	puzzles map[kind]*puzzle // the puzzles given to New; read only
+	order   []*puzzle        // as listed by the sizes endpoint
+	others  [2]Solver        // Options.Others, Options.MultiOthers
 
 	mu    sync.Mutex
-	extra map[board.Size]*puzzle // the sizes others answers, as they are asked for
+	extra map[kind]*puzzle // the sizes others answer, as they are asked for
+}
+
+// kind is what a puzzle is played as: its size and its metric.
+type kind struct {
+	size   board.Size
+	metric board.Metric
 }
 
 // puzzle is a Puzzle with what the game caches of it.
@@ -112,20 +131,24 @@ func New(puzzles []Puzzle, opts *Options) (*Game, error) {
 	if opts != nil {
 		o = *opts
 	}
-	if len(puzzles) == 0 && o.Others == nil {
+	if len(puzzles) == 0 && o.Others == nil && o.MultiOthers == nil {
 		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
 	}
-	g := &Game{puzzles: make(map[board.Size]*puzzle, len(puzzles)), others: o.Others, extra: map[board.Size]*puzzle{}}
+	g := &Game{puzzles: make(map[kind]*puzzle, len(puzzles)), others: [2]Solver{o.Others, o.MultiOthers}, extra: map[kind]*puzzle{}}
 	for _, p := range puzzles {
 		if p.Goal.IsZero() || p.Solver == nil {
 			return nil, fmt.Errorf("%w: a puzzle needs a goal and a solver", ErrConfig)
 		}
+		if !p.Metric.Valid() {
+			return nil, fmt.Errorf("%w: %w", ErrConfig, board.ErrMetric)
+		}
 		size := p.Goal.Size()
-		if _, dup := g.puzzles[size]; dup {
-			return nil, fmt.Errorf("%w: size %s given twice", ErrConfig, size)
+		k := kind{size, p.Metric}
+		if _, dup := g.puzzles[k]; dup {
+			return nil, fmt.Errorf("%w: size %s given twice in %s-tile moves", ErrConfig, size, p.Metric)
 		}
 		if p.Table != nil {
-			if err := checkTable(p.Table, p.Goal); err != nil {
+			if err := checkTable(p.Table, p.Goal, p.Metric); err != nil {
 				return nil, err
 			}
 		}
@@ -136,7 +159,7 @@ func New(puzzles []Puzzle, opts *Options) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		g.puzzles[size] = pz
+		g.puzzles[k] = pz
 		g.order = append(g.order, pz)
 	}
 	// Tables first, small to large, then the searched sizes.
@@ -171,11 +194,11 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 		pz.table = sync.OnceValues(func() (*table.Table, error) {
 			t, err := open()
 			if err == nil {
-				err = checkTable(t, p.Goal)
+				err = checkTable(t, p.Goal, p.Metric)
 			}
 			return t, err
 		})
-		most, known := size.MaxDistance()
+		most, known := size.MaxDistanceIn(p.Metric)
 		if !known || p.Goal != board.Goal(size) {
 			t, err := pz.table()
 			if err != nil {
@@ -185,14 +208,21 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 		}
 		pz.max = most
 	}
-	if pz.exact {
+	switch {
+	case pz.exact:
 		p.MaxLevel = pz.max
-	} else if p.MaxLevel == 0 {
+	case p.MaxLevel == 0 && p.Metric == board.MultiTile:
+		p.MaxLevel = DefaultMultiMaxLevel
+	case p.MaxLevel == 0:
 		p.MaxLevel = DefaultMaxLevel
 	}
 	pz.Puzzle = p
 	standard := p.Goal == board.Goal(size)
-	switch d, ok := published.DistributionOf(size); {
+	d, ok := published.DistributionOf(size)
+	if p.Metric == board.MultiTile {
+		d, ok = published.MultiDistributionOf(size)
+	}
+	switch {
 	case pz.exact:
 		pz.stats = sync.OnceValues(func() (api.Stats, error) {
 			t, err := pz.table()
@@ -202,17 +232,26 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 			return tableStats(t)
 		})
 	case ok && standard:
-		h, _ := published.HardestOf(size)
+		var h published.Hardest // none are published in the multi-tile metric
+		if p.Metric == board.SingleTile {
+			h, _ = published.HardestOf(size)
+		}
 		pz.published, pz.max, pz.hardest = true, d.Max(), h
-		pz.stats = func() (api.Stats, error) { return api.PublishedStats(d, h), nil }
+		st := api.PublishedStats(d, h)
+		st.About = st.About.In(p.Metric)
+		pz.stats = func() (api.Stats, error) { return st, nil }
 	}
 	return pz, nil
 }
 
-// checkTable checks that t is a table of goal's size towards goal.
-func checkTable(t *table.Table, goal board.Board) error {
+// checkTable checks that t is a table of goal's size towards goal in the
+// metric m.
+func checkTable(t *table.Table, goal board.Board, m board.Metric) error {
 	if t == nil || t.Size() != goal.Size() || t.Goal() != goal {
 		return fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, goal.Size(), goal)
+	}
+	if t.Metric() != m {
+		return fmt.Errorf("%w: the %s table counts %s-tile moves, the puzzle %s-tile ones", ErrConfig, goal.Size(), t.Metric(), m)
 	}
 	return nil
 }
@@ -235,55 +274,80 @@ func tableStats(t *table.Table) (api.Stats, error) {
 	return api.NewStats(t, boards), nil
 }
 
-// Sizes returns the sizes the game plays, tables first, smallest first:
-// each with its goal, whether a table answers it, its largest distance
-// where that is known and the largest distance levels are offered at.
-func (g *Game) Sizes() []api.Size {
-	out := make([]api.Size, len(g.order))
-	for i, p := range g.order {
-		size := p.Goal.Size()
-		out[i] = api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.exact,
-			Published: p.published, MaxLevel: p.MaxLevel}
-		if p.exact || p.published {
-			m := p.max
-			out[i].Max = &m
+// Sizes returns the sizes the game plays in the single-tile metric; see
+// SizesIn.
+func (g *Game) Sizes() []api.Size { return g.SizesIn(board.SingleTile) }
+
+// SizesIn returns the sizes the game plays in the metric m, tables first,
+// smallest first: each with its goal, whether a table answers it, its
+// largest distance where that is known and the largest distance levels
+// are offered at.
+func (g *Game) SizesIn(m board.Metric) []api.Size {
+	out := []api.Size{}
+	for _, p := range g.order {
+		if p.Metric != m {
+			continue
 		}
+		size := p.Goal.Size()
+		s := api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.exact,
+			Published: p.published, MaxLevel: p.MaxLevel}
+		s.Metric = api.About{}.In(m).Metric
+		if p.exact || p.published {
+			most := p.max
+			s.Max = &most
+		}
+		out = append(out, s)
 	}
 	return out
 }
 
-// Names returns the names of the sizes the game plays, as Sizes lists
-// them: "2x2", "3x2", ...
-func (g *Game) Names() []string {
-	names := make([]string, len(g.order))
-	for i, p := range g.order {
-		names[i] = p.name
+// Names returns the names of the sizes the game plays in the single-tile
+// metric, as Sizes lists them: "2x2", "3x2", ...
+func (g *Game) Names() []string { return g.namesIn(board.SingleTile) }
+
+// namesIn returns the names of the sizes played in the metric m.
+func (g *Game) namesIn(m board.Metric) []string {
+	var names []string
+	for _, p := range g.order {
+		if p.Metric == m {
+			names = append(names, p.name)
+		}
 	}
 	return names
 }
 
-// puzzleOf returns the puzzle of size, creating one for a size others
-// answers.
-func (g *Game) puzzleOf(size board.Size) (*puzzle, error) {
-	if p, ok := g.puzzles[size]; ok {
+// puzzleOf returns the puzzle of size in the metric m, creating one for a
+// size others answer.
+func (g *Game) puzzleOf(size board.Size, m board.Metric) (*puzzle, error) {
+	k := kind{size, m}
+	if p, ok := g.puzzles[k]; ok {
 		return p, nil
 	}
-	if g.others == nil {
-		return nil, inputf("size %s is not served; the sizes are %s", size, strings.Join(g.Names(), ", "))
+	others := g.others[m]
+	if others == nil {
+		in := ""
+		if m != board.SingleTile {
+			in = " in multi-tile moves"
+		}
+		names := g.namesIn(m)
+		if len(names) == 0 {
+			return nil, inputf("no size is served%s", in)
+		}
+		return nil, inputf("size %s is not served%s; the sizes are %s", size, in, strings.Join(names, ", "))
 	}
 	if err := size.Validate(); err != nil {
 		return nil, input(err)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if p, ok := g.extra[size]; ok {
+	if p, ok := g.extra[k]; ok {
 		return p, nil
 	}
-	p, err := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: g.others})
+	p, err := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: others, Metric: m})
 	if err != nil {
 		return nil, err
 	}
-	g.extra[size] = p
+	g.extra[k] = p
 	return p, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/table"
 )
@@ -26,10 +27,10 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 		if t, err = p.table(); err == nil {
 			got, err = levels.Sample(ctx, r, t, lo, hi, 1, nil)
 		}
-	case p.published && lo >= p.hardest.Distance:
+	case p.hardest.Distance > 0 && lo >= p.hardest.Distance:
 		b := p.hardest.Boards[r.IntN(len(p.hardest.Boards))]
 		return levels.Level{Board: b, Distance: p.hardest.Distance}, nil
-	case p.published && !rare:
+	case p.published && p.Metric == board.SingleTile && !rare:
 		got, err = levels.Search(ctx, p.Solver, r, p.Goal, lo, hi, 1, &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws})
 	default:
 		got, err = levels.WalksWith(ctx, p.Solver, r, p.Goal, lo, hi, 1)

@@ -45,10 +45,14 @@ func (r *Request) Answer(ctx context.Context) (any, error) { return r.answer(ctx
 func (g *Game) Request(name string, q url.Values) (*Request, error) {
 	switch name {
 	case "sizes":
-		if err := only(q, name); err != nil {
+		if err := allowed(q, name, "metric"); err != nil {
 			return nil, err
 		}
-		return done(g.Sizes()), nil
+		m, err := metricParam(q)
+		if err != nil {
+			return nil, err
+		}
+		return done(g.SizesIn(m)), nil
 	case "solvable", "distance", "hint", "solve":
 		return g.boardRequest(name, q)
 	case "level":
@@ -59,8 +63,12 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 			return nil, err
 		}
 		if p.stats == nil {
+			of := "table for " + p.name
+			if p.Metric != board.SingleTile {
+				of = "multi-tile table for " + p.name
+			}
 			return &Request{cheap: true, answer: func(context.Context) (any, error) {
-				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no table for %s is loaded and no distribution is published here, so its distribution is not known", p.name)}
+				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no %s is loaded and no distribution is published here, so its distribution is not known", of)}
 			}}, nil
 		}
 		return &Request{cheap: true, answer: func(context.Context) (any, error) { return p.stats() }}, nil
@@ -68,9 +76,9 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 	return nil, &requestError{kind: ErrEndpoint, err: fmt.Errorf("no endpoint %q; the endpoints are %s", clip(name), strings.Join(Endpoints, ", "))}
 }
 
-// Puzzle returns the puzzle of the size parameter of q, which may have no
-// other parameter; name is the endpoint asked, for messages. It fails as
-// Request does.
+// Puzzle returns the puzzle of the size and metric parameters of q, which
+// may have no other parameter; name is the endpoint asked, for messages.
+// It fails as Request does.
 func (g *Game) Puzzle(q url.Values, name string) (Puzzle, error) {
 	p, err := g.sizeParam(q, name)
 	if err != nil {
@@ -86,7 +94,7 @@ func done(v any) *Request {
 
 // boardRequest checks a request about one board.
 func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
-	if err := allowed(q, name, "size", "board"); err != nil {
+	if err := allowed(q, name, "size", "board", "metric"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -105,38 +113,46 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	if err != nil {
 		return nil, input(err)
 	}
+	m := p.Metric
 	switch {
 	case name == "solvable":
-		return done(api.Solvable{About: api.NewAbout(p.Goal), Board: b, Solvable: solvable}), nil
+		return done(api.Solvable{About: api.NewAbout(p.Goal).In(m), Board: b, Solvable: solvable}), nil
 	case !solvable && name == "distance":
-		return done(api.NewDistance(p.Goal, b, false, 0)), nil
+		return done(distanceIn(m, p.Goal, b, false, 0)), nil
 	case !solvable:
-		return done(api.NewMoves(p.Goal, b, false, 0, nil)), nil
+		return done(api.NewMovesIn(m, p.Goal, b, false, 0, nil, false)), nil
 	}
 	r := &Request{cheap: p.exact}
 	switch name {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
 			d, err := p.Solver.Distance(ctx, b)
-			return api.NewDistance(p.Goal, b, true, d), err
+			return distanceIn(m, p.Goal, b, true, d), err
 		}
 	case "hint":
 		r.answer = func(ctx context.Context) (any, error) {
 			hints, d, err := p.Solver.Hints(ctx, b)
-			return api.NewMoves(p.Goal, b, true, d, hints), err
+			return api.NewMovesIn(m, p.Goal, b, true, d, hints, false), err
 		}
 	default:
 		r.answer = func(ctx context.Context) (any, error) {
 			path, err := p.Solver.Path(ctx, b)
-			return api.NewMoves(p.Goal, b, true, len(path), path), err
+			return api.NewMovesIn(m, p.Goal, b, true, len(path), path, true), err
 		}
 	}
 	return r, nil
 }
 
+// distanceIn is api.NewDistance in the metric m.
+func distanceIn(m board.Metric, goal, b board.Board, solvable bool, d int) api.Distance {
+	out := api.NewDistance(goal, b, solvable, d)
+	out.About = out.About.In(m)
+	return out
+}
+
 // levelRequest checks a request for a level.
 func (g *Game) levelRequest(q url.Values) (*Request, error) {
-	if err := allowed(q, "level", "size", "min", "max", "seed"); err != nil {
+	if err := allowed(q, "level", "size", "min", "max", "seed", "metric"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -170,7 +186,9 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 		if err != nil {
 			return nil, err
 		}
-		return api.NewLevel(p.Goal, lv.Board, lv.Distance), nil
+		out := api.NewLevel(p.Goal, lv.Board, lv.Distance)
+		out.About = out.About.In(p.Metric)
+		return out, nil
 	}}, nil
 }
 
@@ -179,13 +197,13 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 // offered at, MaxLevel, unless hardest asks for the published boards at
 // the largest distance. It returns hi clipped to both.
 func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
-	most, exact := p.Goal.Size().MaxDistance()
+	most, exact := p.Goal.Size().MaxDistanceIn(p.Metric)
 	switch {
 	case p.exact:
 		most, exact = p.max, true // MaxLevel too
 	case hardest:
 		most, exact = p.hardest.Distance, true
-	case lo > p.MaxLevel && p.published:
+	case lo > p.MaxLevel && p.hardest.Distance > 0:
 		return 0, inputf("min=%d: %s levels go up to %d moves here, and to %d for the published boards that far", lo, p.name, p.MaxLevel, p.hardest.Distance)
 	case lo > p.MaxLevel:
 		return 0, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
@@ -199,15 +217,16 @@ func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
 	return hi, nil
 }
 
-// sizeParam returns the puzzle of a request that takes only a size.
+// sizeParam returns the puzzle of a request that takes only a size (and
+// a metric).
 func (g *Game) sizeParam(q url.Values, name string) (*puzzle, error) {
-	if err := allowed(q, name, "size"); err != nil {
+	if err := allowed(q, name, "size", "metric"); err != nil {
 		return nil, err
 	}
 	return g.puzzleParam(q)
 }
 
-// puzzleParam returns the puzzle of the size parameter.
+// puzzleParam returns the puzzle of the size and metric parameters.
 func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if !q.Has("size") {
 		return nil, inputf("missing parameter size, such as size=3x3")
@@ -216,11 +235,24 @@ func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if err != nil {
 		return nil, input(err)
 	}
-	return g.puzzleOf(size)
+	m, err := metricParam(q)
+	if err != nil {
+		return nil, err
+	}
+	return g.puzzleOf(size, m)
 }
 
-// only checks that q has no parameter.
-func only(q url.Values, name string) error { return allowed(q, name) }
+// metricParam returns the metric parameter: board.SingleTile if absent.
+func metricParam(q url.Values) (board.Metric, error) {
+	if !q.Has("metric") {
+		return board.SingleTile, nil
+	}
+	m, err := board.ParseMetric(q.Get("metric"))
+	if err != nil {
+		return 0, inputf("metric=%q: want single or multi", clip(q.Get("metric")))
+	}
+	return m, nil
+}
 
 // allowed checks that q has no parameter but those named, each at most
 // once.

@@ -41,6 +41,8 @@ export interface SizeInfo {
   max?: number;
   /** The largest distance levels are offered at. */
   max_level: number;
+  /** "multi" when listed by sizes with metric "multi": the distances count multi-tile moves. */
+  metric?: "multi";
 }
 
 /** Every optimal next move of a board. */
@@ -85,6 +87,8 @@ export interface Stats {
   hardest: number[][];
   /** Where the counts were published, if they are not computed here. */
   source?: string;
+  /** "multi" if the distances count multi-tile moves. */
+  metric?: "multi";
 }
 
 /**
@@ -99,7 +103,13 @@ export class SlidetableError extends Error {
 /** The questions one can ask of slidetable. */
 export class Slidetable {
   private constructor();
-  /** The answer of GET /api/ENDPOINT?PARAMS of `slidetable serve`, parsed. */
+  /**
+   * The answer of GET /api/ENDPOINT?PARAMS of `slidetable serve`, parsed.
+   * Every endpoint takes params.metric, "single" (the default) or "multi":
+   * in the multi-tile metric a move slides every tile between the tile
+   * tapped and the blank; answers then say metric: "multi", and hint and
+   * solve list the tiles tapped in moves and how many slide in slides.
+   */
   request(endpoint: string, params?: Record<string, string | number | bigint | Board | undefined>): Promise<any>;
   /** The sizes played, tables first. */
   sizes(): Promise<SizeInfo[]>;

@@ -18,6 +18,10 @@
 //	/api/chart?size=3x3                              a table's distribution as an SVG chart
 //	/healthz                                         "ok", for load balancers
 //
+// Each endpoint but healthz also takes metric=multi, for the multi-tile
+// metric (a tap slides every tile between it and the blank), which a
+// Puzzle with Metric board.MultiTile plays: see package game.
+//
 // Files serves the page at / with the WebAssembly build of package js
 // beside it, and 'slidetable web' writes the same files out.
 //

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
@@ -76,9 +77,13 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, human.Message(err))
 		return
 	}
-	get := s.charts[p.Goal.Size()]
+	get := s.charts[chartKey{p.Goal.Size(), p.Metric}]
 	if get == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no table for %s is loaded, so there is no chart to draw", p.Goal.Size()))
+		of := ""
+		if p.Metric != board.SingleTile {
+			of = p.Metric.String() + "-tile "
+		}
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no %stable for %s is loaded, so there is no chart to draw", of, p.Goal.Size()))
 		return
 	}
 	b, err := get()

@@ -32,6 +32,9 @@ type Puzzle = game.Puzzle
 // table, unless its MaxLevel says otherwise.
 const DefaultMaxLevel = game.DefaultMaxLevel
 
+// DefaultMultiMaxLevel is DefaultMaxLevel in the multi-tile metric.
+const DefaultMultiMaxLevel = game.DefaultMultiMaxLevel
+
 // Options changes how a Server works. A nil *Options, or a zero field, means
 // the default.
 type Options struct {
@@ -91,7 +94,7 @@ var (
 // Server is the game page and the API, an http.Handler.
 type Server struct {
 	game    *game.Game
-	charts  map[board.Size]func() ([]byte, error) // the SVG chart of each size with a table
+	charts  map[chartKey]func() ([]byte, error) // the SVG chart of each size with a table, in its metric
 	timeout time.Duration
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
@@ -131,7 +134,7 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	}
 	s := &Server{
 		game:    g,
-		charts:  map[board.Size]func() ([]byte, error){},
+		charts:  map[chartKey]func() ([]byte, error){},
 		timeout: o.Timeout,
 		slots:   make(chan struct{}, o.Searches),
 		log:     o.Logger,
@@ -144,7 +147,7 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 			open = func() (*table.Table, error) { return t, nil }
 		}
 		if open != nil {
-			s.charts[p.Goal.Size()] = sync.OnceValues(func() ([]byte, error) {
+			s.charts[chartKey{p.Goal.Size(), p.Metric}] = sync.OnceValues(func() ([]byte, error) {
 				t, err := open()
 				if err != nil {
 					return nil, err
@@ -155,6 +158,12 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	}
 	s.routes()
 	return s, nil
+}
+
+// chartKey names a chart: the size and metric of its table.
+type chartKey struct {
+	size   board.Size
+	metric board.Metric
 }
 
 // ServeHTTP answers one request, after checking its size and method, and

@@ -296,7 +296,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
 		{"/api/chart?size=4x4", 404, "no table for 4x4"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
-		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes none`},
+		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes metric`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
 		{"/api/distance?%zz", 400, "bad query"},
 		{long, 414, "longer than the limit of 1024"},

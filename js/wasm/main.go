@@ -47,9 +47,15 @@ func main() {
 }
 
 // newGame returns the game of the built-in tables and of 4x4 with the
-// built-in pattern database, which answers any other size by search.
+// built-in pattern database, which answers any other size by search; and
+// the same in the multi-tile metric, with its built-in tables (4x4 and the
+// other sizes by a search with no pattern database).
 func newGame() (*game.Game, error) {
 	s, err := solver.New()
+	if err != nil {
+		return nil, err
+	}
+	multi, err := solver.New(solver.WithMetric(board.MultiTile))
 	if err != nil {
 		return nil, err
 	}
@@ -59,11 +65,14 @@ func newGame() (*game.Game, error) {
 		// about: a page that plays 3x3 does not wait for the others.
 		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: s,
 			OpenTable: func() (*table.Table, error) { return source.BuiltinTable(size) }})
+		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: multi, Metric: board.MultiTile,
+			OpenTable: func() (*table.Table, error) { return source.BuiltinTableIn(size, board.MultiTile) }})
 	}
 	if four := (board.Size{W: 4, H: 4}); source.HasBuiltinPDB(four) {
-		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})
+		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s},
+			game.Puzzle{Goal: board.Goal(four), Solver: multi, Metric: board.MultiTile})
 	}
-	return game.New(puzzles, &game.Options{Others: s})
+	return game.New(puzzles, &game.Options{Others: s, MultiOthers: multi})
 }
 
 // answer answers one request as the HTTP API would: its status and body.
