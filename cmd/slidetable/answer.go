@@ -34,6 +34,7 @@ func addSolverFlags(f *flags, withIDA bool, timeout time.Duration) *solverFlags 
 	}
 	sf.timeoutFlag = addTimeoutFlag(f, timeout)
 	f.addMemFlag()
+	f.addMetricFlag()
 	if withIDA {
 		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
 	} else {
@@ -71,6 +72,11 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 			if err := sf.goal.check(src.Table, *sf.path); err != nil {
 				return nil, err
 			}
+			if err := f.tableMetric(src.Table, *sf.path); err != nil {
+				return nil, err
+			}
+		} else if f.metric == board.MultiTile {
+			return nil, f.failf("%s is a pattern database, whose entries are not lower bounds in the multi-tile metric", clip(*sf.path))
 		} else if sf.goal.set() && src.Goal() != goal {
 			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*sf.path), src.Goal())
 		}
@@ -85,7 +91,7 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	if sf.goal.set() {
 		opts = append(opts, solver.WithGoal(goal))
 	}
-	return solver.New(opts...)
+	return solver.New(append(opts, solver.WithMetric(f.metric))...)
 }
 
 // failure is a failure of a command with a message of its own: exit

@@ -32,6 +32,9 @@ type flags struct {
 	recheck                        bool             // the resolver proves every file again
 	maxMem                         *string          // -max-mem, if the command has it
 	memory                         uint64           // -max-mem checked, by parse
+	metricName                     *string          // -metric, if the command has it
+	metric                         board.Metric     // -metric checked, by parse
+	metricSet                      bool             // -metric was given
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
@@ -75,14 +78,22 @@ func (f *flags) parse(args []string) ([]string, error) {
 		}
 		args = f.Args()
 		if len(args) == 0 {
-			return pos, f.memFlag()
+			return pos, f.checkFlags()
 		}
 		if args[0] == "--" {
-			return append(pos, args[1:]...), f.memFlag()
+			return append(pos, args[1:]...), f.checkFlags()
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// checkFlags checks the flags every command shares: -max-mem, -metric.
+func (f *flags) checkFlags() error {
+	if err := f.memFlag(); err != nil {
+		return err
+	}
+	return f.metricFlag()
 }
 
 // fail wraps err as a usage error of this command.

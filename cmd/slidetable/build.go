@@ -45,7 +45,7 @@ type buildRequest struct {
 
 // buildFlags parses and checks build's flags and names the file to write.
 func buildFlags(e *env, args []string) (*buildRequest, error) {
-	f := newFlags(e, "build", "slidetable build [-o FILE|- | -install] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
+	f := newFlags(e, "build", "slidetable build [-o FILE|- | -install] [-metric single|multi] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH",
 		"Build the table of every board of size WxH that can reach the goal, with its\n"+
 			"distance, and write it to FILE (default WxH.tbl) through a temporary file:\n"+
 			"a build that fails or is interrupted (SIGINT, SIGTERM) leaves FILE as it was.\n"+
@@ -62,13 +62,18 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 			"($XDG_CACHE_HOME or ~/.cache on Linux), or in $SLIDETABLE_CACHE if set.\n"+
 			"A size with a built-in table (3x3, say) is refused: the built-in table\n"+
 			"answers first, so nothing would read the file. The build records the\n"+
-			"proof of the file it wrote there too, so that no command proves it again.",
-		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
+			"proof of the file it wrote there too, so that no command proves it again.\n\n"+
+			"With -metric multi the table counts moves of the multi-tile metric, where\n"+
+			"a tap slides every tile between the tapped one and the blank (default\n"+
+			"WxH-multi.tbl; installed under that name). It goes up to 12 cells: no\n"+
+			"pattern database is a lower bound in that metric.",
+		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -metric multi -install 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
 	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")
 	quiet := f.Bool("q", false, "no progress bar")
 	goalFlag := addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal")
 	f.addMemFlag()
+	f.addMetricFlag()
 	workers := f.Int("workers", 0, "search with `N` goroutines, 1 to 256 (default: one a core)")
 	size, err := f.parseSize(args)
 	if err != nil {
@@ -82,6 +87,9 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 		return nil, err
 	}
 	req := &buildRequest{f: f, goal: goal, quiet: *quiet, workers: *workers, limit: f.memory}
+	if f.metric == board.MultiTile && size.Cells() > bfs.MaxCells {
+		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", size, bfs.MaxCells)
+	}
 	switch {
 	case *install && *out != "":
 		return nil, f.failf("-install and -o exclude each other")
@@ -94,8 +102,11 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 		return req, nil
 	case *out == "":
 		ext := ".tbl"
-		if size.Cells() > bfs.MaxCells {
+		switch {
+		case size.Cells() > bfs.MaxCells:
 			ext = ".pdb"
+		case f.metric == board.MultiTile:
+			ext = "-multi.tbl"
 		}
 		*out = size.String() + ext
 	}
@@ -127,7 +138,7 @@ func (req *buildRequest) installPath() error {
 // stderr, writes it and says what it wrote.
 func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 	f, size, path := req.f, req.goal.Size(), req.path
-	opts := &bfs.Options{Workers: req.workers, MaxMemory: req.limit}
+	opts := &bfs.Options{Workers: req.workers, MaxMemory: req.limit, Metric: f.metric}
 	showProgress := !req.quiet && isTerminal(e.stderr)
 	var bar *progressbar.ProgressBar
 	opts.Progress = func(p bfs.Progress) {
@@ -168,8 +179,12 @@ func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 		}
 		report = e.stderr // stdout holds the table
 	}
-	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d; %s, built in %s\n",
-		path, size, human.Group(res.Reachable()), goalName(req.goal), res.Max(), human.Bytes(written), built.Round(time.Millisecond))
+	in := ""
+	if res.Metric == board.MultiTile {
+		in = " in multi-tile moves"
+	}
+	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d%s; %s, built in %s\n",
+		path, size, human.Group(res.Reachable()), goalName(req.goal), res.Max(), in, human.Bytes(written), built.Round(time.Millisecond))
 	return nil
 }
 

@@ -38,7 +38,7 @@
 // 1) that names it and says how to rebuild it.
 //
 // Nothing answers before it is proven. Tables of up to 10 cells are proven
-// as they are read. A 12-cell table (about 8 s) or a pattern database (as
+// as they are read. A 12-cell table (about 1.5 s) or a pattern database (as
 // long as building it: about 4 minutes for the large 4x4 tier) is proven on
 // its first use on this machine, with a progress bar on standard error, and
 // the proof is recorded in the folder of installed files (proofs/, one
@@ -69,9 +69,30 @@
 // answers of the lines before. levels and coverage refuse at once (exit 2),
 // saying what would work, what they estimate cannot finish.
 //
+// # The multi-tile metric
+//
+// With -metric multi, one move is a tap on any tile in the blank's row or
+// column, which slides every tile between it and the blank one cell towards
+// the blank (1 to W-1 tiles along a row, 1 to H-1 along a column), as many
+// games and speedsolvers count moves. Distances then count those moves (the
+// 8-puzzle's largest is 24 instead of 31, the 15-puzzle's 43 instead of
+// 80), and a move of solve and hint is the tile tapped, the farthest of
+// those that slide, printed with how many slide and which way ("6 (2 tiles
+// slide down)"; in JSON "moves" lists the tiles tapped and "slides" the
+// counts). Its tables are built in for the same sizes; build -metric multi
+// makes the others up to 12 cells, installed as WxH-multi.tbl. A table file
+// says which metric it counts: given with -table it sets the metric unless
+// -metric says otherwise, and a table of the other metric is refused.
+// Without a table (4x4) a search answers, with no pattern database (their
+// entries are not lower bounds when one move slides tiles of several
+// groups): 4x4 boards within about 25 moves in seconds, most random 4x4
+// boards (30 to 43 moves) not within any reasonable -timeout. stats and
+// plot show the published 4x4 distribution in that metric (lightln2 2022).
+// solvable's answer does not depend on the metric.
+//
 // The commands:
 //
-//	build [-o FILE|- | -install] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
+//	build [-o FILE|- | -install] [-metric single|multi] [-q] [-goal BOARD] [-max-mem SIZE] [-workers N] WxH
 //		Search every board of the size that can reach the goal and write
 //		the table to FILE (default WxH.tbl) through a temporary file,
 //		with a progress bar on standard error unless -q. A build that
@@ -89,13 +110,13 @@
 //		answers first, so nothing would read the file. A build records
 //		the proof of the file it wrote, so that no command proves it
 //		again.
-//	distance [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	distance [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
-//	solvable [-goal BOARD] [-json] WxH BOARD
+//	solvable [-metric single|multi] [-goal BOARD] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
-//	verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
+//	verify [-table FILE] [-metric single|multi] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
 //		Prove every distance exact (the goal alone at 0, every other board
 //		one move from a board one closer, neighbours never more than one
 //		apart), then check the parity rule against the reachable set for
@@ -110,7 +131,7 @@
 //		installed: 'verify 4x4' proves the 4x4 pattern database in use),
 //		else a table built afresh in memory; a proof that passes is
 //		recorded.
-//	stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE
+//	stats [-table FILE] [-metric single|multi] [-list N] [-max-mem SIZE] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
@@ -118,21 +139,21 @@
 //		database is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	solve [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable".
-//	hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1").
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
@@ -143,7 +164,7 @@
 //		Draws that could not be counted within -timeout even at the
 //		fastest (100 ns a board, 5 ns a move of a walk) are refused,
 //		saying how long they would take.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify), from the table of the size;
 //		a size of up to 10 cells without one, or with a -goal of its own,
@@ -164,7 +185,7 @@
 //		the histogram of their distances on stderr (-q hides it, with the
 //		progress bar), or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
-//	plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
+//	plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
 //	serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]
@@ -234,6 +255,11 @@
 //	           "chi_square":27.7,"df":29,"p":0.53,"alpha":0.01,"pass":true}   (4x4: distances)
 //	stats     adds "source" for a published distribution (4x4)
 //
+// With -metric multi each object also has "metric":"multi", and solve and
+// hint add "slides", the number of tiles each move slides:
+//
+//	solve     {"size":"3x3","metric":"multi","board":[1,2,3,4,0,6,7,5,8],"solvable":true,"distance":2,"moves":[5,8],"slides":[1,1]}
+//
 // With -goal "0 1 2/3 4 5/6 7 8" each object also has "goal":[0,1,2,3,4,5,6,7,8].
 //
 // Examples:
@@ -260,6 +286,11 @@
 //	44  5 4 15 13/2 3 1 0/11 6 8 7/14 10 12 9
 //	45  11 5 9 3/13 1 6 4/8 10 15 0/2 7 14 12
 //	46  7 3 1 4/8 14 10 15/0 9 13 11/2 6 5 12
+//	$ slidetable distance -metric multi 3x3 "8 6 7/2 5 4/3 0 1"
+//	20
+//	$ slidetable hint -metric multi 3x3 "1 2 3/4 0 5/7 8 6"
+//	distance: 2 (multi-tile moves)
+//	optimal moves: 5 (1 tile slides left)
 //	$ slidetable serve &
 //	$ curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'
 //	{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
@@ -284,6 +315,6 @@
 // moves, plot images up to 100 inches a side and 50 million pixels. levels
 // refuses a -min beyond the largest distance of the size. A table file
 // must be a regular file. Table files of up to 10 cells are proven correct
-// as they are read, 12-cell ones on first use (about 8 s on two cores; see
+// as they are read, 12-cell ones on first use (about 1.5 s on two cores; see
 // "Where answers come from").
 package main

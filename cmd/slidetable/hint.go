@@ -11,7 +11,7 @@ import (
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
@@ -19,7 +19,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			"size with neither, or with -ida, searches with IDA*, as solve does, at\n"+
 			"about the cost of a solve.\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, and prints one\n"+
-			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").",
+			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").\n\n"+
+			"With -metric multi, a move taps a tile in the blank's row or column: each\n"+
+			"optimal move is the tile to tap, with how many tiles slide and which way.",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
 	sf := addSolverFlags(f, true, 0)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
@@ -29,11 +31,15 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMoves(s.Goal(b.Size()), b, solvable, d, hints), text: "unsolvable\n", line: "unsolvable"}
+		r := reply{json: api.NewMovesIn(s.Metric(), s.Goal(b.Size()), b, solvable, d, hints, false), text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case !solvable:
 		case d == 0:
 			r.text, r.line = "distance: 0 (solved)\n", "0  none"
+		case s.Metric() == board.MultiTile:
+			read, _ := taps(b, hints, false)
+			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\noptimal moves: %s\n", d, read)
+			r.line = fmt.Sprintf("%d  %s", d, moveList(hints))
 		default:
 			s := make([]string, len(hints))
 			for i, m := range hints {

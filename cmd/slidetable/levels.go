@@ -29,7 +29,7 @@ const smallTable = 10
 // boards one of three ways: random walks (-mode walk), from the table, or,
 // without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -56,7 +56,10 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"found so far are printed and it exits 1. Boards found by solving end with\n"+
 			"the histogram of their distances on stderr (not with -q; with -json, a\n"+
 			"last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}). -min 80\n"+
-			"on 4x4 prints the 17 published boards at 80 moves.",
+			"on 4x4 prints the 17 published boards at 80 moves. With -metric multi the\n"+
+			"distances count multi-tile moves (a tap slides every tile between it and\n"+
+			"the blank) and boards are drawn from a table of that metric, or by random\n"+
+			"walks (-mode walk); uniform boards of a size without one are refused.",
 		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
 	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)
@@ -81,11 +84,11 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if t == nil && !req.walk && size.Cells() <= smallTable {
 		// A table counts the boards at each distance, for any goal:
 		// make one, in a fraction of a second.
-		if t, err = table.Build(ctx, req.goal, &bfs.Options{MaxMemory: f.memory}); err != nil {
+		if t, err = table.Build(ctx, req.goal, &bfs.Options{MaxMemory: f.memory, Metric: f.metric}); err != nil {
 			return lf.sf.stopped(memoryError(err), "")
 		}
 	}
-	out := &levelWriter{w: bufio.NewWriter(e.stdout), goal: req.goal, asJSON: *lf.asJSON}
+	out := &levelWriter{w: bufio.NewWriter(e.stdout), goal: req.goal, metric: f.metric, asJSON: *lf.asJSON}
 	switch {
 	case req.walk:
 		return walkLevels(ctx, e, lf, s, req, out)
@@ -225,6 +228,9 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 	if req.mode == levels.Exact {
 		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
 	}
+	if f.metric == board.MultiTile {
+		return multiSearchLevels(f, size)
+	}
 	if !req.hiSet {
 		m, exact := size.MaxDistance()
 		if !exact {
@@ -315,16 +321,31 @@ func searchable(e *env, f *flags, req *levelsRequest) error {
 	return nil
 }
 
+// multiSearchLevels refuses levels by solving uniform boards in the
+// multi-tile metric, for a size without a table: its search has no
+// pattern database, and a 4x4 board 27 moves away already takes it about
+// 20 seconds, while most uniform boards are 30 and more (measured in
+// docs/performance.md).
+func multiSearchLevels(f *flags, size board.Size) error {
+	if size.Cells() <= table.MaxCells {
+		return f.failf("uniform %s boards in multi-tile moves are drawn from its table: build it with 'slidetable build -metric multi -install %s', or use -mode walk", size, size)
+	}
+	return f.failf("uniform %s boards are out of reach of the multi-tile search (it has no pattern database; most boards are 30 moves and more away, and beyond about 27 it takes minutes to days); use -mode walk with a small -max for boards at exact distances that are not uniform", size)
+}
+
 // levelWriter prints levels as text or JSON lines.
 type levelWriter struct {
 	w      *bufio.Writer
 	goal   board.Board
+	metric board.Metric
 	asJSON bool
 }
 
 func (l *levelWriter) write(lv levels.Level) error {
 	if l.asJSON {
-		return writeJSONLine(l.w, api.NewLevel(l.goal, lv.Board, lv.Distance))
+		out := api.NewLevel(l.goal, lv.Board, lv.Distance)
+		out.About = out.About.In(l.metric)
+		return writeJSONLine(l.w, out)
 	}
 	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
 	return err

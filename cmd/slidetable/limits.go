@@ -53,9 +53,9 @@ func (f *flags) outputFile(name, path string) error {
 }
 
 // maxDistanceRange refuses, for walks to the standard goal, a smallest
-// distance no board of the size has.
+// distance no board of the size has in the metric of -metric.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
-	most, exact := size.MaxDistance()
+	most, exact := size.MaxDistanceIn(f.metric)
 	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
 		return f.failf("-min %d: %w", lo, err)
 	}

@@ -7,21 +7,24 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 )
 
 func runPlot(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
+	f := newFlags(e, "plot", "slidetable plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE",
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
 			"with the mean marked, from the built-in or installed table of a size or\n"+
 			"from the table FILE (which may also be given alone; not a pattern\n"+
 			"database), and write it to the -o file in the\n"+
 			"format its extension names: .svg, .png, .pdf, .jpg or .tif. For 4x4, which\n"+
-			"has no table, it draws the published distribution, and says so.",
+			"has no table, it draws the published distribution, and says so. With\n"+
+			"-metric multi, distances count multi-tile moves.",
 		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
 	f.addMemFlag()
-	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg)")
+	f.addMetricFlag()
+	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg, or WxH-multi.svg with -metric multi)")
 	logScale := f.Bool("log", false, "draw the counts on a logarithmic scale, which shows the tails")
 	width := f.Float64("width", 8, "make the image `IN` inches wide")
 	height := f.Float64("height", 4.5, "make the image `IN` inches high")
@@ -40,7 +43,7 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 		return f.failf("-dpi %d: want 10 to 1200", *dpi)
 	}
 	var counts chart.Counts
-	if d, ok := publishedDistribution(*path, pos[0]); ok {
+	if d, ok := publishedDistribution(*path, pos[0], f.metric); ok {
 		counts = chart.Published(d)
 	} else {
 		t, err := openSizeOrFile(ctx, f, *path, pos[0])
@@ -53,6 +56,9 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	dest := *out
 	if dest == "" {
 		dest = counts.Goal().Size().String() + ".svg"
+		if f.metric == board.MultiTile {
+			dest = counts.Goal().Size().String() + "-multi.svg"
+		}
 	}
 	if err := f.outputFile("o", dest); err != nil {
 		return err

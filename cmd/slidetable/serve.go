@@ -31,7 +31,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ps := &puzzleSet{f: f, maxLevel: cfg.maxLevel, have: map[board.Size]bool{}}
+	ps := &puzzleSet{f: f, maxLevel: cfg.maxLevel, have: map[servedKind]bool{}}
 	defer ps.close()
 	if err := ps.collect(ctx, cfg.files, cfg.searched, cfg.quiet); err != nil {
 		return err
@@ -69,6 +69,11 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
 			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
 			"  GET /healthz                          (ok, for load balancers)\n\n"+
+			"Every size is served in both metrics: add metric=multi to a query for\n"+
+			"multi-tile moves (a tap slides every tile between it and the blank), from\n"+
+			"the built-in or installed multi-tile tables, or a -table FILE of that\n"+
+			"metric; sizes without one (4x4) are searched with no pattern database,\n"+
+			"and their levels go up to min(-max-level, 22).\n\n"+
 			"Sizes with a table (built in, installed with 'slidetable build -install',\n"+
 			"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n"+
 			"sizes of installed pattern databases and of -table FILE.pdb are answered\n"+
@@ -176,74 +181,98 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 	return err
 }
 
-// puzzleSet gathers what serve plays: a puzzle for each size, with the
-// sources that answer for it.
+// puzzleSet gathers what serve plays: a puzzle for each size in each
+// metric, with the sources that answer for it.
 type puzzleSet struct {
 	f        *flags
 	maxLevel int
 	list     []server.Puzzle
-	have     map[board.Size]bool
-	opts     []solver.Option
+	have     map[servedKind]bool
+	opts     [2][]solver.Option // of the solver of each metric
 	sources  []*source.Source
 }
 
-// collect finds the puzzles to serve: the -table files first (a table
-// replaces the built-in or installed one of its size; a pattern database
-// makes its size searched with it), then the built-in tables, then the
-// installed files, then the -search sizes, each answered from what
-// package source finds for it.
+// servedKind is what a puzzle is played as: a size in a metric.
+type servedKind struct {
+	size   board.Size
+	metric board.Metric
+}
+
+// metrics are the metrics serve plays, each size in both.
+var metrics = []board.Metric{board.SingleTile, board.MultiTile}
+
+// collect finds the puzzles to serve, in each metric: the -table files
+// first (a table replaces the built-in or installed one of its size and
+// metric; a pattern database makes its size searched with it), then the
+// built-in tables, then the installed files, then the -search sizes, each
+// answered from what package source finds for it.
 func (ps *puzzleSet) collect(ctx context.Context, files []string, searched []board.Size, quiet bool) error {
-	r := ps.f.resolver(quiet)
 	for _, path := range files {
 		src, err := ps.f.openFile(ctx, path, board.Size{}, false, quiet)
 		if err != nil {
 			return err
 		}
-		if ps.have[src.Size()] {
+		m := board.SingleTile
+		if src.Table != nil {
+			m = src.Table.Metric()
+		}
+		if ps.have[servedKind{src.Size(), m}] {
 			src.Close()
-			return ps.f.failf("-table %s: a second %s file", clip(path), src.Size())
+			return ps.f.failf("-table %s: a second %s file in %s-tile moves", clip(path), src.Size(), m)
 		}
-		ps.add(src.Size(), src)
+		ps.add(src.Size(), m, src)
 	}
-	installed, err := r.InstalledSizes()
-	if err != nil {
-		return err
-	}
-	sizes := append(append(source.BuiltinSizes(), installed...), searched...)
-	for _, size := range sizes {
-		if ps.have[size] {
-			continue
-		}
-		src, err := r.For(ctx, board.Goal(size))
+	for _, m := range metrics {
+		r := ps.f.resolverIn(m, quiet)
+		installed, err := r.InstalledSizes()
 		if err != nil {
-			return installedFailure(err)
+			return err
 		}
-		ps.add(size, src)
+		sizes := append(append(source.BuiltinSizes(), installed...), searched...)
+		for _, size := range sizes {
+			if ps.have[servedKind{size, m}] {
+				continue
+			}
+			src, err := r.For(ctx, board.Goal(size))
+			if err != nil {
+				return installedFailure(err)
+			}
+			ps.add(size, m, src)
+		}
 	}
 	return nil
 }
 
-// add serves boards of size from src: from its table, or by a search with
-// its pattern database; with no src, by a search with no pattern database.
-func (ps *puzzleSet) add(size board.Size, src *source.Source) {
-	p := server.Puzzle{Goal: board.Goal(size), MaxLevel: ps.maxLevel}
+// add serves boards of size in the metric m from src: from its table, or
+// by a search with its pattern database; with no src, by a search with no
+// pattern database.
+func (ps *puzzleSet) add(size board.Size, m board.Metric, src *source.Source) {
+	p := server.Puzzle{Goal: board.Goal(size), MaxLevel: ps.maxLevel, Metric: m}
+	if m == board.MultiTile {
+		p.MaxLevel = min(ps.maxLevel, server.DefaultMultiMaxLevel)
+	}
 	if src != nil {
 		p.Goal, p.Table = src.Goal(), src.Table
-		ps.opts = append(ps.opts, solver.WithSource(src))
+		ps.opts[m] = append(ps.opts[m], solver.WithSource(src))
 		ps.sources = append(ps.sources, src)
 	}
-	ps.have[size] = true
+	ps.have[servedKind{size, m}] = true
 	ps.list = append(ps.list, p)
 }
 
-// puzzles returns the puzzles with one solver, which holds every source.
+// puzzles returns the puzzles with one solver a metric, which holds every
+// source of that metric.
 func (ps *puzzleSet) puzzles() ([]server.Puzzle, error) {
-	sv, err := solver.New(ps.opts...)
-	if err != nil {
-		return nil, err
+	var solvers [2]*solver.Solver
+	for _, m := range metrics {
+		sv, err := solver.New(append(ps.opts[m], solver.WithMetric(m))...)
+		if err != nil {
+			return nil, err
+		}
+		solvers[m] = sv
 	}
 	for i := range ps.list {
-		ps.list[i].Solver = sv
+		ps.list[i].Solver = solvers[ps.list[i].Metric]
 	}
 	return ps.list, nil
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+
 			"moves in order, each the number of the tile that slides into the blank.\n"+
 			"Prints 'unsolvable' for a board that cannot reach the goal. Uses the\n"+
@@ -20,7 +20,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			"built-in one (a random 4x4 board takes tens of milliseconds).\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one line for each, in order: the distance and the\n"+
-			"moves (\"21  5 4 ...\", \"0  none\"), or 'unsolvable'.",
+			"moves (\"21  5 4 ...\", \"0  none\"), or 'unsolvable'.\n\n"+
+			"With -metric multi, a move taps a tile in the blank's row or column and\n"+
+			"slides it and the tiles between: each move is the tile tapped, with how\n"+
+			"many tiles slide and which way (\"slides\" in JSON). Sizes without a\n"+
+			"multi-tile table are searched with a weak bound: 12 cells and less.",
 		"  slidetable solve 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable solve -json 2x4 \"0 7/6 5/4 3/2 1\"\n  slidetable solve 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 100 -method walk -k 40 4x4 | slidetable solve -timeout 1m -json 4x4 -\n")
 	sf := addSolverFlags(f, true, 0)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
@@ -30,8 +34,13 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMoves(s.Goal(b.Size()), b, solvable, len(moves), moves), text: "unsolvable\n", line: "unsolvable"}
-		if solvable {
+		r := reply{json: api.NewMovesIn(s.Metric(), s.Goal(b.Size()), b, solvable, len(moves), moves, true), text: "unsolvable\n", line: "unsolvable"}
+		switch {
+		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
+			read, _ := taps(b, moves, true)
+			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\nmoves: %s\n", len(moves), read)
+			r.line = fmt.Sprintf("%d  %s", len(moves), moveList(moves))
+		case solvable:
 			r.text = fmt.Sprintf("distance: %d\nmoves: %s\n", len(moves), moveList(moves))
 			r.line = fmt.Sprintf("%d  %s", len(moves), moveList(moves))
 		}

@@ -39,13 +39,19 @@ func installDir() string {
 // an installed entry it skips, and draws a progress bar there while it
 // proves a file, unless quiet.
 func (f *flags) resolver(quiet bool) *source.Resolver {
-	if f.res != nil {
-		return f.res
+	if f.res == nil {
+		f.res = f.resolverIn(f.metric, quiet)
 	}
+	return f.res
+}
+
+// resolverIn returns a new resolver, as resolver does, in the metric m.
+func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
 	opts := &source.Options{
 		Dir:       installDir(),
 		Recheck:   f.recheck,
 		MaxMemory: f.memory,
+		Metric:    m,
 		Warn: func(path string, err error) {
 			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
 		},
@@ -67,8 +73,7 @@ func (f *flags) resolver(quiet bool) *source.Resolver {
 			}
 		}
 	}
-	f.res = source.New(opts)
-	return f.res
+	return source.New(opts)
 }
 
 // openFile opens and proves the file path given with -table for boards of
@@ -125,6 +130,9 @@ func (f *flags) tableFor(ctx context.Context, path string, size board.Size, quie
 		if err != nil {
 			return nil, err
 		}
+		if err := f.tableMetric(src.Table, path); err != nil {
+			return nil, err
+		}
 		return src.Table, nil
 	}
 	src, err := f.resolver(quiet).TableFor(ctx, board.Goal(size))
@@ -135,6 +143,8 @@ func (f *flags) tableFor(ctx context.Context, path string, size board.Size, quie
 		return src.Table, nil
 	case size.Cells() > table.MaxCells:
 		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
+	case f.metric == board.MultiTile:
+		return nil, f.failf("no multi-tile table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -metric multi -install %s', or with 'slidetable build -metric multi -o %s-multi.tbl %s' and pass -table %s-multi.tbl", size, builtIn(), size, size, size, size)
 	}
 	return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
 }

@@ -18,17 +18,20 @@ import (
 )
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-list N] [-max-mem SIZE] [-json] WxH|FILE",
+	f := newFlags(e, "stats", "slidetable stats [-table FILE] [-metric single|multi] [-list N] [-max-mem SIZE] [-json] WxH|FILE",
 		"Print the number of boards that reach the goal, God's number (the largest\n"+
 			"distance) and how many boards are that far, the mean and median distance,\n"+
 			"the number of boards at each distance as a histogram, and the boards at\n"+
 			"the largest distance (at most N of them, the first in table order), from\n"+
 			"the built-in or installed table of a size or from the table FILE, which\n"+
 			"may also be given alone (a pattern database is refused: it holds bounds,\n"+
-			"not distances).",
-		"  slidetable stats 3x3\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
+			"not distances). With -metric multi, the distances count multi-tile\n"+
+			"moves; for 4x4, in either metric, the published distribution, with its\n"+
+			"source.",
+		"  slidetable stats 3x3\n  slidetable stats -metric multi 4x4\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
 	f.addMemFlag()
+	f.addMetricFlag()
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,"counts":[1,2,...],"hardest":[[8,6,7,...],...]} (see the manual)`)
 	pos, err := f.parse(args)
@@ -41,7 +44,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if err := f.intFlag("list", *list, 0, maxCount, "a number of boards"); err != nil {
 		return err
 	}
-	if st, ok := publishedStats(*path, pos[0], *list); ok {
+	if st, ok := publishedStats(*path, pos[0], *list, f.metric); ok {
 		if *asJSON {
 			return writeJSONLine(e.stdout, st)
 		}
@@ -61,6 +64,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 		boards[i] = lv.Board
 	}
 	st := api.NewStats(t, boards)
+	st.About = st.About.In(t.Metric())
 	if *asJSON {
 		return writeJSONLine(e.stdout, st)
 	}
@@ -68,11 +72,15 @@ func runStats(ctx context.Context, e *env, args []string) error {
 }
 
 // publishedDistribution returns, for a size given alone that has no
-// built-in table, its published distribution (package published), if any.
-func publishedDistribution(path, arg string) (published.Distribution, bool) {
+// built-in table, its published distribution in the metric (package
+// published), if any.
+func publishedDistribution(path, arg string, metric board.Metric) (published.Distribution, bool) {
 	size, err := board.ParseSize(arg)
 	if path != "" || err != nil || source.HasBuiltin(size) {
 		return published.Distribution{}, false
+	}
+	if metric == board.MultiTile {
+		return published.MultiDistributionOf(size)
 	}
 	return published.DistributionOf(size)
 }
@@ -80,14 +88,19 @@ func publishedDistribution(path, arg string) (published.Distribution, bool) {
 // publishedStats returns the published statistics of a size given alone
 // that has no built-in table, with at most list of its published hardest
 // boards.
-func publishedStats(path, arg string, list int) (api.Stats, bool) {
-	d, ok := publishedDistribution(path, arg)
+func publishedStats(path, arg string, list int, metric board.Metric) (api.Stats, bool) {
+	d, ok := publishedDistribution(path, arg, metric)
 	if !ok {
 		return api.Stats{}, false
 	}
-	h, _ := published.HardestOf(d.Size)
+	var h published.Hardest
+	if metric == board.SingleTile {
+		h, _ = published.HardestOf(d.Size)
+	}
 	h.Boards = h.Boards[:min(len(h.Boards), list)]
-	return api.PublishedStats(d, h), true
+	st := api.PublishedStats(d, h)
+	st.About = st.About.In(metric)
+	return st, true
 }
 
 // writeStats prints st for a person: the figures, the histogram and the
@@ -100,6 +113,9 @@ func writeStats(w io.Writer, st api.Stats, order string) error {
 		goal = *st.Goal
 	}
 	fmt.Fprintf(&sb, "size: %s, %s\n", st.Size, goalName(goal))
+	if st.Metric != "" {
+		fmt.Fprintf(&sb, "metric: %s-tile moves\n", st.Metric)
+	}
 	if st.Source != "" {
 		fmt.Fprintf(&sb, "published, not computed here: %s\n", st.Source)
 	}

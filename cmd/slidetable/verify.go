@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/pdb"
@@ -18,10 +19,12 @@ import (
 )
 
 func runVerify(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH",
+	f := newFlags(e, "verify", "slidetable verify [-table FILE] [-metric single|multi] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH",
 		"Prove every distance of a table exact, without trusting whoever built it:\n"+
-			"the goal is the one board at distance 0, every other board has a neighbour\n"+
-			"one move closer, and no two neighbours differ by more than one. Then check\n"+
+			"the goal is the one board at distance 0, the boards it holds as reachable\n"+
+			"are closed under moves, every other board has a neighbour one move\n"+
+			"closer, and no two neighbours differ by more than one, in the table's\n"+
+			"metric (-metric: single, the default, or multi; a FILE's own). Then check\n"+
 			"the parity rule against the set of boards the table holds as reachable, for\n"+
 			"every one of the n! permutations of a WxH board, and print how many were\n"+
 			"checked, how many are reachable and how many disagree. The exit status is 0\n"+
@@ -39,6 +42,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	path := f.String("table", "", "check the table or pattern database `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
 	f.addMemFlag()
+	f.addMetricFlag()
 	quiet := f.Bool("q", false, "no progress bar")
 	asJSON := f.Bool("json", false, `print {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0} (see the manual)`)
 	size, err := f.parseSize(args)
@@ -75,20 +79,29 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err := goalFlag.check(t, *path); err != nil {
 		return err
 	}
+	if *path != "" {
+		if err := f.tableMetric(t, *path); err != nil {
+			return err
+		}
+	}
 	rep, err := t.CheckParity(ctx)
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		out := api.Verify{About: api.NewAbout(t.Goal()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
+		out := api.Verify{About: api.NewAbout(t.Goal()).In(t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
 		if rep.Mismatches > 0 {
 			b, _ := board.New(size, rep.First)
 			out.First = &b
 		}
 		err = writeJSONLine(e.stdout, out)
 	} else {
-		_, err = fmt.Fprintf(e.stdout, "distances: proven exact\npermutations: %s\nreachable: %s\nmismatches: %s\n",
-			human.Group(rep.Permutations), human.Group(rep.Reachable), human.Group(rep.Mismatches))
+		in := ""
+		if t.Metric() == board.MultiTile {
+			in = " (multi-tile moves)"
+		}
+		_, err = fmt.Fprintf(e.stdout, "distances: proven exact%s\npermutations: %s\nreachable: %s\nmismatches: %s\n",
+			in, human.Group(rep.Permutations), human.Group(rep.Reachable), human.Group(rep.Mismatches))
 		if err == nil && rep.Mismatches > 0 {
 			b, _ := board.New(size, rep.First)
 			_, err = fmt.Fprintf(e.stdout, "first mismatch: %s\n", b)
@@ -115,7 +128,7 @@ func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board
 	if err != nil || src != nil {
 		return src, installedFailure(err)
 	}
-	t, err := table.Build(ctx, goal, nil)
+	t, err := table.Build(ctx, goal, &bfs.Options{Metric: f.metric})
 	if err != nil {
 		return nil, buildError(f, err)
 	}

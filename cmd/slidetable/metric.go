@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/table"
+)
+
+// addMetricFlag adds -metric to f: what counts as one move.
+func (f *flags) addMetricFlag() {
+	f.metricName = f.String("metric", "", "count moves in `METRIC`: single (a tile slides into the blank) or multi (a tap slides every tile between it and the blank, along its row or column); default single, or the metric of a -table FILE")
+}
+
+// metricFlag checks -metric and sets f.metric.
+func (f *flags) metricFlag() error {
+	if f.metricName == nil || *f.metricName == "" {
+		return nil
+	}
+	m, err := board.ParseMetric(*f.metricName)
+	if err != nil {
+		return f.fail(fmt.Errorf("-metric: %w", err))
+	}
+	f.metric, f.metricSet = m, true
+	return nil
+}
+
+// tableMetric takes the metric of a table file given with -table when
+// -metric is not given, and refuses one that counts other moves than
+// -metric says.
+func (f *flags) tableMetric(t *table.Table, path string) error {
+	switch {
+	case !f.metricSet:
+		f.metric = t.Metric()
+		f.res = nil // a resolver made before counted other moves
+	case t.Metric() != f.metric:
+		return f.failf("%s counts %s-tile moves; leave out -metric %s, or give a table of that metric", clip(path), t.Metric(), f.metric)
+	}
+	return nil
+}
+
+// taps writes moves of the multi-tile metric for a person: each tapped
+// tile with how many tiles slide and which way, "5 (2 tiles slide down)".
+// With path set the moves are played one after another from b; otherwise
+// each is a move of b.
+func taps(b board.Board, moves []uint8, path bool) (string, []int) {
+	s := make([]string, len(moves))
+	counts := make([]int, len(moves))
+	at := b
+	for i, m := range moves {
+		next, count, err := at.Tap(m)
+		if err != nil {
+			s[i] = fmt.Sprintf("%d (?)", m) // not a move of b; the solver gives only legal ones
+			continue
+		}
+		dir := slideWay(at, next, m)
+		counts[i] = count
+		if count == 1 {
+			s[i] = fmt.Sprintf("%d (1 tile slides %s)", m, dir)
+		} else {
+			s[i] = fmt.Sprintf("%d (%d tiles slide %s)", m, count, dir)
+		}
+		if path {
+			at = next
+		}
+	}
+	return strings.Join(s, ", "), counts
+}
+
+// slideWay returns the way tile m moved between boards b and next.
+func slideWay(b, next board.Board, m uint8) string {
+	w := b.Size().W
+	from, to := b.Index(m), next.Index(m)
+	switch {
+	case to == from-w:
+		return "up"
+	case to == from+w:
+		return "down"
+	case to == from-1:
+		return "left"
+	}
+	return "right"
+}
