@@ -31,4 +31,14 @@
 // functions and Searchers are safe for concurrent use: each search has its
 // own state, and the tables searches share (moves per size, conflicts per
 // line length) are built once and only read.
+//
+// A MultiSearcher (NewMulti) searches in the multi-tile metric of
+// board.MultiTile, where a move taps a tile in the blank's row or column;
+// it tries only moves across the line of the move before (two moves along
+// one line make one), and tells its Evaluator each tile that slides. Its
+// bound must be admissible in that metric: Lines is (at least S/(w-1) moves
+// along rows and S'/(h-1) along columns remain, S and S' the tiles'
+// distances from their goal columns and rows), Manhattan and the pattern
+// databases of package pdb are not. Lines is weak: boards of up to 12
+// cells take milliseconds to seconds, random 4x4 boards are out of reach.
 package ida

@@ -8,12 +8,12 @@ import (
 )
 
 // builtinTable returns the exact table built into the binary for boards of
-// size to the standard goal, or nil if there is none.
-func builtinTable(size board.Size) (*table.Table, error) {
+// size to the standard goal in the metric, or nil if there is none.
+func builtinTable(size board.Size, metric board.Metric) (*table.Table, error) {
 	if !source.HasBuiltin(size) {
 		return nil, nil
 	}
-	return source.BuiltinTable(size)
+	return source.BuiltinTableIn(size, metric)
 }
 
 // builtinHeuristic returns the best heuristic built into the binary for

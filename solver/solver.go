@@ -26,6 +26,7 @@ var (
 // boards of any size; see the package documentation.
 type Solver struct {
 	search bool
+	metric board.Metric
 	small  [smallSide + 1][smallSide + 1]atomic.Pointer[entry] // by W, H: no hashing on the way to a table
 	sizes  sync.Map                                            // board.Size -> *entry, for the other sizes
 }
@@ -43,7 +44,16 @@ type entry struct {
 	once     sync.Once
 	err      error
 	exact    *table.Table // the table that answers, if any
-	searcher *ida.Searcher
+	searcher searcher
+}
+
+// searcher is a search in one metric: an *ida.Searcher or an
+// *ida.MultiSearcher.
+type searcher interface {
+	Distance(ctx context.Context, b board.Board) (int, error)
+	Solve(ctx context.Context, b board.Board) ([]uint8, error)
+	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
+	Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error)
 }
 
 // Option configures a Solver; see New.
@@ -148,6 +158,27 @@ func WithSource(src *source.Source) Option {
 	return WithHeuristic(src.DB.Heuristic())
 }
 
+// WithMetric answers in the given metric: distances, paths and hints
+// count its moves. In the multi-tile metric (board.MultiTile) a move of a
+// path or a hint is the tile the player taps (see board.Board.Tap); the
+// built-in tables are those of that metric, a table given must count its
+// moves, and boards without a table are searched with ida.Lines, or a
+// heuristic given, which must be a lower bound in that metric (the
+// pattern databases of package pdb are not). The default is
+// board.SingleTile.
+func WithMetric(m board.Metric) Option {
+	return func(s *Solver) error {
+		if !m.Valid() {
+			return fmt.Errorf("%w: %w %d", ErrConfig, board.ErrMetric, m)
+		}
+		s.metric = m
+		return nil
+	}
+}
+
+// Metric returns the metric the solver answers in.
+func (s *Solver) Metric() board.Metric { return s.metric }
+
 // WithSearch answers every board by IDA*, even where a table would: for
 // comparing the two, and for measuring the search.
 func WithSearch() Option {
@@ -197,10 +228,14 @@ func (s *Solver) prepare(size board.Size) (*entry, error) {
 			e.goal = board.Goal(size)
 		}
 		standard := e.goal == board.Goal(size)
+		if e.table != nil && e.table.Metric() != s.metric {
+			e.err = fmt.Errorf("%w: the %s table counts %s-tile moves, the solver %s-tile", ErrConfig, size, e.table.Metric(), s.metric)
+			return
+		}
 		if !s.search {
 			e.exact = e.table
 			if e.exact == nil && standard {
-				if e.exact, e.err = builtinTable(size); e.err != nil {
+				if e.exact, e.err = builtinTable(size, s.metric); e.err != nil {
 					return
 				}
 			}
@@ -209,15 +244,22 @@ func (s *Solver) prepare(size board.Size) (*entry, error) {
 			}
 		}
 		h := e.heuristic
-		if h == nil && standard {
+		if h == nil && standard && s.metric == board.SingleTile {
 			if h, e.err = builtinHeuristic(size); e.err != nil {
 				return
 			}
 		}
-		if h == nil {
-			h = ida.Manhattan(e.goal)
+		switch {
+		case s.metric == board.MultiTile:
+			if h == nil {
+				h = ida.Lines(e.goal)
+			}
+			e.searcher = ida.NewMulti(h)
+		case h == nil:
+			e.searcher = ida.New(ida.Manhattan(e.goal))
+		default:
+			e.searcher = ida.New(h)
 		}
-		e.searcher = ida.New(h)
 	})
 	return e, e.err
 }
@@ -249,7 +291,8 @@ func (s *Solver) Distance(ctx context.Context, b board.Board) (int, error) {
 }
 
 // Path returns a shortest solution of b: the moves, each the tile that
-// slides into the blank, that take b to the goal, exactly Distance of
+// slides into the blank (in the multi-tile metric, the tile tapped), that
+// take b to the goal, exactly Distance of
 // them. Its errors are those of Distance.
 func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 	e, err := s.start(ctx, b)
@@ -263,7 +306,8 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 }
 
 // Hints returns every move that takes b one step closer to the goal, in
-// the order of board.Board.Moves, and the distance of b; no moves for the
+// the order of board.Board.Moves (board.Board.Taps in the multi-tile
+// metric), and the distance of b; no moves for the
 // goal itself. A search costs about as much as for Path, at most the whole
 // of its last iteration. Its errors are those of Distance.
 func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {

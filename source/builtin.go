@@ -29,7 +29,7 @@ func BuiltinSizes() []board.Size {
 }
 
 // HasBuiltin reports whether the table of size, to the standard goal, is
-// built in.
+// built in, in either metric: data builds in both.
 func HasBuiltin(size board.Size) bool { return slices.Contains(data.Sizes(), size) }
 
 // HasBuiltinPDB reports whether a pattern database of size, to the
@@ -44,8 +44,9 @@ type decoded[T any] struct {
 }
 
 var (
-	tables sync.Map // board.Size -> *decoded[*table.Table]
-	pdbs   sync.Map // board.Size -> *decoded[*pdb.DB]
+	tables      sync.Map // board.Size -> *decoded[*table.Table]
+	multiTables sync.Map // board.Size -> *decoded[*table.Table], in the multi-tile metric
+	pdbs        sync.Map // board.Size -> *decoded[*pdb.DB]
 )
 
 // load returns the value of size in m, decoding it with read the first
@@ -62,11 +63,20 @@ func load[T any](m *sync.Map, size board.Size, read func() (T, error)) (T, error
 // concurrent use; callers must not Close it. It fails with an error
 // wrapping ErrNotBuiltin if there is none.
 func BuiltinTable(size board.Size) (*table.Table, error) {
+	return BuiltinTableIn(size, board.SingleTile)
+}
+
+// BuiltinTableIn is BuiltinTable in the given metric.
+func BuiltinTableIn(size board.Size, metric board.Metric) (*table.Table, error) {
 	if !HasBuiltin(size) {
 		return nil, fmt.Errorf("%w: no %s table", ErrNotBuiltin, size)
 	}
-	return load(&tables, size, func() (*table.Table, error) {
-		b, err := data.File(size)
+	m, file := &tables, data.File
+	if metric == board.MultiTile {
+		m, file = &multiTables, data.MultiFile
+	}
+	return load(m, size, func() (*table.Table, error) {
+		b, err := file(size)
 		if err != nil {
 			return nil, err
 		}
@@ -95,7 +105,7 @@ func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 // builtin returns the built-in source for goal, see builtinSource, proven
 // again under Options.Recheck.
 func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (*Source, error) {
-	src, err := builtinSource(goal, tables)
+	src, err := builtinSource(goal, tables, r.opts.Metric)
 	if src == nil || err != nil {
 		return src, err
 	}
@@ -105,22 +115,22 @@ func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (
 	return src, nil
 }
 
-// builtinSource returns the built-in source for goal: its table if tables
-// is set and there is one, else its pattern database if there is one, else
-// nil.
-func builtinSource(goal board.Board, tables bool) (*Source, error) {
+// builtinSource returns the built-in source for goal in the metric: its
+// table if tables is set and there is one, else its pattern database if
+// there is one (in the single-tile metric), else nil.
+func builtinSource(goal board.Board, tables bool, metric board.Metric) (*Source, error) {
 	size := goal.Size()
 	if goal != board.Goal(size) {
 		return nil, nil
 	}
 	if tables && HasBuiltin(size) {
-		t, err := BuiltinTable(size)
+		t, err := BuiltinTableIn(size, metric)
 		if err != nil {
 			return nil, err
 		}
 		return &Source{Origin: Builtin, Table: t}, nil
 	}
-	if !tables && HasBuiltinPDB(size) {
+	if !tables && HasBuiltinPDB(size) && metric == board.SingleTile {
 		db, err := BuiltinPDB(size)
 		if err != nil {
 			return nil, err

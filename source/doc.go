@@ -20,6 +20,12 @@
 //   - A file the caller names: Resolver.Open, which takes a table or a
 //     pattern database by its first bytes (Sniff).
 //
+// A Resolver answers in one metric (Options.Metric). In the multi-tile
+// metric (board.MultiTile) the built-in tables are those of data.MultiFile
+// and an installed table is WxH-multi.tbl; no pattern database answers
+// there, since its entries are not lower bounds in that metric, and a
+// table counting the other metric's moves never answers.
+//
 // Nothing answers before it is proven. A table of up to 10 cells is proven
 // as it is read (table.Table.Certify, in a fraction of a second). A larger
 // table and every pattern database are proven on first use (Certify, in

@@ -27,10 +27,14 @@ func DefaultDir() (string, error) {
 	return filepath.Join(dir, "slidetable"), nil
 }
 
-// ext returns the name ending of a file of kind.
-func ext(kind Kind) string {
-	if kind == PDB {
+// ext returns the name ending of a file of kind in the metric: .tbl,
+// -multi.tbl or .pdb.
+func ext(kind Kind, metric board.Metric) string {
+	switch {
+	case kind == PDB:
 		return ".pdb"
+	case metric == board.MultiTile:
+		return "-multi.tbl"
 	}
 	return ".tbl"
 }
@@ -45,7 +49,8 @@ func InstallKind(size board.Size) Kind {
 }
 
 // InstallPath returns the path of the file installed for boards of size
-// to the standard goal: WxH.tbl or WxH.pdb (see InstallKind) in the folder
+// to the standard goal in the resolver's metric: WxH.tbl or WxH.pdb (see
+// InstallKind), or WxH-multi.tbl in the multi-tile metric, in the folder
 // of installed files. It fails with ErrNoDir if there is no folder, and
 // with ErrShadowed for a size whose table is built in: the built-in table
 // answers first, so an installed one would never be read.
@@ -59,7 +64,10 @@ func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if r.opts.Dir == "" {
 		return "", ErrNoDir
 	}
-	return filepath.Join(r.opts.Dir, size.String()+ext(InstallKind(size))), nil
+	if r.opts.Metric == board.MultiTile && InstallKind(size) == PDB {
+		return "", fmt.Errorf("%w: %s has too many boards for a table, and no pattern database is a lower bound in the multi-tile metric", table.ErrFormat, size)
+	}
+	return filepath.Join(r.opts.Dir, size.String()+ext(InstallKind(size), r.opts.Metric)), nil
 }
 
 // InstalledError reports an installed file that cannot answer: it cannot
@@ -82,7 +90,7 @@ func (r *Resolver) installed(size board.Size, kind Kind) string {
 	if r.opts.Dir == "" {
 		return ""
 	}
-	path := filepath.Join(r.opts.Dir, size.String()+ext(kind))
+	path := filepath.Join(r.opts.Dir, size.String()+ext(kind, r.opts.Metric))
 	if why := notFile(path); why != nil {
 		if !errors.Is(why, fs.ErrNotExist) {
 			r.warn(path, why)
@@ -139,12 +147,16 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 		src.Close()
 		return fail(fmt.Errorf("%s is for %s to %s, not %s to the standard goal", path, got.Size(), got, size))
 	}
+	if src.Table != nil && src.Table.Metric() != r.opts.Metric {
+		src.Close()
+		return fail(fmt.Errorf("%s counts %s-tile moves, not %s-tile", path, src.Table.Metric(), r.opts.Metric))
+	}
 	return src, nil
 }
 
-// InstalledSizes returns the sizes with a file installed, whether it can
-// answer or not, smallest first: those a server offers besides the
-// built-in ones. An entry that is not a regular file is reported to
+// InstalledSizes returns the sizes with a file installed for the
+// resolver's metric, whether it can answer or not, smallest first: those a
+// server offers besides the built-in ones. An entry that is not a regular file is reported to
 // Options.Warn and left out.
 func (r *Resolver) InstalledSizes() ([]board.Size, error) {
 	if r.opts.Dir == "" {
@@ -160,13 +172,17 @@ func (r *Resolver) InstalledSizes() ([]board.Size, error) {
 	var sizes []board.Size
 	for _, e := range entries {
 		name := e.Name()
-		base := strings.TrimSuffix(strings.TrimSuffix(name, ".tbl"), ".pdb")
+		base, _, _ := strings.Cut(name, ".")
+		base = strings.TrimSuffix(base, "-multi")
 		size, err := board.ParseSize(base)
 		if base == name || err != nil || size.String() != base || HasBuiltin(size) || slices.Contains(sizes, size) {
 			continue
 		}
 		for _, kind := range []Kind{Table, PDB} {
-			if name == base+ext(kind) && r.installed(size, kind) != "" {
+			if kind == PDB && r.opts.Metric == board.MultiTile {
+				continue
+			}
+			if name == base+ext(kind, r.opts.Metric) && r.installed(size, kind) != "" {
 				sizes = append(sizes, size)
 			}
 		}

@@ -150,6 +150,12 @@ type Options struct {
 	// Progress, if set, is called while a file is proven, a chunk at a
 	// time. Calls do not overlap.
 	Progress func(Progress)
+	// Metric is what counts as one move in the distances the resolver's
+	// sources answer; the zero value is board.SingleTile. In the
+	// multi-tile metric only tables answer (built in for the sizes of
+	// BuiltinSizes, installed as WxH-multi.tbl): no pattern database is a
+	// lower bound there. A table of the other metric does not answer.
+	Metric board.Metric
 	// Warn, if set, is called once for each entry of Dir that is skipped
 	// because it is not a regular file (a directory, a dangling symbolic
 	// link, a loop of them, a device), and for a proof that could not be
@@ -185,9 +191,10 @@ func New(opts *Options) *Resolver {
 // Dir returns the folder of installed files, "" if there is none.
 func (r *Resolver) Dir() string { return r.opts.Dir }
 
-// For returns what answers boards of goal's size towards goal, proven: a
-// built-in table, else an installed table, else an installed pattern
-// database, else the built-in pattern database. Only the standard goal has
+// For returns what answers boards of goal's size towards goal in the
+// resolver's metric, proven: a built-in table, else an installed table,
+// else an installed pattern database, else the built-in pattern database
+// (in the multi-tile metric, tables only). Only the standard goal has
 // built-in and installed files. It returns nil and no error if nothing
 // does, for a search with no pattern database. An installed file that
 // cannot answer (unreadable, damaged, wrong, or for another size or goal)
@@ -216,7 +223,7 @@ func (r *Resolver) lookup(ctx context.Context, goal board.Board, tablesOnly bool
 	if path := r.installed(size, Table); path != "" {
 		return r.openInstalled(ctx, path, goal, tablesOnly)
 	}
-	if tablesOnly {
+	if tablesOnly || r.opts.Metric == board.MultiTile {
 		return nil, nil
 	}
 	if path := r.installed(size, PDB); path != "" {
