@@ -61,15 +61,7 @@ func workerIn(t *testing.T) (func(method string, args ...any) (string, time.Dura
 	profile := t.TempDir()
 	ts := httptest.NewServer(http.FileServerFS(layers{os.DirFS("testdata"), js.Files()}))
 	t.Cleanup(ts.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.NoSandbox, // CI runs as root
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile),
-	)
+	opts := testenv.ChromeOptions(chrome, profile)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelB(); cancelA() })

@@ -61,18 +61,7 @@ func startBrowser(t *testing.T) context.Context {
 			browser.err = err
 			return
 		}
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(chrome),
-			chromedp.NoSandbox, // CI runs as root
-			chromedp.DisableGPU,
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("no-first-run", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-quic", true),
-			chromedp.UserDataDir(dir),
-			chromedp.WindowSize(1280, 900),
-		)
+		opts := append(testenv.ChromeOptions(chrome, dir), chromedp.WindowSize(1280, 900))
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelB := chromedp.NewContext(actx)
 		browser.ctx = ctx
