@@ -208,7 +208,7 @@ func (p *tab) emulate() chromedp.Action[chromedp.Void] {
 // watchPage makes each document of the tab collect, before the page's own
 // scripts run, its uncaught errors and unhandled rejections in
 // window.pageErrors, and in window.shown every distance the page shows
-// with its board ("3x3 8,6,7,2,5,4,3,0,1=31").
+// with its board and metric ("3x3 single 8,6,7,2,5,4,3,0,1=31").
 var watchPage = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 	_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: `window.pageErrors = [];
@@ -219,11 +219,11 @@ document.addEventListener("DOMContentLoaded", () => {
   const d = document.getElementById("distance"), b = document.getElementById("board");
   const note = () => {
     if (d.dataset.distance === "" || !b.dataset.board) return;
-    const r = b.dataset.size + " " + b.dataset.board + "=" + d.dataset.distance;
+    const r = b.dataset.size + " " + d.dataset.metric + " " + b.dataset.board + "=" + d.dataset.distance;
     if (shown[shown.length - 1] !== r) shown.push(r);
   };
   const o = new MutationObserver(note);
-  o.observe(d, { attributes: true, attributeFilter: ["data-distance"] });
+  o.observe(d, { attributes: true, attributeFilter: ["data-distance", "data-metric"] });
   o.observe(b, { attributes: true, attributeFilter: ["data-board"] });
 });`,
 	})
@@ -369,8 +369,13 @@ func (p *tab) check() {
 	shown = v
 	for _, rec := range shown {
 		sb, ds, _ := strings.Cut(rec, "=")
-		sz, cells, _ := strings.Cut(sb, " ")
+		sz, rest, _ := strings.Cut(sb, " ")
+		ms, cells, _ := strings.Cut(rest, " ")
 		size, err := board.ParseSize(sz)
+		if err != nil {
+			p.t.Fatalf("shown %q: %v", rec, err)
+		}
+		m, err := board.ParseMetric(ms)
 		if err != nil {
 			p.t.Fatalf("shown %q: %v", rec, err)
 		}
@@ -382,15 +387,60 @@ func (p *tab) check() {
 		if err != nil {
 			p.t.Fatalf("shown %q: %v", rec, err)
 		}
-		if want := exact(p.t, b); want != d {
-			p.t.Errorf("the page showed %s at distance %d; it is %d", b, d, want)
+		if want := exactIn(p.t, b, m); want != d {
+			p.t.Errorf("the page showed %s at distance %d in %s-tile moves; it is %d", b, d, m, want)
 		}
 	}
 	p.t.Logf("%s: %d distances shown, each exact", p.site.name, len(shown))
 }
 
-// tables are the exact tables of the sizes with one.
-var tables sync.Map // board.Size -> *table.Table
+// tables are the exact tables of the sizes with one, in each metric.
+var tables sync.Map // tableKey -> *table.Table
+
+type tableKey struct {
+	size   board.Size
+	metric board.Metric
+}
+
+// builtinTable returns the built-in table of size in the metric m.
+func builtinTable(t *testing.T, size board.Size, m board.Metric) *table.Table {
+	t.Helper()
+	k := tableKey{size, m}
+	tv, ok := tables.Load(k)
+	if !ok {
+		tbl, err := source.BuiltinTableIn(size, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tv, _ = tables.LoadOrStore(k, tbl)
+	}
+	return tv.(*table.Table)
+}
+
+// exactIn returns the distance of b from the standard goal in the metric
+// m: see exact for the single-tile metric; in the multi-tile metric from
+// the built-in table of that metric, or for 4x4 by the solver's search
+// (which answers the boards near enough for a test).
+func exactIn(t *testing.T, b board.Board, m board.Metric) int {
+	t.Helper()
+	if m == board.SingleTile {
+		return exact(t, b)
+	}
+	if source.HasBuiltin(b.Size()) {
+		d, err := builtinTable(t, b.Size(), m).Distance(b)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		return d
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	d, err := testMultiSolver.Distance(ctx, b)
+	if err != nil {
+		t.Fatalf("%s in multi-tile moves: %v", b, err)
+	}
+	return d
+}
 
 // exact returns the distance of b from the standard goal: from a table,
 // or for 4x4 by the solver's search (the published list for the boards
@@ -399,15 +449,7 @@ func exact(t *testing.T, b board.Board) int {
 	t.Helper()
 	size := b.Size()
 	if source.HasBuiltin(size) {
-		tv, ok := tables.Load(size)
-		if !ok {
-			tbl, err := source.BuiltinTable(size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tv, _ = tables.LoadOrStore(size, tbl)
-		}
-		d, err := tv.(*table.Table).Distance(b)
+		d, err := builtinTable(t, size, board.SingleTile).Distance(b)
 		if err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}

@@ -162,7 +162,7 @@ func TestBrowserShare(t *testing.T) {
 			p.ready()
 			p.click("#share")
 			link := p.eval(`document.getElementById("share-link").value`)
-			if !strings.HasSuffix(link, "/?size=4x4&board="+cells) || !p.visible("#share-link") {
+			if !strings.HasSuffix(link, "/?size=4x4&board="+cells+"&metric=single") || !p.visible("#share-link") {
 				t.Errorf("share link %q (shown %v)", link, p.visible("#share-link"))
 			}
 			q := p.sibling(link[strings.Index(link, "?")+1:])

@@ -42,20 +42,35 @@ var testSolver = func() *solver.Solver {
 	return s
 }()
 
+// testMultiSolver is testSolver in the multi-tile metric: the built-in
+// tables of that metric, and 4x4 by a search with no pattern database.
+var testMultiSolver = func() *solver.Solver {
+	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
 // newServer returns a server for the built-in 2x3, 3x3 and 4x2 tables and
-// 4x4 by search.
+// 4x4 by search, in both metrics, as slidetable serve plays them.
 func newServer(t testing.TB, opts *server.Options) *server.Server {
 	t.Helper()
 	var ps []server.Puzzle
-	for _, sz := range []board.Size{{W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}} {
-		tbl, err := source.BuiltinTable(sz)
-		if err != nil {
-			t.Fatal(err)
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		sv := testSolver
+		if m == board.MultiTile {
+			sv = testMultiSolver
 		}
-		ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: testSolver, Table: tbl})
+		for _, sz := range []board.Size{{W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}} {
+			tbl, err := source.BuiltinTableIn(sz, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: sv, Table: tbl, Metric: m})
+		}
+		ps = append(ps, server.Puzzle{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: sv, Metric: m})
 	}
-	g := board.Goal(board.Size{W: 4, H: 4})
-	ps = append(ps, server.Puzzle{Goal: g, Solver: testSolver})
 	s, err := server.New(ps, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 // TestBrowserScreenshots writes the page's screenshots for the README into
 // $SLIDETABLE_SCREENSHOTS (docs/ in the repository): a game under way at a
 // desktop window's size, a phone's and a phone held sideways, in the light
-// and the dark theme, and a win.
+// and the dark theme, a game in the multi-tile metric, and a win.
 //
 //	SLIDETABLE_SCREENSHOTS=$PWD/docs go test ./server -run TestBrowserScreenshots
 func TestBrowserScreenshots(t *testing.T) {
@@ -54,8 +55,25 @@ func TestBrowserScreenshots(t *testing.T) {
 			p.check()
 		}
 	}
+	// The multi-tile metric, on a desktop: the 4x4 board above, played by
+	// hints until one taps a tile that slides others with it.
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: board4 + "&metric=multi"})
+	p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, time.Minute)
+	for range 8 {
+		p.click("#hint")
+		p.waitFor(`document.getElementById("board").dataset.hint !== ""`, time.Minute)
+		if strings.Contains(p.text("tip"), "tap tile") {
+			break
+		}
+		p.play([]uint8{uint8(p.number(`document.getElementById("board").dataset.hint`))})
+		p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, time.Minute)
+	}
+	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	p.screenshot("play-multi-light")
+	p.check()
+
 	// A win, on a desktop: a Medium 3x3 board played with the fewest moves.
-	p := openTab(t, st, tabOptions{width: 1280, height: 900, motion: true, query: "size=3x3"})
+	p = openTab(t, st, tabOptions{width: 1280, height: 900, motion: true, query: "size=3x3"})
 	p.ready()
 	path := shortest(t, p.board())
 	p.play(path[:len(path)-1])

@@ -2,7 +2,10 @@
 // the board, the moves, the timer and the player's records, and asks an
 // engine (engine.js: the JSON API of slidetable serve, or the library in
 // WebAssembly in a worker) for levels, exact distances, hints and
-// solutions.
+// solutions, in the metric the player chose: one tile a move (the
+// single-tile metric), or one tap a move, which slides every tile between
+// the tile tapped and the blank along its row or column (the multi-tile
+// metric).
 import { connect } from "./engine.js";
 import { Histogram } from "./histogram.js";
 import * as records from "./records.js";
@@ -17,7 +20,8 @@ const el = {
   message: $("message"), messageText: $("message-text"), retry: $("retry"),
   win: $("win"), winTitle: $("win-title"), result: $("result"), bestNews: $("best-news"),
   playAgain: $("play-again"), winShare: $("win-share"), winClose: $("win-close"),
-  setup: $("setup"), size: $("size"), min: $("min"), max: $("max"), presets: $("presets"), start: $("start"),
+  setup: $("setup"), size: $("size"), metric: $("metric"), min: $("min"), max: $("max"), presets: $("presets"), start: $("start"),
+  movesLabel: $("moves-label"), distanceNote: $("distance-note"), helpKeys: $("help-keys"), helpTouch: $("help-touch"),
   bests: $("bests"), histogram: $("histogram"), caption: $("histo-caption"),
   aboutAPI: $("about-api"), aboutWasm: $("about-wasm"), statsLink: $("stats-link"),
   chartItem: $("chart-item"), chartLink: $("chart-link"),
@@ -25,27 +29,37 @@ const el = {
 
 const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 const SAVE_KEY = "slidetable.game.v1";
+const SETTINGS_KEY = "slidetable.settings.v1";
+const METRICS = ["single", "multi"];
 const SPEEDS = [0.25, 0.5, 1, 2, 4];      // of the solution's playing speed
 const STEP_MS = reducedMotion ? 90 : 220; // one move of a solution at 1x
+// How long a search in the multi-tile metric on a size without a table
+// (4x4) may take before the page says the answer is not known: it has no
+// pattern database there, so boards within about 25 moves answer in
+// seconds and most others never. The server's own time limit (5 s unless
+// serve's -timeout says otherwise) usually answers first.
+const SEARCH_LIMIT_MS = { api: 15000, wasm: 8000 };
 
 const game = {
   engine: null,
-  sizes: [],
   info: null,       // the /api/sizes entry of the size played
+  metric: "single", // the metric played: "single" or "multi"
   w: 0, h: 0,
   goal: [],
   start: [],        // the board dealt
   cells: [],        // the board now, in reading order, 0 for the blank
-  history: [],      // moves made, oldest first: {t: tile, by: "you" | "solver"}
-  future: [],       // moves undone, for redo, the next one last
+  history: [],      // taps made, oldest first: {t: tile tapped, n: tiles slid, z: blank's cell before, by: "you" | "solver"}
+  future: [],       // taps undone, for redo, the next one last: {t, by}
   optimum: 0,       // distance of the board dealt; null until known (a shared board)
   level: null,      // {key, name, min, max}: the difficulty, or a shared board
   elapsed: 0,       // ms played before runningSince
   runningSince: 0,  // performance.now() when the timer last started; 0: stopped
   paused: false,    // the timer stopped while the page is hidden
   won: false,
-  known: new Map(), // board key -> {d, hints}: answers so far, and what they imply
+  known: new Map(), // board key -> {d, hints, far}: answers so far, and what they imply
+  singles: new Map(), // board key -> single-tile distance, of boards too far to search in the multi-tile metric
   ask: null,        // {key, ac}: the question in flight about the board shown
+  askSingle: null,  // {key, ac}: the question in flight for a single-tile distance
   busy: false,      // a new board is on its way
   dealing: null,    // its AbortController
   retryDelay: 0,    // ms before asking again, after trouble
@@ -113,6 +127,8 @@ function buildBoard() {
   }
 }
 
+// neighbours lists the tiles next to the blank: the moves of the
+// single-tile metric.
 function neighbours(cells, w, h) {
   const z = cells.indexOf(0), r = Math.floor(z / w), c = z % w, out = [];
   if (r > 0) out.push(cells[z - w]);
@@ -122,24 +138,42 @@ function neighbours(cells, w, h) {
   return out;
 }
 
-function movable(t) {
-  return t !== 0 && neighbours(game.cells, game.w, game.h).includes(t);
+// slide returns what a tap on tile t does to cells: t and every tile
+// between it and the blank slide one cell towards the blank (as
+// board.Board.Tap in Go). It returns the board after, how many tiles slid
+// (n) and the blank's cell before (z), or null if t is not in the blank's
+// row or column. A move of the single-tile metric is a tap with n = 1.
+function slide(cells, t) {
+  const w = game.w, z = cells.indexOf(0), i = t === 0 ? -1 : cells.indexOf(t);
+  if (i < 0) return null;
+  let step;
+  if (Math.floor(i / w) === Math.floor(z / w)) step = i > z ? 1 : -1;
+  else if (i % w === z % w) step = i > z ? w : -w;
+  else return null;
+  const next = cells.slice();
+  let n = 0;
+  for (let c = z; c !== i; c += step, n++) next[c] = cells[c + step];
+  next[i] = 0;
+  return { cells: next, n, z };
 }
 
-// direction says which way tile t slides into the blank.
+// movable says whether tile t can be tapped: it is in the blank's row or
+// column, in either metric.
+function movable(t) {
+  return t !== 0 && slide(game.cells, t) !== null;
+}
+
+// direction says which way tile t, in the blank's row or column, slides.
 function direction(t) {
   const z = game.cells.indexOf(0), i = game.cells.indexOf(t);
-  if (i === z - game.w) return "down";
-  if (i === z + game.w) return "up";
-  if (i === z - 1) return "right";
-  return "left";
+  if (Math.floor(i / game.w) === Math.floor(z / game.w)) return i < z ? "right" : "left";
+  return i < z ? "down" : "up";
 }
 
-function after(cells, t) {
-  const next = cells.slice(), z = next.indexOf(0), i = next.indexOf(t);
-  next[z] = t;
-  next[i] = 0;
-  return next;
+// counted is the number of moves of taps in the metric played: one a tap
+// in the multi-tile metric, one a tile slid in the single-tile metric.
+function counted(taps = game.history) {
+  return game.metric === "multi" ? taps.length : taps.reduce((sum, m) => sum + m.n, 0);
 }
 
 function solved(cells = game.cells) {
@@ -153,19 +187,21 @@ function render() {
     const b = game.tiles.get(t);
     const r = Math.floor(i / game.w), c = i % game.w;
     b.style.transform = `translate(${c * 100}%, ${r * 100}%)`;
-    const m = movable(t);
+    const tap = slide(game.cells, t), m = tap !== null;
     const home = game.goal[i] === t;
     b.classList.toggle("movable", m && !quiet);
     b.classList.toggle("home", home);
     b.tabIndex = m && !quiet ? 0 : -1;
     const where = `row ${r + 1}, column ${c + 1}`;
-    b.setAttribute("aria-label", `${t}${home ? ", in place" : ""}, ${where}${m ? `, slides ${direction(t)}` : ""}`);
+    const others = m && tap.n > 1 ? ` with ${tap.n - 1} other tile${tap.n > 2 ? "s" : ""}` : "";
+    b.setAttribute("aria-label", `${t}${home ? ", in place" : ""}, ${where}${m ? `, slides ${direction(t)}${others}` : ""}`);
     b.setAttribute("aria-disabled", m && !quiet ? "false" : "true");
   });
   el.board.dataset.size = game.info.size;
   el.board.dataset.board = keyOf(game.cells);
-  el.moves.textContent = game.history.length;
-  el.moves.dataset.moves = game.history.length;
+  const n = counted();
+  el.moves.textContent = n;
+  el.moves.dataset.moves = n;
   updateButtons();
 }
 
@@ -178,11 +214,12 @@ function updateButtons() {
   el.solve.disabled = busy || done || !game.info;
   el.share.disabled = !game.info;
   for (const x of [el.again, el.start, el.size]) x.disabled = game.busy;
+  el.metric.disabled = game.busy || !game.engine.sizes("multi").length;
   for (const x of el.presets.children) x.disabled = game.busy;
 }
 
 function clearHint() {
-  for (const b of game.tiles.values()) b.classList.remove("hint");
+  for (const b of game.tiles.values()) b.classList.remove("hint", "hint-with");
   el.board.dataset.hint = "";
   if (el.tip.dataset.kind === "hint") tip("");
 }
@@ -190,16 +227,22 @@ function clearHint() {
 // ---- distances ----
 
 // learn records the answer for a board: its distance and optimal moves,
-// and so the distance of each neighbour, one less for an optimal move and
-// one more for any other (a move changes the distance by exactly one).
+// and so the distance of the boards they lead to, one less. In the
+// single-tile metric a move changes the distance by exactly one, so any
+// other move leads one more away; in the multi-tile metric by at most
+// one, either way, so only the optimal moves tell.
 function learn(cells, d, hints) {
   const k = keyOf(cells);
   game.known.set(k, { d, hints });
   if (game.optimum === null && k === keyOf(game.start)) game.optimum = d;
-  for (const t of neighbours(cells, game.w, game.h)) {
-    const nk = keyOf(after(cells, t));
+  const moves = game.metric === "multi" ? hints : neighbours(cells, game.w, game.h);
+  for (const t of moves) {
+    const next = slide(cells, t);
+    if (!next) continue;
+    const nk = keyOf(next.cells), nd = hints.includes(t) ? d - 1 : d + 1;
     const had = game.known.get(nk);
-    if (!had) game.known.set(nk, { d: hints.includes(t) ? d - 1 : d + 1, hints: null });
+    if (!had) game.known.set(nk, { d: nd, hints: null });
+    else if (had.d === null) had.d = nd;
   }
 }
 
@@ -221,14 +264,14 @@ function known() {
 // one of those, or one move closer).
 function obvious(k) {
   const max = game.info.max, st = game.stats;
-  if (!k || k.hints || max == null) return k;
+  if (!k || k.hints || max == null || game.metric !== "single") return k;
   const moves = neighbours(game.cells, game.w, game.h);
   let hints = null;
   if (k.d === max) {
     hints = moves;
   } else if (k.d === max - 1 && st && st.max === max && st.hardest && st.hardest.length === st.at_max) {
     const far = new Set(st.hardest.map(keyOf));
-    hints = moves.filter((t) => !far.has(keyOf(after(game.cells, t))));
+    hints = moves.filter((t) => !far.has(keyOf(slide(game.cells, t).cells)));
   }
   if (!hints) return k;
   learn(game.cells, k.d, hints);
@@ -239,11 +282,27 @@ function showDistance() {
   const k = known();
   const d = k ? k.d : null;
   el.distance.classList.toggle("solved", d === 0);
+  el.distance.dataset.metric = game.metric;
   el.distance.dataset.distance = d === null ? "" : String(d);
-  if (d === null && game.retryTimer) el.distance.textContent = "Distance unknown";
+  const single = k && k.far && d === null ? game.singles.get(keyOf(game.cells)) : undefined;
+  const most = Math.max(game.w - 1, game.h - 1); // tiles a multi-tile move slides at most
+  if (Number.isInteger(single)) el.distance.textContent = `${Math.ceil(single / most)} to ${single} moves from solved`;
+  else if (d === null && k && k.far) el.distance.textContent = "Distance not known";
+  else if (d === null && game.retryTimer) el.distance.textContent = "Distance unknown";
   else if (d === null) el.distance.textContent = "Counting…";
   else if (d === 0) el.distance.textContent = "Solved!";
   else el.distance.textContent = `${d} move${d === 1 ? "" : "s"} from solved`;
+  // Where the multi-tile search gave up, say so, with the single-tile
+  // distance: the exact count lies between it divided by the most tiles a
+  // move slides and it.
+  let note = "";
+  if (k && k.far && d === null) {
+    note = "Not known exactly: this board is too far from solved for a search in multi-tile moves here. ";
+    if (Number.isInteger(single)) note += `It is ${single} moves one tile at a time, and a move slides at most ${most} tiles.`;
+    else if (single === undefined) note += "Counting its moves one tile at a time…";
+  }
+  el.distanceNote.textContent = note;
+  el.distanceNote.hidden = !note;
   histogram.mark(d);
 }
 
@@ -253,9 +312,10 @@ function think() {
   const cells = game.cells.slice(), k = keyOf(cells);
   let have = obvious(known());
   if (solved(cells)) have = { d: 0, hints: [] };
-  if (have && have.hints) {
+  if (have && (have.hints || have.far)) {
     cancelAsk();
     if (game.retryTimer) stopRetrying();
+    if (have.far && have.d === null) askSingle(cells);
     showDistance();
     if (game.wantHint) showHint();
     return;
@@ -266,13 +326,19 @@ function think() {
   game.ask = { key: k, ac };
   showDistance();
   const asked = performance.now();
+  const limit = searchLimit();
   const slow = setTimeout(() => {
     if (!known() && game.ask && game.ask.key === k) {
-      tip(game.info.table ? "Counting…" : "Counting: a search for a board this far can take a while.", "wait");
+      tip(game.info.table ? "Counting…" : limit ? "Counting: a search in multi-tile moves answers boards up to about 25 moves from solved."
+        : "Counting: a search for a board this far can take a while.", "wait");
     }
   }, 1500);
-  game.engine.hints(game.info.size, cells, ac.signal).then((r) => {
+  const stop = limit && setTimeout(() => {
+    if (game.ask && game.ask.ac === ac) tooFar(cells);
+  }, limit);
+  game.engine.hints(game.info.size, cells, game.metric, ac.signal).then((r) => {
     clearTimeout(slow);
+    clearTimeout(stop);
     if (game.ask && game.ask.ac === ac) game.ask = null;
     if (deal !== game.deal) return;
     if (!r.solvable) {
@@ -290,11 +356,56 @@ function think() {
     }
   }, (e) => {
     clearTimeout(slow);
+    clearTimeout(stop);
     if (game.ask && game.ask.ac === ac) game.ask = null;
     if (e.name === "AbortError" || deal !== game.deal || keyOf(game.cells) !== k) return;
+    if (limit && (e.kind === "busy" || e.kind === "limit")) {
+      tooFar(cells); // the server's time limit, shorter than the page's
+      return;
+    }
     if (el.tip.dataset.kind === "wait") tip("");
     trouble(e, "Could not work out the distance");
   });
+}
+
+// searchLimit is how long a search about a board may take before the
+// page gives up on it, or 0 for no limit: in the multi-tile metric on a
+// size without a table.
+function searchLimit() {
+  return game.metric === "multi" && !game.info.table ? SEARCH_LIMIT_MS[game.engine.kind] : 0;
+}
+
+// tooFar gives up on the optimal moves of a board, in the multi-tile
+// metric: the search did not answer in time. The page then shows what it
+// does know (the distance, if a level said it, or else the range the
+// single-tile distance implies) and offers no hint or solution for it.
+function tooFar(cells) {
+  const k = keyOf(cells);
+  if (game.ask && game.ask.key === k) cancelAsk();
+  const had = game.known.get(k);
+  if (had) had.far = true;
+  else game.known.set(k, { d: null, hints: null, far: true });
+  if (el.tip.dataset.kind === "wait") tip("");
+  if (keyOf(game.cells) === k) think();
+}
+
+// askSingle asks for the single-tile distance of a board too far to
+// search in the multi-tile metric, to show the range of its distance.
+function askSingle(cells) {
+  const k = keyOf(cells);
+  if (game.singles.has(k) || (game.askSingle && game.askSingle.key === k)) return;
+  if (game.askSingle) game.askSingle.ac.abort();
+  const ac = new AbortController(), deal = game.deal;
+  game.askSingle = { key: k, ac };
+  const done = (d) => {
+    if (game.askSingle && game.askSingle.ac === ac) game.askSingle = null;
+    if (deal !== game.deal) return;
+    game.singles.set(k, d);
+    if (keyOf(game.cells) === k) showDistance();
+  };
+  game.engine.distance(game.info.size, cells, "single", ac.signal).then(
+    (r) => done(r.solvable ? r.distance : null),
+    (e) => { if (e.name !== "AbortError") done(null); });
 }
 
 // timing records how long an answer took, as a User Timing measure that
@@ -304,9 +415,15 @@ function timing(name, start) {
   performance.measure(name, { start, end: performance.now() });
 }
 
+// cancelAsk calls off the question about an earlier board, and the
+// single-tile one unless it is about the board shown.
 function cancelAsk() {
   if (game.ask) game.ask.ac.abort();
   game.ask = null;
+  if (game.askSingle && game.askSingle.key !== keyOf(game.cells)) {
+    game.askSingle.ac.abort();
+    game.askSingle = null;
+  }
 }
 
 // trouble says what went wrong with a question and, where waiting may
@@ -348,11 +465,13 @@ function retry() {
 
 // ---- moves ----
 
-// move slides tile t into the blank, made by the player or the solver.
+// move taps tile t, made by the player or the solver: t and the tiles
+// between it and the blank slide, one step of undo and redo.
 function move(t, by) {
-  if (!movable(t)) return false;
-  game.cells = after(game.cells, t);
-  game.history.push({ t, by });
+  const tap = slide(game.cells, t);
+  if (!tap) return false;
+  game.cells = tap.cells;
+  game.history.push({ t, n: tap.n, z: tap.z, by });
   clearHint();
   if (el.tip.dataset.kind === "info") tip("");
   el.shareBox.hidden = true;
@@ -385,12 +504,14 @@ function settle() {
   think();
 }
 
+// undo takes the last tap back: a tap on the tile now in the blank's cell
+// before it slides the same tiles back.
 function undo() {
   if (!game.history.length || game.busy || game.solving) return;
   if (game.won) closeWin();
   const last = game.history.pop();
-  game.cells = after(game.cells, last.t);
-  game.future.push(last);
+  game.cells = slide(game.cells, game.cells[last.z]).cells;
+  game.future.push({ t: last.t, by: last.by });
   game.won = false;
   clearHint();
   render();
@@ -400,10 +521,10 @@ function undo() {
 
 function redo() {
   if (!game.future.length || game.busy || game.solving || game.won) return;
-  const next = game.future.pop();
-  if (!movable(next.t)) { game.future = []; updateButtons(); return; }
-  game.cells = after(game.cells, next.t);
-  game.history.push(next);
+  const next = game.future.pop(), tap = slide(game.cells, next.t);
+  if (!tap) { game.future = []; updateButtons(); return; }
+  game.cells = tap.cells;
+  game.history.push({ t: next.t, n: tap.n, z: tap.z, by: next.by });
   clearHint();
   render();
   startTimer();
@@ -451,6 +572,10 @@ function showHint() {
   game.wantHint = false;
   if (!game.info || game.busy || game.solving || game.won || solved()) return;
   const k = obvious(known());
+  if (k && k.far && !k.hints) {
+    tip("No hint for this board: the search for the best move in multi-tile moves takes too long this far from solved.", "hint");
+    return;
+  }
   if (!k || !k.hints) {
     game.wantHint = true;
     if (game.retryTimer) retry();
@@ -459,15 +584,26 @@ function showHint() {
     return;
   }
   clearHint();
-  const t = k.hints[0];
+  const t = k.hints[0], tap = slide(game.cells, t), n = tap.n;
   game.tiles.get(t).classList.add("hint");
+  // The tiles that slide with it, between it and the blank, are outlined
+  // in the hint's colour.
+  const i = game.cells.indexOf(t), step = (i - tap.z) / n;
+  for (let c = tap.z + step; c !== i; c += step) game.tiles.get(game.cells[c]).classList.add("hint-with");
   el.board.dataset.hint = t;
   unsay();
-  tip(`Hint: slide tile ${t} ${direction(t)}.`, "hint");
+  tip(n === 1 ? `Hint: slide tile ${t} ${direction(t)}.` : `Hint: tap tile ${t} to slide ${n} tiles ${direction(t)}.`, "hint");
 }
+
+const NO_SOLUTION = "No solution for this board: a search in multi-tile moves takes too long this far from solved.";
 
 async function solveIt() {
   if (!game.info || game.busy || game.solving || game.won || solved()) return;
+  const k = known();
+  if (k && k.far && !k.hints) {
+    tip(NO_SOLUTION, "solve");
+    return;
+  }
   const deal = game.deal, cells = game.cells.slice();
   const ac = new AbortController();
   game.solving = { speed: game.speed, ac };
@@ -475,17 +611,26 @@ async function solveIt() {
   setState("thinking");
   render();
   tip("Finding an optimal solution…", "solve");
+  const limit = searchLimit();
+  let late = false;
+  const stop = limit && setTimeout(() => { late = true; ac.abort(); }, limit);
   let r;
   try {
-    r = await game.engine.solve(game.info.size, cells, ac.signal);
+    r = await game.engine.solve(game.info.size, cells, game.metric, ac.signal);
   } catch (e) {
+    clearTimeout(stop);
     if (game.solving && game.solving.ac === ac) endSolving();
-    if (e.name !== "AbortError" && deal === game.deal) {
+    if (deal !== game.deal) return;
+    if (late || (limit && (e.kind === "busy" || e.kind === "limit"))) {
+      tooFar(cells);
+      tip(NO_SOLUTION, "solve");
+    } else if (e.name !== "AbortError") {
       tip("");
       trouble(e, "Could not solve");
     }
     return;
   }
+  clearTimeout(stop);
   if (!game.solving || game.solving.ac !== ac || deal !== game.deal) return;
   const path = r.moves || [];
   setState("animating");
@@ -553,9 +698,10 @@ function changeSpeed(by) {
 
 function win() {
   game.won = true;
-  const n = game.history.length, helped = game.history.filter((m) => m.by === "solver").length;
+  const n = counted(), helped = counted(game.history.filter((m) => m.by === "solver"));
   const known = game.optimum !== null, extra = known ? n - game.optimum : NaN, ms = played();
-  let text = `Solved in ${n} move${n === 1 ? "" : "s"} and ${clock(ms)}; ` +
+  const how = game.metric === "multi" ? " (multi-tile)" : "";
+  let text = `Solved in ${n} move${n === 1 ? "" : "s"}${how} and ${clock(ms)}; ` +
     (known ? `the optimum from the start was ${game.optimum}.` : "the optimum from the start was not worked out.");
   if (helped === n && n > 0) text += ` The solver made all ${n} moves.`;
   else if (helped > 0) text += ` The solver made ${helped} of the ${n} moves.`;
@@ -566,7 +712,7 @@ function win() {
   el.result.dataset.optimum = known ? game.optimum : "";
   el.result.dataset.helped = helped;
   el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
-  const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.level, n, ms) : "";
+  const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.metric, game.level, n, ms) : "";
   el.bestNews.textContent = news;
   el.bestNews.hidden = !news;
   el.win.hidden = false;
@@ -587,7 +733,7 @@ function closeWin() {
 
 // showBests shows the records of the size played.
 function showBests() {
-  if (game.info) records.show(el.bests, game.info.size);
+  if (game.info) records.show(el.bests, game.info.size, game.metric);
 }
 
 // ---- keeping the game over a reload ----
@@ -595,19 +741,22 @@ function showBests() {
 function save() {
   if (!game.info) return;
   const s = {
-    size: game.info.size, start: game.start, history: game.history, future: game.future,
+    size: game.info.size, metric: game.metric, start: game.start,
+    history: game.history.map(({ t, by }) => ({ t, by })), future: game.future,
     optimum: game.optimum, level: game.level, elapsed: Math.round(played()), won: game.won,
   };
   try { localStorage.setItem(SAVE_KEY, JSON.stringify(s)); } catch (e) { /* no storage: nothing kept */ }
 }
 
-function restore() {
+// restore plays the game saved, if it is one of metric, and says whether
+// it could.
+function restore(metric) {
   let s;
   try { s = JSON.parse(localStorage.getItem(SAVE_KEY)); } catch (e) { return false; }
-  if (!s || !s.size) return false;
-  const info = game.sizes.find((x) => x.size === s.size);
+  if (!s || !s.size || (s.metric || "single") !== metric) return false;
+  const info = game.engine.sizes(metric).find((x) => x.size === s.size);
   if (!info || !validBoard(s.start, info) || !Array.isArray(s.history)) return false;
-  deal(info, s.start, s.optimum, s.level);
+  deal(info, s.start, s.optimum, s.level, metric);
   for (const m of s.history) {
     if (!move(m.t, m.by === "solver" ? "solver" : "you")) break;
   }
@@ -637,14 +786,18 @@ function validBoard(cells, info) {
 
 // ---- dealing ----
 
-// deal starts a game on board cells, optimum moves from solved.
-function deal(info, cells, optimum, level) {
+// deal starts a game on board cells of size info, played in metric,
+// optimum moves from solved.
+function deal(info, cells, optimum, level, metric) {
   game.deal++;
   cancelAsk();
+  if (game.askSingle) game.askSingle.ac.abort();
+  game.askSingle = null;
   endSolving();
   stopRetrying();
-  const sizeChanged = !game.info || game.info.size !== info.size;
+  const sizeChanged = !game.info || game.info.size !== info.size || game.metric !== metric;
   game.info = info;
+  game.metric = metric;
   game.w = info.width;
   game.h = info.height;
   game.goal = info.goal;
@@ -665,12 +818,15 @@ function deal(info, cells, optimum, level) {
   game.notice = "";
   if (sizeChanged) {
     game.known.clear();
+    game.singles.clear();
     buildBoard();
     loadStats(info);
     showAbout();
+    showMetric();
   }
   if (optimum !== null) game.known.set(keyOf(cells), { d: optimum, hints: (game.known.get(keyOf(cells)) || {}).hints || null });
   el.size.value = info.size;
+  el.metric.value = metric;
   clearHint();
   tip("");
   render();
@@ -685,7 +841,7 @@ function deal(info, cells, optimum, level) {
 function presets(info) {
   const L = info.max_level;
   let raw;
-  if (info.table) {
+  if (info.table || info.metric === "multi") {
     const cut = (f) => Math.max(1, Math.round(f * L));
     raw = [["Easy", cut(0.2), cut(0.4)], ["Medium", cut(0.4) + 1, cut(0.6)],
       ["Hard", cut(0.6) + 1, cut(0.85)], ["Expert", cut(0.85) + 1, L]];
@@ -703,14 +859,14 @@ function presets(info) {
 // distance, where the size has them.
 function hardestKnown() {
   const st = game.stats;
-  if (!st || !st.hardest || !st.hardest.length || !st.source || game.info.table) return null;
+  if (!st || !st.hardest || !st.hardest.length || !st.source || game.info.table || game.metric !== "single") return null;
   return { key: "hardest", name: `Hardest known ${st.max}`, min: st.max, max: st.max, boards: st.hardest };
 }
 
 function showPresets(info, pick) {
   el.presets.replaceChildren();
   const list = presets(info);
-  const h = game.info && game.info.size === info.size ? hardestKnown() : null;
+  const h = game.info === info ? hardestKnown() : null;
   if (h) list.push(h);
   for (const p of list) {
     const b = document.createElement("button");
@@ -755,14 +911,14 @@ function chosenLevel() {
 }
 
 async function newGame(level) {
-  const info = game.sizes.find((s) => s.size === el.size.value);
+  const metric = el.metric.value, info = sizeInfo(el.size.value, metric);
   if (!info) return;
   level = level || chosenLevel();
   if (level.key === "hardest") {
-    const h = hardestKnown();
+    const h = game.info === info ? hardestKnown() : null;
     if (h) {
       const b = h.boards[Math.floor(Math.random() * h.boards.length)];
-      deal(info, b, h.max, { key: h.key, name: h.name, min: h.min, max: h.max });
+      deal(info, b, h.max, { key: h.key, name: h.name, min: h.min, max: h.max }, metric);
       save();
       think();
       return;
@@ -784,11 +940,11 @@ async function newGame(level) {
   const ac = new AbortController();
   game.dealing = ac;
   try {
-    const lv = await game.engine.level(info.size, lo, Math.min(hi, info.max_level), ac.signal);
+    const lv = await game.engine.level(info.size, lo, Math.min(hi, info.max_level), metric, ac.signal);
     if (game.dealing !== ac) return;
     game.busy = false;
     game.dealing = null;
-    deal(info, lv.board, lv.distance, { key: level.key, name: level.name, min: lo, max: hi });
+    deal(info, lv.board, lv.distance, { key: level.key, name: level.name, min: lo, max: hi }, metric);
     save();
     think();
   } catch (e) {
@@ -802,17 +958,17 @@ async function newGame(level) {
   }
 }
 
-// openShared starts the board of a link, ?size=WxH&board=..., and says
-// whether it could.
-function openShared(info, text) {
+// openShared starts the board of a link, ?size=WxH&board=...&metric=...,
+// in metric, and says whether it could.
+function openShared(info, text, metric) {
   const cells = text.split(/[\s,/]+/).filter((x) => x !== "").map((x) => (x === "." ? 0 : Number(x)));
   history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
   if (!validBoard(cells, info)) {
     game.notice = `The link's board is not a ${info.size} board: it needs each number from 0 to ${info.width * info.height - 1} once. Here is a new board instead.`;
     return false;
   }
-  deal(info, cells, null, { key: "shared", name: "Shared board", min: 0, max: 0 });
-  tip("A shared puzzle: the board of the link, from its start.", "info");
+  deal(info, cells, null, { key: "shared", name: "Shared board", min: 0, max: 0 }, metric);
+  tip(`A shared puzzle: the board of the link, from its start${metric === "multi" ? ", counting multi-tile moves" : ""}.`, "info");
   save();
   think();
   return true;
@@ -821,7 +977,7 @@ function openShared(info, text) {
 function shareLink() {
   if (!game.info) return;
   const url = new URL(location.href);
-  url.search = `?size=${encodeURIComponent(game.info.size)}&board=${game.start.join(",")}`;
+  url.search = `?size=${encodeURIComponent(game.info.size)}&board=${game.start.join(",")}&metric=${game.metric}`;
   url.hash = "";
   el.shareLink.value = url.href;
   el.shareBox.hidden = false;
@@ -841,8 +997,8 @@ async function loadStats(info) {
   drawHistogram();
   if (!info.table && !info.published) return;
   try {
-    const st = await game.engine.stats(info.size);
-    if (game.info && game.info.size === info.size) {
+    const st = await game.engine.stats(info.size, game.metric);
+    if (game.info === info) {
       game.stats = st;
       showPresets(info, null);
       drawHistogram();
@@ -866,8 +1022,9 @@ function showAbout() {
   el.aboutAPI.hidden = !api;
   el.aboutWasm.hidden = api;
   if (!game.info) return;
-  el.statsLink.href = `api/stats?size=${encodeURIComponent(game.info.size)}`;
-  el.chartLink.href = `api/chart?size=${encodeURIComponent(game.info.size)}`;
+  const q = `size=${encodeURIComponent(game.info.size)}${game.metric === "multi" ? "&metric=multi" : ""}`;
+  el.statsLink.href = `api/stats?${q}`;
+  el.chartLink.href = `api/chart?${q}`;
   el.chartItem.hidden = !game.info.table; // only a table has a chart to draw
 }
 
@@ -973,11 +1130,69 @@ el.setup.addEventListener("submit", (ev) => { ev.preventDefault(); newGame(chose
 el.min.addEventListener("input", () => { markPreset(); drawHistogram(); });
 el.max.addEventListener("input", () => { markPreset(); drawHistogram(); });
 el.size.addEventListener("change", () => {
-  const info = game.sizes.find((s) => s.size === el.size.value);
+  const info = sizeInfo(el.size.value, el.metric.value);
   history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
   showPresets(info, "Medium");
   newGame();
 });
+// A new metric is kept in the browser and deals a new board in it, of the
+// same size if the metric has it.
+el.metric.addEventListener("change", () => {
+  const metric = el.metric.value;
+  saveSettings({ metric });
+  listSizes(metric);
+  const info = sizeInfo(el.size.value, metric) || defaultSize(metric);
+  el.size.value = info.size;
+  history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
+  showPresets(info, "Medium");
+  newGame();
+});
+
+// ---- the metric ----
+
+// sizeInfo is the /api/sizes entry of size in metric, if it is played.
+function sizeInfo(size, metric) {
+  return game.engine.sizes(metric).find((s) => s.size === size);
+}
+
+function defaultSize(metric) {
+  const list = game.engine.sizes(metric);
+  return list.find((s) => s.size === "3x3") || list[0];
+}
+
+// listSizes offers the sizes played in metric, the one chosen staying
+// chosen if it is one of them.
+function listSizes(metric) {
+  const was = el.size.value;
+  el.size.replaceChildren();
+  for (const s of game.engine.sizes(metric)) {
+    const o = document.createElement("option");
+    o.value = s.size;
+    o.textContent = `${s.size}${s.table ? "" : " (optimal search)"}`;
+    o.selected = s.size === was;
+    el.size.append(o);
+  }
+}
+
+// showMetric says, beside the counter and in the instructions, how the
+// moves of the game played are counted.
+function showMetric() {
+  const multi = game.metric === "multi";
+  el.movesLabel.textContent = multi ? "Moves (multi-tile)" : "Moves";
+  const counts = multi ? "one move however many tiles slide" : "one move for each tile that slides";
+  el.helpKeys.textContent = `Click a tile in the gap's row or column to slide it and every tile between it and the gap (${counts}), or use the arrow keys. Keys: H hint, S solve, U undo, R redo, N new board.`;
+  el.helpTouch.textContent = `Tap a tile in the gap's row or column to slide it and every tile between it and the gap (${counts}), or swipe on the board the way a tile should slide.`;
+  document.body.dataset.metric = game.metric;
+}
+
+// The player's settings, kept in this browser: {metric}.
+function loadSettings() {
+  try { return JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {}; } catch (e) { return {}; }
+}
+
+function saveSettings(change) {
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify({ ...loadSettings(), ...change })); } catch (e) { /* no storage: nothing kept */ }
+}
 
 // The instructions shown are for the screen's pointer: a touch screen
 // gets no keyboard instructions.
@@ -1005,23 +1220,22 @@ async function start() {
   }
   stopRetrying();
   document.body.dataset.engine = game.engine.kind;
-  game.sizes = game.engine.sizes();
-  el.size.replaceChildren();
-  for (const s of game.sizes) {
-    const o = document.createElement("option");
-    o.value = s.size;
-    o.textContent = `${s.size}${s.table ? "" : " (optimal search)"}`;
-    el.size.append(o);
-  }
+  // The metric: a link's, which becomes the setting, else the setting.
+  let metric = params.get("metric");
+  if (METRICS.includes(metric)) saveSettings({ metric });
+  else metric = loadSettings().metric;
+  if (!METRICS.includes(metric) || !game.engine.sizes(metric).length) metric = "single";
+  el.metric.value = metric;
+  listSizes(metric);
   // A link's board first; then the game saved, unless the link names
   // another size; then a new board.
-  const want = game.sizes.find((s) => s.size === params.get("size"));
+  const want = sizeInfo(params.get("size"), metric);
   const shared = want && params.get("board");
   if (shared) {
     showPresets(want, "Medium");
-    if (openShared(want, params.get("board"))) return;
+    if (openShared(want, params.get("board"), metric)) return;
   }
-  if (!shared && (!want || savedSize() === want.size) && restore()) {
+  if (!shared && (!want || savedSize() === want.size) && restore(metric)) {
     showPresets(game.info, "Medium");
     if (game.level && game.level.key !== "shared") {
       el.min.value = game.level.min;
@@ -1030,7 +1244,7 @@ async function start() {
     }
     return;
   }
-  const first = want || game.sizes.find((s) => s.size === "3x3") || game.sizes[0];
+  const first = want || defaultSize(metric);
   el.size.value = first.size;
   showPresets(first, "Medium");
   await newGame();

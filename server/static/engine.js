@@ -5,10 +5,11 @@
 //     module worker (worker.js), as in the static site that
 //     slidetable web writes, where there is no API.
 //
-// Both answer sizes(), hints(), solve(), level() and stats() with the
-// objects of the API (package api), and take an AbortSignal: an answer no
-// longer wanted is dropped, and a search running in the worker for it is
-// stopped by ending the worker and starting another.
+// Both answer sizes(), distance(), hints(), solve(), level() and stats()
+// with the objects of the API (package api), in either metric, and take an
+// AbortSignal: an answer no longer wanted is dropped, and a search running
+// in the worker for it is stopped by ending the worker and starting
+// another.
 
 // EngineError is a failure to answer. kind says what a player can do:
 // "offline" (no answer: retry later), "busy" (the server asks to retry:
@@ -33,10 +34,10 @@ export async function connect(want) {
   if (module) module.catch(() => {}); // the API may answer first
   if (want !== "wasm") {
     try {
-      const sizes = await apiGet("api/sizes");
+      const [sizes, multi] = await Promise.all([apiGet("api/sizes"), apiGet("api/sizes?metric=multi").catch(() => [])]);
       if (Array.isArray(sizes) && sizes.length) {
         ac.abort();
-        return new APIEngine(sizes);
+        return new APIEngine(sizes, Array.isArray(multi) ? multi : []);
       }
     } catch (e) {
       if (want === "api") throw e;
@@ -68,32 +69,45 @@ async function apiGet(path, signal) {
 }
 
 // An engine answers request(endpoint, params, signal) with the object of
-// GET /api/ENDPOINT?params; these are the questions the page asks.
+// GET /api/ENDPOINT?params; these are the questions the page asks. metric
+// is "single" (one tile a move) or "multi" (a slide of tiles along a row
+// or column a move); the single-tile metric's requests name none, as
+// before there were two.
 class Engine {
-  sizes() { return this.list; }
-  hints(size, cells, signal) { return this.request("hint", { size, board: cells.join(",") }, signal); }
-  solve(size, cells, signal) { return this.request("solve", { size, board: cells.join(",") }, signal); }
-  level(size, min, max, signal) { return this.request("level", { size, min, max }, signal); }
-  stats(size, signal) { return this.request("stats", { size }, signal); }
+  sizes(metric) { return metric === "multi" ? this.multi : this.list; }
+  distance(size, cells, metric, signal) { return this.request("distance", withMetric({ size, board: cells.join(",") }, metric), signal); }
+  hints(size, cells, metric, signal) { return this.request("hint", withMetric({ size, board: cells.join(",") }, metric), signal); }
+  solve(size, cells, metric, signal) { return this.request("solve", withMetric({ size, board: cells.join(",") }, metric), signal); }
+  level(size, min, max, metric, signal) { return this.request("level", withMetric({ size, min, max }, metric), signal); }
+  stats(size, metric, signal) { return this.request("stats", withMetric({ size }, metric), signal); }
+}
+
+// withMetric adds the metric to a request's parameters, unless single.
+function withMetric(params, metric) {
+  if (metric && metric !== "single") params.metric = metric;
+  return params;
 }
 
 // APIEngine asks slidetable serve. A search the server will not do (503:
 // longer than its time limit, as for a 4x4 board far from the goal, or
 // too many at once) is asked again of the WebAssembly build in a worker,
 // started then, which takes as long as it needs and stops when the board
-// changes.
+// changes. Not in the multi-tile metric: there a search the server gives
+// up on would take the worker longer still (no pattern database bounds
+// it), so the server's answer stands.
 class APIEngine extends Engine {
-  constructor(sizes) {
+  constructor(sizes, multi) {
     super();
     this.kind = "api";
     this.list = sizes;
+    this.multi = multi;
     this.worker = null;
   }
   async request(endpoint, params, signal) {
     try {
       return await apiGet(`api/${endpoint}?${query(params)}`, signal);
     } catch (e) {
-      if (!(e instanceof EngineError) || e.kind !== "busy" || (endpoint !== "hint" && endpoint !== "solve")) throw e;
+      if (!(e instanceof EngineError) || e.kind !== "busy" || (endpoint !== "hint" && endpoint !== "solve") || params.metric === "multi") throw e;
       let w;
       try {
         w = await this.fallback();
@@ -121,7 +135,7 @@ class APIEngine extends Engine {
 class WorkerEngine extends Engine {
   static async start(module) {
     const e = new WorkerEngine(module);
-    e.list = await e.request("sizes", {});
+    [e.list, e.multi] = await Promise.all([e.request("sizes", {}), e.request("sizes", { metric: "multi" }).catch(() => [])]);
     return e;
   }
 
@@ -170,7 +184,8 @@ class WorkerEngine extends Engine {
   request(endpoint, params, signal) {
     if (signal && signal.aborted) return Promise.reject(abortError());
     const id = this.next++;
-    const info = this.list && this.list.find((s) => s.size === params.size);
+    const list = this.sizes(params.metric);
+    const info = list && list.find((s) => s.size === params.size);
     const searching = endpoint !== "stats" && endpoint !== "sizes" && !(info && info.table);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { endpoint, params, resolve, reject });

@@ -85,10 +85,13 @@ export class Histogram {
       this.label.setAttribute("text-anchor", x < 40 ? "start" : x > W - 40 ? "end" : "middle");
       this.label.textContent = `you: ${d}`;
     }
-    this.root.setAttribute("aria-label", `Number of ${this.info.size} boards at each distance from 0 to ${st.max}${on ? `; this board is at ${d}` : ""}`);
+    const multi = this.info.metric === "multi";
+    this.root.setAttribute("aria-label", `Number of ${this.info.size} boards at each distance${multi ? " in multi-tile moves" : ""} from 0 to ${st.max}${on ? `; this board is at ${d}` : ""}`);
     this.box.dataset.here = on ? String(d) : "";
     const at = on ? st.counts[d] : 0;
-    this.caption.textContent = (st.source ? `Published counts (${st.source}); distances here come from an optimal search. ` : "") +
+    const search = multi ? "distances here come from an optimal search, which answers boards up to about 25 moves from solved in seconds, and most others not at all. "
+      : "distances here come from an optimal search. ";
+    this.caption.textContent = (st.source ? `Published counts (${st.source}); ${search}` : "") +
       `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
       (!on ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
         `${at.toLocaleString("en")} boards are ${d} move${d === 1 ? "" : "s"} from solved, like this one.`);

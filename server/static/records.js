@@ -1,6 +1,6 @@
-// The player's records, kept in this browser (localStorage): for each size
-// and difficulty, the games won without the solver, the fewest moves and
-// the fastest time.
+// The player's records, kept in this browser (localStorage): for each
+// metric, size and difficulty, the games won without the solver, the
+// fewest moves and the fastest time.
 
 const KEY = "slidetable.best.v1";
 
@@ -15,10 +15,18 @@ export function clock(ms) {
     : `${m}:${String(s % 60).padStart(2, "0")}`;
 }
 
-// record keeps a win of size at level ({key, name}) in moves and ms, and
-// returns the news to tell the player: a first win, a new best, or "".
-export function record(size, level, moves, ms) {
-  const all = load(), k = `${size} ${level.key}`;
+// prefix begins the keys of the records of size in metric: a record is
+// "3x3 Easy" in the single-tile metric (as before there were two), "multi
+// 3x3 Easy" in the multi-tile one.
+function prefix(size, metric) {
+  return metric === "multi" ? `multi ${size} ` : `${size} `;
+}
+
+// record keeps a win of size at level ({key, name}), counted in metric,
+// in moves and ms, and returns the news to tell the player: a first win, a
+// new best, or "".
+export function record(size, metric, level, moves, ms) {
+  const all = load(), k = prefix(size, metric) + level.key;
   const b = all[k] || { name: level.name, wins: 0, moves: null, ms: null };
   const news = [];
   if (b.wins > 0 && moves < b.moves) news.push("fewest moves");
@@ -29,18 +37,20 @@ export function record(size, level, moves, ms) {
   b.name = level.name;
   all[k] = b;
   try { localStorage.setItem(KEY, JSON.stringify(all)); } catch (e) { /* private mode: no records */ }
-  if (b.wins === 1) return `Your first ${size} ${level.name} win!`;
-  return news.length ? `New best: ${news.join(" and ")} for ${size} ${level.name}!` : "";
+  const what = `${size} ${level.name}${metric === "multi" ? " (multi-tile)" : ""}`;
+  if (b.wins === 1) return `Your first ${what} win!`;
+  return news.length ? `New best: ${news.join(" and ")} for ${what}!` : "";
 }
 
-// show fills box with the records of size: a table, or a line saying
-// there are none yet.
-export function show(box, size) {
-  const rows = Object.entries(load()).filter(([k]) => k.startsWith(size + " ")).map(([, b]) => b);
+// show fills box with the records of size in metric: a table, or a line
+// saying there are none yet.
+export function show(box, size, metric) {
+  const rows = Object.entries(load()).filter(([k]) => k.startsWith(prefix(size, metric))).map(([, b]) => b);
   if (!rows.length) {
     const p = document.createElement("p");
     p.className = "help";
-    p.textContent = `No ${size} games won yet. Wins without Solve are kept here, in this browser.`;
+    const counted = metric === "multi" ? " counting multi-tile moves" : "";
+    p.textContent = `No ${size} games won yet${counted}. Wins without Solve are kept here, in this browser.`;
     box.replaceChildren(p);
     return;
   }

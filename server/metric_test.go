@@ -1,0 +1,272 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/server"
+)
+
+// The multi-tile metric on the page: a tap on any tile in the blank's row
+// or column slides every tile between, counted as one move in that metric
+// and as one a tile in the other.
+
+// tap clicks tile t of the board shown and waits until the page has
+// counted n moves and is ready; it returns the board the Go rule
+// (board.Board.Tap) gives, after checking that the page shows it.
+func (p *tab) tap(b board.Board, t uint8, n int) board.Board {
+	p.t.Helper()
+	want, _, err := b.Tap(t)
+	if err != nil {
+		p.t.Fatalf("tap %d on %s: %v", t, b, err)
+	}
+	p.click(fmt.Sprintf(`#board .tile[data-tile="%d"]`, t))
+	p.waitMoves(n)
+	if got := p.board(); got != want {
+		p.t.Fatalf("tap %d on %s: board %s, want %s", t, b, got, want)
+	}
+	return want
+}
+
+// metric reads the metric the distance shown counts.
+func (p *tab) metric() board.Metric {
+	p.t.Helper()
+	m, err := board.ParseMetric(p.eval(`document.getElementById("distance").dataset.metric`))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return m
+}
+
+// chooseMetric picks a metric in the page's setting, as a player does.
+func (p *tab) chooseMetric(m board.Metric) {
+	p.t.Helper()
+	p.do(chromedp.SetValue(chromedp.CSS("#metric"), m.String()), chromedp.Evaluate[chromedp.Void](`document.getElementById("metric").dispatchEvent(new Event("change"))`))
+}
+
+// TestBrowserMultiTile plays a 3x3 board of a link in the multi-tile
+// metric, served both ways: a tap on the far tile of the blank's row, then
+// of its column, slides both tiles and counts one move; each distance
+// shown is the multi-tile table's; a hint is an optimal tap; undo and redo
+// take a tap as one step; the share link and a reload keep the metric;
+// Solve reaches the goal in exactly the distance. Then the same link in
+// the single-tile metric counts each tap as the two tiles it slides.
+func TestBrowserMultiTile(t *testing.T) {
+	const cells = "0,1,2,3,4,5,6,7,8"
+	size := board.Size{W: 3, H: 3}
+	start, err := board.Parse(size, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	multi := builtinTable(t, size, board.MultiTile)
+	dist := func(b board.Board) int {
+		t.Helper()
+		d, err := multi.Distance(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, st := range sites(t, false) {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3&board=" + cells + "&metric=multi"})
+			p.ready()
+			if got := p.eval(`document.getElementById("metric").value`); got != "multi" || p.metric() != board.MultiTile {
+				t.Fatalf("a multi-tile link plays with the setting %q, distances in %s-tile moves", got, p.metric())
+			}
+			if got := p.text("moves-label"); !strings.Contains(got, "multi-tile") {
+				t.Errorf("the counter is labelled %q", got)
+			}
+			if got, want := p.distance(), dist(start); got != want {
+				t.Fatalf("distance %d, the multi-tile table says %d", got, want)
+			}
+			// The far tile of the blank's row (cell 2), then of its column
+			// (the blank is then in cell 2, so cell 8).
+			b1 := p.tap(start, start.At(2), 1)
+			if got, want := p.distance(), dist(b1); got != want {
+				t.Errorf("after a row tap: distance %d, want %d", got, want)
+			}
+			b2 := p.tap(b1, b1.At(8), 2)
+			if got, want := p.distance(), dist(b2); got != want {
+				t.Errorf("after a column tap: distance %d, want %d", got, want)
+			}
+
+			// A hint names an optimal tap.
+			p.click("#hint")
+			p.wait(`document.getElementById("board").dataset.hint !== ""`)
+			h := uint8(p.number(`document.getElementById("board").dataset.hint`))
+			next, slid, err := b2.Tap(h)
+			if err != nil || dist(next) != dist(b2)-1 {
+				t.Fatalf("hint %d on %s is not an optimal tap (%v)", h, b2, err)
+			}
+			if got := p.number(`String(document.querySelectorAll(".tile.hint-with").length)`); got != slid-1 {
+				t.Errorf("hint %d slides %d tiles; %d others are outlined", h, slid, got)
+			}
+			if tip := p.text("tip"); !strings.Contains(tip, fmt.Sprintf("tile %d ", h)) {
+				t.Errorf("tip %q does not name tile %d", tip, h)
+			}
+
+			// Undo and Redo: a tap is one step.
+			p.click("#undo")
+			p.waitMoves(1)
+			if got := p.board(); got != b1 {
+				t.Fatalf("Undo: board %s, want %s", got, b1)
+			}
+			p.click("#redo")
+			p.waitMoves(2)
+			if got := p.board(); got != b2 {
+				t.Fatalf("Redo: board %s, want %s", got, b2)
+			}
+
+			// The share link and a reload keep the metric.
+			p.click("#share")
+			if link := p.eval(`document.getElementById("share-link").value`); !strings.HasSuffix(link, "?size=3x3&board="+cells+"&metric=multi") {
+				t.Errorf("share link %q", link)
+			}
+			p.load("")
+			p.ready()
+			if got := p.board(); got != b2 || p.moves() != 2 || p.metric() != board.MultiTile || p.eval(`document.getElementById("metric").value`) != "multi" {
+				t.Fatalf("after a reload: board %s, %d moves, %s-tile moves", got, p.moves(), p.metric())
+			}
+
+			// Solve plays an optimal solution of multi-tile moves.
+			d := dist(b2)
+			p.click("#solve")
+			p.wait(`document.body.dataset.state === "animating"`)
+			if tip := p.text("tip"); !strings.Contains(tip, fmt.Sprintf("an optimal solution of %d moves", d)) {
+				t.Errorf("while solving, the tip says %q", tip)
+			}
+			p.click("#faster")
+			p.click("#faster")
+			p.waitFor(`document.body.dataset.state === "solved"`, 30*time.Second)
+			if got := p.board(); got != board.Goal(size) {
+				t.Fatalf("after Solve: board %s", got)
+			}
+			if got, want := p.moves(), 2+d; got != want {
+				t.Errorf("after Solve: %d moves, want 2 + %d", got, d)
+			}
+			if want := fmt.Sprintf("The solver made %d of the %d moves.", d, 2+d); !strings.Contains(p.text("result"), want) {
+				t.Errorf("result %q, want %q", p.text("result"), want)
+			}
+			p.check()
+
+			// The single-tile metric: the same taps count the tiles slid,
+			// and Undo takes a whole tap back.
+			q := p.sibling("size=3x3&board=" + cells + "&metric=single")
+			q.ready()
+			if q.metric() != board.SingleTile || q.eval(`document.getElementById("metric").value`) != "single" {
+				t.Fatalf("a single-tile link plays in %s-tile moves", q.metric())
+			}
+			c1 := q.tap(start, start.At(2), 2)
+			q.tap(c1, c1.At(8), 4)
+			q.click("#undo")
+			q.waitMoves(2)
+			if got := q.board(); got != c1 {
+				t.Fatalf("Undo: board %s, want %s", got, c1)
+			}
+			q.check()
+		})
+	}
+}
+
+// TestBrowserMultiSetting picks the multi-tile metric in the setting: a
+// new board in it, kept over a reload; a win kept as the best of that
+// metric; the 4x4 difficulties go only as far
+// as the server or worker offers levels in that metric; and a 4x4 board
+// too far to search says so, with the single-tile distance and the range
+// it implies, and offers no hint. Under serve the server's time limit is 1
+// s, so the page learns quickly that the search gave up; the static site
+// (under SLIDETABLE_LONG=1) waits for the page's own limit.
+func TestBrowserMultiSetting(t *testing.T) {
+	s := newServer(t, &server.Options{Timeout: time.Second})
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	all := []*site{{name: "serve", url: ts.URL}}
+	if testenv.IsLong() {
+		all = append(all, staticSite(t))
+	}
+	for _, st := range all {
+		t.Run(st.name, func(t *testing.T) {
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
+			p.ready()
+			if p.metric() != board.SingleTile {
+				t.Fatalf("a first visit plays in %s-tile moves", p.metric())
+			}
+			old := p.eval(`document.getElementById("board").dataset.board`)
+			p.chooseMetric(board.MultiTile)
+			p.wait(fmt.Sprintf(`document.getElementById("distance").dataset.metric === "multi" && document.getElementById("board").dataset.board !== %q`, old))
+			p.ready()
+			if got := p.size(); got != (board.Size{W: 3, H: 3}) {
+				t.Errorf("the new metric deals a %s board, not 3x3", got)
+			}
+			topPreset := `String(Math.max(...[...document.querySelectorAll("#presets button")].map((b) => Number(b.dataset.max))))`
+			if got, want := p.number(topPreset), 24; got != want {
+				t.Errorf("3x3 multi-tile difficulties end at %d, want God's number %d", got, want)
+			}
+			p.load("")
+			p.ready()
+			if p.metric() != board.MultiTile || p.eval(`document.getElementById("metric").value`) != "multi" {
+				t.Fatalf("after a reload: %s-tile moves, setting %q", p.metric(), p.eval(`document.getElementById("metric").value`))
+			}
+
+			// A win with the fewest multi-tile moves is kept as the best of
+			// that metric, apart from the single-tile ones.
+			path, err := builtinTable(t, board.Size{W: 3, H: 3}, board.MultiTile).Path(p.board())
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.play(path)
+			p.wait(`document.body.dataset.state === "solved"`)
+			if news := p.text("best-news"); !strings.Contains(news, "3x3 Medium") || !strings.Contains(news, "(multi-tile)") {
+				t.Errorf("best news %q", news)
+			}
+			if row := p.text("bests"); !strings.Contains(row, fmt.Sprintf(" 1 %d 0:", len(path))) {
+				t.Errorf("records %q after a win in %d moves", row, len(path))
+			}
+			if keys := p.eval(`Object.keys(JSON.parse(localStorage.getItem("slidetable.best.v1"))).join("|")`); keys != "multi 3x3 Medium" {
+				t.Errorf("records kept: %q", keys)
+			}
+
+			// 4x4: levels up to the largest the engine offers (22).
+			p.do(chromedp.SetValue(chromedp.CSS("#size"), "4x4"), chromedp.Evaluate[chromedp.Void](`document.getElementById("size").dispatchEvent(new Event("change"))`))
+			p.wait(`document.getElementById("board").dataset.size === "4x4"`)
+			p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
+			if got, want := p.number(topPreset), server.DefaultMultiMaxLevel; got != want {
+				t.Errorf("4x4 multi-tile difficulties end at %d, want %d", got, want)
+			}
+			if p.metric() != board.MultiTile {
+				t.Errorf("4x4 plays in %s-tile moves", p.metric())
+			}
+			p.check()
+
+			// A board too far to search in the multi-tile metric.
+			const far = "7,5,2,6,8,14,0,11,1,15,13,4,10,3,9,12"
+			q := p.sibling("size=4x4&board=" + far + "&metric=multi")
+			q.waitFor(`!document.getElementById("distance-note").hidden && /\d+ to \d+ moves/.test(document.getElementById("distance").textContent)`, 40*time.Second)
+			b := q.board()
+			single := exact(t, b)
+			if got, want := q.text("distance"), fmt.Sprintf("%d to %d moves from solved", (single+2)/3, single); got != want {
+				t.Errorf("a far board reads %q, want %q", got, want)
+			}
+			if note := q.text("distance-note"); !strings.Contains(note, "Not known exactly") || !strings.Contains(note, fmt.Sprintf("It is %d moves one tile at a time", single)) {
+				t.Errorf("note %q", note)
+			}
+			if q.eval(`document.getElementById("distance").dataset.distance`) != "" {
+				t.Error("a far board has a distance")
+			}
+			q.click("#hint")
+			q.wait(`document.getElementById("tip").textContent.includes("No hint")`)
+			if q.eval(`document.getElementById("board").dataset.hint`) != "" {
+				t.Error("a far board has a hint")
+			}
+			q.check()
+		})
+	}
+}
