@@ -32,8 +32,8 @@
 // own state, and the tables searches share (moves per size, conflicts per
 // line length) are built once and only read.
 //
-// A MultiSearcher (NewMulti) searches in the multi-tile metric of
-// board.MultiTile, where a move taps a tile in the blank's row or column;
+// A Searcher made by NewIn(h, board.MultiTile) searches in the multi-tile
+// metric, where a move taps a tile in the blank's row or column;
 // it tries only moves across the line of the move before (two moves along
 // one line make one), and tells its Evaluator each tile that slides. Its
 // bound must be admissible in that metric: Lines is (at least S/(w-1) moves

@@ -1,8 +1,7 @@
 package ida
 
 import (
-	"context"
-	"fmt"
+	"sync"
 
 	"github.com/slidetable/slidetable/board"
 )
@@ -17,25 +16,16 @@ import (
 // so an Evaluator serves either metric; the bound must be admissible in
 // the metric searched (Lines is, Manhattan is not).
 
-// MultiSearcher finds shortest solutions in the multi-tile metric to the
-// goal of one heuristic, by IDA*. A path is a list of tapped tiles (see
-// board.Board.Tap). It is safe for concurrent use.
-type MultiSearcher struct {
-	h    Heuristic
-	goal board.Board
-	// lines[z][0] and lines[z][1]: the cells of z's column and row, the
-	// cell after z's first in each, then on away from z, then the cells
-	// on the other side likewise.
-	lines [][2][]int
-}
-
-// NewMulti returns a searcher in the multi-tile metric bounded by h, which
-// must be admissible in that metric, towards h.Goal().
-func NewMulti(h Heuristic) *MultiSearcher {
-	goal := h.Goal()
-	size := goal.Size()
-	s := &MultiSearcher{h: h, goal: goal, lines: make([][2][]int, size.Cells())}
-	for z := range s.lines {
+// linesOf returns, for each cell z of a board of size, the cells of z's
+// column (index 0) and row (index 1): the cell after z's first in each,
+// then on away from z, then the cells on the other side likewise, the
+// order of board.Board.Taps.
+func linesOf(size board.Size) [][2][]int {
+	if l, ok := tapTables.Load(size); ok {
+		return l.([][2][]int)
+	}
+	out := make([][2][]int, size.Cells())
+	for z := range out {
 		var col, row []int
 		for _, c := range size.Line(z) {
 			if c%size.W == z%size.W {
@@ -44,130 +34,18 @@ func NewMulti(h Heuristic) *MultiSearcher {
 				row = append(row, c)
 			}
 		}
-		s.lines[z] = [2][]int{col, row}
+		out[z] = [2][]int{col, row}
 	}
-	return s
+	l, _ := tapTables.LoadOrStore(size, out)
+	return l.([][2][]int)
 }
 
-// Goal returns the goal the searcher solves towards.
-func (s *MultiSearcher) Goal() board.Board { return s.goal }
-
-// Search is Searcher.Search in the multi-tile metric.
-func (s *MultiSearcher) Search(ctx context.Context, b board.Board, limit int) (Result, error) {
-	st, err := s.start(ctx, b)
-	if err != nil {
-		return Result{}, err
-	}
-	for bound := st.ev.H(); limit < 0 || bound <= limit; {
-		st.bound = bound
-		next := st.root(false)
-		if st.err != nil {
-			return Result{Nodes: st.nodes}, st.err
-		}
-		if st.found {
-			return Result{Path: st.solution(), Found: true, Nodes: st.nodes}, nil
-		}
-		bound = next
-	}
-	return Result{Nodes: st.nodes}, nil
-}
-
-// Solve returns a shortest solution of b in the multi-tile metric: the
-// tiles to tap. Its errors are those of Search.
-func (s *MultiSearcher) Solve(ctx context.Context, b board.Board) ([]uint8, error) {
-	r, err := s.Search(ctx, b, -1)
-	return r.Path, err
-}
-
-// Distance returns the fewest moves from b to the goal in the multi-tile
-// metric.
-func (s *MultiSearcher) Distance(ctx context.Context, b board.Board) (int, error) {
-	r, err := s.Search(ctx, b, -1)
-	if err != nil {
-		return -1, err
-	}
-	return len(r.Path), nil
-}
-
-// Within returns a shortest solution of b and true if there is one of at
-// most limit moves, and false otherwise.
-func (s *MultiSearcher) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
-	r, err := s.Search(ctx, b, limit)
-	return r.Path, r.Found, err
-}
-
-// Hints returns the distance of b and every tap that takes it one step
-// closer to the goal, in the order of board.Board.Taps; see
-// Searcher.Hints for the cost.
-func (s *MultiSearcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
-	st, err := s.start(ctx, b)
-	if err != nil {
-		return nil, -1, err
-	}
-	for bound := st.ev.H(); ; {
-		st.bound = bound
-		next := st.root(true)
-		if st.err != nil {
-			return nil, -1, st.err
-		}
-		if st.found {
-			return st.hints, bound, nil
-		}
-		bound = next
-	}
-}
-
-// start validates b and sets up a search of it.
-func (s *MultiSearcher) start(ctx context.Context, b board.Board) (*multiSearch, error) {
-	ok, err := b.SolvableTo(s.goal)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrUnsolvable, b)
-	}
-	return &multiSearch{
-		ev:    s.h.Start(b),
-		cells: b.Cells(),
-		blank: b.Blank(),
-		goal:  s.goal.CellString(),
-		lines: s.lines,
-		w:     b.Size().W,
-		ctx:   ctx,
-	}, nil
-}
-
-// multiSearch is one IDA* run in the multi-tile metric.
-type multiSearch struct {
-	ev    Evaluator
-	cells []uint8
-	blank int
-	goal  string
-	lines [][2][]int
-	w     int
-	ctx   context.Context
-	bound int
-	nodes uint64
-	check int
-	found bool
-	err   error
-	path  []uint8 // the taps of the solution, deepest first, once found
-	hints []uint8 // the first taps that start a solution, for Hints
-}
-
-// solution returns the path in order.
-func (st *multiSearch) solution() []uint8 {
-	p := make([]uint8, len(st.path))
-	for i, m := range st.path {
-		p[len(p)-1-i] = m
-	}
-	return p
-}
+var tapTables sync.Map // board.Size -> [][2][]int
 
 // tap moves the blank from cell z to cell c of its row or column, the tiles
 // between sliding one cell towards z, telling the evaluator each single
 // move, and returns the bound after the last.
-func (st *multiSearch) tap(z, c int) int {
+func (st *search) tap(z, c int) int {
 	step := st.step(z, c)
 	h := 0
 	for ; z != c; z += step {
@@ -179,7 +57,7 @@ func (st *multiSearch) tap(z, c int) int {
 }
 
 // untap takes back tap(z, c): the blank is at c and goes back to z.
-func (st *multiSearch) untap(z, c int) {
+func (st *search) untap(z, c int) {
 	step := st.step(c, z)
 	for ; c != z; c += step {
 		t := st.cells[c+step]
@@ -189,7 +67,7 @@ func (st *multiSearch) untap(z, c int) {
 }
 
 // step returns the step from cell z towards cell c of its row or column.
-func (st *multiSearch) step(z, c int) int {
+func (st *search) step(z, c int) int {
 	s := 1
 	if c%st.w == z%st.w {
 		s = st.w
@@ -200,56 +78,11 @@ func (st *multiSearch) step(z, c int) int {
 	return s
 }
 
-// root runs one iteration from the start; see search.root.
-func (st *multiSearch) root(all bool) int {
-	z := st.blank
-	if st.ev.H() == 0 && string(st.cells) == st.goal {
-		st.found = true
-		return 0
-	}
-	next := int(^uint(0) >> 1)
-	any := false
-	// In the order of board.Board.Taps: the column, then the row.
-	for across := range 2 {
-		for _, c := range st.lines[z][across] {
-			t := st.cells[c]
-			h := st.tap(z, c)
-			st.nodes++
-			if f := 1 + h; f > st.bound {
-				st.untap(z, c)
-				next = min(next, f)
-				continue
-			}
-			st.found = h == 0 && string(st.cells) == st.goal
-			n := 0
-			if !st.found {
-				n = st.dfs(1, c, 1-across)
-			}
-			st.untap(z, c)
-			switch {
-			case st.err != nil:
-				return 0
-			case st.found && !all:
-				st.path = append(st.path, t)
-				return 0
-			case st.found:
-				st.hints = append(st.hints, t)
-				st.path = st.path[:0]
-				any = true
-			default:
-				next = min(next, n)
-			}
-		}
-	}
-	st.found = any
-	return next
-}
-
-// dfs searches below the board st.cells, whose blank is in cell z, g moves
-// from the start, moving the blank along its column (line 0) or its row
-// (line 1). It returns the smallest f = g+h above the bound that it saw,
+// dfsMulti is dfs in the multi-tile metric: it searches below the board
+// st.cells, whose blank is in cell z, g moves from the start, moving the
+// blank along its column (line 0) or its row (line 1). It returns the smallest f = g+h above the bound that it saw,
 // or sets st.found with the path, or st.err.
-func (st *multiSearch) dfs(g, z, line int) int {
+func (st *search) dfsMulti(g, z, line int) int {
 	next := int(^uint(0) >> 1)
 	for _, c := range st.lines[z][line] {
 		t := st.cells[c]
@@ -274,7 +107,7 @@ func (st *multiSearch) dfs(g, z, line int) int {
 				return 0
 			}
 		}
-		n := st.dfs(g+1, c, 1-line)
+		n := st.dfsMulti(g+1, c, 1-line)
 		st.untap(z, c)
 		if st.found || st.err != nil {
 			if st.found {

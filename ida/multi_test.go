@@ -20,7 +20,7 @@ func TestMultiMatchesReference(t *testing.T) {
 		goal := board.Goal(size)
 		ref := reference.DistancesIn(goal, board.MultiTile)
 		h := ida.Lines(goal)
-		s := ida.NewMulti(h)
+		s := ida.NewIn(h, board.MultiTile)
 		// Every board of 6 cells or fewer; of 8 cells, a sample (every
 		// 40th in the order of their cells) and the farthest.
 		boards := slices.SortedFunc(maps.Keys(ref), func(a, b board.Board) int { return strings.Compare(a.CellString(), b.CellString()) })

@@ -8,30 +8,48 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-// Searcher finds shortest solutions to the goal of one heuristic by IDA*.
-// The search loop knows nothing of the heuristic but its Evaluator, so any
-// admissible heuristic gives shortest solutions. A Searcher is safe for
-// concurrent use; each search starts an evaluator of its own.
+// Searcher finds shortest solutions to the goal of one heuristic by IDA*,
+// in one metric. The search loop knows nothing of the heuristic but its
+// Evaluator, so any heuristic admissible in the metric gives shortest
+// solutions. A Searcher is safe for concurrent use; each search starts an
+// evaluator of its own.
 type Searcher struct {
-	h     Heuristic
-	goal  board.Board
-	moves *moveTable
+	h      Heuristic
+	goal   board.Board
+	metric board.Metric
+	moves  *moveTable // the single-tile moves
+	lines  [][2][]int // the multi-tile moves (see linesOf)
 }
 
-// New returns a searcher that bounds the distances left with h and solves
-// towards h.Goal(). h must be admissible: it never exceeds a distance.
-func New(h Heuristic) *Searcher {
+// New returns a searcher in the single-tile metric that bounds the
+// distances left with h and solves towards h.Goal(). h must be admissible:
+// it never exceeds a distance.
+func New(h Heuristic) *Searcher { return NewIn(h, board.SingleTile) }
+
+// NewIn returns a searcher in metric m (board.SingleTile or
+// board.MultiTile; any other value is taken for board.SingleTile) that
+// bounds the distances left with h, which must be admissible in m, and
+// solves towards h.Goal(). In the multi-tile metric a path lists the
+// tiles tapped (see board.Board.Tap) and hints are in the order of
+// board.Board.Taps.
+func NewIn(h Heuristic, m board.Metric) *Searcher {
 	goal := h.Goal()
-	return &Searcher{h: h, goal: goal, moves: movesOf(goal.Size())}
+	if m == board.MultiTile {
+		return &Searcher{h: h, goal: goal, metric: m, lines: linesOf(goal.Size())}
+	}
+	return &Searcher{h: h, goal: goal, metric: board.SingleTile, moves: movesOf(goal.Size())}
 }
 
 // Goal returns the goal the searcher solves towards.
 func (s *Searcher) Goal() board.Board { return s.goal }
 
+// Metric returns the metric the searcher counts moves in.
+func (s *Searcher) Metric() board.Metric { return s.metric }
+
 // Result is the outcome of one search.
 type Result struct {
-	// Path is a shortest solution, each move the tile that slides into
-	// the blank, if Found.
+	// Path is a shortest solution, if Found: each move the tile that
+	// slides into the blank, or in the multi-tile metric the tile tapped.
 	Path []uint8
 	// Found reports a solution within the limit.
 	Found bool
@@ -91,7 +109,8 @@ func (s *Searcher) Within(ctx context.Context, b board.Board, limit int) ([]uint
 }
 
 // Hints returns the distance of b and every move that takes it one step
-// closer to the goal, in the order of board.Board.Moves. It costs one
+// closer to the goal, in the order of board.Board.Moves (board.Board.Taps
+// in the multi-tile metric). It costs one
 // search whose last iteration goes on, after the first solution, through
 // the other first moves, each until its own first solution: at most the
 // whole last iteration, which a solve also mostly pays. Its errors are
@@ -132,6 +151,8 @@ func (s *Searcher) start(ctx context.Context, b board.Board) (*search, error) {
 		blank: b.Blank(),
 		goal:  s.goal.CellString(),
 		moves: s.moves,
+		lines: s.lines,
+		w:     b.Size().W,
 		ctx:   ctx,
 	}, nil
 }
@@ -170,15 +191,18 @@ type search struct {
 	cells []uint8
 	blank int
 	goal  string
-	moves *moveTable
+	moves *moveTable // single-tile moves, or nil
+	lines [][2][]int // multi-tile moves, if moves is nil
+	w     int
 	ctx   context.Context
 	bound int
 	nodes uint64
 	check int // boards to enter before the next look at ctx
 	found bool
 	err   error
-	path  []uint8 // the moves of the solution, deepest first, once found
-	hints []uint8 // the first moves that start a solution, for Hints
+	path  []uint8     // the moves of the solution, deepest first, once found
+	hints []uint8     // the first moves that start a solution, for Hints
+	first []firstMove // the moves from the start, kept between iterations
 }
 
 // ctxEvery is how many boards a search enters between looks at its
@@ -197,7 +221,9 @@ func (st *search) solution() []uint8 {
 // root runs one iteration with st.bound from the start and returns the
 // smallest f above the bound it saw. With all set, it goes on after a
 // solution through the other first moves and collects in st.hints those
-// that start one.
+// that start one. It serves both metrics; below the first move, dfs (one
+// tile a move) or dfsMulti (a row or column of tiles a move) goes on, each
+// a kernel of its own, since that loop is where a search spends its time.
 func (st *search) root(all bool) int {
 	z := st.blank
 	if st.ev.H() == 0 && string(st.cells) == st.goal {
@@ -206,25 +232,26 @@ func (st *search) root(all bool) int {
 	}
 	next := int(^uint(0) >> 1)
 	any := false
-	for i := range int(st.moves.count[z]) {
-		c := int(st.moves.next[z][i])
+	for _, m := range st.firstMoves(z) {
+		c := m.cell
 		t := st.cells[c]
-		h := st.ev.Move(t, c, z)
+		h := st.apply(z, c)
 		st.nodes++
-		f := 1 + h
-		if f > st.bound {
-			st.ev.Undo(t, c, z)
+		if f := 1 + h; f > st.bound {
+			st.takeBack(z, c)
 			next = min(next, f)
 			continue
 		}
-		st.cells[z], st.cells[c] = t, 0
 		st.found = h == 0 && string(st.cells) == st.goal
 		n := 0
 		if !st.found {
-			n = st.dfs(1, c, z)
+			if st.moves != nil {
+				n = st.dfs(1, c, z)
+			} else {
+				n = st.dfsMulti(1, c, 1-m.line)
+			}
 		}
-		st.cells[c], st.cells[z] = t, 0
-		st.ev.Undo(t, c, z)
+		st.takeBack(z, c)
 		switch {
 		case st.err != nil:
 			return 0
@@ -241,6 +268,59 @@ func (st *search) root(all bool) int {
 	}
 	st.found = any
 	return next
+}
+
+// firstMove is a move from the start: the blank goes to cell, along its
+// column (line 0) or its row (line 1).
+type firstMove struct{ cell, line int }
+
+// firstMoves lists the moves from the start, the blank in cell z, in the
+// order of board.Board.Moves, or of board.Board.Taps in the multi-tile
+// metric.
+func (st *search) firstMoves(z int) []firstMove {
+	out := st.first[:0]
+	defer func() { st.first = out }()
+	if st.moves != nil {
+		for i := range int(st.moves.count[z]) {
+			c := int(st.moves.next[z][i])
+			line := 1
+			if c%st.w == z%st.w {
+				line = 0
+			}
+			out = append(out, firstMove{c, line})
+		}
+		return out
+	}
+	for line := range 2 {
+		for _, c := range st.lines[z][line] {
+			out = append(out, firstMove{c, line})
+		}
+	}
+	return out
+}
+
+// apply moves the blank from cell z to cell c, a neighbour or, in the
+// multi-tile metric, any cell of its row or column, and returns the bound
+// after the move.
+func (st *search) apply(z, c int) int {
+	if st.moves == nil {
+		return st.tap(z, c)
+	}
+	t := st.cells[c]
+	h := st.ev.Move(t, c, z)
+	st.cells[z], st.cells[c] = t, 0
+	return h
+}
+
+// takeBack undoes apply(z, c).
+func (st *search) takeBack(z, c int) {
+	if st.moves == nil {
+		st.untap(z, c)
+		return
+	}
+	t := st.cells[z]
+	st.cells[c], st.cells[z] = t, 0
+	st.ev.Undo(t, c, z)
 }
 
 // dfs searches below the board st.cells, whose blank is in cell z, g moves

@@ -44,16 +44,7 @@ type entry struct {
 	once     sync.Once
 	err      error
 	exact    *table.Table // the table that answers, if any
-	searcher searcher
-}
-
-// searcher is a search in one metric: an *ida.Searcher or an
-// *ida.MultiSearcher.
-type searcher interface {
-	Distance(ctx context.Context, b board.Board) (int, error)
-	Solve(ctx context.Context, b board.Board) ([]uint8, error)
-	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
-	Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error)
+	searcher *ida.Searcher
 }
 
 // Option configures a Solver; see New.
@@ -254,7 +245,7 @@ func (s *Solver) prepare(size board.Size) (*entry, error) {
 			if h == nil {
 				h = ida.Lines(e.goal)
 			}
-			e.searcher = ida.NewMulti(h)
+			e.searcher = ida.NewIn(h, board.MultiTile)
 		case h == nil:
 			e.searcher = ida.New(ida.Manhattan(e.goal))
 		default:
