@@ -88,9 +88,9 @@ func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 // writeStream writes a table of many blocks to f with encoding 3 (4 in
 // the multi-tile metric) without
 // holding the coded table whole: it leaves room for the header, codes the
-// depth blocks a few at a time in parallel and writes each batch in order,
-// then the reachable set, and goes back to write the header, which holds
-// their lengths and checksums. The bytes are those writeAll writes anywhere
+// depth blocks on every core and writes each in order as it comes (the
+// reachable set is coded meanwhile), then the set, and goes back to write
+// the header, which holds their lengths and checksums. The bytes are those writeAll writes anywhere
 // else. If f cannot seek, or the depths cannot be coded so, it returns
 // errModel with f as it was. It stops with ctx's error once ctx is done.
 func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
@@ -109,47 +109,80 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	if err != nil {
 		return int64(total), err
 	}
+	// The reachable set is coded meanwhile, on a core the blocks leave
+	// idle while a block is written.
+	type coded struct {
+		set []byte
+		err error
+	}
+	setDone := make(chan coded, 1)
+	go func() {
+		b, err := encodeSet(src.reach, src.boards(), src.n() > modelCells)
+		setDone <- coded{b, err}
+	}()
+	set := func() ([]byte, error) { c := <-setDone; return c.set, c.err }
+
+	// The blocks are coded on every core and written in order as they
+	// come, each in buffers of its own that go back to the pool once it
+	// is written.
 	lens := make([]uint32, nb)
 	crcs := make([]uint32, nb)
-	batch := runtime.GOMAXPROCS(0)
-	coded := make([][]byte, batch)
-	bufs := make([]rowBuffers, batch)
-	for first := 0; first < nb; first += batch {
-		count := min(batch, nb-first)
-		err := parallel.For(ctx, 0, count, func(j int) error {
-			i := first + j
-			from := uint64(i) * writeSlots
-			var err error
-			coded[j], err = encode(src, from, min(from+writeSlots, slots), &bufs[j])
-			return err
-		})
-		if err == errModel {
-			if terr := f.Truncate(start); terr != nil {
-				return int64(total), terr
-			}
-			if _, serr := f.Seek(start, io.SeekStart); serr != nil {
-				return int64(total), serr
-			}
-			return 0, errModel
-		}
-		if err != nil {
-			return int64(total), err
-		}
-		for j, b := range coded[:count] {
-			lens[first+j], crcs[first+j] = uint32(len(b)), fileformat.Checksum(b)
-			m, err := f.Write(b)
-			total += m
-			if err != nil {
-				return int64(total), err
-			}
-			coded[j] = nil
-		}
+	pool := make(chan *rowBuffers, 2*runtime.GOMAXPROCS(0)+2)
+	type block struct {
+		i   int
+		out []byte
+		buf *rowBuffers
 	}
-	set, err := encodeSet(src.reach, src.boards(), src.n() > modelCells)
+	next := 0
+	err = parallel.Ordered(ctx, 0,
+		func(context.Context) (int, bool, error) {
+			i := next
+			next++
+			return i, i < nb, nil
+		},
+		func(_ context.Context, i int) (block, error) {
+			var buf *rowBuffers
+			select {
+			case buf = <-pool:
+			default:
+				buf = new(rowBuffers)
+			}
+			from := uint64(i) * writeSlots
+			out, err := encode(src, from, min(from+writeSlots, slots), buf)
+			return block{i, out, buf}, err
+		},
+		func(b block, err error) error {
+			if err != nil {
+				return err
+			}
+			lens[b.i], crcs[b.i] = uint32(len(b.out)), fileformat.Checksum(b.out)
+			m, err := f.Write(b.out)
+			total += m
+			select {
+			case pool <- b.buf:
+			default:
+			}
+			return err
+		}, nil)
+	if err == errModel {
+		set() // let the set's coding end before f is left as it was
+		if terr := f.Truncate(start); terr != nil {
+			return int64(total), terr
+		}
+		if _, serr := f.Seek(start, io.SeekStart); serr != nil {
+			return int64(total), serr
+		}
+		return 0, errModel
+	}
+	if err != nil {
+		set()
+		return int64(total), err
+	}
+	setBytes, err := set()
 	if err != nil {
 		return int64(total), err
 	}
-	m, err := f.Write(set)
+	m, err := f.Write(setBytes)
 	total += m
 	if err != nil {
 		return int64(total), err
@@ -157,7 +190,7 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return int64(total), err
 	}
-	if _, err := f.WriteAt(src.header(encoding, lens, crcs, set), start); err != nil {
+	if _, err := f.WriteAt(src.header(encoding, lens, crcs, setBytes), start); err != nil {
 		return int64(total), err
 	}
 	return int64(total), nil
