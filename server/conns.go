@@ -12,8 +12,8 @@ import (
 
 // connLimit is a listener that keeps at most max connections open. At the
 // cap, a new connection sheds the connection that has been quiet the
-// longest: one that has not sent a whole request yet, or one idle between
-// requests. Legitimate clients send their request at once, so under a
+// longest: one that has not sent a whole request yet (none, or only part
+// of its headers), or one idle between requests. Legitimate clients send their request at once, so under a
 // flood of slow or idle connections they are the newest and the attackers'
 // are shed first. If every open connection is busy with a request, the
 // new one is refused in the cheapest way there is: a fixed 503 with
@@ -79,7 +79,11 @@ func (l *connLimit) Accept() (net.Conn, error) {
 	}
 }
 
-// state follows a connection's state (http.Server.ConnState).
+// state follows a connection's state (http.Server.ConnState). A
+// connection that starts to send a request (http.StateActive, on its first
+// byte) stays quiet, in its place, until the request is whole (busy):
+// a client that sends its headers a line a second is an attacker to shed
+// like an idle one.
 func (l *connLimit) state(c net.Conn, s http.ConnState) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -88,11 +92,6 @@ func (l *connLimit) state(c net.Conn, s http.ConnState) {
 		return // shed already
 	}
 	switch s {
-	case http.StateActive:
-		if ent.e != nil {
-			l.quiet.Remove(ent.e)
-			ent.e = nil
-		}
 	case http.StateIdle:
 		if ent.e == nil {
 			ent.e = l.quiet.PushBack(ent)
@@ -100,6 +99,32 @@ func (l *connLimit) state(c net.Conn, s http.ConnState) {
 	case http.StateClosed, http.StateHijacked:
 		l.drop(ent)
 	}
+}
+
+// busy marks c as serving a whole request, which is not shed; the server
+// calls it when a request's headers have all come, and c goes back among
+// the quiet ones when it next waits for a request (state).
+func (l *connLimit) busy(c net.Conn) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if ent, ok := l.conns[c]; ok && ent.e != nil {
+		l.quiet.Remove(ent.e)
+		ent.e = nil
+	}
+}
+
+// connKey is the context key of a request's connection (see Run).
+type connKey struct{}
+
+// busyHandler marks the connection of each request busy (connLimit.busy)
+// before h serves it.
+func (l *connLimit) busyHandler(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, ok := r.Context().Value(connKey{}).(net.Conn); ok {
+			l.busy(c)
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // drop forgets a connection.

@@ -244,7 +244,10 @@ func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 func (s *Server) Run(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	lim := newConnLimit(ln, s.conns, s.log)
 	hs := &http.Server{
-		Handler:           s,
+		Handler: lim.busyHandler(s),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, connKey{}, c)
+		},
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      s.timeout + 30*time.Second,
