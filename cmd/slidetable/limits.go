@@ -174,7 +174,7 @@ func (d *durationValue) String() string { return time.Duration(*d).String() }
 func (d *durationValue) Set(s string) error {
 	v, err := time.ParseDuration(s)
 	if err != nil {
-		if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
+		if v, nerr := strconv.ParseFloat(s, 64); nerr == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
 			return fmt.Errorf("a duration needs a unit, such as %ss or %sm", s, s)
 		}
 		return fmt.Errorf("not a duration (such as 10s, 2m or 1h30m)")

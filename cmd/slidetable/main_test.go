@@ -143,6 +143,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"help", "nosuch"}, 2, `unknown command "nosuch"`},
 		{[]string{"help", "help"}, 0, "usage: slidetable help [COMMAND]"},
 		{[]string{"distance", "-timeout", "10", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "a duration needs a unit, such as 10s"},
+		{[]string{"distance", "-timeout", "NaN", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "not a duration (such as 10s"},
 		{[]string{"distance", "-timeout", "soon", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "not a duration (such as 10s"},
 		{[]string{"levels", "-max", "x", "3x3"}, 2, `invalid value "x" for flag -max: not a whole number`},
 		{[]string{"plot", "-o", "missing/dir/x.svg", "3x3"}, 1, "the folder missing/dir does not exist"},

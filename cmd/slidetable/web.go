@@ -35,6 +35,9 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if *out == "" {
 		return f.failf("give -o DIR, the folder to write the site into")
 	}
+	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
+		return f.failf("-o %s is not a folder; give a folder, or a new name for one", clip(*out))
+	}
 	st, err := writeSite(ctx, server.Files(), *out)
 	if err != nil {
 		return err

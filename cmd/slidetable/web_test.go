@@ -81,11 +81,13 @@ func TestWeb(t *testing.T) {
 			t.Errorf("%q: exit %d, %q", args, code, errOut)
 		}
 	}
-	// A file where the folder should be.
+	// A file, or a device, where the folder should be: a usage mistake.
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
-	if code, _, errOut := slidetable(t, "", "web", "-o", file); code != 1 || errOut == "" {
-		t.Errorf("web -o FILE: exit %d, %q", code, errOut)
+	for _, path := range []string{file, os.DevNull} {
+		if code, _, errOut := slidetable(t, "", "web", "-o", path); code != 2 || !strings.Contains(errOut, "is not a folder") {
+			t.Errorf("web -o %s: exit %d, %q", path, code, errOut)
+		}
 	}
 }
 
