@@ -151,20 +151,21 @@ type stepBits struct {
 	nacc uint
 }
 
-// add appends the c <= 8 low bits of v.
+// add appends the c <= 32 low bits of v, which has no others.
 func (b *stepBits) add(v uint64, c uint) {
 	b.acc |= v << b.nacc
-	if b.nacc += c; b.nacc >= 8 {
-		b.out = append(b.out, byte(b.acc))
-		b.acc >>= 8
-		b.nacc -= 8
+	if b.nacc += c; b.nacc >= 32 {
+		b.out = binary.LittleEndian.AppendUint32(b.out, uint32(b.acc))
+		b.acc >>= 32
+		b.nacc -= 32
 	}
 }
 
 // flush appends the bits left and returns out.
 func (b *stepBits) flush() []byte {
-	if b.nacc > 0 {
+	for ; b.nacc > 0; b.nacc -= min(b.nacc, 8) {
 		b.out = append(b.out, byte(b.acc))
+		b.acc >>= 8
 	}
 	return b.out
 }
@@ -266,6 +267,15 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 	bits.out = steps
 	k, z := from/n, from%n
 	for slot := from; slot < to; k, z = k+1, 0 {
+		if z == 0 && to-slot >= n {
+			// A whole group: its first depths read at once.
+			var ok bool
+			if firsts, ok = p.groupRows(k, firsts, &bits); !ok {
+				return firsts, bits.out, false
+			}
+			slot += n
+			continue
+		}
 		x := p.words[k]
 		for r := z / w; r < uint64(sh.h) && slot < to; r++ {
 			z0 := r * w
@@ -292,6 +302,41 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 	return firsts, bits.flush(), true
 }
 
+// groupRows is rows for the n slots of group k: it appends the depth of
+// each row's first slot to firsts and the steps along the rows to bits,
+// and reports false if a row of the group was never reached.
+func (p *packedResult) groupRows(k uint64, firsts []byte, bits *stepBits) ([]byte, bool) {
+	sh := p.sh
+	x := p.words[k]
+	par := sh.parity[p.goalCol]
+	w := uint(sh.w)
+	// The group's first depths, firstBits a row from the lowest; firsts
+	// has a word to spare after the last group's.
+	off := k * p.rowBits
+	i, s := off/64, off%64
+	f := p.firsts[i] >> s
+	if s != 0 {
+		f |= p.firsts[i+1] << (64 - s)
+	}
+	var steps uint64
+	var c uint
+	for r := range uint(sh.h) {
+		z0 := r * w
+		field := x >> (2 * z0) & (1<<(2*w) - 1)
+		if field == 0 {
+			return firsts, false
+		}
+		b := sh.lowBits[field]
+		p0 := par >> (2 * z0) & 1
+		d := 4*(f>>(r*firstBits)&(1<<firstBits-1)) + 2*uint64(b&1) + uint64(p0)
+		firsts = append(firsts, uint8(d))
+		steps |= uint64(sh.rows[uint32(b)<<1|p0].steps) << c
+		c += w - 1
+	}
+	bits.add(steps, c)
+	return firsts, true
+}
+
 // depths writes the depths of slots from to from+len(dst)-1 into dst.
 func (p *packedResult) depths(from uint64, dst []uint8) {
 	n := uint64(p.sh.n)
@@ -309,6 +354,11 @@ func (p *packedResult) depths(from uint64, dst []uint8) {
 func (p *packedResult) pattern(k uint64) uint64 {
 	sh := p.sh
 	x := p.words[k]
+	if x&sh.done == sh.done {
+		// Every slot expanded, so every row reached: the member bits
+		// say it all.
+		return sh.members[x>>sh.memberShift&(1<<sh.h-1)]
+	}
 	row := uint64(1)<<sh.w - 1
 	var pat uint64
 	for r := range sh.h {

@@ -73,6 +73,7 @@ type shape struct {
 	rightOK     uint32    // and a right neighbour's: z%w != 0
 	rowFirst    uint32    // low bits of the slots of the rows' first cells
 	vertical    uint32    // low bits of the slots with a vertical move
+	done        uint32    // high bits of every slot: all set once each is expanded
 	rowOf       [16]uint8
 	rowBits     [16]uint32 // both bits of every slot of row r
 	parity      [2]uint32  // parity[g]: low bits of the slots whose depth is odd, for a goal blank of colour g
@@ -81,6 +82,10 @@ type shape struct {
 	// lowBits[f]: the low bits of the slots of a row whose bits are f,
 	// one a slot.
 	lowBits []uint8
+	// members[m]: the reachable set's bits of a group whose rows are
+	// all reached, bit r of m being row r's member bit (see
+	// packedResult.pattern).
+	members []uint64
 	// rows[b<<1|p]: the depths along a row relative to its first slot,
 	// for the done bits b of its slots and the parity p of its first
 	// slot's depth (see packedResult.group).
@@ -122,6 +127,13 @@ func newShape(size board.Size) *shape {
 		row := (uint64(1)<<w - 1) << (r * uint64(w))
 		sh.multiSlot[z] = multiSlotBits{bit: 1 << z, others: row &^ (1 << z), shift: multiRowShift + 8*r, tent: uint64(w - 1)}
 		sh.slot[z] = slotBits{both: 3 << (2 * z), open: open << (2 * z), row: sh.rowBits[z/w], member: 1 << (sh.memberShift + uint(z/w))}
+	}
+	sh.done = sh.low << 1
+	sh.members = make([]uint64, 1<<sh.h)
+	for m := range sh.members {
+		for r := range sh.h {
+			sh.members[m] |= (uint64(1)<<w - 1) << (uint64(m>>r&1)*uint64(n) + uint64(r*w))
+		}
 	}
 	sh.lowBits = make([]uint8, 1<<(2*w))
 	for f := range sh.lowBits {
