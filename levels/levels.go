@@ -75,11 +75,17 @@ func Count(t *table.Table, lo, hi int) uint64 {
 // Search and WalksWith check their ranges with it; a caller can too, to
 // refuse a range before it loads or solves anything.
 func CheckRange(size board.Size, lo, hi, most int, exact bool) (int, error) {
+	// The range as asked: a default hi (the largest distance) may lie
+	// below lo.
+	asked := fmt.Sprint(lo)
+	if hi > lo {
+		asked = fmt.Sprintf("%d..%d", lo, hi)
+	}
 	switch {
 	case lo > most && exact:
-		return 0, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal", ErrRange, lo, hi, size, most)
+		return 0, fmt.Errorf("%w: %s: no %s board is more than %d moves from the goal", ErrRange, asked, size, most)
 	case lo > most:
-		return 0, fmt.Errorf("%w: %d..%d: no %s board is more than %d moves from the goal (an upper bound)", ErrRange, lo, hi, size, most)
+		return 0, fmt.Errorf("%w: %s: no %s board is more than %d moves from the goal (an upper bound)", ErrRange, asked, size, most)
 	case lo > hi:
 		return 0, fmt.Errorf("%w: %d..%d, an empty range", ErrRange, lo, hi)
 	case hi < 0:

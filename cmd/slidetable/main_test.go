@@ -155,7 +155,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"stats", "4x3"}, 2, "no table for 4x3 is built in"},
 		{[]string{"stats", "5x5"}, 2, "5x5 has too many boards for a table"},
 		{[]string{"levels", "-min", "-3", "-max", "2", "3x3"}, 2, "want 0 <= min <= max"},
-		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no boards at these distances: 40..40: no 3x3 board is more than 31 moves from the goal"},
+		{[]string{"levels", "-min", "40", "-max", "50", "3x3"}, 2, "slidetable levels: -min 40: no boards at these distances: 40: no 3x3 board is more than 31 moves from the goal"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.pdb", "4x4"}, 2, "need 1.6 GB, the limit is 1 MB"},
 		{[]string{"build", "-q", "-max-mem", "1M", "-o", "new.tbl", "3x3"}, 2, "needs"},
 		{[]string{"distance", "-nope", "3x3"}, 2, "flag provided but not defined"},
