@@ -15,7 +15,7 @@ import (
 func benchmarkRun(b *testing.B, size board.Size, workers int) {
 	goal := board.Goal(size)
 	var boards uint64
-	cpu0 := cpuTime()
+	cpu0 := testenv.CPUTime()
 	for b.Loop() {
 		res, err := bfs.Run(context.Background(), goal, &bfs.Options{Workers: workers})
 		if err != nil {
@@ -26,7 +26,7 @@ func benchmarkRun(b *testing.B, size board.Size, workers int) {
 			boards += c
 		}
 	}
-	cpu := cpuTime() - cpu0
+	cpu := testenv.CPUTime() - cpu0
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(boards), "ns/board")
 	if cpu > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N)/float64(boards), "cpu-ns/board")
@@ -57,11 +57,11 @@ func BenchmarkScan12(b *testing.B) {
 	testenv.Long(b)
 	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 2, H: 6}, {W: 6, H: 2}} {
 		b.Run(size.String(), func(b *testing.B) {
-			cpu0 := cpuTime()
+			cpu0 := testenv.CPUTime()
 			for b.Loop() {
 				reference.Scan(board.Goal(size), board.SingleTile)
 			}
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := testenv.CPUTime() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu)/1e9/float64(b.N), "cpu-s")
 			}
 		})

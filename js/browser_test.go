@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -241,13 +240,13 @@ func TestMeasureWasm(t *testing.T) {
 	// this process, WebAssembly in Node.
 	bestNative := time.Duration(1 << 62)
 	for range 3 {
-		start := cpuTime()
+		start := testenv.CPUTime()
 		for _, b := range boards {
 			if _, err := s.Distance(context.Background(), b); err != nil {
 				t.Fatal(err)
 			}
 		}
-		bestNative = min(bestNative, cpuTime()-start)
+		bestNative = min(bestNative, testenv.CPUTime()-start)
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -287,15 +286,6 @@ console.log(best);
 	wasmCPU := time.Duration(ms * float64(time.Millisecond))
 	t.Logf("CPU time, best of 3 over the %d boards: native %v, WebAssembly in Node %v (V8's compiler threads included): %.2f times",
 		len(boards), bestNative.Round(time.Millisecond), wasmCPU.Round(time.Millisecond), float64(wasmCPU)/float64(bestNative))
-}
-
-// cpuTime returns the CPU time this process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // workerThread returns the /proc folder of the thread of the Web Worker in

@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -158,7 +158,7 @@ func TestInstalledSkipped(t *testing.T) {
 	must(os.Symlink("5x3.tbl", filepath.Join(dir, "5x3.tbl")))
 	must(os.Symlink("/dev/zero", filepath.Join(dir, "4x4.pdb")))
 	if runtime.GOOS != "windows" {
-		must(syscall.Mkfifo(filepath.Join(dir, "3x4.tbl"), 0o644))
+		must(testenv.Mkfifo(filepath.Join(dir, "3x4.tbl")))
 	}
 	var got []string
 	r := New(warnings(dir, &got))

@@ -147,17 +147,17 @@ func benchmarkBuild(b *testing.B, size board.Size, metric board.Metric) {
 	path := filepath.Join(b.TempDir(), "t.tbl")
 	var search, write, writeWall time.Duration
 	for b.Loop() {
-		c0 := cpuTime()
+		c0 := testenv.CPUTime()
 		res, err := table.Search(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
 		if err != nil {
 			b.Fatal(err)
 		}
-		c1, w1 := cpuTime(), time.Now()
+		c1, w1 := testenv.CPUTime(), time.Now()
 		if err := table.WriteResultFile(context.Background(), path, res); err != nil {
 			b.Fatal(err)
 		}
 		search += c1 - c0
-		write += cpuTime() - c1
+		write += testenv.CPUTime() - c1
 		writeWall += time.Since(w1)
 	}
 	b.ReportMetric(search.Seconds()/float64(b.N), "search-cpu-s")
@@ -171,13 +171,13 @@ func benchmarkBuild(b *testing.B, size board.Size, metric board.Metric) {
 func BenchmarkCertify(b *testing.B) {
 	run := func(b *testing.B, t *table.Table) {
 		b.ReportAllocs()
-		c0 := cpuTime()
+		c0 := testenv.CPUTime()
 		for b.Loop() {
 			if err := t.Certify(context.Background(), nil); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric((cpuTime()-c0).Seconds()/float64(b.N), "cpu-s")
+		b.ReportMetric((testenv.CPUTime()-c0).Seconds()/float64(b.N), "cpu-s")
 	}
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 5, H: 2}} {
 		t, err := table.Build(context.Background(), board.Goal(size), nil)

@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -235,11 +235,11 @@ func TestWriteFileRefusesNonRegular(t *testing.T) {
 	tb, _ := load(t, 2, 2)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := testenv.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	outs := []string{fifo, dir}
-	if dev := deviceNode(t, dir); dev != "" {
+	if dev := testenv.DeviceNode(dir); dev != "" {
 		outs = append(outs, dev)
 	}
 	for _, path := range outs {
@@ -261,7 +261,7 @@ func TestWriteFileRefusesNonRegular(t *testing.T) {
 // than wait for a writer, and a device.
 func TestOpenRefusesNonRegular(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := testenv.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	for _, path := range []string{fifo, os.DevNull, t.TempDir()} {
@@ -279,17 +279,4 @@ func TestOpenRefusesNonRegular(t *testing.T) {
 			t.Fatalf("Open(%s) has not returned after 5 s", path)
 		}
 	}
-}
-
-// deviceNode makes a character device node in dir, the same device as
-// /dev/null, for tests that must see a device refused as output without
-// risking the real /dev/null should the refusal regress; "" where nodes
-// cannot be made.
-func deviceNode(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "null")
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
-		return ""
-	}
-	return path
 }

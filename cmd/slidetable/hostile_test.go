@@ -9,9 +9,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 // Hostile flag values: too large for the type or for memory, negative, not
@@ -141,7 +142,7 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 func TestHostileFlags(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := testenv.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	devNull, err := os.Stat(os.DevNull)
@@ -157,7 +158,7 @@ func TestHostileFlags(t *testing.T) {
 	// below tells whether it happened.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
 
-	dev := deviceNode(t, dir)
+	dev := testenv.DeviceNode(dir)
 	for _, tc := range hostileCases(fifo, dev, dir) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -220,17 +221,4 @@ func TestHostileFlags(t *testing.T) {
 	if fi, err := os.Stat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 		t.Errorf("the FIFO is now %v (%v)", fi.Mode(), err)
 	}
-}
-
-// deviceNode makes a character device node in dir, the same device as
-// /dev/null, for tests that must see a device refused as output without
-// risking the real /dev/null should the refusal regress; "" where nodes
-// cannot be made.
-func deviceNode(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "null")
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
-		return ""
-	}
-	return path
 }

@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 func names(t *testing.T, dir string) []string {
@@ -96,11 +97,11 @@ func TestWriteFails(t *testing.T) {
 func TestWriteRefusesNonRegular(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := testenv.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	outs := []string{fifo, dir}
-	if dev := deviceNode(t, dir); dev != "" {
+	if dev := testenv.DeviceNode(dir); dev != "" {
 		outs = append(outs, dev)
 	}
 	for _, path := range outs {
@@ -121,19 +122,6 @@ func TestWriteRefusesNonRegular(t *testing.T) {
 	if err := Check(filepath.Join(dir, "new")); err != nil {
 		t.Fatalf("Check of a new path: %v", err)
 	}
-}
-
-// deviceNode makes a character device node in dir, the same device as
-// /dev/null, for tests that must see a device refused as output without
-// risking the real /dev/null should the refusal regress; "" where nodes
-// cannot be made.
-func deviceNode(t *testing.T, dir string) string {
-	t.Helper()
-	path := filepath.Join(dir, "null")
-	if err := syscall.Mknod(path, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
-		return ""
-	}
-	return path
 }
 
 // TestKilledWhileWriting kills a process in the middle of a write: on
@@ -171,7 +159,7 @@ func TestKilledWhileWriting(t *testing.T) {
 		cmd.Wait()
 		t.Fatalf("child said %q, %v", line, err)
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Process.Kill()
 	cmd.Wait()
 	if got := names(t, dir); len(got) != 1 || got[0] != "a.tbl" {
 		t.Fatalf("after SIGKILL the directory holds %q, want only a.tbl", got)
