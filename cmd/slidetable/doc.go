@@ -57,7 +57,9 @@
 //
 // distance, solve and hint read boards from standard input, one a line,
 // when BOARD is "-", and print one line for each, in the order read (JSON
-// lines with -json), solving on every core; blank lines are skipped, and a
+// lines with -json), solving on every core. A line may be any line gen or
+// levels prints, with or without -json, so their output can be piped in;
+// blank lines are skipped, and a
 // line that is not a board stops the command with an error naming the line
 // (exit 2), after the answers of the lines before it. distance, solve, hint,
 // levels and coverage take -timeout DURATION (such as 10s or 2m, at most

@@ -13,9 +13,10 @@ import (
 // parseBoard parses a board of size as the commands print one, so that
 // what one command prints another reads back: numbers in reading order
 // (see board.Parse), which may be followed by the moves gen -method walk
-// prints after its boards ("  moves: 8 7 ..."), or a JSON object of -json
-// output with the board's "board" (and, if given, its "size", which must
-// be size).
+// prints after its boards ("  moves: 8 7 ..."), or preceded by the
+// distance levels prints before its boards ("25  8 6 7/..."); or a JSON
+// object of -json output with the board's "board" (and, if given, its
+// "size", which must be size).
 func parseBoard(size board.Size, text string) (board.Board, error) {
 	text = strings.TrimSpace(text)
 	if strings.HasPrefix(text, "{") {
@@ -24,7 +25,19 @@ func parseBoard(size board.Size, text string) (board.Board, error) {
 	if before, _, ok := strings.Cut(text, "moves:"); ok {
 		text = before
 	}
-	return board.Parse(size, text)
+	b, err := board.Parse(size, text)
+	if err != nil {
+		// A line of levels: its distance, two spaces and the board.
+		if d, rest, ok := strings.Cut(text, "  "); ok && isDigits(d) {
+			return board.Parse(size, rest)
+		}
+	}
+	return b, err
+}
+
+// isDigits reports whether s is a number of decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // parseBoardJSON parses the board of a line of -json output.

@@ -5,15 +5,17 @@ import (
 	"testing"
 )
 
-// TestGenReadsBack pipes every kind of line gen prints into the commands
-// that read boards, which must answer each line: what one command prints,
-// another reads back.
-func TestGenReadsBack(t *testing.T) {
+// TestBoardsReadBack pipes every kind of line gen and levels print into
+// the commands that read boards, which must answer each line: what one
+// command prints, another reads back.
+func TestBoardsReadBack(t *testing.T) {
 	for _, genArgs := range [][]string{
 		{"gen", "-n", "5", "-seed", "1", "3x3"},
 		{"gen", "-method", "walk", "-k", "12", "-n", "5", "-seed", "1", "3x3"},
 		{"gen", "-json", "-n", "5", "-seed", "1", "3x3"},
 		{"gen", "-json", "-method", "walk", "-k", "12", "-n", "5", "-seed", "1", "3x3"},
+		{"levels", "-min", "12", "-max", "12", "-n", "5", "-seed", "1", "3x3"},
+		{"levels", "-json", "-min", "12", "-max", "12", "-n", "5", "-seed", "1", "3x3"},
 	} {
 		code, lines, stderr := slidetable(t, "", genArgs...)
 		if code != 0 {
@@ -38,6 +40,9 @@ func TestGenReadsBack(t *testing.T) {
 			if cmd == "distance" && strings.Count(out, "\n") != 5 {
 				t.Errorf("%v | %v: %q, want 5 lines", genArgs, args, out)
 			}
+			if cmd == "distance" && genArgs[0] == "levels" && out != strings.Repeat("12\n", 5) {
+				t.Errorf("%v | %v: %q, want 12 five times", genArgs, args, out)
+			}
 		}
 	}
 }
@@ -51,6 +56,8 @@ func TestParseBoardErrors(t *testing.T) {
 		{`{"moves":[1]}`, `without a "board"`},
 		{`{"board":`, "not a board, nor a JSON object"},
 		{`{"board":[1,2,3,4,5,6,7,8,300]}`, "tile 300 is out of range"},
+		{"12  1 2 3/4 5 6/7 8", "row 3 has 2 numbers"}, // a line of levels, its board short
+
 	} {
 		code, _, stderr := slidetable(t, tc.in+"\n", "distance", "3x3", "-")
 		if code != exitUsage || !strings.Contains(stderr, "line 1: ") || !strings.Contains(stderr, tc.want) {
