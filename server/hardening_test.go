@@ -210,25 +210,44 @@ func TestConnectionLimit(t *testing.T) {
 		t.Error("the longest quiet connection was not shed")
 	}
 
-	// Four busy ones: each waits in a search.
+	// Four busy ones: each waits in a search. A connection the server
+	// has answered with "Connection: close" counts until the server has
+	// closed it, a moment after the client sees the end: a busy one that
+	// comes in that moment, with no quiet one left, is refused, and is
+	// tried again.
 	busy := "GET /api/distance?" + boardQuery(g4) + " HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
-	answers := make(chan string, 4)
+	var answers []chan string
 	for range 4 {
-		c := dial()
-		io.WriteString(c, busy)
-		go func() {
-			b, _ := io.ReadAll(c)
-			answers <- string(b)
-		}()
-		<-bl.started
+		for try := 1; ; try++ {
+			c := dial()
+			io.WriteString(c, busy)
+			answer := make(chan string, 1)
+			go func() {
+				b, _ := io.ReadAll(c)
+				answer <- string(b)
+			}()
+			select {
+			case <-bl.started:
+				answers = append(answers, answer)
+			case a := <-answer:
+				if !strings.Contains(a, " 503 ") || try == 50 {
+					t.Fatalf("busy connection %d, try %d: answered before its search started: %.100s", len(answers)+1, try, a)
+				}
+				time.Sleep(20 * time.Millisecond)
+				continue
+			case <-time.After(30 * time.Second):
+				t.Fatalf("busy connection %d: no answer and no search after 30 s", len(answers)+1)
+			}
+			break
+		}
 	}
 	status, all := raw(t, addr, cheap)
 	if !strings.Contains(status, " 503 ") || !strings.Contains(all, "\r\nRetry-After: 1\r\n") {
 		t.Errorf("beyond the cap with every connection busy: %s", all)
 	}
 	close(bl.release)
-	for range 4 {
-		if a := <-answers; !strings.Contains(a, " 200 OK") {
+	for _, answer := range answers {
+		if a := <-answer; !strings.Contains(a, " 200 OK") {
 			t.Errorf("busy connection: %.100s", a)
 		}
 	}
