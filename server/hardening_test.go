@@ -26,7 +26,7 @@ func runServer(t *testing.T, s *server.Server) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- s.Run(ctx, ln, time.Second) }()
+	go func() { done <- s.Run(ctx, ln, 10*time.Second) }() // a loaded machine may take a while to shut down
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
