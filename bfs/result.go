@@ -220,22 +220,27 @@ type packedResult struct {
 	goalCol int
 }
 
-// first returns the recorded depth>>2 of the first slot of row r of group k.
-func (p *packedResult) first(k uint64, r int) uint64 {
-	off := k*p.rowBits + uint64(r*firstBits)
-	i, sh := off/64, off%64
-	v := p.firsts[i] >> sh
-	if sh > 64-firstBits {
-		v |= p.firsts[i+1] << (64 - sh)
+// firstsOf returns the recorded depth>>2 of the first slots of the rows
+// of group k, firstBits a row from the lowest, and unspecified bits above
+// (firsts has a word to spare after the last group's).
+func (p *packedResult) firstsOf(k uint64) uint64 {
+	off := k * p.rowBits
+	i, s := off/64, off%64
+	f := p.firsts[i] >> s
+	if s != 0 {
+		f |= p.firsts[i+1] << (64 - s)
 	}
-	return v & (1<<firstBits - 1)
+	return f
 }
+
+// firstOfRow returns row r's depth>>2 in the first depths f of a group.
+func firstOfRow(f uint64, r uint) uint64 { return f >> (r * firstBits) & (1<<firstBits - 1) }
 
 // group writes the depths of the n slots of group k into out, which has
 // room for 8 bytes from any slot on.
 func (p *packedResult) group(k uint64, out []uint8) {
 	sh := p.sh
-	x := p.words[k]
+	x, f := p.words[k], p.firstsOf(k)
 	par := sh.parity[p.goalCol]
 	w := uint(sh.w)
 	for r := range uint(sh.h) {
@@ -252,7 +257,7 @@ func (p *packedResult) group(k uint64, out []uint8) {
 		// relative to the first, whose depth>>2 was recorded.
 		b := sh.lowBits[field]
 		p0 := par >> (2 * z0) & 1
-		d := 4*p.first(k, int(r)) + 2*uint64(b&1) + uint64(p0)
+		d := 4*firstOfRow(f, r) + 2*uint64(b&1) + uint64(p0)
 		ro := &sh.rows[uint32(b)<<1|p0]
 		binary.LittleEndian.PutUint64(out[z0:], d*0x0101010101010101+ro.pos-ro.neg)
 	}
@@ -268,7 +273,7 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 	k, z := from/n, from%n
 	for slot := from; slot < to; k, z = k+1, 0 {
 		if z == 0 && to-slot >= n {
-			// A whole group: its first depths read at once.
+			// A whole group at once.
 			var ok bool
 			if firsts, ok = p.groupRows(k, firsts, &bits); !ok {
 				return firsts, bits.out, false
@@ -289,7 +294,7 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 			// The slots of the row in the range: from zs to ze-1.
 			zs := max(z0, z)
 			ze := min(z0+w, zs+to-slot)
-			d := 4*p.first(k, int(r)) + 2*uint64(b&1) + uint64(p0)
+			d := 4*firstOfRow(p.firstsOf(k), uint(r)) + 2*uint64(b&1) + uint64(p0)
 			j := 8 * (zs - z0)
 			d += ro.pos>>j&0xFF - ro.neg>>j&0xFF
 			firsts = append(firsts, uint8(d))
@@ -307,17 +312,9 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 // and reports false if a row of the group was never reached.
 func (p *packedResult) groupRows(k uint64, firsts []byte, bits *stepBits) ([]byte, bool) {
 	sh := p.sh
-	x := p.words[k]
+	x, f := p.words[k], p.firstsOf(k)
 	par := sh.parity[p.goalCol]
 	w := uint(sh.w)
-	// The group's first depths, firstBits a row from the lowest; firsts
-	// has a word to spare after the last group's.
-	off := k * p.rowBits
-	i, s := off/64, off%64
-	f := p.firsts[i] >> s
-	if s != 0 {
-		f |= p.firsts[i+1] << (64 - s)
-	}
 	var steps uint64
 	var c uint
 	for r := range uint(sh.h) {
@@ -328,7 +325,7 @@ func (p *packedResult) groupRows(k uint64, firsts []byte, bits *stepBits) ([]byt
 		}
 		b := sh.lowBits[field]
 		p0 := par >> (2 * z0) & 1
-		d := 4*(f>>(r*firstBits)&(1<<firstBits-1)) + 2*uint64(b&1) + uint64(p0)
+		d := 4*firstOfRow(f, r) + 2*uint64(b&1) + uint64(p0)
 		firsts = append(firsts, uint8(d))
 		steps |= uint64(sh.rows[uint32(b)<<1|p0].steps) << c
 		c += w - 1
