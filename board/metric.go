@@ -95,23 +95,31 @@ func (b Board) Tap(t uint8) (Board, int, error) {
 		return Board{}, 0, errorf(ErrIllegalMove, "there is no tile %d on a %s board", t, b.size)
 	}
 	z, w := b.Blank(), b.size.W
-	var step int
-	switch {
-	case i%w == z%w:
-		step = w
-	case i/w == z/w:
-		step = 1
-	default:
+	if i%w != z%w && i/w != z/w {
 		return Board{}, 0, errorf(ErrIllegalMove, "tile %d is not in the blank's row or column", t)
 	}
-	if i < z {
+	c := []byte(b.cells)
+	count := SlideCells(c, w, z, i)
+	return Board{size: b.size, cells: string(c)}, count, nil
+}
+
+// SlideCells moves the blank of a board of width w, held as its cells in
+// reading order (see Board.Cells), from cell z to cell c of its row or
+// column: the tiles between slide one cell towards z. It returns how many
+// tiles slid; sliding back from c to z undoes it. It does not check that c
+// is in z's row or column, nor that the blank is in z.
+func SlideCells(cells []uint8, w, z, c int) int {
+	step := 1
+	if c%w == z%w {
+		step = w
+	}
+	if c < z {
 		step = -step
 	}
-	c := []byte(b.cells)
 	count := 0
-	for ; z != i; z += step {
-		c[z], c[z+step] = c[z+step], 0
+	for ; z != c; z += step {
+		cells[z], cells[z+step] = cells[z+step], 0
 		count++
 	}
-	return Board{size: b.size, cells: string(c)}, count, nil
+	return count
 }

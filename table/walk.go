@@ -69,7 +69,7 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 			return nil, fmt.Errorf("%w: a board %d moves from the goal has no neighbour %d moves away", ErrFormat, d, d-1)
 		}
 		path = append(path, cells[next])
-		slide(cells, blank, next, size.W)
+		board.SlideCells(cells, size.W, blank, next)
 		blank = next
 	}
 	return path, nil
@@ -78,23 +78,8 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 // lookupAfter returns the distance of the board cells becomes once the
 // blank in cell z moves to cell from, leaving cells unchanged.
 func (t *Table) lookupAfter(cells []uint8, z, from int) (int, bool) {
-	slide(cells, z, from, t.size.W)
+	board.SlideCells(cells, t.size.W, z, from)
 	d, ok := t.Lookup(rank.Index(cells))
-	slide(cells, from, z, t.size.W)
+	board.SlideCells(cells, t.size.W, from, z)
 	return d, ok
-}
-
-// slide moves the blank in cell z of a board of width w to cell c of its
-// row or column, the tiles between sliding one cell towards z.
-func slide(cells []uint8, z, c, w int) {
-	step := 1
-	if c%w == z%w {
-		step = w
-	}
-	if c < z {
-		step = -step
-	}
-	for ; z != c; z += step {
-		cells[z], cells[z+step] = cells[z+step], 0
-	}
 }

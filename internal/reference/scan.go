@@ -41,12 +41,12 @@ func Scan(goal board.Board, metric board.Metric) []uint8 {
 			for _, t := range lines[z] {
 				// The blank moves to t: the tiles between slide one cell
 				// towards z.
-				slide(cells, z, t, size.W)
+				board.SlideCells(cells, size.W, z, t)
 				if j := rank.Index(cells); depth[j] == Unreached {
 					depth[j] = d + 1
 					found = true
 				}
-				slide(cells, t, z, size.W)
+				board.SlideCells(cells, size.W, t, z)
 			}
 		}
 	}
@@ -60,19 +60,4 @@ func targets(size board.Size, z int, metric board.Metric) []int {
 	}
 	cells, k := size.Neighbours(z)
 	return cells[:k]
-}
-
-// slide moves the blank from cell z to cell t, in its row or column, the
-// tiles between moving one cell towards z.
-func slide(cells []uint8, z, t, w int) {
-	step := 1
-	if t%w == z%w {
-		step = w
-	}
-	if t < z {
-		step = -step
-	}
-	for ; z != t; z += step {
-		cells[z], cells[z+step] = cells[z+step], 0
-	}
 }
