@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -41,6 +43,7 @@ type header struct {
 	counts                 []uint64
 	blockLen, blockCRC     []uint32
 	setLen, setCRC         uint32
+	raw                    []byte // the header's bytes, as read and checked
 }
 
 func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
@@ -102,33 +105,51 @@ func compressBlocks(ctx context.Context, src *source) ([][]byte, error) {
 // that was the cause. If path exists and is not a regular file (a device,
 // a FIFO, a directory), WriteFile refuses it, with an error wrapping
 // ErrNotRegular, and leaves it untouched.
-func WriteFile(ctx context.Context, path string, t *Table) error {
+//
+// It returns the file's content hash (see Table.ContentHash), read back
+// from the temporary file before it takes the name path: the key of the
+// proof record of exactly the bytes written (package source).
+func WriteFile(ctx context.Context, path string, t *Table) ([sha256.Size]byte, error) {
 	if t.n == 0 {
-		return fmt.Errorf("table: write %s: %w", path, errZero)
+		return [sha256.Size]byte{}, fmt.Errorf("table: write %s: %w", path, errZero)
 	}
 	return writeFile(ctx, path, t.source())
 }
 
 // writeFile is WriteFile for the table of src.
-func writeFile(ctx context.Context, path string, src *source) error {
-	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]byte, err error) {
+	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		n, err := int64(0), errModel
 		if src.slots() > writeSlots {
-			_, err := writeStream(ctx, f, src)
-			if !errors.Is(err, errModel) {
-				return err
-			}
+			n, err = writeStream(ctx, f, src)
 		}
-		_, err := writeAll(ctx, f, src)
+		if errors.Is(err, errModel) {
+			n, err = writeAll(ctx, f, src)
+		}
+		if err == nil {
+			sum, err = contentHash(f, n)
+		}
 		return err
 	})
 	var nr *atomicfile.NotRegularError
 	if errors.As(err, &nr) {
-		return fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
+		return sum, fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
 	}
 	if err != nil {
-		return fmt.Errorf("table: write %w", err)
+		return sum, fmt.Errorf("table: write %w", err)
 	}
-	return nil
+	return sum, nil
+}
+
+// contentHash returns the content hash of the table file of size bytes
+// that r reads, as its reader computes it (see Table.ContentHash): the
+// SHA-256 of the whole file.
+func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
+	sum := sha256.New()
+	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	return [sha256.Size]byte(sum.Sum(nil)), nil
 }
 
 // OpenWith reads the table file at path, as NewReaderWith does. It
@@ -190,8 +211,12 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
 
-	// Read every section and check its checksum before decoding any.
-	off := int64(headerLen(n, h.depths, h.blocks))
+	// Read every section and check its checksum before decoding any,
+	// hashing the bytes read: they are the whole file, in order, and the
+	// only bytes the table is decoded from (see ContentHash).
+	sum := sha256.New()
+	sum.Write(h.raw)
+	off := int64(len(h.raw))
 	comp := make([][]byte, h.blocks)
 	for i, l := range h.blockLen {
 		comp[i] = make([]byte, l)
@@ -201,6 +226,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
 			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
 		}
+		sum.Write(comp[i])
 		off += int64(l)
 	}
 	setBytes := make([]byte, h.setLen)
@@ -210,6 +236,8 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if fileformat.Checksum(setBytes) != h.setCRC {
 		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
 	}
+	sum.Write(setBytes)
+	sum.Sum(t.hash[:0])
 
 	// The reachable set first: the blocks are checked against it.
 	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
@@ -323,6 +351,12 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	if fileformat.Checksum(buf[:hl-4]) != le.Uint32(buf[hl-4:]) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
 	}
+	// The fields above came from an earlier read of the first bytes: a
+	// file that changed since would be decoded by fields it no longer has.
+	if !bytes.Equal(buf[:fixedHeader], fixed[:]) {
+		return nil, fmt.Errorf("%w: the header changed while it was read", ErrFormat)
+	}
+	h.raw = buf
 	p := buf[fixedHeader:]
 	h.goal = append([]uint8(nil), p[:n]...)
 	p = p[n:]

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -55,6 +56,7 @@ type Table struct {
 	reach  []uint64 // bit i: board with index i reaches the goal
 	counts []uint64 // counts[d]: boards at distance d
 	metric board.Metric
+	hash   [sha256.Size]byte // see ContentHash; zero for a table not read from a file
 }
 
 // New returns the table of the distances to goal that a search found, after
@@ -169,6 +171,17 @@ func (t *Table) Close() error { return nil }
 
 // Size returns the size of the table's boards.
 func (t *Table) Size() board.Size { return t.size }
+
+// ContentHash returns the SHA-256 of the bytes the table was read from, in
+// the order of the file: for a table read by NewReader or Open, the
+// SHA-256 of the whole file, computed as the reader read it, so that it
+// names exactly the bytes the table answers from, even if the file
+// changed while it was read or afterwards. It is the key of the table's
+// proof record (package source). ok is false for a table that was not
+// read from a file (New, Build).
+func (t *Table) ContentHash() (sum [sha256.Size]byte, ok bool) {
+	return t.hash, t.hash != [sha256.Size]byte{}
+}
 
 // Metric returns what the table's distances count as one move.
 func (t *Table) Metric() board.Metric { return t.metric }

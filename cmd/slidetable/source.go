@@ -52,8 +52,8 @@ func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
 		Recheck:   f.recheck,
 		MaxMemory: f.memory,
 		Metric:    m,
-		Warn: func(path string, err error) {
-			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
+		Warn: func(_ string, err error) {
+			fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, clipWords(userMessage(err)))
 		},
 	}
 	if !quiet && isTerminal(f.stderr) {
