@@ -27,6 +27,10 @@ var (
 	// ErrShadowed reports a file to install that nothing would read: a
 	// table of a size whose table is built in, which answers first.
 	ErrShadowed = errors.New("source: a built-in table answers first")
+	// ErrDamaged reports, to Options.Warn, a block of a pattern database
+	// read in place that failed its checksum when a search first needed
+	// it: its bounds read as zero, so answers stay exact, only slower.
+	ErrDamaged = errors.New("source: damaged file")
 )
 
 // Origin says where a Source comes from.
@@ -162,8 +166,11 @@ type Options struct {
 	// dangling symbolic link, a loop of them, a device); a folder of proof
 	// records that is not trusted, because another user could have
 	// written to it (see the package documentation); a proof that could
-	// not be recorded. path is the file or folder concerned, and err a
-	// sentence for a person that names it and says what happens instead.
+	// not be recorded; a block of a pattern database that fails its
+	// checksum when a search first reads it (ErrDamaged). path is the file
+	// or folder concerned, and err a sentence for a person that names it
+	// and says what happens instead. Warn may be called from a search's
+	// goroutine and must not block.
 	Warn func(path string, err error)
 }
 
@@ -259,7 +266,9 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	r.at("sniffed")
 	src := &Source{Origin: origin, Path: path}
 	if kind == PDB {
-		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
+		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
+			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as zero, so answers stay exact but searches are slower", ErrDamaged, err))
+		}})
 	} else {
 		// Another file is read as a table, whose reader says what is
 		// wrong with it ("too short", "not a table file").

@@ -202,7 +202,8 @@
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
 //		/api/solve, /api/solvable (same parameters),
 //		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
-//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
+//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok, and then
+//		a line "warning: ..." for each damaged file met, which is logged too.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most

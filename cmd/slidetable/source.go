@@ -53,7 +53,17 @@ func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
 		MaxMemory: f.memory,
 		Metric:    m,
 		Warn: func(_ string, err error) {
-			fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, clipWords(userMessage(err)))
+			msg := clipWords(userMessage(err))
+			if errors.Is(err, source.ErrDamaged) {
+				msg += "; rebuild the file (slidetable build), or check it (slidetable verify)"
+			}
+			if f.warn != nil {
+				f.warn(msg)
+				return
+			}
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, msg)
 		},
 	}
 	if !quiet && isTerminal(f.stderr) {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -138,5 +140,82 @@ func TestManyCPUs(t *testing.T) {
 		if code, out, errOut := slidetable(t, "", args...); code != 0 {
 			t.Errorf("%q with GOMAXPROCS=300: exit %d, %q %q", args, code, out, errOut)
 		}
+	}
+}
+
+// damagedPDB writes a proven, recorded 5x2 pattern database read in place
+// (pdb/testdata/golden/5x2-v3-blocks.pdb, in blocks of 4096 bytes) and then
+// damages one of its blocks in place, its header intact, so that the
+// record still names it: only a search that reads the block finds the
+// damage. It returns its path.
+func damagedPDB(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "pdb", "testdata", "golden", "5x2-v3-blocks.pdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "5x2.pdb")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := slidetable(t, "", "distance", "-table", path, "5x2", "1 2 3 4 5/6 7 8 0 9"); code != 0 || out != "1\n" {
+		t.Fatalf("the genuine database: exit %d, %q %q", code, out, errOut)
+	}
+	b[3*4096+100] ^= 0x11 // the first group's block 2 (the header is one), not the goal's
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestDamageSaid: a damaged block met by a search is said once on
+// standard error, naming the file and the block and what to do, and every
+// answer stays exact; serve says it in its log and in /healthz.
+func TestDamageSaid(t *testing.T) {
+	t.Setenv(cacheEnv, t.TempDir())
+	path := damagedPDB(t)
+	_, boards, _ := slidetable(t, "", "gen", "-n", "20", "-seed", "1", "5x2")
+	code, got, errOut := slidetable(t, boards, "distance", "-table", path, "5x2", "-")
+	_, want, _ := slidetable(t, boards, "distance", "-ida", "5x2", "-")
+	if code != 0 || got != want {
+		t.Fatalf("distances from a damaged database: exit %d, stderr %q; equal to the table's: %v", code, errOut, got == want)
+	}
+	if n := strings.Count(errOut, "warning:"); n != 1 || !strings.Contains(errOut, path+": checksum mismatch: group 1, block 2") || !strings.Contains(errOut, "exact") || !strings.Contains(errOut, "slidetable verify") {
+		t.Fatalf("stderr %q: want one warning naming %s, its group and block, and what to do", errOut, path)
+	}
+}
+
+// TestServeDamageSaid: serve logs a damaged block once, whatever -q says,
+// and /healthz says it after "ok"; the answers stay exact.
+func TestServeDamageSaid(t *testing.T) {
+	t.Setenv(cacheEnv, t.TempDir())
+	path := damagedPDB(t)
+	base, stop := startServe(t, "-q", "-table", path)
+	if code, body := get(t, base+"/healthz"); code != 200 || body != "ok\n" {
+		t.Fatalf("/healthz before any search: %d %q", code, body)
+	}
+	_, boards, _ := slidetable(t, "", "gen", "-n", "20", "-seed", "1", "5x2")
+	_, want, _ := slidetable(t, boards, "distance", "-ida", "5x2", "-")
+	var got strings.Builder
+	for _, b := range strings.Fields(strings.ReplaceAll(strings.TrimSpace(boards), " ", ",")) {
+		code, body := get(t, base+"/api/distance?size=5x2&board="+b)
+		if code != 200 {
+			t.Fatalf("distance of %s: %d %s", b, code, body)
+		}
+		var d struct{ Distance int }
+		if err := json.Unmarshal([]byte(body), &d); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(&got, d.Distance)
+	}
+	if got.String() != want {
+		t.Fatalf("distances served from a damaged database differ from the search's")
+	}
+	code, body := get(t, base+"/healthz")
+	if code != 200 || !strings.HasPrefix(body, "ok\nwarning: ") || !strings.Contains(body, path+": checksum mismatch: group 1, block 2") {
+		t.Fatalf("/healthz after the damage: %d %q", code, body)
+	}
+	if _, stderr := stop(); strings.Count(stderr, "level=WARN") != 1 || !strings.Contains(stderr, "group 1, block 2") {
+		t.Fatalf("serve's log %q: want one warning naming the block", stderr)
 	}
 }
