@@ -36,6 +36,7 @@ type flags struct {
 	metricName                     *string          // -metric, if the command has it
 	metric                         board.Metric     // -metric checked, by parse
 	metricSet                      bool             // -metric was given
+	goal                           *goalFlag        // -goal, if the command has it
 	// warn, if set, takes the resolver's warnings instead of standard
 	// error (serve logs them); it may be called from any goroutine.
 	warn func(msg string)

@@ -105,6 +105,13 @@ func (f *flags) openFile(ctx context.Context, path string, size board.Size, tabl
 		src.Close()
 		return nil, f.failf("%s is a %s %s, not %s", clip(path), src.Size(), src.Kind(), size)
 	}
+	if goal := src.Goal(); goal != board.Goal(goal.Size()) && (f.goal == nil || !f.goal.set()) {
+		// Its answers are about another goal than the one a reader
+		// expects without -goal: say so once, beside them.
+		f.mu.Lock()
+		fmt.Fprintf(f.stderr, "slidetable %s: note: %s measures distances to the goal %s, not to the standard one\n", f.name, clip(path), goal)
+		f.mu.Unlock()
+	}
 	return src, nil
 }
 

@@ -219,3 +219,26 @@ func TestServeDamageSaid(t *testing.T) {
 		t.Fatalf("serve's log %q: want one warning naming the block", stderr)
 	}
 }
+
+// TestOtherGoalSaid: a table of another goal answers with a note on
+// standard error naming its goal, unless -goal names it.
+func TestOtherGoalSaid(t *testing.T) {
+	path := filepath.Join("..", "..", "table", "testdata", "v1-3x2-goal-0-5-4-3-2-1.tbl")
+	b := "1 2 3/4 5 0"
+	note := "note: " + path + " measures distances to the goal 0 5 4/3 2 1, not to the standard one\n"
+	for _, tc := range []struct {
+		args     []string
+		withNote bool
+	}{
+		{[]string{"distance", "-table", path, "3x2", b}, true},
+		{[]string{"hint", "-table", path, "3x2", b}, true},
+		{[]string{"stats", "-table", path, "3x2"}, true},
+		{[]string{"levels", "-table", path, "-min", "3", "-max", "3", "-seed", "1", "3x2"}, true},
+		{[]string{"distance", "-goal", "0 5 4/3 2 1", "-table", path, "3x2", b}, false},
+	} {
+		code, out, errOut := slidetable(t, "", tc.args...)
+		if code != 0 || out == "" || strings.Contains(errOut, note) != tc.withNote {
+			t.Errorf("%q: exit %d, %q, stderr %q; want the note: %v", tc.args, code, out, errOut, tc.withNote)
+		}
+	}
+}
