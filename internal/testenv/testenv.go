@@ -12,6 +12,8 @@ const (
 	chromeEnv  = "SLIDETABLE_CHROME"
 	browserEnv = "SLIDETABLE_BROWSER"
 	nodeEnv    = "SLIDETABLE_NODE"
+	cEnv       = "SLIDETABLE_C"
+	pythonEnv  = "SLIDETABLE_PYTHON"
 	ciEnv      = "CI"
 )
 
@@ -65,6 +67,44 @@ func Node(t testing.TB) string {
 		return p
 	}
 	missing(t, "no node for the JavaScript tests: install Node.js (apt-get install -y nodejs) so that node is on PATH", nodeEnv)
+	return ""
+}
+
+// CC returns the path of the system's C compiler, for the tests of the C
+// library: $CC, else the first of cc, gcc and clang on PATH. Under -short
+// it skips the test. Without one, it skips the test with a one-line notice
+// saying how to run it, or fails it if CI=true or SLIDETABLE_C=1.
+func CC(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("compiles C; runs without -short")
+	}
+	names := []string{"cc", "gcc", "clang"}
+	if cc := os.Getenv("CC"); cc != "" {
+		names = []string{cc}
+	}
+	for _, name := range names {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	missing(t, "no C compiler for the tests of the C library: install one (apt-get install -y gcc) or set CC", cEnv)
+	return ""
+}
+
+// Python returns the path of python3, for the tests of the Python
+// package. Under -short it skips the test. Without it, it skips the test
+// with a one-line notice saying how to run it, or fails it if CI=true or
+// SLIDETABLE_PYTHON=1.
+func Python(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Python; runs without -short")
+	}
+	if p, err := exec.LookPath("python3"); err == nil {
+		return p
+	}
+	missing(t, "no python3 for the tests of the Python package: install it (apt-get install -y python3 python3-venv) so that python3 is on PATH", pythonEnv)
 	return ""
 }
 

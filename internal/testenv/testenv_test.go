@@ -45,6 +45,37 @@ func TestNodeMissing(t *testing.T) {
 	}
 }
 
+func TestCCAndPythonMissing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("CC and Python skip under -short")
+	}
+	t.Setenv("PATH", t.TempDir()) // no compiler and no python3 there
+	t.Setenv("CC", "")
+	for _, tc := range []struct {
+		name string
+		find func(testing.TB) string
+		env  string
+	}{{"CC", CC, cEnv}, {"Python", Python, pythonEnv}} {
+		for _, required := range []bool{false, true} {
+			t.Setenv("CI", "")
+			t.Setenv(tc.env, "")
+			if required {
+				t.Setenv(tc.env, "1")
+			}
+			r := &recorder{TB: t}
+			if got := tc.find(r); got != "" {
+				t.Fatalf("%s found %q in an empty PATH", tc.name, got)
+			}
+			if required != (r.failed != "") || required == (r.skipped != "") {
+				t.Errorf("%s with %s=%v: skipped %q, failed %q", tc.name, tc.env, required, r.skipped, r.failed)
+			}
+			if msg := r.skipped + r.failed; strings.Contains(msg, "\n") || !strings.Contains(msg, "install") {
+				t.Errorf("%s: notice %q is not one line saying how to run the tests", tc.name, msg)
+			}
+		}
+	}
+}
+
 func TestBrowserMissing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("Browser skips under -short")
