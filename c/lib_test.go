@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
+)
+
+// The tests of this file check the Go under the cgo layer directly, so
+// that they run without a C compiler and under the race detector.
+
+// far5x5 is a 5x5 board beyond any search's reach in a test's time.
+var far5x5 = board.MustParse(board.Size{W: 5, H: 5}, "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8")
+
+func openTest(t *testing.T, w, h int, m board.Metric) (uint64, *tableHandle) {
+	t.Helper()
+	t.Setenv("SLIDETABLE_CACHE", t.TempDir())
+	th, err := openSize(context.Background(), w, h, int(m), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := tables.add(th)
+	t.Cleanup(func() { closeTable(id) })
+	return id, th
+}
+
+func TestHandles(t *testing.T) {
+	id, _ := openTest(t, 3, 3, board.SingleTile)
+	c := newCancel()
+	defer freeCancel(c)
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{func() error { _, err := acquire(0); return err }(), "the table is 0, which is none"},
+		{func() error { _, err := acquire(c); return err }(), fmt.Sprintf("handle %#x is a cancel token, not a table", c)},
+		{fireCancel(id), fmt.Sprintf("handle %#x is a table, not a cancel token", id)},
+		{func() error { _, err := acquire(id + 1000); return err }(), fmt.Sprintf("table %#x is not open (closed, or never opened)", id+1000)},
+		{func() error { _, err := acquire(77); return err }(), "0x4d is not a handle of this library"},
+	} {
+		status, msg := statusOf(tc.err)
+		if status != statusHandle || msg != tc.want {
+			t.Errorf("status %d %q, want %d %q", status, msg, statusHandle, tc.want)
+		}
+	}
+	h, err := acquire(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.release()
+	if err := closeTable(id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := acquire(id); err == nil {
+		t.Error("a closed table is acquired")
+	}
+	if err := closeTable(id); err == nil {
+		t.Error("a table closed twice")
+	}
+}
+
+// TestCloseEndsCalls closes a table while a search runs on it and while
+// lookups run on another: the search ends as cancelled by the close,
+// naming it, and close waits for it.
+func TestCloseEndsCalls(t *testing.T) {
+	id, h := openTest(t, 5, 5, board.SingleTile)
+	if _, err := acquire(id); err != nil {
+		t.Fatal(err)
+	}
+	ctx, done, err := h.context(0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var serr error
+	var finished time.Time
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer h.release()
+		defer done()
+		_, serr = h.distance(ctx, far5x5)
+		finished = time.Now()
+	})
+	time.Sleep(50 * time.Millisecond)
+	if err := closeTable(id); err != nil {
+		t.Fatal(err)
+	}
+	closed := time.Now()
+	wg.Wait()
+	if finished.After(closed) {
+		t.Error("close returned before the search on its table")
+	}
+	status, msg := statusOf(inCall(ctx, serr))
+	if status != statusCancelled || msg != "the table was closed during the call" {
+		t.Errorf("the search ended with %d %q", status, msg)
+	}
+}
+
+func TestCallContext(t *testing.T) {
+	ctx, done, err := callContext(context.Background(), 20, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-ctx.Done()
+	if status, msg := statusOf(inCall(ctx, ctx.Err())); status != statusTimeout || msg != "the time limit of 20ms ran out before the answer" {
+		t.Errorf("time-out: %d %q", status, msg)
+	}
+	done()
+
+	c := newCancel()
+	defer freeCancel(c)
+	ctx, done, err = callContext(context.Background(), 0, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	fireCancel(c)
+	<-ctx.Done()
+	if status, msg := statusOf(inCall(ctx, ctx.Err())); status != statusCancelled || msg != "cancelled by its cancel token" {
+		t.Errorf("fired: %d %q", status, msg)
+	}
+	if _, _, err := callContext(context.Background(), 0, c); err == nil {
+		t.Error("a call given a fired token starts")
+	} else if status, _ := statusOf(err); status != statusCancelled {
+		t.Errorf("a call given a fired token: status %d", status)
+	}
+	for _, ms := range []int64{-1, maxTimeoutMS + 1} {
+		if _, _, err := callContext(context.Background(), ms, 0); err == nil {
+			t.Errorf("timeout_ms %d taken", ms)
+		} else if status, _ := statusOf(err); status != statusArgument {
+			t.Errorf("timeout_ms %d: status %d", ms, status)
+		}
+	}
+}
+
+func TestStatusOf(t *testing.T) {
+	_, errBoard := board.Parse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 7 0")
+	_, errOpen := source.New(nil).Open(context.Background(), "/nonexistent/x.tbl")
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{nil, statusOK},
+		{errBoard, statusInput},
+		{fmt.Errorf("%w: x", game.ErrInput), statusInput},
+		{fmt.Errorf("%w: x", levels.ErrRange), statusInput},
+		{fmt.Errorf("%w: x", levels.ErrNotFound), statusNotFound},
+		{fmt.Errorf("%w: x", table.ErrChecksum), statusFile},
+		{errOpen, statusFile},
+		{fileError(errors.New("odd")), statusFile},
+		{fileError(fmt.Errorf("%w: 1 GB", table.ErrMemory)), statusMemory},
+		{context.DeadlineExceeded, statusTimeout},
+		{errClosed, statusCancelled},
+		{statusErrorf(statusTruncated, "x"), statusTruncated},
+		{errors.New("surprise"), statusInternal},
+	} {
+		if got, _ := statusOf(tc.err); got != tc.want {
+			t.Errorf("%v: status %d, want %d", tc.err, got, tc.want)
+		}
+	}
+	if _, msg := statusOf(errBoard); msg != "tile 7 appears twice" {
+		t.Errorf("message %q, not the command line's", msg)
+	}
+}
+
+func TestCountLines(t *testing.T) {
+	for text, want := range map[string]int{"": 0, "\n": 1, "a": 1, "a\n": 1, "a\nb": 2, "a\n\nb\n": 3} {
+		if got := countLines([]byte(text)); got != want {
+			t.Errorf("countLines(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+// TestDistancesSearched answers a batch by search on every core: Korf's
+// 3 easiest boards, then a bad one; the three are answered, in order, and
+// the bad one named by its index.
+func TestDistancesSearched(t *testing.T) {
+	_, h := openTest(t, 4, 4, board.SingleTile)
+	if h.answer.Exact() {
+		t.Fatal("4x4 has a table")
+	}
+	var text strings.Builder
+	var want []int32
+	for _, k := range published.Korf100().Instances {
+		if k.Distance <= 45 && len(want) < 3 {
+			text.WriteString(k.Board.String() + "\n")
+			want = append(want, int32(k.Distance))
+		}
+	}
+	text.WriteString("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 15\n")
+	out := make([]int32, 4)
+	n, err := h.distances(context.Background(), h.textBoards([]byte(text.String())), out)
+	if status, msg := statusOf(err); n != 3 || status != statusInput || !strings.HasPrefix(msg, "board at index 3: ") {
+		t.Fatalf("answered %d, then %d %q", n, status, msg)
+	}
+	for i := range want {
+		if out[i] != want[i] {
+			t.Errorf("board %d: %d, Korf says %d", i, out[i], want[i])
+		}
+	}
+}
+
+// TestConcurrent asks one table from many goroutines at once while
+// another closes it: each call answers right or finds the table closed.
+func TestConcurrent(t *testing.T) {
+	id, h := openTest(t, 3, 3, board.SingleTile)
+	want := map[board.Board]int{}
+	b := board.Goal(h.size)
+	for i := range 200 { // a walk from the goal
+		d, err := h.answer.Table.Distance(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[b] = d
+		moves := b.Moves()
+		b, _ = b.Move(moves[i%len(moves)])
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for b, d := range want {
+				h, err := acquire(id)
+				if err != nil {
+					return // closed
+				}
+				got, err := h.distance(h.ctx, b)
+				h.release()
+				if err != nil || got != d {
+					t.Errorf("%s: %d, %v; want %d", b, got, err, d)
+				}
+			}
+		})
+	}
+	time.Sleep(time.Millisecond)
+	closeTable(id)
+	wg.Wait()
+}
+
+func TestWarnings(t *testing.T) {
+	var w warningList
+	for i := range maxWarnings + 10 {
+		w.add(fmt.Sprint("warning ", i%(maxWarnings+5)))
+	}
+	if got := strings.Count(w.text(), "\n"); got != maxWarnings {
+		t.Errorf("%d warnings kept, want %d", got, maxWarnings)
+	}
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/parallel"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+)
+
+// unsolvable is the distance of a board that cannot reach the goal
+// (SLIDETABLE_UNSOLVABLE).
+const unsolvable = -1
+
+// context returns the context of a question about boards: for a table
+// that answers with lookups, which cannot run long, the table's own once
+// the arguments are checked (no timer to set); for a search, one bounded
+// by timeoutMS and the cancel token. done releases it.
+func (h *tableHandle) context(timeoutMS int64, cancel uint64) (ctx context.Context, done func(), err error) {
+	if h.answer.Exact() {
+		ctx, err := h.quickContext(timeoutMS, cancel)
+		return ctx, func() {}, err
+	}
+	return callContext(h.ctx, timeoutMS, cancel)
+}
+
+// board returns the board of cells, checked against the table's size.
+func (h *tableHandle) board(cells []byte) (board.Board, error) { return board.New(h.size, cells) }
+
+// distance returns the distance of b, or unsolvable.
+func (h *tableHandle) distance(ctx context.Context, b board.Board) (int, error) {
+	d, err := h.solver.Distance(ctx, b)
+	if errors.Is(err, solver.ErrUnsolvable) {
+		return unsolvable, nil
+	}
+	return d, err
+}
+
+// hints returns the distance of b and its optimal next moves, or
+// unsolvable and none.
+func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, error) {
+	moves, d, err := h.solver.Hints(ctx, b)
+	if errors.Is(err, solver.ErrUnsolvable) {
+		return unsolvable, nil, nil
+	}
+	return d, moves, err
+}
+
+// solve returns the distance of b and a shortest solution, or unsolvable
+// and none.
+func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, error) {
+	path, err := h.solver.Path(ctx, b)
+	if errors.Is(err, solver.ErrUnsolvable) {
+		return unsolvable, nil, nil
+	}
+	return len(path), path, err
+}
+
+// boardSource gives the boards of a batch in order: the next board, or
+// the error that makes it no board.
+type boardSource func() (board.Board, error)
+
+// cellBoards returns the boards of cells, one after the other.
+func (h *tableHandle) cellBoards(cells []byte) boardSource {
+	n := h.size.Cells()
+	return func() (board.Board, error) {
+		b, err := h.board(cells[:n])
+		cells = cells[n:]
+		return b, err
+	}
+}
+
+// textBoards returns the boards of text, one a line.
+func (h *tableHandle) textBoards(text []byte) boardSource {
+	return func() (board.Board, error) {
+		line, rest, _ := bytes.Cut(text, []byte{'\n'})
+		text = rest
+		return board.Parse(h.size, string(line))
+	}
+}
+
+// countLines returns the number of boards in text, one a line: a last
+// line without its '\n' counts, an empty text has none.
+func countLines(text []byte) int {
+	n := bytes.Count(text, []byte{'\n'})
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// indexError is the failure of board i of a batch.
+type indexError struct {
+	i   int
+	err error
+}
+
+func (e *indexError) Error() string { return fmt.Sprintf("board at index %d: %v", e.i, e.err) }
+func (e *indexError) Unwrap() error { return e.err }
+
+// distances writes the distance of each of the len(out) boards of next
+// into out, and returns how many it wrote, in order: all, or up to the
+// board that failed, whose error it returns (naming the board's index if
+// it is not one). A table answers them one after the other; a search on
+// every core.
+func (h *tableHandle) distances(ctx context.Context, next boardSource, out []int32) (int, error) {
+	if h.answer.Exact() {
+		for i := range out {
+			b, err := next()
+			if err != nil {
+				return i, &indexError{i, err}
+			}
+			d, err := h.distance(ctx, b)
+			if err != nil {
+				return i, err
+			}
+			out[i] = int32(d)
+		}
+		return len(out), nil
+	}
+	// Every board is read before any is searched; the boards before a bad
+	// one are answered, as a table answers them.
+	boards := make([]board.Board, 0, len(out))
+	var bad error
+	for i := range out {
+		b, err := next()
+		if err != nil {
+			bad = &indexError{i, err}
+			break
+		}
+		boards = append(boards, b)
+	}
+	finished := make([]bool, len(boards))
+	err := parallel.For(ctx, 0, len(boards), func(i int) error {
+		d, err := h.distance(ctx, boards[i])
+		if err != nil {
+			return err
+		}
+		out[i], finished[i] = int32(d), true
+		return nil
+	})
+	if err != nil {
+		// Every board before the first unfinished one was answered.
+		done := 0
+		for done < len(finished) && finished[done] {
+			done++
+		}
+		return done, err
+	}
+	return len(boards), bad
+}
+
+// level returns a board at a distance in [lo, hi] from the goal, and its
+// distance, drawn with seed as 'slidetable serve' answers GET /api/level
+// (package game); hi -1 asks for the default, the largest distance levels
+// are offered at. The game checks the range.
+func (h *tableHandle) level(ctx context.Context, lo, hi int, seed uint64) (board.Board, int, error) {
+	g, err := h.game()
+	if err != nil {
+		return board.Board{}, 0, err
+	}
+	q := url.Values{"size": {h.size.String()}, "min": {strconv.Itoa(lo)}, "seed": {strconv.FormatUint(seed, 10)}}
+	if hi != -1 {
+		q.Set("max", strconv.Itoa(hi))
+	}
+	if h.metric == board.MultiTile {
+		q.Set("metric", h.metric.String())
+	}
+	req, err := g.Request("level", q)
+	if err != nil {
+		return board.Board{}, 0, err
+	}
+	v, err := req.Answer(ctx)
+	if err != nil {
+		return board.Board{}, 0, err
+	}
+	lv, ok := v.(api.Level)
+	if !ok {
+		return board.Board{}, 0, fmt.Errorf("a level request answered %T", v)
+	}
+	return lv.Board, lv.Distance, nil
+}
+
+// genStream is the stream of the random source of 'slidetable gen -seed
+// S' (rand.NewPCG(S, genStream)), so that a seed gives the board it
+// prints first.
+const genStream = 0x736c696465
+
+// random returns a board drawn uniformly among those that reach the goal.
+func (h *tableHandle) random(seed uint64) (board.Board, error) {
+	return gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), h.goal)
+}
+
+// maxDistance returns the largest distance of a board of the table's
+// size in its metric: the table's, or the published one for the standard
+// goal; -1 where it is not known.
+func (h *tableHandle) maxDistance() int {
+	if t := h.answer.Table; t != nil {
+		return t.Max()
+	}
+	if h.goal == board.Goal(h.size) {
+		if d, ok := published.MaxDistance(h.size, h.metric); ok {
+			return d
+		}
+	}
+	return -1
+}
+
+// boardParse reads a board of h's size written as the command line takes
+// it.
+func boardParse(h *tableHandle, text []byte) (board.Board, error) {
+	return board.Parse(h.size, string(text))
+}
+
+// boolInt returns 1 for true and 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
