@@ -150,7 +150,7 @@ func slidetable_describe(table C.slidetable_table, buf *C.char, capacity C.size_
 }
 
 //export slidetable_parse
-func slidetable_parse(table C.slidetable_table, text *C.slidetable_internal_cchar, textLen C.size_t,
+func slidetable_parse(width, height C.int, text *C.slidetable_internal_cchar, textLen C.size_t,
 	cells *C.uint8_t, capacity C.size_t, length *C.size_t) (status C.int) {
 	defer recoverCall(&status)
 	if err := checkOut(cells, capacity, length, "cells"); err != nil {
@@ -160,12 +160,7 @@ func slidetable_parse(table C.slidetable_table, text *C.slidetable_internal_ccha
 	if err != nil {
 		return fail(err)
 	}
-	h, err := acquire(uint64(table))
-	if err != nil {
-		return fail(err)
-	}
-	defer h.release()
-	b, err := boardParse(h, s)
+	b, err := board.Parse(board.Size{W: int(width), H: int(height)}, string(s))
 	if err != nil {
 		return fail(err)
 	}
@@ -218,7 +213,11 @@ func slidetable_distance(table C.slidetable_table, cells *C.slidetable_internal_
 	if distance == nil {
 		return fail(nullError("distance"))
 	}
-	h, b, err := begin(table, cells, ncells)
+	in, err := inCells(cells, ncells, "cells")
+	if err != nil {
+		return fail(err)
+	}
+	h, err := acquire(uint64(table))
 	if err != nil {
 		return fail(err)
 	}
@@ -228,6 +227,14 @@ func slidetable_distance(table C.slidetable_table, cells *C.slidetable_internal_
 		return fail(err)
 	}
 	defer end()
+	if d, ok := h.lookup(in); ok {
+		*distance = C.int(d)
+		return C.SLIDETABLE_OK
+	}
+	b, err := h.board(in)
+	if err != nil {
+		return fail(err)
+	}
 	d, err := h.distance(ctx, b)
 	if err != nil {
 		return fail(inCall(ctx, err))
@@ -309,7 +316,7 @@ func slidetable_distances(table C.slidetable_table, cells *C.slidetable_internal
 	}
 	defer end()
 	in := unsafe.Slice((*byte)(unsafe.Pointer(cells)), int(ncells))
-	k, err := h.distances(ctx, h.cellBoards(in), int32s(out, count))
+	k, err := h.cellDistances(ctx, in, int32s(out, count))
 	if answered != nil {
 		*answered = C.size_t(k)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -26,12 +27,16 @@ const (
 
 // handles are the objects of one kind that C holds by number: numbers
 // count up from 1 within the kind and are never reused, so a closed
-// handle stays closed.
+// handle stays closed. Every call looks its handle up, so the map is
+// read without a lock: a new map replaces it when a handle is added or
+// removed, which is rare.
 type handles[T any] struct {
 	kind uint64
 	name string // "table", "cancel token": for messages
-	last atomic.Uint64
-	m    sync.Map // uint64 -> T
+
+	mu   sync.Mutex // held by add and remove
+	last uint64     // the number of the latest handle within the kind
+	m    atomic.Pointer[map[uint64]T]
 }
 
 var (
@@ -41,15 +46,22 @@ var (
 
 // add returns the number of a new handle of v.
 func (hs *handles[T]) add(v T) uint64 {
-	id := hs.kind | hs.last.Add(1)
-	hs.m.Store(id, v)
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	hs.last++
+	id := hs.kind | hs.last
+	m := hs.copy()
+	m[id] = v
+	hs.m.Store(&m)
 	return id
 }
 
 // get returns the object of the handle id.
 func (hs *handles[T]) get(id uint64) (T, error) {
-	if v, ok := hs.m.Load(id); ok {
-		return v.(T), nil
+	if m := hs.m.Load(); m != nil {
+		if v, ok := (*m)[id]; ok {
+			return v, nil
+		}
 	}
 	var zero T
 	return zero, hs.bad(id)
@@ -57,11 +69,25 @@ func (hs *handles[T]) get(id uint64) (T, error) {
 
 // remove takes the handle id out: later calls find it closed.
 func (hs *handles[T]) remove(id uint64) (T, error) {
-	if v, ok := hs.m.LoadAndDelete(id); ok {
-		return v.(T), nil
+	hs.mu.Lock()
+	defer hs.mu.Unlock()
+	m := hs.copy()
+	v, ok := m[id]
+	if !ok {
+		return v, hs.bad(id)
 	}
-	var zero T
-	return zero, hs.bad(id)
+	delete(m, id)
+	hs.m.Store(&m)
+	return v, nil
+}
+
+// copy returns a copy of the map of handles, for add and remove to change.
+func (hs *handles[T]) copy() map[uint64]T {
+	m := map[uint64]T{}
+	if old := hs.m.Load(); old != nil {
+		maps.Copy(m, *old)
+	}
+	return m
 }
 
 // bad returns the error of a number that is no open handle of the kind.

@@ -255,3 +255,27 @@ func TestWarnings(t *testing.T) {
 		t.Errorf("%d warnings kept, want %d", got, maxWarnings)
 	}
 }
+
+// TestLookup requires the lookup of cells, the hot path that makes no
+// board, to answer as the solver does for every arrangement of 0..8 and
+// for cells that are no board, which it leaves to board.New.
+func TestLookup(t *testing.T) {
+	_, h := openTest(t, 3, 3, board.SingleTile)
+	p := []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	for ; p != nil; p = nextPermutation(p) {
+		got, ok := h.lookup(p)
+		b, _ := h.board(p)
+		want, err := h.distance(h.ctx, b)
+		if !ok || err != nil || got != want {
+			t.Fatalf("%v: lookup %d %v, the solver %d %v", p, got, ok, want, err)
+		}
+	}
+	for _, cells := range [][]uint8{{}, {1, 2, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 5, 6, 7, 7, 0}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 0}, {255, 1, 2, 3, 4, 5, 6, 7, 0}} {
+		if _, ok := h.lookup(cells); ok {
+			t.Errorf("%v: looked up", cells)
+		}
+		if _, err := h.board(cells); err == nil {
+			t.Errorf("%v: a board", cells)
+		}
+	}
+}

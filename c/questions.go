@@ -14,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -65,6 +66,34 @@ func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, e
 	return len(path), path, err
 }
 
+// lookup returns the distance of the board of cells, or unsolvable, and
+// true, if a table answers and cells is a board of its size: the hot path
+// of a lookup from C, which makes no board.Board (that copies the cells)
+// and asks the table directly. It reports false otherwise, for the board
+// to be made and asked about as any other (h.board then says what is
+// wrong with the cells).
+func (h *tableHandle) lookup(cells []byte) (int, bool) {
+	t := h.answer.Table
+	if t == nil || len(cells) != h.size.Cells() {
+		return 0, false
+	}
+	// n cells, each below n and none twice: a permutation of 0..n-1, as
+	// board.New requires.
+	var seen [4]uint64 // a bit for each of the 256 values of a byte
+	for _, c := range cells {
+		bit := uint64(1) << (c & 63)
+		if int(c) >= len(cells) || seen[c>>6]&bit != 0 {
+			return 0, false
+		}
+		seen[c>>6] |= bit
+	}
+	d, ok := t.Lookup(rank.Index(cells))
+	if !ok {
+		return unsolvable, true
+	}
+	return d, true
+}
+
 // boardSource gives the boards of a batch in order: the next board, or
 // the error that makes it no board.
 type boardSource func() (board.Board, error)
@@ -79,12 +108,32 @@ func (h *tableHandle) cellBoards(cells []byte) boardSource {
 	}
 }
 
+// cellDistances is distances for the boards of cells, one after the
+// other: where a table answers, by lookup.
+func (h *tableHandle) cellDistances(ctx context.Context, cells []byte, out []int32) (int, error) {
+	n := h.size.Cells()
+	if !h.answer.Exact() {
+		return h.distances(ctx, h.cellBoards(cells), out)
+	}
+	for i := range out {
+		c := cells[i*n : (i+1)*n]
+		d, ok := h.lookup(c)
+		if !ok {
+			_, err := h.board(c)
+			return i, &indexError{i, err}
+		}
+		out[i] = int32(d)
+	}
+	return len(out), nil
+}
+
 // textBoards returns the boards of text, one a line.
 func (h *tableHandle) textBoards(text []byte) boardSource {
+	cells := make([]uint8, h.size.Cells())
 	return func() (board.Board, error) {
 		line, rest, _ := bytes.Cut(text, []byte{'\n'})
 		text = rest
-		return board.Parse(h.size, string(line))
+		return parseLine(h.size, line, cells)
 	}
 }
 
@@ -213,12 +262,6 @@ func (h *tableHandle) maxDistance() int {
 		}
 	}
 	return -1
-}
-
-// boardParse reads a board of h's size written as the command line takes
-// it.
-func boardParse(h *tableHandle, text []byte) (board.Board, error) {
-	return board.Parse(h.size, string(text))
 }
 
 // boolInt returns 1 for true and 0 for false.

@@ -209,11 +209,11 @@ int slidetable_describe(slidetable_table table, char *buf, size_t cap, size_t *l
 
 /* ---- Boards ---- */
 
-/* slidetable_parse reads a board of the table's size written as the
+/* slidetable_parse reads a board of width x height written as the
  * command line takes it, text_len bytes of text ("8 6 7/2 5 4/3 0 1",
  * "8,6,7,2,5,4,3,0,1"; at most SLIDETABLE_MAX_BOARD_TEXT), into cells of
  * cap elements, and n into *len. A bad board is SLIDETABLE_ERR_INPUT. */
-int slidetable_parse(slidetable_table table, const char *text, size_t text_len, uint8_t *cells, size_t cap,
+int slidetable_parse(int width, int height, const char *text, size_t text_len, uint8_t *cells, size_t cap,
                      size_t *len);
 
 /* slidetable_random writes a board drawn uniformly among those that can
