@@ -1,0 +1,428 @@
+package python_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+	"github.com/slidetable/slidetable/table"
+)
+
+// The library is built from the sources as they are, once per test
+// binary, in a folder TestMain removes.
+var built struct {
+	once sync.Once
+	dir  string
+	lib  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// libName is the library's file name on this system, as the package's
+// _native.library_name has it.
+func libName() string {
+	switch runtime.GOOS {
+	case "windows":
+		return "slidetable.dll"
+	case "darwin":
+		return "libslidetable.dylib"
+	}
+	return "libslidetable.so"
+}
+
+// python returns python3 and the library's path, built with the C
+// compiler first; it skips t without either.
+func python(t testing.TB) (py, lib string) {
+	t.Helper()
+	py = testenv.Python(t)
+	cc := testenv.CC(t)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "slidetable-python-test-"); built.err != nil {
+			return
+		}
+		built.lib = filepath.Join(built.dir, libName())
+		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", built.lib, "../c")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", "CC="+cc)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build -buildmode=c-shared ../c: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return py, built.lib
+}
+
+// env returns the environment of a Python run on lib: the package from
+// this folder, a cache folder of its own (so that files installed on this
+// machine change nothing), no bytecode written into the folder.
+func env(t testing.TB, lib string, extra ...string) []string {
+	here, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(os.Environ(), append([]string{"SLIDETABLE_LIBRARY=" + lib, "SLIDETABLE_CACHE=" + t.TempDir(),
+		"PYTHONPATH=" + here, "PYTHONDONTWRITEBYTECODE=1"}, extra...)...)
+}
+
+// TestUnittest runs the package's tests (python3 -m unittest) with the
+// Go answers to compare with.
+func TestUnittest(t *testing.T) {
+	py, lib := python(t)
+	path := filepath.Join(t.TempDir(), "expect.json")
+	b, err := json.Marshal(expected(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-m", "unittest")
+	cmd.Env = env(t, lib, "SLIDETABLE_EXPECT="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 -m unittest: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "skipped 'compares with the Go answers") {
+		t.Errorf("the comparisons with Go were skipped:\n%s", out)
+	}
+	t.Logf("python3 -m unittest:\n%s", out)
+}
+
+// expectations are the Go answers the Python tests compare with.
+type expectations struct {
+	Distances3x3 []int       `json:"distances3x3"` // of every permutation of 0..8, in lexicographic order; -1: unsolvable
+	Korf10       []korf      `json:"korf10"`
+	Levels       []level     `json:"levels"`
+	Random       []randomOne `json:"random"`
+	Errors       []badBoard  `json:"errors"`
+	File         tableFile   `json:"file"`
+}
+
+type korf struct {
+	Number   int    `json:"number"`
+	Board    string `json:"board"`
+	Distance int    `json:"distance"`
+	Hints    []int  `json:"hints"`
+}
+
+type level struct {
+	Ask      map[string]any `json:"ask"`
+	Board    []int          `json:"board"`
+	Distance int            `json:"distance"`
+}
+
+type randomOne struct {
+	Size  string `json:"size"`
+	Seed  uint64 `json:"seed"`
+	Board []int  `json:"board"`
+}
+
+type badBoard struct {
+	Size    string `json:"size"`
+	Board   string `json:"board"`
+	Message string `json:"message"`
+}
+
+type tableFile struct {
+	Path      string `json:"path"`
+	Size      string `json:"size"`
+	Goal      []int  `json:"goal"`
+	Distances []int  `json:"distances"` // of every permutation of 0..5, in lexicographic order; -1: unsolvable
+}
+
+// expected returns the Go answers: of the built-in tables, the solver,
+// the game 'slidetable serve' plays and the command line's gen.
+func expected(t *testing.T) *expectations {
+	t.Helper()
+	ctx := context.Background()
+	e := &expectations{}
+	three := board.Size{W: 3, H: 3}
+	tbl, err := source.BuiltinTable(three)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Distances3x3 = distances(t, tbl)
+
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	insts := published.Korf100().Instances
+	order := make([]int, len(insts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return insts[a].Distance - insts[b].Distance })
+	for _, i := range order[:10] {
+		hints, d, err := s.Hints(ctx, insts[i].Board)
+		if err != nil || d != insts[i].Distance {
+			t.Fatalf("Korf #%d: %d, %v; published %d", i+1, d, err, insts[i].Distance)
+		}
+		e.Korf10 = append(e.Korf10, korf{Number: i + 1, Board: insts[i].Board.String(), Distance: d, Hints: api.Ints(hints)})
+	}
+
+	cat, err := source.NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.FromCatalog(cat, &game.CatalogOptions{AnySize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []map[string]any{
+		{"size": "3x3", "min": 31, "max": 31, "seed": 1, "metric": "single"},
+		{"size": "3x3", "min": 0, "max": 5, "seed": 7, "metric": "single"},
+		{"size": "3x3", "min": 18, "max": 20, "seed": 4, "metric": "multi"},
+		{"size": "2x4", "min": 20, "max": 25, "seed": 2, "metric": "single"},
+		{"size": "4x4", "min": 50, "max": 55, "seed": 1, "metric": "single"},
+		{"size": "4x4", "min": 80, "seed": 2, "metric": "single"},
+	} {
+		q := url.Values{}
+		for k, v := range a {
+			q.Set(k, fmt.Sprint(v))
+		}
+		req, err := g.Request("level", q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := req.Answer(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv := v.(api.Level)
+		e.Levels = append(e.Levels, level{Ask: a, Board: api.Ints(lv.Board.Cells()), Distance: lv.Distance})
+	}
+
+	for _, seed := range []uint64{0, 1, 1 << 63} {
+		for _, size := range []board.Size{three, {W: 4, H: 4}} {
+			// The random source of 'slidetable gen -seed S'.
+			b, err := gen.Uniform(rand.New(rand.NewPCG(seed, 0x736c696465)), size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.Random = append(e.Random, randomOne{Size: size.String(), Seed: seed, Board: api.Ints(b.Cells())})
+		}
+	}
+
+	for _, bad := range []badBoard{
+		{Size: "3x3", Board: "1 2 3/4 5 6/7 7 0"},
+		{Size: "3x3", Board: "1 2 3"},
+		{Size: "3x3", Board: "1 2 3/4 5 6/7 8 9"},
+		{Size: "3x3", Board: "a b c"},
+		{Size: "3x3", Board: "1 2 3/4 5 6"},
+		{Size: "4x4", Board: "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16"},
+	} {
+		size, err := board.ParseSize(bad.Size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := board.Parse(size, bad.Board); err == nil {
+			t.Fatalf("%s parses", bad.Board)
+		} else {
+			bad.Message = human.Message(err)
+		}
+		e.Errors = append(e.Errors, bad)
+	}
+
+	goal := board.MustParse(board.Size{W: 3, H: 2}, "0 5 4/3 2 1")
+	ft, err := table.Build(ctx, goal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "3x2.tbl")
+	if _, err := table.WriteFile(ctx, path, ft); err != nil {
+		t.Fatal(err)
+	}
+	e.File = tableFile{Path: path, Size: "3x2", Goal: api.Ints(goal.Cells()), Distances: distances(t, ft)}
+	return e
+}
+
+// distances returns the distance of every permutation of 0..n-1 in
+// lexicographic order in t, -1 for those that cannot reach its goal.
+func distances(t *testing.T, tbl *table.Table) []int {
+	t.Helper()
+	n := tbl.Size().Cells()
+	p := make([]uint8, n)
+	for i := range p {
+		p[i] = uint8(i)
+	}
+	var out []int
+	for {
+		b, err := board.New(tbl.Size(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := tbl.Distance(b)
+		if err != nil {
+			d = -1
+		}
+		out = append(out, d)
+		// The next permutation in lexicographic order, as Python's
+		// itertools.permutations gives them.
+		i := n - 2
+		for i >= 0 && p[i] >= p[i+1] {
+			i--
+		}
+		if i < 0 {
+			return out
+		}
+		j := n - 1
+		for p[j] <= p[i] {
+			j--
+		}
+		p[i], p[j] = p[j], p[i]
+		slices.Reverse(p[i+1:])
+	}
+}
+
+// readmePython returns the README's ```python block, a doctest session.
+func readmePython(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "\n```python\n")
+	block, _, closed := strings.Cut(rest, "\n```\n")
+	if !ok || !closed || !strings.Contains(block, ">>> ") {
+		t.Fatal("README.md has no ```python block of >>> examples")
+	}
+	return block + "\n"
+}
+
+// TestReadme runs the README's Python example (python3 -m doctest).
+func TestReadme(t *testing.T) {
+	py, lib := python(t)
+	path := filepath.Join(t.TempDir(), "readme.txt")
+	if err := os.WriteFile(path, []byte(readmePython(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(py, "-m", "doctest", path)
+	cmd.Env = env(t, lib)
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Fatalf("README.md's Python example: %v\n%s", err, out)
+	}
+}
+
+// TestInstall installs the package as the README says, from the
+// repository's root into a new virtual environment that sees the system's
+// packages, offline (--no-index: nothing may come from the package
+// index), and uses it there, from another folder, by the names the
+// README gives.
+func TestInstall(t *testing.T) {
+	testenv.Long(t)
+	py, _ := python(t)
+	venv := filepath.Join(t.TempDir(), "venv")
+	run := func(dir, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONDONTWRITEBYTECODE=1",
+			"SLIDETABLE_CACHE="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run(".", py, "-m", "venv", "--system-site-packages", venv)
+	bin := filepath.Join(venv, "bin")
+	if runtime.GOOS == "windows" {
+		bin = filepath.Join(venv, "Scripts")
+	}
+	run("..", filepath.Join(bin, "pip"), "install", "--no-build-isolation", "./python")
+	out := run(t.TempDir(), filepath.Join(bin, "python"), "-c", `
+import slidetable
+assert slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1") == 31
+assert slidetable.distance("3x3", "1 2 3/4 5 6/8 7 0") is None
+assert slidetable.distances("3x3", ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/8 7 0"]) == [31, None]
+print(slidetable.__file__)
+`)
+	if !strings.HasPrefix(out, venv) {
+		t.Errorf("the package imported from %s, not from the virtual environment", out)
+	}
+}
+
+// BenchmarkDistances1M measures slidetable.distances on 1,000,000 random
+// 3x3 boards from Python, given as a buffer of bytes, a list of lists of
+// ints and a list of strings (and a NumPy array where NumPy is
+// installed): seconds for the million, the best of three, on one core
+// (the process pinned to one with taskset, where there is taskset). The
+// loop is Python's: the script runs once, which takes more than the
+// benchmark time, so b.N is 1 and ns/op the script's whole run.
+func BenchmarkDistances1M(b *testing.B) {
+	py, lib := python(b)
+	script := `
+import random, sys, time
+import slidetable
+t = slidetable.Table("3x3")
+r = random.Random(1)
+cells = list(range(9))
+boards = []
+for _ in range(1000000):
+    r.shuffle(cells)
+    boards.append(list(cells))
+forms = {"bytes": bytes(x for b in boards for x in b), "lists": boards, "strings": [" ".join(map(str, b)) for b in boards]}
+try:
+    import numpy
+    forms["numpy"] = numpy.array(boards, dtype=numpy.uint8)
+except ImportError:
+    pass
+for name, boards in forms.items():
+    best = 1e9
+    for _ in range(3):
+        start = time.perf_counter()
+        d = t.distances(boards)
+        best = min(best, time.perf_counter() - start)
+    assert len(d) == 1000000
+    print(name, best)
+`
+	args := []string{py, "-c", script}
+	if taskset, err := exec.LookPath("taskset"); err == nil {
+		args = append([]string{taskset, "-c", "0"}, args...)
+	} else {
+		b.Log("no taskset: the process may use every core")
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Env = env(b, lib)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("%v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		name, secs, _ := strings.Cut(line, " ")
+		v, err := strconv.ParseFloat(secs, 64)
+		if err != nil {
+			b.Fatalf("%q: %v", line, err)
+		}
+		b.ReportMetric(v, "s/1M-"+name)
+	}
+}

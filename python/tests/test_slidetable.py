@@ -1,0 +1,401 @@
+"""Tests of the Python package slidetable (python3 -m unittest, from the
+python folder), on the library that $SLIDETABLE_LIBRARY names or the one
+installed with the package.
+
+They check the answers against a plain breadth-first search written here,
+with its own move code, and, when $SLIDETABLE_EXPECT names the file that
+the Go test (python_test.go) writes, against the Go library's answers:
+Korf's 10 easiest 4x4 boards, levels, random boards, a table file, error
+messages.
+"""
+
+from __future__ import annotations
+
+import array
+import collections
+import doctest
+import itertools
+import json
+import os
+import threading
+import time
+import unittest
+
+import slidetable
+from slidetable import SlidetableError
+
+FAR_5X5 = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8"
+
+
+def goal(w: int, h: int) -> tuple:
+    return tuple(range(1, w * h)) + (0,)
+
+
+def neighbours(b: tuple, w: int, h: int, multi: bool):
+    """The boards one move from b: a tile next to the blank slides into it,
+    or (multi) any tile in the blank's row or column slides with those
+    between."""
+    z = b.index(0)
+    zr, zc = divmod(z, w)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = zr, zc
+        cells = list(b)
+        while True:
+            r, c = r + dr, c + dc
+            if not (0 <= r < h and 0 <= c < w):
+                break
+            # slide the tile at (r, c) one step towards the blank: swap
+            blank = cells.index(0)
+            cells[blank], cells[r * w + c] = cells[r * w + c], 0
+            yield tuple(cells)
+            if not multi:
+                break
+
+
+def bfs(w: int, h: int, multi: bool = False) -> dict:
+    """The distance of every board that reaches the goal of w x h."""
+    start = goal(w, h)
+    dist = {start: 0}
+    queue = collections.deque([start])
+    while queue:
+        b = queue.popleft()
+        for nb in neighbours(b, w, h, multi):
+            if nb not in dist:
+                dist[nb] = dist[b] + 1
+                queue.append(nb)
+    return dist
+
+
+def replay(board, moves, w: int, multi: bool = False) -> tuple:
+    """The board after the moves, each the tile that slides (or is tapped)."""
+    cells = list(board)
+    for t in moves:
+        z, c = cells.index(0), cells.index(t)
+        zr, zc = divmod(z, w)
+        r, col = divmod(c, w)
+        if not multi and abs(zr - r) + abs(zc - col) != 1:
+            raise AssertionError(f"tile {t} is not next to the blank of {cells}")
+        if r != zr and col != zc:
+            raise AssertionError(f"tile {t} is not in the blank's line of {cells}")
+        step = (1 if c > z else -1) * (1 if r == zr else w)
+        while z != c:
+            cells[z], cells[z + step] = cells[z + step], 0
+            z += step
+    return tuple(cells)
+
+
+def expectations():
+    path = os.environ.get("SLIDETABLE_EXPECT")
+    if not path:
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+EXPECT = expectations()
+needs_go = unittest.skipIf(EXPECT is None, "compares with the Go answers: run from go test ./python")
+
+
+class TestNames(unittest.TestCase):
+    """What the package promises by name."""
+
+    def test_distance(self):
+        self.assertEqual(slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1"), 31)
+        self.assertIsNone(slidetable.distance("3x3", "1 2 3/4 5 6/8 7 0"))
+        self.assertEqual(slidetable.distance("3x3", [8, 6, 7, 2, 5, 4, 3, 0, 1]), 31)
+
+    def test_distances(self):
+        boards = ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/8 7 0", "1 2 3/4 5 6/7 0 8"]
+        self.assertEqual(slidetable.distances("3x3", boards), [31, None, 1])
+
+    def test_docstring(self):
+        failed, tried = doctest.testmod(slidetable)
+        self.assertEqual(failed, 0)
+        self.assertGreater(tried, 2)
+
+
+class TestAgainstSearch(unittest.TestCase):
+    """Every board of small sizes against the breadth-first search here."""
+
+    def check_every(self, w: int, h: int, multi: bool):
+        dist = bfs(w, h, multi)
+        metric = "multi" if multi else "single"
+        perms = list(itertools.permutations(range(w * h)))
+        want = [dist.get(p) for p in perms]
+        self.assertEqual(slidetable.distances(f"{w}x{h}", bytes(itertools.chain.from_iterable(perms)), metric=metric), want)
+        t = slidetable.Table(f"{w}x{h}", metric=metric)
+        self.assertEqual(t.max_distance, max(dist.values()))
+        self.assertTrue(t.exact)
+        for p in perms[:: max(1, len(perms) // 200)]:
+            d = dist.get(p)
+            self.assertEqual(t.solvable(p), d is not None)
+            path, hints = t.solve(p), t.hints(p)
+            if d is None:
+                self.assertIsNone(path)
+                self.assertIsNone(hints)
+                continue
+            self.assertEqual(len(path), d)
+            self.assertEqual(replay(p, path, w, multi), goal(w, h))
+            self.assertEqual(hints.distance, d)
+            optimal = sorted(m for nb in neighbours(p, w, h, multi) if dist[nb] == d - 1
+                             for m in [moved(p, nb)])
+            self.assertEqual(sorted(hints.moves), optimal, p)
+
+    # TestAgainstGo compares every 3x3 board with the Go table; this search
+    # in Python takes seconds more.
+    @unittest.skipUnless(os.environ.get("SLIDETABLE_LONG") == "1", "long check: runs with SLIDETABLE_LONG=1")
+    def test_3x3(self):
+        for multi in (False, True):
+            with self.subTest(multi=multi):
+                self.check_every(3, 3, multi)
+
+    def test_small(self):
+        for w, h in ((2, 2), (3, 2), (2, 3), (4, 2)):
+            for multi in (False, True):
+                with self.subTest(size=f"{w}x{h}", multi=multi):
+                    self.check_every(w, h, multi)
+
+
+def moved(b: tuple, nb: tuple) -> int:
+    """The tile a move from b to nb moves (or taps): the one farthest from
+    b's blank among those that moved."""
+    z = b.index(0)
+    return nb[z] if sum(x != y for x, y in zip(b, nb)) == 2 else b[nb.index(0)]
+
+
+class TestBatches(unittest.TestCase):
+    """distances takes boards in every form, answering as one at a time."""
+
+    boards = [(8, 6, 7, 2, 5, 4, 3, 0, 1), (1, 2, 3, 4, 5, 6, 8, 7, 0), (1, 2, 3, 4, 5, 6, 7, 0, 8)]
+    want = [31, None, 1]
+
+    def test_forms(self):
+        flat = bytes(itertools.chain.from_iterable(self.boards))
+        for name, boards in [
+            ("lists", [list(b) for b in self.boards]),
+            ("tuples", self.boards),
+            ("strings", [" ".join(map(str, b)) for b in self.boards]),
+            ("rows on lines", ["8 6 7\n2 5 4\n3 0 1", "1 2 3 4 5 6 8 7 0", "1,2,3,4,5,6,7,0,8"]),
+            ("mixed", ["8 6 7/2 5 4/3 0 1", [1, 2, 3, 4, 5, 6, 8, 7, 0], b"\x01\x02\x03\x04\x05\x06\x07\x00\x08"]),
+            ("generator", (b for b in self.boards)),
+            ("bytes", flat),
+            ("bytearray", bytearray(flat)),
+            ("memoryview", memoryview(flat)),
+            ("array B", array.array("B", flat)),
+            ("array i", array.array("i", list(flat))),
+        ]:
+            with self.subTest(form=name):
+                self.assertEqual(slidetable.distances("3x3", boards), self.want)
+        self.assertEqual(slidetable.distances("3x3", []), [])
+
+    def test_out(self):
+        out = array.array("i", [7, 7, 7])
+        self.assertIs(slidetable.distances("3x3", self.boards, out=out), out)
+        self.assertEqual(out.tolist(), [31, -1, 1])
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.distances("3x3", self.boards, out=array.array("i", [0, 0]))
+        self.assertEqual(e.exception.status, "argument")
+        with self.assertRaises(SlidetableError):
+            slidetable.distances("3x3", self.boards, out=array.array("d", [0, 0, 0]))
+
+    def test_bad_board(self):
+        for boards, message in [
+            ([self.boards[0], (1, 2, 3, 4, 5, 6, 7, 7, 0)], "board at index 1: tile 7 appears twice"),
+            ([self.boards[0], (1, 2, 3)], "board at index 1: 3x3 needs 9 cells, got 3"),
+            ([self.boards[0], (1, 2, 3, 4, 5, 6, 7, 8, 300)],
+             "board at index 1: tile 300 is out of range for 3x3 (tiles are 1..8, 0 is the blank)"),
+            (["8 6 7/2 5 4/3 0 1", "1 2 3"], "board at index 1: 3x3 needs 9 numbers, got 3"),
+            (["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/7 8 x"], 'board at index 1: "x" is not a number'),
+        ]:
+            with self.subTest(boards=boards):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", boards)
+                self.assertEqual(str(e.exception), message)
+                self.assertEqual(e.exception.index, 1)
+        with self.assertRaises(SlidetableError):
+            slidetable.distances("3x3", bytes(10))  # not whole boards
+        with self.assertRaises(TypeError):
+            slidetable.distances("3x3", "8 6 7/2 5 4/3 0 1")
+
+    @unittest.skipUnless(__import__("importlib").util.find_spec("numpy"), "NumPy is not installed")
+    def test_numpy(self):
+        import numpy
+
+        for dtype in (numpy.uint8, numpy.int64, numpy.int32):
+            a = numpy.array(self.boards, dtype=dtype)
+            with self.subTest(dtype=dtype):
+                self.assertEqual(slidetable.distances("3x3", a), self.want)
+                self.assertEqual(slidetable.distances("3x3", a.reshape(-1)), self.want)
+                out = numpy.zeros(3, numpy.int32)
+                slidetable.distances("3x3", a, out=out)
+                self.assertEqual(out.tolist(), [31, -1, 1])
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.distances("3x3", numpy.array([self.boards[0], [1, 2, 3, 4, 5, 6, 7, 8, -1]]))
+        self.assertEqual(e.exception.index, 1)
+
+
+class TestErrors(unittest.TestCase):
+    def test_messages(self):
+        for call, message in [
+            (lambda: slidetable.distance("3x3", "1 2 3/4 5 6/7 7 0"), "tile 7 appears twice"),
+            (lambda: slidetable.distance("3x3", "1 2 3"), "3x3 needs 9 numbers, got 3"),
+            (lambda: slidetable.distance("3x3", [1, 2, 3, 4, 5, 6, 7, 8, 9]),
+             "tile 9 is out of range for 3x3 (tiles are 1..8, 0 is the blank)"),
+            (lambda: slidetable.distance("3y3", "1 2 0 3"), 'bad size: "3y3" is not written WxH (for example 3x3)'),
+            (lambda: slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1", metric="diagonal"),
+             'unknown metric "diagonal": want single or multi'),
+            (lambda: slidetable.level("3x3", 32, 40), "no boards at these distances: 32..40: no 3x3 board is more than 31 moves from the goal"),
+        ]:
+            with self.assertRaises(SlidetableError) as e:
+                call()
+            self.assertEqual(str(e.exception), message)
+            self.assertEqual(e.exception.status, "input")
+        with self.assertRaises(ValueError):
+            slidetable.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", timeout=0)
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.Table.open("/nonexistent/4x3.tbl")
+        self.assertEqual(e.exception.status, "file")
+
+    def test_closed(self):
+        t = slidetable.Table("3x3")
+        with t:
+            self.assertEqual(t.distance("8 6 7/2 5 4/3 0 1"), 31)
+        self.assertIn("closed", repr(t))
+        with self.assertRaises(SlidetableError) as e:
+            t.distance("8 6 7/2 5 4/3 0 1")
+        self.assertEqual(e.exception.status, "handle")
+        t.close()  # again: nothing
+
+
+class TestSearch(unittest.TestCase):
+    def test_timeout(self):
+        start = time.monotonic()
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.distance("5x5", FAR_5X5, timeout=0.2)
+        self.assertEqual(e.exception.status, "timeout")
+        self.assertEqual(str(e.exception), "the time limit of 200ms ran out before the answer")
+        self.assertLess(time.monotonic() - start, 5)
+
+    def test_cancel_from_another_thread(self):
+        caught = []
+
+        def search(cancel):
+            try:
+                slidetable.distance("5x5", FAR_5X5, cancel=cancel)
+            except SlidetableError as e:
+                caught.append(e)
+
+        with slidetable.Cancel() as cancel:
+            th = threading.Thread(target=search, args=(cancel,))
+            th.start()
+            time.sleep(0.2)
+            self.assertEqual(slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1", cancel=None), 31)  # not blocked
+            cancel.cancel()
+            th.join(10)
+            self.assertFalse(th.is_alive())
+        self.assertEqual([e.status for e in caught], ["cancelled"])
+
+    def test_close_under_a_search(self):
+        t = slidetable.Table("5x5")
+        caught = []
+
+        def search():
+            try:
+                t.distance(FAR_5X5)
+            except SlidetableError as e:
+                caught.append(e)
+
+        th = threading.Thread(target=search)
+        th.start()
+        time.sleep(0.2)
+        t.close()
+        th.join(10)
+        self.assertEqual([str(e) for e in caught], ["the table was closed during the call"])
+
+    def test_threads(self):
+        perms = list(itertools.permutations(range(9)))[::7]
+        want = slidetable.distances("3x3", perms)
+        t = slidetable.Table("3x3")
+        wrong = []
+
+        def ask(offset):
+            for i in range(len(perms)):
+                k = (i + offset) % len(perms)
+                if t.distance(perms[k]) != want[k]:
+                    wrong.append(k)
+
+        threads = [threading.Thread(target=ask, args=(o,)) for o in (0, len(perms) // 2)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        self.assertEqual(wrong, [])
+
+    def test_4x4(self):
+        t = slidetable.Table("4x4")
+        self.assertFalse(t.exact)
+        self.assertEqual(t.max_distance, 80)
+        b = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15)
+        self.assertEqual(t.hints(b), slidetable.Hints(1, [15]))
+        self.assertEqual(t.solve(b), [15])
+
+
+class TestGoal(unittest.TestCase):
+    def test_other_goal(self):
+        g = (0, 1, 2, 3, 4, 5)
+        t = slidetable.Table("3x2", goal=g)
+        self.assertEqual(t.goal, g)
+        self.assertEqual(t.distance(g), 0)
+        path = t.solve((1, 0, 2, 3, 4, 5))
+        self.assertEqual(path, [1])
+        self.assertEqual(slidetable.distance("3x2", "1 0 2/3 4 5", goal="0 1 2/3 4 5"), 1)
+
+
+@needs_go
+class TestAgainstGo(unittest.TestCase):
+    """The answers of the Go library, from $SLIDETABLE_EXPECT."""
+
+    def test_every_3x3(self):
+        perms = bytes(itertools.chain.from_iterable(itertools.permutations(range(9))))
+        got = slidetable.distances("3x3", perms)
+        self.assertEqual([-1 if d is None else d for d in got], EXPECT["distances3x3"])
+
+    def test_korf10(self):
+        for k in EXPECT["korf10"]:
+            with self.subTest(korf=k["number"]):
+                self.assertEqual(slidetable.hints("4x4", k["board"]), slidetable.Hints(k["distance"], k["hints"]))
+                path = slidetable.solve("4x4", k["board"])
+                self.assertEqual(len(path), k["distance"])
+                self.assertEqual(replay(slidetable.Table("4x4").cells(k["board"]), path, 4), goal(4, 4))
+        boards = [k["board"] for k in EXPECT["korf10"]]
+        self.assertEqual(slidetable.distances("4x4", boards), [k["distance"] for k in EXPECT["korf10"]])
+
+    def test_levels(self):
+        for lv in EXPECT["levels"]:
+            a = lv["ask"]
+            with self.subTest(ask=a):
+                got = slidetable.level(a["size"], a["min"], a.get("max"), seed=a["seed"], metric=a["metric"])
+                self.assertEqual(got, slidetable.Level(tuple(lv["board"]), lv["distance"]))
+
+    def test_random(self):
+        for r in EXPECT["random"]:
+            self.assertEqual(list(slidetable.random_board(r["size"], seed=r["seed"])), r["board"])
+
+    def test_messages(self):
+        for bad in EXPECT["errors"]:
+            with self.subTest(board=bad["board"]):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distance(bad["size"], bad["board"])
+                self.assertEqual(str(e.exception), bad["message"])
+
+    def test_file(self):
+        f = EXPECT["file"]
+        with slidetable.Table.open(f["path"]) as t:
+            self.assertEqual((t.size, t.metric, t.exact, t.goal), (f["size"], "single", True, tuple(f["goal"])))
+            self.assertEqual(t.description, "the table " + f["path"])
+            perms = list(itertools.permutations(range(6)))
+            self.assertEqual([-1 if d is None else d for d in t.distances(perms)], f["distances"])
+
+
+if __name__ == "__main__":
+    unittest.main()
