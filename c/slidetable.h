@@ -72,9 +72,10 @@
  * its work in milliseconds (0: none; at most SLIDETABLE_MAX_TIMEOUT_MS),
  * after which it returns SLIDETABLE_ERR_TIMEOUT, and cancel, a cancel
  * token (0: none) that another thread may fire to make it return
- * SLIDETABLE_ERR_CANCELLED. A lookup in an exact table takes about a
- * hundred nanoseconds, a 4x4 search milliseconds to seconds, and a random
- * 5x5 board more than any reasonable time limit.
+ * SLIDETABLE_ERR_CANCELLED. A lookup in an exact table takes about 200
+ * nanoseconds (most of it the call's crossing into Go and back), a 4x4
+ * search milliseconds to a second, and a random 5x5 board more than any
+ * reasonable time limit.
  *
  * Processes that fork: call the library only in the parent or only in
  * children started after it is loaded with exec (the Go runtime's
