@@ -66,17 +66,12 @@ type CertifyOptions struct {
 	Progress func(checked, total uint64)
 }
 
-// certifyCells is the most cells of a table that NewReader and Open
-// certify: 10 cells take a few tens of milliseconds, 12 cells seconds (see
-// Certify). Tests lower it.
-var certifyCells = 10
-
-// certifyLimit sets certifyCells and returns the value it had.
-func certifyLimit(n int) int {
-	old := certifyCells
-	certifyCells = n
-	return old
-}
+// CertifiedCells is the most cells of a table that NewReader, Open and
+// their With forms certify as they read it (see Certify): a table of up to
+// CertifiedCells cells read without an error is proven exact, and one of
+// more is proven only once Certify passes. 10 cells take a few tens of
+// milliseconds, 12 cells seconds.
+const CertifiedCells = 10
 
 // Certify proves that every distance in t is exact, without trusting
 // whoever built it. Write R for the boards t records as reaching the goal
@@ -110,8 +105,8 @@ func certifyLimit(n int) int {
 // it takes about 2.5 s of processor time, most of it waiting on memory
 // for the neighbours along columns; on 10 cells, a few tens of
 // milliseconds. New certifies every table it is given, and NewReader and
-// Open every table of up to 10 cells; call Certify on larger ones read
-// from a file that may be wrong.
+// Open every table of up to CertifiedCells cells; call Certify on larger
+// ones read from a file that may be wrong.
 func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if t.n == 0 {
 		return errZero

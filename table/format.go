@@ -281,7 +281,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
 		return nil, fmt.Errorf("%w: the goal is not the one board at distance 0", ErrFormat)
 	}
-	if n <= certifyCells {
+	if n <= CertifiedCells && !opts.uncertified() {
 		if err := t.Certify(context.Background(), nil); err != nil {
 			return nil, err
 		}
