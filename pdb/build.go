@@ -185,12 +185,10 @@ func newSearcher(goal board.Board, tiles []uint8) *searcher {
 			s.neighbour[c] |= 1 << (c + s.w)
 		}
 	}
+	md := goal.Manhattan()
 	s.md = make([][]uint8, k)
 	for i, t := range tiles {
-		s.md[i] = make([]uint8, n)
-		for c := range n {
-			s.md[i][c] = uint8(manhattan(s.w, c, goal.Index(t)))
-		}
+		s.md[i] = md[t]
 	}
 	return s
 }

@@ -68,14 +68,7 @@ func (db *DB) Heuristic() *Heuristic {
 			h.groupOf[t], h.indexOf[t] = uint8(gi), uint8(i)
 		}
 	}
-	h.md = make([][]uint8, n)
-	for t := 1; t < n; t++ {
-		h.md[t] = make([]uint8, n)
-		for c := range n {
-			h.md[t][c] = uint8(manhattan(w, c, db.goal.Index(uint8(t))))
-		}
-	}
-	h.md[0] = make([]uint8, n)
+	h.md = db.goal.Manhattan()
 	z := db.goal.Blank()
 	if size.W == size.H && z/w == z%w {
 		h.reflect = true
