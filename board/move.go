@@ -97,15 +97,16 @@ func abs(x int) int {
 	return x
 }
 
-// slideDirection returns the way the tile in cell c, next to the blank in
-// cell z of a board of width w, slides into the blank.
+// slideDirection returns the way the tile in cell c, in the row or column
+// of the blank in cell z of a board of width w, slides towards the blank:
+// as a move of a tile next to the blank, or a tap (see Board.Tap).
 func slideDirection(z, c, w int) Direction {
-	switch c {
-	case z - w:
+	switch {
+	case c%w == z%w && c < z: // above the blank
 		return Down
-	case z + w:
+	case c%w == z%w:
 		return Up
-	case z - 1:
+	case c < z: // left of the blank
 		return Right
 	}
 	return Left
