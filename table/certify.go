@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"runtime"
 	"sync"
 
@@ -193,7 +192,7 @@ func (t *Table) certify(from, to, gi uint64) error {
 				mv := moved[:m]
 				copy(mv, seqs[which][:m])
 				moveBlank(mv, int(z), c, t.size.W)
-				j := tileRank(mv)*n + uint64(c)
+				j := rank.RankTiles(mv)*n + uint64(c)
 				nd, ok := t.Lookup(j)
 				if !ok || nd+1 < int(d) || int(d)+1 < nd {
 					return &DistanceError{Board: t.boardAt(i), Distance: int(d), Neighbour: t.boardAt(j), NeighbourDistance: nd}
@@ -244,21 +243,6 @@ func moveBlank(seq []uint8, z, c, w int) {
 			seq[a] = x
 		}
 	}
-}
-
-// tileRank returns the tile rank of a tile sequence (see rank.Split): its
-// lexicographic rank with the lowest bit replaced by its parity.
-func tileRank(s []uint8) uint64 {
-	var seen uint32
-	var r, sum uint64
-	m := uint64(len(s))
-	for i, v := range s {
-		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
-		r = r*(m-uint64(i)) + d
-		sum += d
-		seen |= 1 << v
-	}
-	return r&^1 | sum&1
 }
 
 func (t *Table) boardAt(i uint64) board.Board {
