@@ -99,9 +99,6 @@ func (h *Heuristic) Goal() board.Board { return h.db.goal }
 // the distance, which every Heuristic is.
 func (h *Heuristic) Consistent() bool { return h.db.KeepsBlank() }
 
-// Reflects reports whether the heuristic also looks at mirrored boards.
-func (h *Heuristic) Reflects() bool { return h.reflect }
-
 // Estimate returns the heuristic's bound for b, a board of the database's
 // size, which is not checked.
 func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
