@@ -20,7 +20,16 @@ type ReadOptions struct {
 	// reachable set and the file's sections while they are decoded. 0
 	// means the default, half the physical memory.
 	MaxMemory uint64
+
+	// skipCertify, set only by tests, reads a table of up to
+	// CertifiedCells cells without certifying it, so that a test can
+	// read a file whose only fault is a wrong distance.
+	skipCertify bool
 }
+
+// uncertified reports whether o, which may be nil, asks to skip the
+// certificate of a small table.
+func (o *ReadOptions) uncertified() bool { return o != nil && o.skipCertify }
 
 // Open reads the table file at path with the default ReadOptions: see
 // OpenWith.

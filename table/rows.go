@@ -8,6 +8,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // Depth encoding 3 is quick to write and read, for the tables of 12 cells.
@@ -70,7 +71,7 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 		return nil, err
 	}
 	out := append(buf.out[:0], 0, 0, 0, 0)
-	out = firstEncoder().EncodeAll(firsts, out)
+	out = fileformat.AppendFastest(out, firsts)
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
 	buf.firsts, buf.bits, buf.out = firsts, bits, out
