@@ -145,6 +145,7 @@ var metrics = []board.Metric{board.SingleTile, board.MultiTile}
 // requires to agree) with the Go table's, in both metrics, and the hints
 // and solutions of every thousandth with the table's.
 func TestEvery3x3(t *testing.T) {
+	testenv.CC(t)
 	three := board.Size{W: 3, H: 3}
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {
@@ -482,6 +483,7 @@ func TestMessages(t *testing.T) {
 // pattern database, whose searches answer as a table; a damaged table,
 // refused with the words the command line uses.
 func TestFiles(t *testing.T) {
+	testenv.CC(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	three2 := board.Size{W: 3, H: 2}

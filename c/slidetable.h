@@ -28,7 +28,8 @@
  * one installed in the cache folder, else a search guided by the installed
  * pattern database or the built-in 4x4 one, else by a bound computed from
  * the board. slidetable_open_file opens a table or pattern database file
- * that 'slidetable build' wrote.
+ * that 'slidetable build' wrote. Each open reads its own copy of what
+ * answers: open a table once and share it between threads.
  *
  * PROOF. Nothing answers before it is proven exact on this machine, as in
  * every command: a table of up to 10 cells is proven as it is read; a
