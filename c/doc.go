@@ -35,5 +35,5 @@
 // Its tests compile C programs against the library with the system's C
 // compiler (testdata/check.c, and the README's example) and compare their
 // answers with the Go packages'; without a C compiler they skip, unless
-// CI=true or SLIDETABLE_CC=1 makes them required (internal/testenv).
+// CI=true or SLIDETABLE_C=1 makes them required (internal/testenv).
 package main

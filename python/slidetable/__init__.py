@@ -41,7 +41,7 @@ import os
 import random as _random
 import sys
 import threading
-from typing import Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _native
 
@@ -408,8 +408,8 @@ class Table:
         d, moves = self._moves(_native.lib().slidetable_solve, board, max(room, 1), timeout, cancel)
         return None if d < 0 else moves
 
-    def distances(self, boards: Union[Iterable[Board], object], *, out: object = None,
-                  timeout: Optional[float] = None, cancel: Optional[Cancel] = None) -> object:
+    def distances(self, boards: Union[Iterable[Board], Any], *, out: Any = None,
+                  timeout: Optional[float] = None, cancel: Optional[Cancel] = None) -> Union[List[Optional[int]], Any]:
         """The distance of each board, in order, None for one that cannot
         reach the goal: in one call, a lookup each where a table answers,
         solved on every core where a search does.
@@ -447,7 +447,7 @@ class Table:
             values = [None if d < 0 else d for d in values]
         return values
 
-    def _batch(self, boards: object) -> Tuple[str, bytes, int]:
+    def _batch(self, boards: Any) -> Tuple[str, bytes, int]:
         """The boards of a batch as ("cells", cells, count) or ("text",
         lines, count)."""
         n = self.width * self.height
@@ -609,9 +609,9 @@ def distance(size: Size, board: Board, *, metric: str = "single", goal: Optional
     return _table(size, metric, goal).distance(board, timeout=timeout, cancel=cancel)
 
 
-def distances(size: Size, boards: Union[Iterable[Board], object], *, metric: str = "single",
-              goal: Optional[Board] = None, out: object = None, timeout: Optional[float] = None,
-              cancel: Optional[Cancel] = None) -> object:
+def distances(size: Size, boards: Union[Iterable[Board], Any], *, metric: str = "single",
+              goal: Optional[Board] = None, out: Any = None, timeout: Optional[float] = None,
+              cancel: Optional[Cancel] = None) -> Union[List[Optional[int]], Any]:
     """The distance of each of boards, in one call: see Table.distances."""
     return _table(size, metric, goal).distances(boards, out=out, timeout=timeout, cancel=cancel)
 
