@@ -27,8 +27,9 @@ when, to open a file, or to close it. Bad input raises
 :class:`SlidetableError` with the command line's message. Calls that may
 search take ``timeout`` (seconds) and ``cancel`` (a :class:`Cancel`, which
 another thread may fire). Everything is safe to call from many threads;
-calls release the GIL. Processes that fork after the library is loaded
-must not use it in the child (use the "spawn" start method).
+calls release the GIL. A child forked after the library was loaded
+cannot use it (its calls raise OSError): start workers with
+multiprocessing's "spawn" or "forkserver" method.
 """
 
 from __future__ import annotations

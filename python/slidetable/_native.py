@@ -72,6 +72,17 @@ _PROTOTYPES = {
 
 _lib: ctypes.CDLL | None = None
 _lock = threading.Lock()
+_forked = False  # this process is a child forked after the library was loaded
+
+
+def _after_fork() -> None:
+    global _forked
+    if _lib is not None:
+        _forked = True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
 
 
 def library_name() -> str:
@@ -92,6 +103,10 @@ def lib() -> ctypes.CDLL:
     """The library, loaded on first use (so that $SLIDETABLE_CACHE and
     $SLIDETABLE_LIBRARY may be set after import)."""
     global _lib
+    if _forked:
+        # The Go runtime's threads stay in the parent: a call would hang.
+        raise OSError("slidetable: this process was forked after the library was loaded, which the Go runtime "
+                      "in it does not survive; start workers with multiprocessing's 'spawn' or 'forkserver' method")
     if _lib is not None:
         return _lib
     with _lock:

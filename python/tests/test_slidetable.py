@@ -340,6 +340,22 @@ class TestSearch(unittest.TestCase):
         self.assertEqual(t.solve(b), [15])
 
 
+class TestFork(unittest.TestCase):
+    @unittest.skipUnless(hasattr(os, "fork"), "no fork here")
+    def test_child_refuses(self):
+        slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1")  # loaded
+        pid = os.fork()
+        if pid == 0:
+            try:
+                slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1")
+                code = 1
+            except OSError as e:
+                code = 0 if "forked" in str(e) else 2
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+
+
 class TestGoal(unittest.TestCase):
     def test_other_goal(self):
         g = (0, 1, 2, 3, 4, 5)
