@@ -42,9 +42,43 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GO-LICENSE", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
+	}
+}
+
+// TestLicense checks that the package carries the project's license, the
+// MIT License, as the repository's LICENSE words it (go generate copies
+// it), says so in package.json, and keeps Go's license beside it for
+// wasm_exec.js.
+func TestLicense(t *testing.T) {
+	own, err := os.ReadFile(filepath.Join("..", "LICENSE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(own, []byte("MIT License\n")) || !bytes.Contains(own, []byte("The slidetable authors")) {
+		t.Errorf("../LICENSE is not the MIT License of the slidetable authors:\n%s", own)
+	}
+	if here, err := os.ReadFile("LICENSE"); err != nil || !bytes.Equal(here, own) {
+		t.Errorf("js/LICENSE differs from ../LICENSE (%v): run go generate ./js", err)
+	}
+	if b, err := os.ReadFile("GO-LICENSE"); err != nil || !bytes.Contains(b, []byte("The Go Authors")) {
+		t.Errorf("GO-LICENSE is not Go's license (%v)", err)
+	}
+	var pkg struct {
+		License string   `json:"license"`
+		Files   []string `json:"files"`
+	}
+	b, err := os.ReadFile("package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if pkg.License != "MIT" || !slices.Contains(pkg.Files, "LICENSE") || !slices.Contains(pkg.Files, "GO-LICENSE") {
+		t.Errorf("package.json: license %q, files %v; want MIT, with LICENSE and GO-LICENSE", pkg.License, pkg.Files)
 	}
 }
 
@@ -82,7 +116,7 @@ func TestUpToDate(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run gen.go: %v\n%s", err, out)
 	}
-	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "version.go"} {
+	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
 		fresh, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -126,7 +160,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"GO-LICENSE", "README.md", "package.json", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "README.md", "package.json", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
 	}

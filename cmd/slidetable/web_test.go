@@ -54,7 +54,9 @@ func TestWeb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js"} {
+	// The licenses go with the files: slidetable's, and Go's for
+	// wasm_exec.js and the Go runtime inside slidetable.wasm.
+	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js", "LICENSE", "GO-LICENSE"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("no %s in the site: %v", name, err)
 		}
