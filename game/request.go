@@ -58,9 +58,17 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 	case "level":
 		return g.levelRequest(q)
 	case "stats":
-		p, err := g.sizeParam(q, name)
+		if err := allowed(q, name, "size", "metric", "goal"); err != nil {
+			return nil, err
+		}
+		p, err := g.puzzleParam(q)
 		if err != nil {
 			return nil, err
+		}
+		if p.stats == nil && p.custom {
+			return &Request{cheap: true, answer: func(context.Context) (any, error) {
+				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no table is built here for %s boards towards a goal of their own (more than %d cells), so their distribution is not known", p.name, goalTableCells)}
+			}}, nil
 		}
 		if p.stats == nil {
 			of := "table for " + p.name
@@ -71,7 +79,7 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no %s is loaded and no distribution is published here, so its distribution is not known", of)}
 			}}, nil
 		}
-		return &Request{cheap: true, answer: func(context.Context) (any, error) { return p.stats() }}, nil
+		return &Request{cheap: !p.custom, answer: func(context.Context) (any, error) { return p.stats() }}, nil
 	}
 	return nil, &requestError{kind: ErrEndpoint, err: fmt.Errorf("no endpoint %q; the endpoints are %s", clip(name), strings.Join(Endpoints, ", "))}
 }
@@ -94,7 +102,7 @@ func done(v any) *Request {
 
 // boardRequest checks a request about one board.
 func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
-	if err := allowed(q, name, "size", "board", "metric"); err != nil {
+	if err := allowed(q, name, "size", "board", "metric", "goal"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -122,7 +130,7 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	case !solvable:
 		return done(api.NewMovesIn(m, p.Goal, b, false, 0, nil, false)), nil
 	}
-	r := &Request{cheap: p.exact}
+	r := &Request{cheap: p.exact && !p.custom}
 	switch name {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
@@ -152,7 +160,7 @@ func distanceIn(m board.Metric, goal, b board.Board, solvable bool, d int) api.D
 
 // levelRequest checks a request for a level.
 func (g *Game) levelRequest(q url.Values) (*Request, error) {
-	if err := allowed(q, "level", "size", "min", "max", "seed", "metric"); err != nil {
+	if err := allowed(q, "level", "size", "min", "max", "seed", "metric", "goal"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -177,10 +185,19 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
-		return nil, err
+	if !p.custom {
+		if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
+			return nil, err
+		}
 	}
 	return &Request{answer: func(ctx context.Context) (any, error) {
+		if p.custom {
+			// The range is checked against the goal's table, which the
+			// first answer that needs it builds.
+			if hi, err = p.checkLevels(lo, hi, false); err != nil {
+				return nil, err
+			}
+		}
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 		lv, err := p.level(ctx, r, lo, hi)
 		if err != nil {
@@ -199,6 +216,17 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
 	most, exact := p.Goal.Size().MaxDistanceIn(p.Metric)
 	switch {
+	case p.custom:
+		var err error
+		if most, exact, err = p.farthest(); err != nil {
+			return 0, err
+		}
+		if !p.exact {
+			if lo > p.MaxLevel {
+				return 0, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
+			}
+			most = min(most, p.MaxLevel)
+		}
 	case p.exact:
 		most, exact = p.max, true // MaxLevel too
 	case hardest:
@@ -226,7 +254,7 @@ func (g *Game) sizeParam(q url.Values, name string) (*puzzle, error) {
 	return g.puzzleParam(q)
 }
 
-// puzzleParam returns the puzzle of the size and metric parameters.
+// puzzleParam returns the puzzle of the size, metric and goal parameters.
 func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if !q.Has("size") {
 		return nil, inputf("missing parameter size, such as size=3x3")
@@ -239,7 +267,11 @@ func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.puzzleOf(size, m)
+	p, err := g.puzzleOf(size, m)
+	if err != nil {
+		return nil, err
+	}
+	return g.goalParam(q, p)
 }
 
 // metricParam returns the metric parameter: board.SingleTile if absent.
