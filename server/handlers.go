@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,10 +12,8 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/table"
 )
 
 // csp keeps the page to its own files: nothing is loaded from elsewhere.
@@ -83,7 +80,7 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		if p.Metric != board.SingleTile {
 			of = p.Metric.String() + "-tile "
 		}
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no %stable for %s is loaded, so there is no chart to draw", of, p.Goal.Size()))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no %stable for %s is loaded and no distribution is published here, so there is no chart to draw", of, p.Goal.Size()))
 		return
 	}
 	b, err := get()
@@ -93,12 +90,6 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Write(b)
-}
-
-func chartSVG(t *table.Table) ([]byte, error) {
-	var buf bytes.Buffer
-	err := chart.Write(&buf, t, "svg", nil)
-	return buf.Bytes(), err
 }
 
 // work runs f, the work of a request, and writes its answer. Unless cheap,

@@ -10,12 +10,10 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
-	"github.com/slidetable/slidetable/table"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
@@ -94,7 +92,7 @@ var (
 // Server is the game page and the API, an http.Handler.
 type Server struct {
 	game    *game.Game
-	charts  map[chartKey]func() ([]byte, error) // the SVG chart of each size with a table, in its metric
+	charts  map[chartKey]func() ([]byte, error) // the SVG chart of each size with a known distribution, in its metric
 	timeout time.Duration
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
@@ -142,18 +140,8 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		cors:    cors,
 	}
 	for _, p := range puzzles {
-		open := p.OpenTable
-		if t := p.Table; t != nil {
-			open = func() (*table.Table, error) { return t, nil }
-		}
-		if open != nil {
-			s.charts[chartKey{p.Goal.Size(), p.Metric}] = sync.OnceValues(func() ([]byte, error) {
-				t, err := open()
-				if err != nil {
-					return nil, err
-				}
-				return chartSVG(t)
-			})
+		if get := chartOf(p); get != nil {
+			s.charts[chartKey{p.Goal.Size(), p.Metric}] = get
 		}
 	}
 	s.routes()

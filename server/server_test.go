@@ -309,7 +309,9 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=4x4&min=81", 400, "no boards at these distances: 81: no 4x4 board is more than 80 moves from the goal"},
 		{"/api/level?size=3x3&min=20&max=10", 400, "no boards at these distances: 20..10, an empty range"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
-		{"/api/chart?size=4x4", 404, "no table for 4x4"},
+		{"/api/chart?size=3x3&goal=1", 400, `unknown parameter "goal": chart takes size, metric`},
+		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&goal=1,2,3", 400, `goal="1,2,3": 3x3 needs 9 numbers, got 3`},
+		{"/api/sizes?goal=1", 400, `unknown parameter "goal": sizes takes metric`},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
 		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes metric`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
@@ -454,6 +456,16 @@ func TestStatsAndChart(t *testing.T) {
 	if pub.States != 10461394944000 || pub.Max != 80 || fmt.Sprint(pub.Counts) != fmt.Sprint(d.Counts) || pub.Source != d.Source || len(pub.Hardest) != 17 {
 		t.Errorf("4x4 stats: %d states, max %d, %d hardest, source %q", pub.States, pub.Max, len(pub.Hardest), pub.Source)
 	}
+	// Its chart draws the published distribution, in either metric, and
+	// says it is published, as plot 4x4 does.
+	for _, q := range []string{"size=4x4", "size=4x4&metric=multi"} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/chart?"+q, nil))
+		if body := rec.Body.String(); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "<svg") ||
+			!strings.Contains(body, "not computed here") || !strings.Contains(body, "published by") {
+			t.Errorf("chart?%s: %d %q %.200s", q, rec.Code, rec.Header().Get("Content-Type"), body)
+		}
+	}
 	// A size with neither a table nor a published distribution has none.
 	g := board.Goal(board.Size{W: 5, H: 3})
 	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: testSolver}}, nil)
@@ -462,6 +474,9 @@ func TestStatsAndChart(t *testing.T) {
 	}
 	if code, body := call(t, s53, "/api/stats?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
 		t.Errorf("5x3 stats: %d %s", code, body)
+	}
+	if code, body := call(t, s53, "/api/chart?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
+		t.Errorf("5x3 chart: %d %s", code, body)
 	}
 	var sizes []struct {
 		Size      string `json:"size"`
