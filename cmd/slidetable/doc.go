@@ -147,11 +147,14 @@
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
-//		("21  5 4 1 ...", "0  none"), or "unsolvable".
+//		("21  5 4 1 ...", "0  none"), or "unsolvable"; with -metric multi
+//		each move with how many tiles slide and which way, as for one
+//		board ("2  5 (1 tile slides up), 8 (1 tile slides left)").
 //	hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
-//		distance, two spaces and the optimal moves ("31  5 3 1").
+//		distance, two spaces and the optimal moves ("31  5 3 1"; with
+//		-metric multi, with how many tiles each slides and which way).
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
