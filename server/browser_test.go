@@ -90,7 +90,7 @@ type site struct {
 // sizes of newServer: 2x3, 3x3, 4x2 from tables and 4x4 by search.
 func serveSite(t *testing.T) *site {
 	t.Helper()
-	s := newServer(t, nil)
+	s := checked(t, newServer(t, nil)) // every answer the page gets, against the API's document
 	st := &site{name: "serve"}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if st.down.Load() {

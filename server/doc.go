@@ -16,6 +16,7 @@
 //	/api/level?size=3x3&min=20&max=22&seed=1         api.Level: a board at a distance in range
 //	/api/stats?size=3x3                              api.Stats: the distance distribution
 //	/api/chart?size=3x3                              the distribution as an SVG chart: a table's, or the published one (4x4)
+//	/api/openapi.json                                the OpenAPI 3.1 document of all of these (OpenAPI)
 //	/healthz                                         "ok", for load balancers
 //
 // Each endpoint but healthz also takes metric=multi, for the multi-tile

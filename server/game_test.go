@@ -446,7 +446,7 @@ func TestBrowserCancel(t *testing.T) {
 func TestBrowserServerTimeLimit(t *testing.T) {
 	testenv.Long(t)
 	s := newServer(t, &server.Options{Timeout: time.Microsecond})
-	ts := httptest.NewServer(s)
+	ts := httptest.NewServer(checked(t, s))
 	t.Cleanup(ts.Close)
 	st := &site{name: "serve", url: ts.URL}
 	in := published.Korf100().Instances[0]

@@ -31,8 +31,9 @@ func (s *Server) routes() {
 		files.ServeHTTP(w, r)
 	}))
 	m.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/%s, chart", r.URL.Path, strings.Join(game.Endpoints, ", ")))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/%s, chart, openapi.json", r.URL.Path, strings.Join(game.Endpoints, ", ")))
 	})
+	m.HandleFunc("GET /api/openapi.json", serveOpenAPI)
 	for _, name := range game.Endpoints {
 		m.HandleFunc("GET /api/"+name, s.endpoint(name))
 	}

@@ -186,7 +186,7 @@ func TestBrowserMultiTile(t *testing.T) {
 // (under SLIDETABLE_LONG=1) waits for the page's own limit.
 func TestBrowserMultiSetting(t *testing.T) {
 	s := newServer(t, &server.Options{Timeout: time.Second})
-	ts := httptest.NewServer(s)
+	ts := httptest.NewServer(checked(t, s))
 	t.Cleanup(ts.Close)
 	all := []*site{{name: "serve", url: ts.URL}}
 	if testenv.IsLong() {

@@ -82,8 +82,7 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 // nil); it returns the status and the body.
 func call(t testing.TB, h http.Handler, path string, v any) (int, string) {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	rec := serve(t, h, httptest.NewRequest(http.MethodGet, path, nil))
 	body := rec.Body.String()
 	if ct := rec.Header().Get("Content-Type"); strings.HasPrefix(path, "/api/") && path != "/api/chart" && !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(path, "/api/chart?") {
 		t.Errorf("%s: Content-Type %q", path, ct)
@@ -198,6 +197,63 @@ func TestAnswersAgainstReference(t *testing.T) {
 			if end != board.Goal(size) {
 				t.Fatalf("%s: solution %v ends at %s", q, p.Moves, end)
 			}
+		}
+	}
+}
+
+// TestGoalAnswers asks the API about 3x3 boards towards a goal of their
+// own (goal=...), in both metrics: each distance, hint, solution and
+// level against a plain search from that goal, and the answers name it.
+func TestGoalAnswers(t *testing.T) {
+	s := newServer(t, nil)
+	size := board.Size{W: 3, H: 3}
+	goal := board.MustParse(size, "1 2 3/8 0 4/7 6 5") // the blank in the middle
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		ref := reference.DistancesIn(goal, m)
+		extra := "&goal=1,2,3,8,0,4,7,6,5&metric=" + m.String()
+		for range 30 {
+			b, err := gen.Uniform(r, size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, solvable := ref[b]
+			var d struct {
+				Goal     []int `json:"goal"`
+				Solvable bool  `json:"solvable"`
+				Distance *int  `json:"distance"`
+			}
+			call(t, s, "/api/distance?"+boardQuery(b)+extra, &d)
+			if d.Solvable != solvable || solvable && *d.Distance != want || fmt.Sprint(d.Goal) != "[1 2 3 8 0 4 7 6 5]" {
+				t.Fatalf("%s in %s-tile moves: %+v, want %d (%v)", b, m, d, want, solvable)
+			}
+			if !solvable {
+				continue
+			}
+			var h, p moves
+			call(t, s, "/api/hint?"+boardQuery(b)+extra, &h)
+			call(t, s, "/api/solve?"+boardQuery(b)+extra, &p)
+			end := b
+			for _, tile := range p.Moves {
+				end, _, _ = end.Tap(uint8(tile))
+			}
+			if *h.Distance != want || len(h.Moves) == 0 || len(p.Moves) != want || end != goal {
+				t.Fatalf("%s in %s-tile moves: hints %v, solution %v to %s; want %d moves", b, m, h.Moves, p.Moves, end, want)
+			}
+			for _, tile := range h.Moves {
+				if next, _, _ := b.Tap(uint8(tile)); ref[next] != want-1 {
+					t.Fatalf("%s: hint %d leads to %d moves, want %d", b, tile, ref[next], want-1)
+				}
+			}
+		}
+		var lv struct {
+			Board    []int `json:"board"`
+			Distance int   `json:"distance"`
+		}
+		call(t, s, "/api/level?size=3x3&min=20&max=21&seed=1"+extra, &lv)
+		b := board.MustParse(size, strings.Trim(fmt.Sprint(lv.Board), "[]"))
+		if d, ok := ref[b]; !ok || d != lv.Distance || d < 20 || d > 21 {
+			t.Errorf("level in %s-tile moves: %v at %d; the reference says %d", m, lv.Board, lv.Distance, d)
 		}
 	}
 }
@@ -336,15 +392,13 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(m, "/api/sizes", strings.NewReader("{}")))
+		rec := serve(t, s, httptest.NewRequest(m, "/api/sizes", strings.NewReader("{}")))
 		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") == "" {
 			t.Errorf("%s: %d, Allow %q", m, rec.Code, rec.Header().Get("Allow"))
 		}
 	}
-	rec := httptest.NewRecorder()
 	req := httptest.NewRequest(http.MethodGet, "/api/sizes", strings.NewReader(strings.Repeat("x", 5000)))
-	s.ServeHTTP(rec, req)
+	rec := serve(t, s, req)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("large body: %d %s", rec.Code, rec.Body)
 	}
@@ -398,8 +452,7 @@ func TestLimits(t *testing.T) {
 	}
 	<-bl.started
 	<-bl.started
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, q, nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, q, nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "busy") {
 		t.Errorf("third search: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
@@ -438,8 +491,7 @@ func TestStatsAndChart(t *testing.T) {
 	if got.States != want.States || got.Max != want.Max || fmt.Sprint(got.Counts) != fmt.Sprint(want.Counts) || len(got.Hardest) != 2 {
 		t.Errorf("stats %+v, want %+v with the 2 hardest boards", got, want)
 	}
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/chart?size=3x3", nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/chart?size=3x3", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 		t.Errorf("chart: %d %q %.100s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
@@ -459,8 +511,7 @@ func TestStatsAndChart(t *testing.T) {
 	// Its chart draws the published distribution, in either metric, and
 	// says it is published, as plot 4x4 does.
 	for _, q := range []string{"size=4x4", "size=4x4&metric=multi"} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/chart?"+q, nil))
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/chart?"+q, nil))
 		if body := rec.Body.String(); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "<svg") ||
 			!strings.Contains(body, "not computed here") || !strings.Contains(body, "published by") {
 			t.Errorf("chart?%s: %d %q %.200s", q, rec.Code, rec.Header().Get("Content-Type"), body)
@@ -501,8 +552,7 @@ func TestStatsAndChart(t *testing.T) {
 func TestPage(t *testing.T) {
 	s := newServer(t, nil)
 	for _, path := range []string{"/", "/app.js", "/style.css"} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'self'") {
 			t.Errorf("%s: %d, CSP %q", path, rec.Code, rec.Header().Get("Content-Security-Policy"))
 		}
@@ -512,8 +562,7 @@ func TestPage(t *testing.T) {
 	}
 	// The WebAssembly build beside the page, which its scripts may compile.
 	for path, ctype := range map[string]string{"/slidetable.js": "text/javascript", "/slidetable.wasm": "application/wasm", "/wasm_exec.js": "text/javascript"} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), ctype) ||
 			!strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self' 'wasm-unsafe-eval'") {
 			t.Errorf("%s: %d, Content-Type %q, CSP %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"))
