@@ -199,7 +199,9 @@
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
 //		/api/solve, /api/solvable (same parameters),
 //		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
-//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
+//		/api/chart?size=3x3 (SVG) and /api/sizes, each also with
+//		metric=multi and (but sizes and chart) goal=BOARD, as -goal;
+//		/api/openapi.json is their OpenAPI 3.1 document; /healthz answers ok.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most
