@@ -42,7 +42,7 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GO-LICENSE", "LICENSE", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -160,7 +160,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"GO-LICENSE", "LICENSE", "README.md", "package.json", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "README.md", "package.json", "slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
 	}
@@ -213,6 +213,32 @@ console.log(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"));
 	if out := run(app, node, "cjs.cjs"); out != "4\n" {
 		t.Errorf("import() from CommonJS: %q, want 4", out)
 	}
+	// The JavaScript examples of the READMEs run as they are, as ES
+	// modules (.mjs), in the project that installed the package.
+	for _, readme := range []string{filepath.Join("..", "README.md"), "README.md"} {
+		block := firstBlock(t, readme, "js")
+		name := filepath.Join(app, "readme.mjs")
+		if err := os.WriteFile(name, []byte(block), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run(app, node, name)
+	}
+}
+
+// firstBlock returns the first code block of the Markdown file path
+// fenced as lang.
+func firstBlock(t *testing.T, path, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "\n```"+lang+"\n")
+	block, _, closed := strings.Cut(rest, "\n```\n")
+	if !ok || !closed {
+		t.Fatalf("%s: no ```%s block", path, lang)
+	}
+	return block + "\n"
 }
 
 // TestNode runs the JavaScript tests (node --test) on the WebAssembly
@@ -248,6 +274,14 @@ type expectations struct {
 	Errors       []badBoard    `json:"errors"`
 	Sizes        any           `json:"sizes"`
 	Stats3x3     any           `json:"stats3x3"`
+	Goals        []goalAsk     `json:"goals"`
+}
+
+// goalAsk is a request towards a goal of its own and the Go answer.
+type goalAsk struct {
+	Endpoint string            `json:"endpoint"`
+	Params   map[string]string `json:"params"`
+	Answer   any               `json:"answer"`
 }
 
 type korf struct {
@@ -381,6 +415,26 @@ func expected(t *testing.T) *expectations {
 		}
 		bad.Message = err.Error()
 		e.Errors = append(e.Errors, bad)
+	}
+
+	blankFirst := "0 1 2/3 4 5/6 7 8"
+	for _, a := range []goalAsk{
+		{Endpoint: "distance", Params: map[string]string{"size": "3x3", "board": "8 6 7/2 5 4/3 0 1", "goal": blankFirst}},
+		{Endpoint: "hint", Params: map[string]string{"size": "3x3", "board": "8 6 7/2 5 4/3 0 1", "goal": blankFirst}},
+		{Endpoint: "solve", Params: map[string]string{"size": "3x3", "board": "1 2 3/4 5 6/7 8 0", "goal": blankFirst}},
+		{Endpoint: "level", Params: map[string]string{"size": "3x3", "min": "25", "max": "27", "seed": "5", "goal": blankFirst}},
+		{Endpoint: "stats", Params: map[string]string{"size": "2x4", "goal": "0 1/2 3/4 5/6 7"}},
+		{Endpoint: "solvable", Params: map[string]string{"size": "4x4", "board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
+		{Endpoint: "distance", Params: map[string]string{"size": "4x4", "board": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
+	} {
+		q := url.Values{}
+		for k, v := range a.Params {
+			q.Set(k, v)
+		}
+		if err := ask(a.Endpoint, q, &a.Answer); err != nil {
+			t.Fatalf("%s %v: %v", a.Endpoint, a.Params, err)
+		}
+		e.Goals = append(e.Goals, a)
 	}
 
 	if err := ask("sizes", nil, &e.Sizes); err != nil {
