@@ -42,7 +42,7 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GO-LICENSE", "LICENSE", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -160,7 +160,8 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"GO-LICENSE", "LICENSE", "README.md", "package.json", "slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
 	}
