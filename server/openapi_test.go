@@ -485,18 +485,18 @@ func TestOpenAPIValidator(t *testing.T) {
 	}
 	for _, tc := range []struct{ target, body string }{
 		{"/api/distance?size=3x3&board=1", `{"size":"3x3","board":[1],"solvable":true}`},                       // too few cells
-		{"/api/distance?size=3x3&board=1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":"yes"}`},     // not a boolean
+		{"/api/distance?size=3x3&board=1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":"yes"}`},      // not a boolean
 		{"/api/distance?size=3x3&board=1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"x":1}`}, // an extra field
-		{"/api/distance?size=3x3&board=1", `{"board":[8,6,7,2,5,4,3,0,1],"solvable":true}`},                   // no size
-		{"/api/distance?size=3x3&board=1", `{"size":"3x","board":[8,6,7,2,5,4,3,0,1],"solvable":true}`},      // a bad size
+		{"/api/distance?size=3x3&board=1", `{"board":[8,6,7,2,5,4,3,0,1],"solvable":true}`},                    // no size
+		{"/api/distance?size=3x3&board=1", `{"size":"3x","board":[8,6,7,2,5,4,3,0,1],"solvable":true}`},        // a bad size
 		{"/api/distance?size=3x3&board=1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":-1}`},
 		{"/api/distance?size=3x3&board=1", `{"size":"3x3","metric":"single","board":[8,6,7,2,5,4,3,0,1],"solvable":true}`},
-		{"/api/distance?size=3x3&board=1&x=1", ok},  // an undocumented parameter
-		{"/api/distance?board=1", ok},               // without a required one
-		{"/api/level?size=3x3&min=1001", ok},        // out of range
-		{"/api/distance?size=3x3&metric=many", ok},  // not in the enum
-		{"/api/nowhere", ok},                        // not documented, answered 200
-		{"/api/stats?size=3x3", `{"size":"3x3"}`},   // missing fields
+		{"/api/distance?size=3x3&board=1&x=1", ok}, // an undocumented parameter
+		{"/api/distance?board=1", ok},                // without a required one
+		{"/api/level?size=3x3&min=1001", ok},         // out of range
+		{"/api/distance?size=3x3&metric=many", ok},   // not in the enum
+		{"/api/nowhere", ok},                         // not documented, answered 200
+		{"/api/stats?size=3x3", `{"size":"3x3"}`},    // missing fields
 		{"/api/sizes", `[{"size":"3x3","width":3}]`}, // an entry missing fields
 	} {
 		if err := checkAnswer("GET", tc.target, 200, h, []byte(tc.body)); err == nil {
