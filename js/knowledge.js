@@ -106,16 +106,18 @@ export class Knowledge {
 
   /**
    * view returns what can be shown of the board's distance: {distance,
-   * low, high, exact, far, hints}. distance is exact, or null; low..high
-   * bounds it where it is not known exactly but some is (a board the
-   * multi-tile search gave up on, with its single-tile distance s: a move
-   * slides at most mostSlid tiles, so low = ceil(s / mostSlid) and high = s,
-   * capped at the largest distance); both are null when nothing is.
+   * low, high, exact, far, hints, single}. distance is exact, or null;
+   * low..high bounds it where it is not known exactly but some is (a board
+   * the multi-tile search gave up on, with its single-tile distance single:
+   * a move slides at most mostSlid tiles, so low = ceil(single / mostSlid)
+   * and high = single, capped at the largest distance); both are null when
+   * nothing is.
    */
   view(cells) {
     const k = this.known(cells);
-    if (k && k.d !== null) return { distance: k.d, low: k.d, high: k.d, exact: true, far: k.far, hints: k.hints };
-    const out = { distance: null, low: null, high: null, exact: false, far: !!(k && k.far), hints: null };
+    const single = k && Number.isInteger(k.single) ? k.single : null;
+    if (k && k.d !== null) return { distance: k.d, low: k.d, high: k.d, exact: true, far: k.far, hints: k.hints, single };
+    const out = { distance: null, low: null, high: null, exact: false, far: !!(k && k.far), hints: null, single };
     if (k && k.far && Number.isInteger(k.single)) {
       out.low = Math.ceil(k.single / mostSlid(this.w, this.h));
       out.high = this.max === null ? k.single : Math.min(k.single, this.max);

@@ -27,7 +27,7 @@ func (p *tab) play(moves []uint8) {
 	p.t.Helper()
 	n := p.moves()
 	for _, m := range moves {
-		p.click(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))
+		p.clickTile(m)
 		n++
 		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition)`, n))
 	}
@@ -72,7 +72,7 @@ func TestBrowserWinAndRecords(t *testing.T) {
 			if got := p.eval(`document.activeElement.id`); got != "play-again" {
 				t.Errorf("focus on %q after the win, want play-again", got)
 			}
-			if !p.truth(`document.getElementById("board").classList.contains("celebrate") || matchMedia("(prefers-reduced-motion: reduce)").matches`) {
+			if !p.truth(`document.getElementById("board").matches(":state(solved)") && (` + shadow + `.querySelector(".board").classList.contains("celebrate") || matchMedia("(prefers-reduced-motion: reduce)").matches)`) {
 				t.Error("the board does not celebrate")
 			}
 			result := p.text("result")
@@ -252,7 +252,7 @@ func checkSwipe(t *testing.T, st *site) {
 	}
 	// A tap still moves the tile tapped.
 	m := b.Moves()[0]
-	p.do(chromedp.Tap(chromedp.CSS(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))))
+	p.do(chromedp.Tap(chromedp.JSPath(tileJS(m))))
 	p.waitMoves(n + 1)
 	if want, _ := b.Move(m); p.board() != want {
 		t.Errorf("tap %d: %s, want %s", m, p.board(), want)
@@ -327,12 +327,11 @@ func checkLegend(p *tab) {
 			continue
 		}
 		home := goal.At(i) == tile
-		sel := fmt.Sprintf(`.tile[data-tile="%d"]`, tile)
-		label := p.eval(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, sel))
+		label := p.eval(tileJS(tile) + `.getAttribute("aria-label")`)
 		if strings.Contains(label, "in place") != home || !strings.HasPrefix(label, fmt.Sprint(tile)) {
 			p.t.Errorf("tile %d (home %v) labelled %q", tile, home, label)
 		}
-		lighter := p.truth(fmt.Sprintf(`(%s)(document.querySelector(%q)) > 150`, lum, sel+" span"))
+		lighter := p.truth(fmt.Sprintf(`(%s)(%s.querySelector(".face")) > 150`, lum, tileJS(tile)))
 		if lighter != home {
 			p.t.Errorf("tile %d: home %v, lighter %v", tile, home, lighter)
 		}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -601,6 +602,46 @@ func TestFiles(t *testing.T) {
 	}
 	if !slices.IsSorted(names) {
 		t.Errorf("Files() lists %v, not in order", names)
+	}
+}
+
+// TestSiteFiles checks the static site's files: those served, but for
+// index.html, which tells the page it is static.
+func TestSiteFiles(t *testing.T) {
+	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		served, _ := fs.ReadFile(server.Files(), path)
+		site, err := fs.ReadFile(server.SiteFiles(), path)
+		if err != nil {
+			return err
+		}
+		if path == "index.html" {
+			want := strings.Replace(string(served), `<meta name="slidetable-engine" content="api">`, `<meta name="slidetable-engine" content="wasm">`, 1)
+			if string(site) != want || want == string(served) {
+				t.Errorf("the site's index.html does not tell the page it is static")
+			}
+		} else if !bytes.Equal(site, served) {
+			t.Errorf("%s differs in the site", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(http.FileServerFS(server.SiteFiles()))
+	defer ts.Close()
+	for _, path := range []string{"/", "/index.html", "/app.js", "/slidetable.wasm"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || len(b) == 0 || (path == "/" && !bytes.Contains(b, []byte(`content="wasm"`))) {
+			t.Errorf("%s from the site: %d, %d bytes", path, res.StatusCode, len(b))
+		}
 	}
 }
 

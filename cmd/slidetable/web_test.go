@@ -32,11 +32,11 @@ func TestWeb(t *testing.T) {
 		t.Fatalf("web: %d %q %q", code, out, errOut)
 	}
 	var total int64
-	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(server.SiteFiles(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		want, err := fs.ReadFile(server.Files(), path)
+		want, err := fs.ReadFile(server.SiteFiles(), path)
 		if err != nil {
 			return err
 		}

@@ -67,7 +67,7 @@ test("what an answer tells of the boards next to it, against Go's tables", () =>
     const { w, h } = rules.parseSize(k.size);
     const kn = new Knowledge({ w, h, metric: k.metric });
     kn.learn(k.board, k.distance, k.hints);
-    assert.deepEqual(kn.view(k.board), { distance: k.distance, low: k.distance, high: k.distance, exact: true, far: false, hints: k.hints });
+    assert.deepEqual(kn.view(k.board), { distance: k.distance, low: k.distance, high: k.distance, exact: true, far: false, hints: k.hints, single: null });
     for (const n of k.neighbours) {
       const after = rules.tap(k.board, w, n.tile).cells;
       const got = kn.view(after);
@@ -89,12 +89,12 @@ test("a bound never beyond the largest distance", () => {
   // from the goal: between 19 and 43 (God's number) multi-tile moves.
   const kn = new Knowledge({ w: 4, h: 4, metric: "multi", max: 43 });
   const b = [15, 1, 12, 4, 9, 3, 8, 5, 13, 0, 11, 2, 14, 10, 7, 6];
-  assert.deepEqual(kn.view(b), { distance: null, low: null, high: null, exact: false, far: false, hints: null });
+  assert.deepEqual(kn.view(b), { distance: null, low: null, high: null, exact: false, far: false, hints: null, single: null });
   kn.giveUp(b);
   assert.equal(kn.view(b).far, true);
   assert.equal(kn.view(b).high, null);
   kn.single(b, 57);
-  assert.deepEqual(kn.view(b), { distance: null, low: 19, high: 43, exact: false, far: true, hints: null });
+  assert.deepEqual(kn.view(b), { distance: null, low: 19, high: 43, exact: false, far: true, hints: null, single: 57 });
   // Without God's number, the single-tile distance bounds it.
   const open = new Knowledge({ w: 4, h: 4, metric: "multi" });
   open.giveUp(b);
