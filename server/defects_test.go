@@ -45,7 +45,7 @@ func (p *tab) rect(sel string) rect { p.t.Helper(); return p.rects(sel)[0] }
 // tileRects returns the boxes of the board's tiles.
 func (p *tab) tileRects() []rect {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]rect](`[...` + shadow + `.querySelectorAll(".tile")].map((e) => { const r = e.getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })`))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]rect](`[...`+shadow+`.querySelectorAll(".tile")].map((e) => { const r = e.getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })`))
 	if err != nil || len(v) == 0 {
 		p.t.Fatalf("the tiles' boxes: %v", err)
 	}
