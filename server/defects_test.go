@@ -271,3 +271,51 @@ func TestBrowserServerGone(t *testing.T) {
 	}
 	p.check()
 }
+
+// TestBrowserNoOverflow checks windows 320, 360 and 390 px wide, in both
+// themes, as a narrow browser window (whose selects are as wide as their
+// longest option) and, under SLIDETABLE_LONG=1, as a phone: the page is no
+// wider than the window, and no box of it reaches past the window's right
+// edge (a card cut off there).
+func TestBrowserNoOverflow(t *testing.T) {
+	st := serveSite(t)
+	for _, phone := range []bool{false, true} {
+		for _, width := range []int64{320, 360, 390} {
+			for _, dark := range []bool{false, true} {
+				name := fmt.Sprintf("window-%d-%s", width, map[bool]string{false: "light", true: "dark"}[dark])
+				if phone {
+					name = "phone" + name[len("window"):]
+				}
+				t.Run(name, func(t *testing.T) {
+					if phone {
+						testenv.Long(t)
+					}
+					checkOverflow(t, openTab(t, st, tabOptions{width: width, height: 800, phone: phone, dark: dark, query: "size=4x4"}))
+				})
+			}
+		}
+	}
+}
+
+func checkOverflow(t *testing.T, p *tab) {
+	p.ready()
+	// The 4x4 difficulties include the published hardest boards from the
+	// first load, before the distribution has come.
+	if !p.truth(`document.querySelector('#presets button[data-key="hardest"]') !== null`) {
+		t.Error("no Hardest known preset on the first 4x4 load")
+	}
+	width := p.opts.width
+	if w := p.number(`String(document.documentElement.scrollWidth - window.innerWidth)`); w > 0 {
+		t.Errorf("the page is %d pixels wider than the %d px window", w, width)
+	}
+	over, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("body *")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map((e) => (e.id || e.tagName) + " " + Math.round(e.getBoundingClientRect().right))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range over {
+		t.Errorf("past the right edge of the %d px window: %s", width, o)
+	}
+	p.check()
+}

@@ -290,6 +290,17 @@ func TestBrowserStopAndSpeed(t *testing.T) {
 			if got, want := p.distance(), d-n; got != want {
 				t.Errorf("distance %d after %d of the solver's moves from %d", got, n, d)
 			}
+			if tip := p.text("tip"); !strings.HasPrefix(tip, "Stopped. Your turn: the solver's moves stay on the board") {
+				t.Errorf("after Stop, the tip says %q", tip)
+			}
+			// Undo and Redo move the board: the note about the stop goes.
+			p.click("#undo")
+			p.waitMoves(n - 1)
+			if tip := p.text("tip"); strings.Contains(tip, "Stopped") {
+				t.Errorf("after Undo, the tip still says %q", tip)
+			}
+			p.click("#redo")
+			p.waitMoves(n)
 			// The rest, as fast as it goes.
 			p.click("#solve")
 			p.wait(`document.body.dataset.state === "animating"`)
@@ -346,7 +357,11 @@ func TestBrowserLevels4x4(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4"})
 			p.ready()
-			p.wait(`document.querySelector('#presets button[data-key="hardest"]') !== null`)
+			// Offered from the first load: the size's entry names its
+			// largest distance, published.
+			if !p.truth(`document.querySelector('#presets button[data-key="hardest"]') !== null`) {
+				t.Error("no Hardest known preset once the first 4x4 board is playable")
+			}
 			maxLevel := p.number(`String(Math.max(...[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").map((b) => Number(b.dataset.max))))`)
 			top := p.eval(`[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").pop().dataset.key`)
 			t.Logf("the highest 4x4 preset %s ends at %d", top, maxLevel)
