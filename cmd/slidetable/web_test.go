@@ -65,6 +65,16 @@ func TestWeb(t *testing.T) {
 		t.Errorf("the site is %d bytes gzip-compressed, more than %d", total, maxSiteGzip)
 	}
 	t.Logf("site: %s", strings.TrimSpace(out))
+	// The README says what web writes, and says it as it is.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, figure, ok := strings.Cut(string(readme), "slidetable web -o site                 # wrote site: ")
+	figure, _, _ = strings.Cut(figure, "\n")
+	if _, want, _ := strings.Cut(strings.TrimSpace(out), ": "); !ok || figure != want {
+		t.Errorf("README.md says web -o site writes %q; it writes %q", figure, want)
+	}
 
 	// Again, over the same folder, with a file of the user's in it.
 	mine := filepath.Join(dir, "mine.txt")
