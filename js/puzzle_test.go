@@ -392,6 +392,7 @@ func TestBrowserPuzzlePicture(t *testing.T) {
 	if hs := p.events("hint"); len(hs) != 1 || hs[0]["tile"] != float64(hint.Tile) {
 		t.Errorf("hint events %v", hs)
 	}
+	p.wait(`!document.querySelector("#pic").shadowRoot.getAnimations().some((a) => a instanceof CSSTransition)`)
 	p.screenshot(sel, "puzzle-picture")
 	// The solution, played with tiles sliding.
 	played := p.eval(`String(document.querySelector("#pic").moves)`)
