@@ -349,7 +349,7 @@ func TestBrowserPuzzlePicture(t *testing.T) {
 		}
 	}
 	// An arrow key on the focused board, then a click.
-	p.eval(fmt.Sprintf(`(() => { const m = [...document.querySelector("#pic").shadowRoot.querySelectorAll(".tile.movable")][0]; m.focus(); return m.dataset.tile; })()`))
+	p.eval(`(() => { const m = [...document.querySelector("#pic").shadowRoot.querySelectorAll(".tile.movable")][0]; m.focus(); return m.dataset.tile; })()`)
 	for _, key := range []string{"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"} {
 		next, mv, err := b.Slide(map[string]board.Direction{"ArrowLeft": board.Left, "ArrowRight": board.Right, "ArrowUp": board.Up, "ArrowDown": board.Down}[key])
 		if err != nil || next == board.Goal(size) {
