@@ -276,6 +276,14 @@ func TestBrowserPuzzleReadme(t *testing.T) {
 	if got := p.board(sel, board.Size{W: 4, H: 4}); got != board.Goal(got.Size()) {
 		t.Errorf("board %s after the solution", got)
 	}
+	// New attributes deal a new board, once for all those set together.
+	deals := len(p.events("deal"))
+	p.eval(`(() => { const e = document.querySelector("slidetable-puzzle"); e.setAttribute("size", "3x3"); e.setAttribute("min", "5"); e.max = 5; return ""; })()`)
+	p.wait(`document.querySelector("slidetable-puzzle").state === "playing" && document.querySelector("slidetable-puzzle").board.length === 9`)
+	b = p.board(sel, board.Size{W: 3, H: 3})
+	if d := exactIn(t, b, board.SingleTile); d != 5 || len(p.events("deal")) != deals+1 {
+		t.Errorf("after new attributes: %s at %d moves, %d deals more; want 5 moves, one deal", b, d, len(p.events("deal"))-deals)
+	}
 	p.noErrors()
 }
 

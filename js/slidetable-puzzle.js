@@ -408,6 +408,8 @@ export class SlidetablePuzzle extends HTMLElement {
     const start = rules.parseBoard(s.start, size.w, size.h);
     if (!goal || !start || !rules.solvableTo(start, goal, size.w)) return false;
     const n = ++this.#deals;
+    this.#dealing?.abort();
+    this.#dealing = null;
     this.#stopWork();
     let info;
     try {
