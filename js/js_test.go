@@ -48,6 +48,49 @@ func TestFiles(t *testing.T) {
 	}
 }
 
+// TestDeclarations checks that slidetable.d.ts types request for exactly
+// the endpoints package game answers, and that the element's declarations
+// name every attribute it observes.
+func TestDeclarations(t *testing.T) {
+	dts, err := os.ReadFile("slidetable.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, ok := strings.Cut(string(dts), "export interface Endpoints {\n")
+	body, _, _ = strings.Cut(body, "\n}\n")
+	var typed []string
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasPrefix(line, "   ") {
+			continue // inside an endpoint's entry
+		}
+		if name, _, ok := strings.Cut(strings.TrimSpace(line), ": {"); ok && !strings.Contains(name, " ") {
+			typed = append(typed, name)
+		}
+	}
+	if !ok || !slices.Equal(typed, game.Endpoints) {
+		t.Errorf("slidetable.d.ts types the endpoints %v, package game answers %v", typed, game.Endpoints)
+	}
+	src, err := os.ReadFile("slidetable-puzzle.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	el, err := os.ReadFile("slidetable-puzzle.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, attrs, _ := strings.Cut(string(src), "static observedAttributes = [")
+	attrs, _, _ = strings.Cut(attrs, "]")
+	for _, a := range strings.Split(attrs, ",") {
+		a = strings.Trim(strings.TrimSpace(a), `"`)
+		if a == "board" {
+			continue // the property of that name is the board shown; deal({ board }) sets one
+		}
+		if !strings.Contains(string(el), "\n  "+a+": ") {
+			t.Errorf("slidetable-puzzle.d.ts does not declare the attribute %q as a property", a)
+		}
+	}
+}
+
 // TestLicense checks that the package carries the project's license, the
 // MIT License, as the repository's LICENSE words it (go generate copies
 // it), says so in package.json, and keeps Go's license beside it for
