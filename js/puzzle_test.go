@@ -531,10 +531,13 @@ func TestBrowserPuzzleMetrics(t *testing.T) {
 		t.Error("a hint or a solution offered for a board too far to search")
 	}
 
-	// A bad board: an error event, and the element says so.
+	// A bad board: an error event; the board before stays in play.
 	p.eval(`document.querySelector("#b").deal({ metric: "single", board: "1 2 3" }).then(() => "", (e) => e.message)`)
-	if got := p.eval(`errors.join("|")`); !strings.Contains(got, "not a 4x4 board") || p.eval(`document.querySelector("#b").state`) != "error" {
+	if got := p.eval(`errors.join("|")`); !strings.Contains(got, "not a 4x4 board") || p.eval(`document.querySelector("#b").state`) != "playing" {
 		t.Errorf("bad board: errors %q, state %s", got, p.eval(`document.querySelector("#b").state`))
 	}
+	// An element with nothing dealt yet is in error.
+	p.eval(`(() => { const e = document.createElement("slidetable-puzzle"); e.id = "c"; e.setAttribute("size", "3x"); document.body.append(e); return ""; })()`)
+	p.wait(`document.querySelector("#c").state === "error"`)
 	p.noErrors()
 }

@@ -330,7 +330,8 @@ export class SlidetablePuzzle extends HTMLElement {
    * attributes), options.seed making it the same every time. options.size,
    * metric and goal override the attributes. It resolves true once the
    * board is dealt, false if another deal came first; it rejects, after an
-   * error event, if the engine failed.
+   * error event, if the engine failed or an option is bad, and the board
+   * played before, if any, stays in play.
    */
   async deal(options = {}) {
     this.#build();
@@ -373,7 +374,9 @@ export class SlidetablePuzzle extends HTMLElement {
     } catch (e) {
       if (n !== this.#deals || codeOf(e) === "aborted") return false;
       this.#dealing = null;
-      this.#setState("error");
+      // The board played before, if any, stays in play.
+      this.#setState(!this.#cells.length ? "error" : this.#won ? "solved" : "playing");
+      if (this.#cells.length && !this.#won) this.#think();
       this.#fail("deal", e);
       throw e;
     }
