@@ -24,7 +24,9 @@
 // Puzzle with Metric board.MultiTile plays: see package game.
 //
 // Files serves the page at / with the WebAssembly build of package js
-// beside it, and 'slidetable web' writes the same files out.
+// beside it (and the element <slidetable-puzzle> the page is built from);
+// 'slidetable web' writes the same files out, SiteFiles, whose index.html
+// tells the page that it is static, so that it asks no /api/.
 //
 // Each size is a Puzzle: its goal, a Solver that answers distances, hints
 // and shortest solutions, and, where there is one, the exact table of the
