@@ -96,7 +96,7 @@ async function spawner() {
     // The worker needs none of the flags this process was started with
     // (such as --input-type, which it would refuse).
     const w = new NodeWorker(new URL("./slidetable-worker.js", import.meta.url), { execArgv: [] });
-    let ended = false;
+    let ended = false, held = true;
     return {
       post: (m) => w.postMessage(m),
       terminate: () => {
@@ -109,7 +109,12 @@ async function spawner() {
         w.on("exit", (code) => ended || failed(`it exited with code ${code}`));
       },
       // A worker with nothing to answer does not keep Node running.
-      hold: (busy) => (busy ? w.ref() : w.unref()),
+      hold(busy) {
+        if (busy === held) return;
+        held = busy;
+        if (busy) w.ref();
+        else w.unref();
+      },
     };
   };
 }
