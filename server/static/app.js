@@ -324,10 +324,13 @@ function retry() {
 
 // ---- the clock ----
 
+// showTime shows the time played, when it changed: the clock of the
+// board runs from its first move to the solution.
 function showTime() {
-  const ms = puzzle.time;
+  const ms = Math.round(puzzle.time);
+  if (el.timer.dataset.ms === String(ms)) return;
   el.timer.textContent = clock(ms);
-  el.timer.dataset.ms = Math.round(ms);
+  el.timer.dataset.ms = ms;
 }
 
 setInterval(showTime, 250);
