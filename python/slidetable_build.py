@@ -105,6 +105,7 @@ def _metadata() -> bytes:
         f"Name: {NAME}\n"
         f"Version: {_version()}\n"
         f"Summary: {SUMMARY}\n"
+        "License: MIT\n"
         "Requires-Python: >=3.9\n"
         "Description-Content-Type: text/markdown\n"
         "\n" + readme
@@ -133,6 +134,8 @@ def _write_wheel(folder: str, files: dict, executable: tuple = ()) -> str:
     files[f"{info}/METADATA"] = _metadata()
     files[f"{info}/WHEEL"] = _wheel_file()
     files[f"{info}/top_level.txt"] = f"{NAME}\n".encode()
+    with open(os.path.join(os.path.dirname(HERE), "LICENSE"), "rb") as f:
+        files[f"{info}/LICENSE"] = f.read()
     record = f"{info}/RECORD"
     lines = []
     for name, data in files.items():
@@ -177,6 +180,10 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         with open(_build_library(tmp), "rb") as f:
             lib = f"{NAME}/{_library_name()}"
             files[lib] = f.read()
+    # The library holds the Go runtime and standard library: their license.
+    goroot = subprocess.run([shutil.which("go") or "go", "env", "GOROOT"], stdout=subprocess.PIPE, check=True)
+    with open(os.path.join(goroot.stdout.decode().strip(), "LICENSE"), "rb") as f:
+        files[f"{_dist_info()}/GO-LICENSE"] = f.read()
     return _write_wheel(wheel_directory, files, executable=(lib,))
 
 
