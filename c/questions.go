@@ -46,6 +46,17 @@ func (h *tableHandle) distance(ctx context.Context, b board.Board) (int, error) 
 	return d, err
 }
 
+// distanceCells returns the distance of the board of cells, or
+// unsolvable; a context's end as the reason it ended (inCall).
+func (h *tableHandle) distanceCells(ctx context.Context, cells []byte) (int, error) {
+	b, err := h.board(cells)
+	if err != nil {
+		return 0, err
+	}
+	d, err := h.distance(ctx, b)
+	return d, inCall(ctx, err)
+}
+
 // hints returns the distance of b and its optimal next moves, or
 // unsolvable and none.
 func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, error) {
