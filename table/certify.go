@@ -123,6 +123,9 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
+	if err := t.load(ctx, o.Workers); err != nil {
+		return err
+	}
 	gi := rank.Index(t.goal.CellString())
 	if d, ok := t.Lookup(gi); !ok || d != 0 {
 		return &DistanceError{Board: t.goal, Distance: d, goal: true}
@@ -132,7 +135,7 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	}
 
 	n := t.n
-	groups := uint64(len(t.depth)) / n
+	groups := t.slots() / n
 	const chunk = 1 << 12 // groups a chunk
 	var (
 		mu      sync.Mutex
@@ -179,7 +182,7 @@ func (t *Table) certify(from, to, gi uint64) error {
 		seqs[1][m-1], seqs[1][m-2] = seqs[1][m-2], seqs[1][m-1]
 		par := uint64(rank.Parity(lex))
 		for z := range n {
-			d := t.depth[k*n+z]
+			d := t.slotDepth(k, z)
 			if d == Unreached {
 				continue
 			}
@@ -264,6 +267,15 @@ func tileRank(s []uint8) uint64 {
 		seen |= 1 << v
 	}
 	return r&^1 | sum&1
+}
+
+// slotDepth returns the depth of slot z of group k; every block of a
+// table of version 2 must be in memory.
+func (t *Table) slotDepth(k, z uint64) uint8 {
+	if r := t.rec; r != nil {
+		return uint8(r.at(k, z))
+	}
+	return t.depth[k*t.n+z]
 }
 
 func (t *Table) boardAt(i uint64) board.Board {

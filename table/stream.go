@@ -34,8 +34,21 @@ type source struct {
 	table *Table
 }
 
-// source returns the source of t's file.
+// source returns the source of t's file. Every block of a table read in
+// place must be in memory.
 func (t *Table) source() *source {
+	if r := t.rec; r != nil {
+		return &source{
+			goal:   t.goal,
+			metric: t.metric,
+			counts: t.counts,
+			depths: func(from, to uint64, buf []uint8) []uint8 {
+				r.slotDepths(from, buf[:to-from])
+				return buf[:to-from]
+			},
+			reach: maskWords(t.n, r.mask),
+		}
+	}
 	return &source{
 		goal:   t.goal,
 		metric: t.metric,

@@ -55,6 +55,10 @@ type Table struct {
 	reach  []uint64 // bit i: board with index i reaches the goal
 	counts []uint64 // counts[d]: boards at distance d
 	metric board.Metric
+	// rec, for a table of version 2, holds its depths and says which
+	// boards reach the goal; depth and reach are nil.
+	rec  *records
+	hash [32]byte // the content hash of the bytes read; zero for a table not read
 }
 
 // New returns the table of the distances to goal that a search found, after
@@ -160,12 +164,30 @@ func (t *Table) checkCounts(hist []uint64) error {
 	return nil
 }
 
-func (t *Table) reached(i uint64) bool { return t.reach[i/64]&(1<<(i%64)) != 0 }
+// reached reports whether the board with index i reaches the goal.
+func (t *Table) reached(i uint64) bool {
+	if t.rec != nil {
+		return t.rec.reached(i/t.n, i%t.n)
+	}
+	return t.reach[i/64]&(1<<(i%64)) != 0
+}
 
-// Close releases the table. A table is held wholly in memory and keeps no
-// file open, so Close has nothing to release and lookups keep working; it
-// is there so that code written against Open reads naturally.
-func (t *Table) Close() error { return nil }
+// slots returns the number of slots, n!/2.
+func (t *Table) slots() uint64 { return rank.Factorial(int(t.n)) / 2 }
+
+// Close closes the file of a table read in place (see OpenWith), once,
+// and returns the error of closing it. The blocks already read stay in
+// memory and keep answering; a lookup that needs another fails with
+// ErrClosed. A table held in memory keeps no file open, so Close has
+// nothing to release and lookups keep working; it is there so that code
+// written against Open reads naturally. Close may run concurrently with
+// lookups.
+func (t *Table) Close() error {
+	if t.rec == nil {
+		return nil
+	}
+	return t.rec.close()
+}
 
 // Size returns the size of the table's boards.
 func (t *Table) Size() board.Size { return t.size }
@@ -220,6 +242,12 @@ func (t *Table) Distance(b board.Board) (int, error) {
 		return -1, t.mismatch(b)
 	}
 	tiles, z := rank.Split(b.CellString())
+	if t.rec != nil {
+		if !t.rec.reached(tiles, uint64(z)) {
+			return -1, ErrUnsolvable
+		}
+		return t.rec.depth(tiles>>1, uint64(z))
+	}
 	i := tiles*t.n + uint64(z)
 	if t.reach[i/64]&(1<<(i%64)) == 0 {
 		return -1, ErrUnsolvable
@@ -237,13 +265,32 @@ func (t *Table) Solvable(b board.Board) (bool, error) {
 }
 
 // Lookup returns the distance of the board with index i (see rank.Index),
-// and false if that board cannot reach the goal or i is out of range.
+// and false if that board cannot reach the goal or i is out of range. On a
+// table read in place it also returns false for a board whose block
+// cannot be read or fails its checks; Err says so.
 func (t *Table) Lookup(i uint64) (int, bool) {
+	d, ok, _ := t.lookup(i)
+	return d, ok
+}
+
+// lookup is Lookup with the error of a block that fails.
+func (t *Table) lookup(i uint64) (int, bool, error) {
+	if t.rec != nil {
+		if i >= t.Boards() {
+			return -1, false, nil
+		}
+		tiles, z := i/t.n, i%t.n
+		if !t.rec.reached(tiles, z) {
+			return -1, false, nil
+		}
+		d, err := t.rec.depth(tiles>>1, z)
+		return d, err == nil, err
+	}
 	if i >= uint64(len(t.reach))*64 || !t.reached(i) {
-		return -1, false
+		return -1, false, nil
 	}
 	tiles, z := i/t.n, i%t.n
-	return int(t.depth[rank.Slot(tiles, z, t.n)]), true
+	return int(t.depth[rank.Slot(tiles, z, t.n)]), true, nil
 }
 
 // errZero is the error of methods that need boards, on the zero Table.
@@ -295,7 +342,7 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 			base := (lex&^1 | uint64(inv&1)) * uint64(n)
 			for z := range n {
 				i := base + uint64(z)
-				r := t.reach[i/64]>>(i%64)&1 == 1
+				r := t.reached(i)
 				if r {
 					p.reachable++
 				}

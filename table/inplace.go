@@ -1,0 +1,307 @@
+package table
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/parallel"
+)
+
+// ErrClosed reports a block of a table read in place that a lookup needed
+// after the table was closed.
+var ErrClosed = errors.New("table: table closed")
+
+// records holds the depths of a table of version 2: the records of its
+// slot groups (records.go), read from the file a block at a time, the
+// first time a lookup needs one, and checked against the block's SHA-256
+// in the header before any of them is used. A block read stays in memory;
+// one that fails is never used, and every lookup that needs it fails.
+type records struct {
+	*recShape
+	// mask has bit z set if, of the two boards of a slot with the blank
+	// in cell z, the one with the odd tile rank is the one that reaches
+	// the goal.
+	mask   uint64
+	name   string // the file, in errors; "" for none
+	r      io.ReaderAt
+	closer io.Closer
+	offset int64  // of the first block in the file
+	sums   []byte // the SHA-256 of each block, from the header
+	data   []byte // block b at b*stride, then its slack
+	stride uint64
+	loaded []atomic.Uint64 // bit b: block b is in data, checked
+	locks  [64]sync.Mutex  // block b is read under locks[b%64]
+
+	io     sync.RWMutex // reads of the file hold it shared, Close alone
+	closed bool
+
+	mu      sync.Mutex
+	failed  map[uint64]error // the blocks that failed, with their error
+	first   error            // the first of them
+	counted error            // the outcome of checkCounts, once it has run
+	didSum  bool
+}
+
+// newRecords returns the records of shape s of a file of version 2 whose
+// blocks start at offset of r, with the given SHA-256s, taking memory
+// only as blocks are read. closer, if not nil, closes r.
+func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
+	rec := &records{recShape: s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
+		stride: s.stride(), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
+	data, release := mem.Reserve(s.blocks * rec.stride)
+	rec.data = data
+	runtime.AddCleanup(rec, func(f func()) { f() }, release)
+	return rec
+}
+
+// memory returns the bytes the records of shape s take in memory once
+// every block is read.
+func (s *recShape) memory() uint64 { return s.blocks * s.stride() }
+
+// isLoaded reports whether block b is in memory.
+func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
+
+// depth returns the depth of the slot with the blank in cell z of group
+// k, reading its block first if need be.
+func (r *records) depth(k, z uint64) (int, error) {
+	b := k >> r.shift
+	if !r.isLoaded(b) {
+		if err := r.load(b); err != nil {
+			return -1, err
+		}
+	}
+	d := r.at(k, z)
+	runtime.KeepAlive(r) // data is released once r is unreachable
+	return d, nil
+}
+
+// at returns the depth of the slot with the blank in cell z of group k,
+// whose block must be in memory.
+func (r *records) at(k, z uint64) int {
+	b := k >> r.shift
+	return r.depthIn(r.data[b*r.stride:], (k&(1<<r.shift-1))*r.recBits, z)
+}
+
+// slotDepths writes into dst the depths of the slots from from on; their
+// blocks must be in memory.
+func (r *records) slotDepths(from uint64, dst []uint8) {
+	var ds [16]uint8
+	for i := uint64(0); i < uint64(len(dst)); {
+		s := from + i
+		k, z := s/r.n, s%r.n
+		r.groupIn(r.block(k>>r.shift), (k&(1<<r.shift-1))*r.recBits, &ds)
+		i += uint64(copy(dst[i:], ds[z:r.n]))
+	}
+}
+
+// reached reports whether the board with tile rank tiles and the blank in
+// cell z reaches the goal.
+func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 0 }
+
+// block returns the memory of block b, which must be loaded, with its
+// slack.
+func (r *records) block(b uint64) []byte { return r.data[b*r.stride : (b+1)*r.stride] }
+
+// load reads block b into memory and checks it, unless it is there; it
+// returns the error of a block that fails, now or before.
+func (r *records) load(b uint64) error {
+	l := &r.locks[b%uint64(len(r.locks))]
+	l.Lock()
+	defer l.Unlock()
+	if r.isLoaded(b) {
+		return nil
+	}
+	r.mu.Lock()
+	err := r.failed[b]
+	r.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := r.read(b); err != nil {
+		if !errors.Is(err, ErrClosed) {
+			r.fail(b, err)
+		}
+		return err
+	}
+	r.loaded[b>>6].Or(1 << (b & 63))
+	return nil
+}
+
+// fail records that block b failed with err.
+func (r *records) fail(b uint64, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed[b] = err
+	if r.first == nil {
+		r.first = err
+	}
+}
+
+// where names block b for an error.
+func (r *records) where(b uint64) string {
+	if r.name == "" {
+		return fmt.Sprintf("block %d of %d", b, r.blocks)
+	}
+	return fmt.Sprintf("%s: block %d of %d", r.name, b, r.blocks)
+}
+
+// read reads block b into its place and checks it: its SHA-256, and its
+// records (checkBlock). On failure it leaves the place zero.
+func (r *records) read(b uint64) error {
+	blk := r.block(b)
+	n := r.blockBytes(b)
+	off := r.offset + int64(b*r.fullBytes())
+	r.io.RLock()
+	closed := r.closed
+	var err error
+	if !closed {
+		err = fileformat.ReadAt(r.r, blk[:n], off, ErrFormat)
+	}
+	r.io.RUnlock()
+	switch {
+	case closed:
+		return fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
+	case err != nil:
+		clear(blk)
+		return fmt.Errorf("%s: %w", r.where(b), err)
+	}
+	if sum := sha256.Sum256(blk[:n]); string(sum[:]) != string(r.sums[b*sumSize:(b+1)*sumSize]) {
+		clear(blk)
+		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
+			ErrChecksum, r.where(b), off, off+int64(n)-1)
+	}
+	first, count := r.blockGroups(b)
+	if err := r.checkBlock(blk, first, count); err != nil {
+		clear(blk)
+		return fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
+	}
+	return nil
+}
+
+// loadAll reads every block not yet in memory, on workers goroutines (0
+// for GOMAXPROCS), until ctx is done, and returns the first error: of the
+// lowest block that fails.
+func (r *records) loadAll(ctx context.Context, workers int) error {
+	return parallel.Chunks(ctx, workers, r.blocks, 16, func(lo, hi uint64) error {
+		for b := lo; b < hi; b++ {
+			if !r.isLoaded(b) {
+				if err := r.load(b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// histogram returns the number of slots at each depth, once every block
+// is in memory.
+func (r *records) histogram(ctx context.Context, workers int) ([]uint64, error) {
+	const chunk = 64 // blocks
+	parts := make([][]uint64, (r.blocks+chunk-1)/chunk)
+	err := parallel.Chunks(ctx, workers, r.blocks, chunk, func(lo, hi uint64) error {
+		rows := make([]uint64, r.rowKeys())
+		for b := lo; b < hi; b++ {
+			_, count := r.blockGroups(b)
+			r.countRows(r.block(b), count, rows)
+		}
+		parts[lo/chunk] = rows
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]uint64, r.rowKeys())
+	for _, p := range parts {
+		for i, c := range p {
+			rows[i] += c
+		}
+	}
+	hist := make([]uint64, r.depths)
+	r.spread(rows, hist)
+	return hist, nil
+}
+
+// close closes the file, once; blocks in memory stay usable.
+func (r *records) close() error {
+	r.io.Lock()
+	defer r.io.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	if r.closer != nil {
+		return r.closer.Close()
+	}
+	return nil
+}
+
+// Load reads every block of a table read in place (see OpenWith) that is
+// not yet in memory, checking each, and then that the depths add up to
+// the counts; it stops with ctx's error once ctx is done. It returns the
+// first error: the lowest block that fails, or counts that do not match.
+// Afterwards the table takes all its memory (about 60 MB for 4x3, see
+// the package documentation) and no lookup reads the file. For a table
+// held in memory it does nothing.
+func (t *Table) Load(ctx context.Context) error {
+	return t.load(ctx, 0)
+}
+
+// load is Load on workers goroutines (0 for GOMAXPROCS).
+func (t *Table) load(ctx context.Context, workers int) error {
+	r := t.rec
+	if r == nil {
+		return nil
+	}
+	if err := r.loadAll(ctx, workers); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	done, err := r.didSum, r.counted
+	r.mu.Unlock()
+	if done {
+		return err
+	}
+	hist, err := r.histogram(ctx, workers)
+	if err != nil {
+		return err
+	}
+	err = t.checkCounts(hist)
+	r.mu.Lock()
+	r.didSum, r.counted = true, err
+	r.mu.Unlock()
+	return err
+}
+
+// Err returns the first error met reading a block of a table read in
+// place: a block that fails its SHA-256 or its checks, or cannot be read.
+// Lookups never use such a block: Distance, Hints and Path fail with its
+// error, and Lookup, which has no error to return, reports the boards of
+// the block as not found; Err says why. A block needed after Close is not
+// counted (the error is ErrClosed). Err is nil for a table held in memory.
+func (t *Table) Err() error {
+	if t.rec == nil {
+		return nil
+	}
+	t.rec.mu.Lock()
+	defer t.rec.mu.Unlock()
+	return t.rec.first
+}
+
+// ContentHash returns the SHA-256 that identifies the bytes the table was
+// read from, and false for a table that was not read from a file (built,
+// or made by New). For a file of version 2 it is the SHA-256 of the
+// header the reader parsed, which holds the SHA-256 of every block, and
+// no entry of a block is used before the block matches it: two tables
+// with the same ContentHash answer the same. For a file of version 1,
+// which the reader reads whole, it is the SHA-256 of the bytes it read:
+// the whole file.
+func (t *Table) ContentHash() ([32]byte, bool) { return t.hash, t.hash != [32]byte{} }
