@@ -6,12 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/slidetable/slidetable/internal/fileformat"
-	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 
@@ -35,10 +33,11 @@ type records struct {
 	closer io.Closer
 	offset int64  // of the first block in the file
 	sums   []byte // the SHA-256 of each block, from the header
-	data   []byte // block b at b*stride, then its slack
-	stride uint64
-	loaded []atomic.Uint64 // bit b: block b is in data, checked
-	locks  [64]sync.Mutex  // block b is read under locks[b%64]
+	// mem[b] is block b, with its slack, once it is read and checked and
+	// its bit in loaded is set; until then nil.
+	mem    [][]byte
+	loaded []atomic.Uint64
+	locks  [64]sync.Mutex // block b is read under locks[b%64]
 
 	io     sync.RWMutex // reads of the file hold it shared, Close alone
 	closed bool
@@ -54,17 +53,13 @@ type records struct {
 // blocks start at offset of r, with the given SHA-256s, taking memory
 // only as blocks are read. closer, if not nil, closes r.
 func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
-	rec := &records{recShape: s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
-		stride: s.stride(), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
-	data, release := mem.Reserve(s.blocks * rec.stride)
-	rec.data = data
-	runtime.AddCleanup(rec, func(f func()) { f() }, release)
-	return rec
+	return &records{recShape: s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
+		mem: make([][]byte, s.blocks), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
 }
 
 // memory returns the bytes the records of shape s take in memory once
 // every block is read.
-func (s *recShape) memory() uint64 { return s.blocks * s.stride() }
+func (s *recShape) memory() uint64 { return s.blocks * (s.fullBytes() + blockSlack + 24) }
 
 // isLoaded reports whether block b is in memory.
 func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
@@ -78,16 +73,13 @@ func (r *records) depth(k, z uint64) (int, error) {
 			return -1, err
 		}
 	}
-	d := r.at(k, z)
-	runtime.KeepAlive(r) // data is released once r is unreachable
-	return d, nil
+	return r.at(k, z), nil
 }
 
 // at returns the depth of the slot with the blank in cell z of group k,
 // whose block must be in memory.
 func (r *records) at(k, z uint64) int {
-	b := k >> r.shift
-	return r.depthIn(r.data[b*r.stride:], (k&(1<<r.shift-1))*r.recBits, z)
+	return r.depthIn(r.mem[k>>r.shift], (k&(1<<r.shift-1))*r.recBits, z)
 }
 
 // slotDepths writes into dst the depths of the slots from from on; their
@@ -108,7 +100,7 @@ func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 
 
 // block returns the memory of block b, which must be loaded, with its
 // slack.
-func (r *records) block(b uint64) []byte { return r.data[b*r.stride : (b+1)*r.stride] }
+func (r *records) block(b uint64) []byte { return r.mem[b] }
 
 // load reads block b into memory and checks it, unless it is there; it
 // returns the error of a block that fails, now or before.
@@ -125,13 +117,15 @@ func (r *records) load(b uint64) error {
 	if err != nil {
 		return err
 	}
-	if err := r.read(b); err != nil {
+	blk, err := r.read(b)
+	if err != nil {
 		if !errors.Is(err, ErrClosed) {
 			r.fail(b, err)
 		}
 		return err
 	}
-	r.loaded[b>>6].Or(1 << (b & 63))
+	r.mem[b] = blk
+	r.loaded[b>>6].Or(1 << (b & 63)) // after mem[b]: a lookup that sees the bit sees the block
 	return nil
 }
 
@@ -153,37 +147,35 @@ func (r *records) where(b uint64) string {
 	return fmt.Sprintf("%s: block %d of %d", r.name, b, r.blocks)
 }
 
-// read reads block b into its place and checks it: its SHA-256, and its
-// records (checkBlock). On failure it leaves the place zero.
-func (r *records) read(b uint64) error {
-	blk := r.block(b)
+// read reads block b and checks it: its SHA-256, and its records
+// (checkBlock). It returns the block with its slack.
+func (r *records) read(b uint64) ([]byte, error) {
 	n := r.blockBytes(b)
 	off := r.offset + int64(b*r.fullBytes())
 	r.io.RLock()
 	closed := r.closed
+	var blk []byte
 	var err error
 	if !closed {
+		blk = make([]byte, n+blockSlack)
 		err = fileformat.ReadAt(r.r, blk[:n], off, ErrFormat)
 	}
 	r.io.RUnlock()
 	switch {
 	case closed:
-		return fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
+		return nil, fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
 	case err != nil:
-		clear(blk)
-		return fmt.Errorf("%s: %w", r.where(b), err)
+		return nil, fmt.Errorf("%s: %w", r.where(b), err)
 	}
 	if sum := sha256.Sum256(blk[:n]); string(sum[:]) != string(r.sums[b*sumSize:(b+1)*sumSize]) {
-		clear(blk)
-		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
+		return nil, fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
 			ErrChecksum, r.where(b), off, off+int64(n)-1)
 	}
 	first, count := r.blockGroups(b)
 	if err := r.checkBlock(blk, first, count); err != nil {
-		clear(blk)
-		return fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
 	}
-	return nil
+	return blk, nil
 }
 
 // loadAll reads every block not yet in memory, on workers goroutines (0

@@ -180,13 +180,9 @@ func (s *recShape) recordBytes() uint64 {
 	return (s.blocks-1)*s.fullBytes() + s.blockBytes(s.blocks-1)
 }
 
-// stride returns the bytes a block takes in memory: its own and the slack
-// a lookup may load, rounded up to whole words.
-func (s *recShape) stride() uint64 { return (s.fullBytes() + blockSlack + 7) &^ 7 }
-
 // depthIn returns the depth of the slot with the blank in cell z of the
-// group whose record starts at bit i of blk, a block in memory (with its
-// slack).
+// group whose record starts at bit i of blk, a block in memory followed by
+// blockSlack bytes.
 func (s *recShape) depthIn(blk []byte, i uint64, z uint64) int {
 	c := &s.cell[z&15]
 	i += uint64(c.off)
@@ -209,10 +205,10 @@ func (s *recShape) groupIn(blk []byte, i uint64, ds *[16]uint8) {
 	}
 }
 
-// checkBlock checks that the count records of a block are well formed:
-// every depth they give lies in 0..D-1, a row of the multi-tile metric has
-// a slot at its least depth, and the bits after the last record are zero.
-// It returns the first group that fails, as an error.
+// checkBlock checks that the count records of a block, from group first
+// on, are well formed: every depth they give lies in 0..D-1, a row of the
+// multi-tile metric has a slot at its least depth, and the bits after the
+// last record are zero. Its error names the first group that fails.
 func (s *recShape) checkBlock(blk []byte, first, count uint64) error {
 	top := s.depths - 1
 	var i uint64
@@ -223,15 +219,15 @@ func (s *recShape) checkBlock(blk []byte, first, count uint64) error {
 			d0 := f<<s.dshift + int(s.rowPar[r])
 			switch {
 			case s.multi && p == 1<<s.stepsW-1:
-				return fmt.Errorf("%w: slot group %d, row %d: no slot at the row's least depth", ErrFormat, first+g, r)
+				return fmt.Errorf("slot group %d, row %d: no slot at the row's least depth", first+g, r)
 			case d0+int(s.lo[p]) < 0 || d0+int(s.hi[p]) > top:
-				return fmt.Errorf("%w: slot group %d, row %d: a distance beyond 0..%d", ErrFormat, first+g, r, top)
+				return fmt.Errorf("slot group %d, row %d: a distance beyond 0..%d", first+g, r, top)
 			}
 			i += s.rowBits
 		}
 	}
 	if end := count * s.recBits; end%8 != 0 && blk[end/8]>>(end%8) != 0 {
-		return fmt.Errorf("%w: stray bits after the last record of slot group %d", ErrFormat, first+count-1)
+		return fmt.Errorf("stray bits after the record of slot group %d, the last", first+count-1)
 	}
 	return nil
 }
