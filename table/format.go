@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -41,6 +42,7 @@ type header struct {
 	counts                 []uint64
 	blockLen, blockCRC     []uint32
 	setLen, setCRC         uint32
+	raw                    []byte // the header's bytes
 }
 
 func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
@@ -254,7 +256,11 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
 
-	// Read every section and check its checksum before decoding any.
+	// Read every section and check its checksum before decoding any. The
+	// sections follow the header and each other to the end of the file:
+	// their SHA-256 with the header's is the file's, the content hash.
+	hash := sha256.New()
+	hash.Write(h.raw)
 	off := int64(headerLen(n, h.depths, h.blocks))
 	comp := make([][]byte, h.blocks)
 	for i, l := range h.blockLen {
@@ -265,6 +271,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
 			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
 		}
+		hash.Write(comp[i])
 		off += int64(l)
 	}
 	setBytes := make([]byte, h.setLen)
@@ -274,6 +281,8 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if fileformat.Checksum(setBytes) != h.setCRC {
 		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
 	}
+	hash.Write(setBytes)
+	hash.Sum(t.hash[:0])
 
 	// The reachable set first: the blocks are checked against it.
 	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
@@ -375,6 +384,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	if fileformat.Checksum(buf[:hl-4]) != le.Uint32(buf[hl-4:]) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
 	}
+	h.raw = buf
 	p := buf[fixedHeader:]
 	h.goal = append([]uint8(nil), p[:n]...)
 	p = p[n:]
