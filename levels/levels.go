@@ -274,23 +274,32 @@ func Find(ctx context.Context, t *table.Table, lo, hi, limit int) ([]Level, erro
 
 // scan calls f with the index and distance of each board of t whose
 // distance is in [lo, hi], in index order, until f returns false or an
-// error.
+// error. On a table read in place it reads every block as it goes, and
+// fails with the error of a block that cannot be read or is damaged.
 func scan(ctx context.Context, t *table.Table, lo, hi int, f func(i uint64, d int) (bool, error)) error {
 	boards := t.Boards()
 	for i := range boards {
-		if i&0xFFFFF == 0 && ctx.Err() != nil {
-			return ctx.Err()
+		if i&0xFFFFF == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := t.Err(); err != nil {
+				return err
+			}
 		}
 		d, ok := t.Lookup(i)
 		if !ok || d < lo || d > hi {
 			continue
 		}
 		more, err := f(i, d)
-		if err != nil || !more {
+		if err != nil {
 			return err
 		}
+		if !more {
+			return t.Err()
+		}
 	}
-	return nil
+	return t.Err()
 }
 
 // level returns the Level of the board with index i.

@@ -111,7 +111,10 @@ func certifyLimit(n int) int {
 // for the neighbours along columns; on 10 cells, a few tens of
 // milliseconds. New certifies every table it is given, and NewReader and
 // Open every table of up to 10 cells; call Certify on larger ones read
-// from a file that may be wrong.
+// from a file that may be wrong. On a table read in place it first reads
+// every block (see Load), so that the table then takes all its memory;
+// the records are decoded as the proof reads them, in about the same
+// time.
 func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if t.n == 0 {
 		return errZero

@@ -49,8 +49,11 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written. It writes
-// w in order, once, whatever w is; it codes the whole table before writing
-// it (about 50 MB for 12 cells, where WriteFile streams instead).
+// w in order, once, whatever w is. A table of version 2 (11 and 12 cells)
+// is coded twice, a few blocks at a time, first for the blocks' SHA-256s,
+// which the header holds, then to write it; a smaller one is coded whole
+// before it is written. A table read in place is read whole first (see
+// Load).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if t.n == 0 {
 		return 0, errZero

@@ -23,7 +23,7 @@ var ErrClosed = errors.New("table: table closed")
 // in the header before any of them is used. A block read stays in memory;
 // one that fails is never used, and every lookup that needs it fails.
 type records struct {
-	*recShape
+	recShape // by value: a lookup reads its fields beside the others
 	// mask has bit z set if, of the two boards of a slot with the blank
 	// in cell z, the one with the odd tile rank is the one that reaches
 	// the goal.
@@ -53,7 +53,7 @@ type records struct {
 // blocks start at offset of r, with the given SHA-256s, taking memory
 // only as blocks are read. closer, if not nil, closes r.
 func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
-	return &records{recShape: s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
+	return &records{recShape: *s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
 		mem: make([][]byte, s.blocks), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
 }
 
@@ -73,7 +73,7 @@ func (r *records) depth(k, z uint64) (int, error) {
 			return -1, err
 		}
 	}
-	return r.at(k, z), nil
+	return r.depthIn(r.mem[b], (k&(1<<r.shift-1))*r.recBits, z), nil
 }
 
 // at returns the depth of the slot with the blank in cell z of group k,

@@ -880,3 +880,52 @@ func TestInPlaceGroupsSwapped(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInPlace looks up random boards, 4096 in turn, in tables of 9
+// and 10 cells written in version 2 and read in place, every block read
+// first: a lookup in a warm table read in place.
+func BenchmarkInPlace(b *testing.B) {
+	for _, size := range []board.Size{{W: 3, H: 3}, {W: 5, H: 2}} {
+		for _, metric := range metrics {
+			b.Run(fmt.Sprint(size, "/", metric), func(b *testing.B) {
+				undo := smallInPlace(recordBlockBits)
+				res, err := bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
+				if err != nil {
+					b.Fatal(err)
+				}
+				depth, reach := res.Expand()
+				tb, err := newTrusted(res.Goal, metric, depth, reach, res.Counts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ip := openInPlace(b, saveFile(b, "t.tbl", writeV2(b, tb)))
+				undo()
+				if err := ip.Load(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(5, 6))
+				cells := make([]uint8, tb.n)
+				var boards []board.Board
+				for len(boards) < 4096 {
+					rank.Unindex(rng.Uint64N(tb.Boards()), cells)
+					if bd, _ := board.New(size, cells); tb.reached(rank.Index(cells)) {
+						boards = append(boards, bd)
+					}
+				}
+				b.ReportAllocs()
+				i, sum := 0, 0
+				for b.Loop() {
+					d, err := ip.Distance(boards[i&4095])
+					if err != nil {
+						b.Fatal(err)
+					}
+					sum += d
+					i++
+				}
+				if sum < 0 {
+					b.Fatal(sum)
+				}
+			})
+		}
+	}
+}

@@ -17,8 +17,9 @@ var ErrMemory = errors.New("table: not enough memory allowed")
 // the zero value.
 type ReadOptions struct {
 	// MaxMemory is the most bytes the reader may allocate: the table, its
-	// reachable set and the file's sections while they are decoded. 0
-	// means the default, half the physical memory.
+	// reachable set and the file's sections while they are decoded; for a
+	// file of version 2, its header and every block it may read. 0 means
+	// the default, half the physical memory.
 	MaxMemory uint64
 }
 

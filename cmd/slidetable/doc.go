@@ -218,7 +218,7 @@
 //		page answers in the browser. Prints the files' number and size.
 //	version
 //		Print the program's version, the Go version that built it and the
-//		table file format version it reads.
+//		versions of the table and pattern database file formats it reads.
 //
 // 'slidetable help COMMAND' prints a command's flags and examples on
 // standard output; 'slidetable COMMAND -h' prints them on standard error.
