@@ -38,8 +38,9 @@ var (
 // Options configures Run. A nil *Options means the defaults.
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
-	// Boards of up to 9 cells are searched by one goroutine: at that size
-	// sharing the work costs more than it saves.
+	// Either is capped at MaxWorkers. Boards of up to 9 cells are searched
+	// by one goroutine: at that size sharing the work costs more than it
+	// saves.
 	Workers int
 	// MaxMemory is the most bytes the search may allocate; 0 means no limit.
 	MaxMemory uint64
@@ -67,14 +68,28 @@ type Progress struct {
 // Expand allocates the depth table and the reachable set besides. It
 // returns false if the size is not a board of at most MaxCells cells.
 func Memory(size board.Size) (uint64, bool) {
-	return memory(size, runtime.GOMAXPROCS(0), board.SingleTile)
+	return memory(size, workers(0), board.SingleTile)
 }
 
 // MemoryIn is Memory for a search in the given metric. The multi-tile
 // metric needs 8 bytes for each group of n slots (160 MB for 12 cells)
 // whatever the size.
 func MemoryIn(size board.Size, metric board.Metric) (uint64, bool) {
-	return memory(size, runtime.GOMAXPROCS(0), metric)
+	return memory(size, workers(0), metric)
+}
+
+// MaxWorkers is the most goroutines a search runs, whatever Options.Workers
+// or GOMAXPROCS say: each worker keeps a batch for every other, and a
+// block of the search names its owner in a byte.
+const MaxWorkers = 256
+
+// workers returns the goroutines of a search asked for n (0: one a core),
+// at most MaxWorkers.
+func workers(n int) int {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return min(n, MaxWorkers)
 }
 
 func memory(size board.Size, workers int, metric board.Metric) (uint64, bool) {
@@ -104,10 +119,7 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: no goal board", board.ErrSize)
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := workers(opts.Workers)
 	if !opts.Metric.Valid() {
 		return nil, fmt.Errorf("%w %d", board.ErrMetric, opts.Metric)
 	}

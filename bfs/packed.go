@@ -202,18 +202,18 @@ type pworker struct {
 	sh       *shape
 	words    []uint32
 	id       int
-	d        int                     // the level
-	c        int                     // the colour being expanded
-	first    uint64                  // depth>>2 of the boards expanded: what a row's first slot records
-	clearLow uint32                  // all ones if the depth's bit 1 is 0: expanded slots get done0
-	found    uint64                  // boards claimed in this level
-	tent     uint64                  // multi-tile metric: boards made m+1 of a row reached in this level
-	bad      uint32                  // both sequences of a row reached
-	marked   []uint8                 // this worker's marks of this level (see psearch.marks)
-	owners   []uint8                 // psearch.owners
-	shift    uint                    // psearch.shift
-	out      [256]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
-	n        [256]uint32             // n[i]: the claims in out[i]
+	d        int                            // the level
+	c        int                            // the colour being expanded
+	first    uint64                         // depth>>2 of the boards expanded: what a row's first slot records
+	clearLow uint32                         // all ones if the depth's bit 1 is 0: expanded slots get done0
+	found    uint64                         // boards claimed in this level
+	tent     uint64                         // multi-tile metric: boards made m+1 of a row reached in this level
+	bad      uint32                         // both sequences of a row reached
+	marked   []uint8                        // this worker's marks of this level (see psearch.marks)
+	owners   []uint8                        // psearch.owners
+	shift    uint                           // psearch.shift
+	out      [MaxWorkers]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
+	n        [MaxWorkers]uint32             // n[i]: the claims in out[i]
 	pf       rotation.Prefix
 	// upAt[z] and downAt[z]: for the blank in cell z, the offset in
 	// rotation.Table.Delta of the window of its move up and down, plus the part of

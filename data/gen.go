@@ -22,13 +22,13 @@ func main() {
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		t, err := table.Build(ctx, board.Goal(size), nil)
 		if err == nil {
-			err = table.WriteFile(ctx, size.String()+".tbl", t)
+			_, err = table.WriteFile(ctx, size.String()+".tbl", t)
 		}
 		if err == nil {
 			t, err = table.Build(ctx, board.Goal(size), &bfs.Options{Metric: board.MultiTile})
 		}
 		if err == nil {
-			err = table.WriteFile(ctx, size.String()+"-multi.tbl", t)
+			_, err = table.WriteFile(ctx, size.String()+"-multi.tbl", t)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -37,7 +37,7 @@ func main() {
 	}
 	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
 	if err == nil {
-		err = pdb.WriteFile(ctx, "4x4.pdb", db)
+		_, err = pdb.WriteFile(ctx, "4x4.pdb", db)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

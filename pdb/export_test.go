@@ -109,7 +109,10 @@ func Loaded(db *DB) []int {
 
 // OpenInPlace reads the database of size bytes in r in place, as OpenWith
 // reads a file of version 3.
-func OpenInPlace(r io.ReaderAt, size int64) (*DB, error) {
+func OpenInPlace(r io.ReaderAt, size int64) (*DB, error) { return OpenInPlaceWith(r, size, "", nil) }
+
+// OpenInPlaceWith is OpenInPlace for a file named path, with opts.
+func OpenInPlaceWith(r io.ReaderAt, size int64, path string, opts *ReadOptions) (*DB, error) {
 	h, err := readHeader(r, size)
 	if err != nil {
 		return nil, err
@@ -117,7 +120,7 @@ func OpenInPlace(r io.ReaderAt, size int64) (*DB, error) {
 	if h.version != 3 {
 		return nil, fmt.Errorf("version %d is read whole", h.version)
 	}
-	return openInPlace(nopCloser{r}, h, nil)
+	return openInPlace(nopCloser{r}, path, h, opts)
 }
 
 type nopCloser struct{ io.ReaderAt }

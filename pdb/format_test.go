@@ -124,7 +124,8 @@ func btoi(b bool) int {
 func TestWriteFileOpen(t *testing.T) {
 	db := build(t, board.Size{W: 3, H: 3}, [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}})
 	path := filepath.Join(t.TempDir(), "3x3.pdb")
-	if err := pdb.WriteFile(context.Background(), path, db); err != nil {
+	sum, err := pdb.WriteFile(context.Background(), path, db)
+	if err != nil {
 		t.Fatal(err)
 	}
 	back, err := pdb.Open(path)
@@ -132,6 +133,9 @@ func TestWriteFileOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameEntries(t, db, back)
+	if got, ok := back.ContentHash(); !ok || got != sum {
+		t.Errorf("ContentHash %x, %v; WriteFile returned %x", got, ok, sum)
+	}
 	if _, err := pdb.Open(filepath.Join(t.TempDir(), "missing")); err == nil {
 		t.Fatal("Open of a missing file gave no error")
 	}

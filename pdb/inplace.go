@@ -22,21 +22,28 @@ var ErrClosed = errors.New("pdb: database closed")
 // source is the open file of a database read in place, which its groups'
 // blocks are read from.
 type source struct {
-	r      io.ReaderAt
-	closer io.Closer
-	once   sync.Once
-	closed atomic.Bool
-	mu     sync.Mutex
-	err    error // the first block that failed
+	r       io.ReaderAt
+	path    string // the file, for errors
+	closer  io.Closer
+	damaged func(error) // ReadOptions.Damaged
+	once    sync.Once
+	closed  atomic.Bool
+	mu      sync.Mutex
+	err     error // the first block that failed
 }
 
-// fail records err if it is the first failure.
+// fail records err if it is the first failure, and reports it to the
+// Damaged callback.
 func (s *source) fail(err error) {
 	s.mu.Lock()
-	if s.err == nil {
+	first := s.err == nil
+	if first {
 		s.err = err
 	}
 	s.mu.Unlock()
+	if first && s.damaged != nil && !errors.Is(err, ErrClosed) {
+		s.damaged(fmt.Errorf("%s: %w", s.path, err))
+	}
 }
 
 // blocks holds a group's entries that are read from a file of version 3
@@ -129,7 +136,7 @@ func (b *blocks) readCheck(k uint64, dst []byte) error {
 // openInPlace returns the database of the file f of version 3 whose
 // header is h, read in place: the tables take memory only as their blocks
 // are read, and f stays open until Close.
-func openInPlace(f io.ReadCloser, h *header, opts *ReadOptions) (*DB, error) {
+func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*DB, error) {
 	r, ok := f.(io.ReaderAt)
 	if !ok {
 		return nil, fmt.Errorf("pdb: %T cannot read at an offset", f)
@@ -137,7 +144,7 @@ func openInPlace(f io.ReadCloser, h *header, opts *ReadOptions) (*DB, error) {
 	if err := h.checkMemory(opts, 0); err != nil {
 		return nil, err
 	}
-	src := &source{r: r, closer: f}
+	src := &source{r: r, path: path, closer: f}
 	var releases []func()
 	db := newDB(h, func(gi int) []byte {
 		b, release := mem.Reserve(h.tableBytes(&h.groups[gi]))
@@ -160,6 +167,10 @@ func openInPlace(f io.ReadCloser, h *header, opts *ReadOptions) (*DB, error) {
 	}
 	if err := db.Err(); err != nil {
 		return nil, err
+	}
+	// Damage met from now on is reported; before, it failed the opening.
+	if opts != nil {
+		src.damaged = opts.Damaged
 	}
 	return db, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -169,7 +170,9 @@ func TestInPlaceLazy(t *testing.T) {
 	bad := bytes.Clone(b)
 	off := len(bad) - 9*4096 + 5*4096 + 100
 	bad[off] ^= 0x11
-	damaged, err := pdb.Open(writeFile(t, "bad.pdb", bad))
+	badPath := writeFile(t, "bad.pdb", bad)
+	var reports []error
+	damaged, err := pdb.OpenWith(badPath, &pdb.ReadOptions{Damaged: func(err error) { reports = append(reports, err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +182,10 @@ func TestInPlaceLazy(t *testing.T) {
 		if got, want := dh.Estimate(x), h.Estimate(x); got > want {
 			t.Fatalf("%v in a damaged file: %d, above %d", x, got, want)
 		}
+	}
+	// Said once, naming the file, the group and the block.
+	if len(reports) != 1 || !errors.Is(reports[0], pdb.ErrChecksum) || !strings.Contains(reports[0].Error(), badPath+": ") || !strings.Contains(reports[0].Error(), "group 1, block 5") {
+		t.Fatalf("damage reported as %q, want once, naming %s, group 1 and block 5", reports, badPath)
 	}
 	if err := damaged.Prove(context.Background(), nil); !errors.Is(err, pdb.ErrChecksum) {
 		t.Fatalf("Prove of a damaged file: %v, want ErrChecksum", err)

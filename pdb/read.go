@@ -22,6 +22,13 @@ type ReadOptions struct {
 	// for a compressed file, its blocks while they are decoded. 0 means
 	// the default, half the physical memory.
 	MaxMemory uint64
+	// Damaged, if set, is called once, by the lookup that meets it, with
+	// the first error of reading a block of a database read in place (see
+	// DB.Err): a block that fails its checksum or cannot be read. Its
+	// entries then read as zero, which keeps every bound admissible and
+	// every answer exact, but makes searches slower. The error names the
+	// file, the group and the block. It must not block.
+	Damaged func(err error)
 }
 
 // limit returns the memory limit of o, which may be nil.
@@ -87,7 +94,7 @@ func OpenWith(path string, opts *ReadOptions) (*DB, error) {
 	switch {
 	case err != nil:
 	case h.version == 3:
-		db, err = openInPlace(f, h, opts)
+		db, err = openInPlace(f, path, h, opts)
 	default:
 		db, err = readCompressed(f, h, opts)
 	}

@@ -121,7 +121,7 @@ func BenchmarkEvaluatorInPlace(b *testing.B) {
 	}
 	path := filepath.Join(b.TempDir(), "4x4.pdb")
 	restore := pdb.SetRawMin(0)
-	err = pdb.WriteFile(context.Background(), path, db)
+	_, err = pdb.WriteFile(context.Background(), path, db)
 	restore()
 	if err != nil {
 		b.Fatal(err)

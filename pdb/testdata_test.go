@@ -29,6 +29,13 @@ var testdataFiles = []struct {
 	{"golden/3x2-v2.pdb", func(t *testing.T) []byte { return encode(t, small(t, &pdb.Options{Blank: true})) }, proves},
 	{"golden/3x2-v3.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, nil)) }, proves},
 	{"golden/3x2-v3-blank.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, &pdb.Options{Blank: true})) }, proves},
+	// 5x2, 1-5 and 6-9, in blocks of 4096 bytes, 4 in the first group and
+	// 1 in the second: for the tests of the command line that need
+	// blocks no opening reads, of a size without a built-in table.
+	{"golden/5x2-v3-blocks.pdb", func(t *testing.T) []byte {
+		defer pdb.SetRawBlock(4096)()
+		return encodeRaw(t, build(t, board.Size{W: 5, H: 2}, [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9}}))
+	}, proves},
 	// 112 KB whose header describes 3.6 GB of tables, all zero: refused
 	// for memory before anything is allocated.
 	{"crafted/zero-5x5.pdb", func(t *testing.T) []byte {

@@ -122,14 +122,37 @@ func (g *group) largest() uint8 {
 // WriteFile writes the database to path atomically, as WriteTo writes
 // it: to a temporary file in the same directory, renamed over path only
 // when complete. If writing fails or ctx ends first, path is left as it
-// was.
-func WriteFile(ctx context.Context, path string, db *DB) error {
-	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
-		_, err := db.write(ctx, f)
+// was. It returns the file's content hash (see DB.ContentHash), read back
+// from the temporary file before it takes the name path: the key of the
+// proof record of exactly the bytes written (package source).
+func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte, err error) {
+	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		n, err := db.write(ctx, f)
+		if err == nil {
+			sum, err = contentHash(f, n)
+		}
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("pdb: write %w", err)
+		return sum, fmt.Errorf("pdb: write %w", err)
 	}
-	return nil
+	return sum, nil
+}
+
+// contentHash returns the content hash of the file of size bytes that r
+// reads, as a reader of it computes it (see DB.ContentHash): the SHA-256
+// of the header of a version 3 file, else of the whole file.
+func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
+	h, err := readHeader(r, size)
+	if err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	if h.version == 3 {
+		return sha256.Sum256(h.raw), nil
+	}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	return [sha256.Size]byte(sum.Sum(nil)), nil
 }

@@ -16,7 +16,7 @@
 //	/api/level?size=3x3&min=20&max=22&seed=1         api.Level: a board at a distance in range
 //	/api/stats?size=3x3                              api.Stats: the distance distribution
 //	/api/chart?size=3x3                              a table's distribution as an SVG chart
-//	/healthz                                         "ok", for load balancers
+//	/healthz                                         "ok", for load balancers, then Options.Warnings
 //
 // Each endpoint but healthz also takes metric=multi, for the multi-tile
 // metric (a tap slides every tile between it and the blank), which a

@@ -44,6 +44,11 @@ func (s *Server) routes() {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		io.WriteString(w, "ok\n")
+		if s.health != nil {
+			for _, line := range s.health() {
+				io.WriteString(w, "warning: "+line+"\n")
+			}
+		}
 	})
 	s.mux = m
 }

@@ -58,6 +58,11 @@ type Options struct {
 	// answers them with Access-Control-Allow-Origin and answers their
 	// preflight OPTIONS requests. Default: none.
 	CORS []string
+	// Warnings, if set, returns what /healthz says after "ok", a line
+	// each: such as a file whose damaged blocks keep the answers exact
+	// but slow the searches down. It is called for each /healthz request,
+	// from any goroutine.
+	Warnings func() []string
 }
 
 // DefaultMaxConns is the most connections Run keeps open unless Options
@@ -101,6 +106,7 @@ type Server struct {
 	mux     *http.ServeMux
 	conns   int             // Options.MaxConns
 	cors    map[string]bool // origins allowed; "*": any
+	health  func() []string // Options.Warnings
 }
 
 // New returns a server for the puzzles, one per size.
@@ -140,6 +146,7 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		log:     o.Logger,
 		conns:   o.MaxConns,
 		cors:    cors,
+		health:  o.Warnings,
 	}
 	for _, p := range puzzles {
 		open := p.OpenTable

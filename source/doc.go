@@ -30,15 +30,37 @@
 // as it is read (table.Table.Certify, in a fraction of a second). A larger
 // table and every pattern database are proven on first use (Certify, in
 // seconds, or pdb.DB.Prove, as long as building the database) and the
-// proof is recorded in the folder, under the file's content hash
-// (SHA-256 of a table file; pdb.DB.ContentHash of a pattern database,
-// which for a large one read in place hashes only its header, holding the
-// SHA-256 of every block), so that later uses only hash the file and find
-// the record. Record adds a record for a file its caller wrote from a
-// trusted build. A copy of a built-in file, or of the 4x4 pattern database
-// 'slidetable build 4x4' writes (Standard4x4), is known by its hash
-// without a record.
-// Options.Recheck proves every file again, whatever the records say.
+// proof is recorded in the folder, under the file's content hash, so that
+// later uses find the record instead of proving again.
+//
+// A proof is of the bytes that answer. The content hash is computed by the
+// reader from the bytes it read and decoded, from the one open file, as it
+// read them (table.Table.ContentHash: the SHA-256 of a table file;
+// pdb.DB.ContentHash: the SHA-256 of a pattern database, or for one read
+// in place, of its header, which holds the SHA-256 of every block, each
+// checked before its entries are used); the path is never opened again
+// to hash it. A file replaced or changed while or after it is read cannot
+// lend its record to other bytes, nor have a record written for bytes
+// that were not proven. Record adds a record for a file its caller wrote
+// from a trusted build, under the hash the writer returned for the bytes
+// it wrote (table.WriteResultFile, pdb.WriteFile). A proof that refutes a
+// file removes any record of its bytes. A copy of a built-in file, or of
+// the 4x4 pattern database 'slidetable build 4x4' writes (Standard4x4),
+// is known by its hash without a record. Options.Recheck proves every
+// file again, whatever the records say.
+//
+// A record counts only if no other user could have written it: the
+// record must be a regular file (not a symbolic link), and it and every
+// folder up to the folder of installed files (its symbolic links
+// resolved) must belong to the user running the program and be writable
+// by no one else; every folder above that must belong to the user or the
+// superuser and be writable by no one else, unless it is sticky, as /tmp
+// is. Otherwise the record is ignored, the file proven again, and
+// Options.Warn told once, naming the folder or record and what is wrong
+// with it. Records are written so that they pass: the folder of records
+// writable, and each record readable, by its owner only. On a system
+// without Unix file owners (Windows) no record is written or trusted, and
+// each use of a file that needs a proof proves it.
 //
 // The package reads no environment variables and prints nothing: the
 // caller passes the folder, the memory limit and the callbacks for

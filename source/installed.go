@@ -93,7 +93,7 @@ func (r *Resolver) installed(size board.Size, kind Kind) string {
 	path := filepath.Join(r.opts.Dir, size.String()+ext(kind, r.opts.Metric))
 	if why := notFile(path); why != nil {
 		if !errors.Is(why, fs.ErrNotExist) {
-			r.warn(path, why)
+			r.warn(path, fmt.Errorf("skipped %s: %w", path, why))
 		}
 		return ""
 	}

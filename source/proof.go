@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -25,39 +27,32 @@ var readCertified = 10
 // older one are not trusted.
 const recordHeader = "slidetable proof v1\n"
 
+// errNoOwners reports a system on which records are not trusted, as it
+// does not say who wrote a file.
+var errNoOwners = errors.New("this system does not say who owns a file, so proofs are not recorded")
+
 // proofDir is the folder of the records, in the folder of installed files.
 const proofDir = "proofs"
 
-// contentHash returns the key of the record of src's file: the SHA-256 of
-// a table file (Hash), or the content hash of a pattern database
-// (pdb.DB.ContentHash: the SHA-256 of the file, or for a file read in
-// place, of its header, which holds the SHA-256 of every block, each
-// checked before its entries are used).
+// contentHash returns the key of the record of src's file: its content
+// hash, as its reader computed it from the bytes it read and answers from
+// (table.Table.ContentHash: the SHA-256 of a table file;
+// pdb.DB.ContentHash: the SHA-256 of a pattern database, or for one read
+// in place, of its header, which holds the SHA-256 of every block, each
+// checked before its entries are used). The path is never read again for
+// it: a file that changes, or is replaced, while or after it is read
+// cannot lend its record to the bytes that answer.
 func contentHash(src *Source) ([sha256.Size]byte, error) {
-	if src.DB == nil {
-		return Hash(src.Path)
-	}
-	sum, ok := src.DB.ContentHash()
-	if !ok {
-		return sum, fmt.Errorf("%w: %s has no content hash", ErrKind, src.Path)
-	}
-	return sum, nil
-}
-
-// Hash returns the SHA-256 of the file at path: the key of the record of
-// a table file.
-func Hash(path string) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
-	f, err := os.Open(path)
-	if err != nil {
-		return sum, err
+	var ok bool
+	if src.Table != nil {
+		sum, ok = src.Table.ContentHash()
+	} else {
+		sum, ok = src.DB.ContentHash()
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.CopyBuffer(h, f, make([]byte, 1<<20)); err != nil {
-		return sum, fmt.Errorf("%s: %w", path, err)
+	if !ok {
+		return sum, fmt.Errorf("%w: %s was not read from a file", ErrKind, src)
 	}
-	h.Sum(sum[:0])
 	return sum, nil
 }
 
@@ -71,76 +66,87 @@ func (r *Resolver) recordPath(sum [sha256.Size]byte) string {
 }
 
 // recorded reports whether the file whose hash is sum is known or recorded
-// as proven.
+// as proven. A record counts only if no other user could have written it
+// (see trusted); one that does not is reported once to Options.Warn.
 func (r *Resolver) recorded(sum [sha256.Size]byte) bool {
 	if known()[sum] {
 		return true
 	}
 	path := r.recordPath(sum)
-	if path == "" || notFile(path) != nil {
+	if path == "" {
 		return false
 	}
-	f, err := os.Open(path)
+	f, err := openRecord(path)
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errNoOwners) {
+			r.warn(path, fmt.Errorf("the proof record %s is not trusted: %w; the file is proven again", path, err))
+		}
 		return false
 	}
 	defer f.Close()
+	if err := r.trusted(f); err != nil {
+		r.warn(filepath.Dir(path), fmt.Errorf("the proof records in %s are not trusted: %w; files are proven again", filepath.Dir(path), err))
+		return false
+	}
 	b := make([]byte, len(recordHeader))
 	_, err = io.ReadFull(f, b)
 	return err == nil && string(b) == recordHeader
 }
 
 // record writes the record that the file whose hash is sum, a kind of
-// file of boards of size, is proven.
+// file of boards of size first proven as name, is proven. The folder of
+// records is made writable by its owner only, and each record readable by
+// its owner only, whatever the umask, so that recorded trusts them.
 func (r *Resolver) record(sum [sha256.Size]byte, kind Kind, size board.Size, name string) error {
 	path := r.recordPath(sum)
 	if path == "" {
 		return ErrNoDir
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if !recordsTrustable {
+		return errNoOwners
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%s%s %s, first proven as %s\n", recordHeader, size, kind, name)
-	return atomicfile.Write(path, 0o644, func(f *os.File) error {
+	return atomicfile.Write(path, 0o600, func(f *os.File) error {
 		_, err := io.WriteString(f, text)
 		return err
 	})
 }
 
-// Record records that the file at path, of boards of size, which the
-// caller wrote from a build it trusts, is exact, so that no command proves
-// it again. A table the reader certifies (up to 10 cells) needs no record,
-// and gets none. It fails with ErrNoDir if there is no folder for records,
-// and with ErrKind for a file that is neither a table nor a pattern
-// database.
-func (r *Resolver) Record(path string, size board.Size) error {
-	kind, err := Sniff(path)
-	if err != nil {
+// forget removes the record of the file whose hash is sum, if there is
+// one: the file has just been refuted.
+func (r *Resolver) forget(sum [sha256.Size]byte) error {
+	path := r.recordPath(sum)
+	if path == "" {
+		return nil
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	return nil
+}
+
+// Record records that the file of kind with content hash sum (as
+// table.WriteFile, table.WriteResultFile and pdb.WriteFile return it), of
+// boards of size, which the caller wrote from a build it trusts, is exact,
+// so that no command proves it again; name is the file's name, kept in the
+// record for a person. The hash must be of the bytes the caller wrote, not
+// of a later read of the path, which may no longer hold them. A table the
+// reader certifies (up to 10 cells) needs no record, and gets none. It
+// fails with ErrNoDir if there is no folder for records, and with ErrKind
+// for a kind that is neither a table nor a pattern database.
+func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, name string) error {
 	switch {
-	case kind == Unknown:
-		return fmt.Errorf("%w: %s is not a table file or a pattern database", ErrKind, path)
+	case kind != Table && kind != PDB:
+		return fmt.Errorf("%w: %s is not a table file or a pattern database", ErrKind, name)
 	case kind == Table && size.Cells() <= readCertified:
 		return nil
 	case r.opts.Dir == "":
 		return ErrNoDir
 	}
-	src := &Source{Origin: File, Path: path}
-	if kind == PDB {
-		// Its content hash is in the file, read as the reader reads it.
-		db, err := pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		src.DB = db
-	}
-	sum, err := contentHash(src)
-	if err != nil {
-		return err
-	}
-	return r.record(sum, kind, size, filepath.Base(path))
+	return r.record(sum, kind, size, filepath.Base(name))
 }
 
 // prove proves src unless it needs no proof: a built-in file, a table the
@@ -166,14 +172,19 @@ func (r *Resolver) prove(ctx context.Context, src *Source) error {
 		return nil
 	}
 	if err := r.proveFile(ctx, src); err != nil {
-		if ctx.Err() == nil {
-			err = fmt.Errorf("prove %s: %w", src.Path, err)
+		if ctx.Err() != nil {
+			return err
 		}
-		return err
+		// Refuted: no record of these bytes may outlive the proof.
+		if ferr := r.forget(sum); ferr != nil {
+			r.warn(r.recordPath(sum), fmt.Errorf("the record of %s, which its proof refutes, could not be removed: %w", src.Path, ferr))
+		}
+		return fmt.Errorf("prove %s: %w", src.Path, err)
 	}
-	if r.opts.Dir != "" {
+	r.at("proven")
+	if r.opts.Dir != "" && recordsTrustable {
 		if err := r.record(sum, src.Kind(), src.Size(), filepath.Base(src.Path)); err != nil {
-			r.warn(r.recordPath(sum), fmt.Errorf("the proof of %s could not be recorded: %w", src.Path, err))
+			r.warn(r.recordPath(sum), fmt.Errorf("the proof of %s could not be recorded in %s: %w", src.Path, r.recordPath(sum), err))
 		}
 	}
 	return nil

@@ -27,6 +27,10 @@ var (
 	// ErrShadowed reports a file to install that nothing would read: a
 	// table of a size whose table is built in, which answers first.
 	ErrShadowed = errors.New("source: a built-in table answers first")
+	// ErrDamaged reports, to Options.Warn, a block of a pattern database
+	// read in place that failed its checksum when a search first needed
+	// it: its bounds read as zero, so answers stay exact, only slower.
+	ErrDamaged = errors.New("source: damaged file")
 )
 
 // Origin says where a Source comes from.
@@ -156,10 +160,17 @@ type Options struct {
 	// BuiltinSizes, installed as WxH-multi.tbl): no pattern database is a
 	// lower bound there. A table of the other metric does not answer.
 	Metric board.Metric
-	// Warn, if set, is called once for each entry of Dir that is skipped
-	// because it is not a regular file (a directory, a dangling symbolic
-	// link, a loop of them, a device), and for a proof that could not be
-	// recorded; err says why.
+	// Warn, if set, is called once for each thing the resolver passes over
+	// or cannot do, which costs no answer its exactness: an entry of Dir
+	// that is skipped because it is not a regular file (a directory, a
+	// dangling symbolic link, a loop of them, a device); a folder of proof
+	// records that is not trusted, because another user could have
+	// written to it (see the package documentation); a proof that could
+	// not be recorded; a block of a pattern database that fails its
+	// checksum when a search first reads it (ErrDamaged). path is the file
+	// or folder concerned, and err a sentence for a person that names it
+	// and says what happens instead. Warn may be called from a search's
+	// goroutine and must not block.
 	Warn func(path string, err error)
 }
 
@@ -177,6 +188,11 @@ type Resolver struct {
 	opts   Options
 	mu     sync.Mutex
 	warned map[string]bool
+	// stage, set only by tests, is called as a file is opened: "sniffed"
+	// once its kind is known, "read" once it is read, "proven" once it
+	// is proven or found recorded, so that a test can change the file at
+	// each moment.
+	stage func(name string)
 }
 
 // New returns a Resolver configured by opts.
@@ -247,9 +263,12 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	if err != nil {
 		return nil, err
 	}
+	r.at("sniffed")
 	src := &Source{Origin: origin, Path: path}
 	if kind == PDB {
-		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory})
+		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
+			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as zero, so answers stay exact but searches are slower", ErrDamaged, err))
+		}})
 	} else {
 		// Another file is read as a table, whose reader says what is
 		// wrong with it ("too short", "not a table file").
@@ -258,11 +277,19 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	if err != nil {
 		return nil, err
 	}
+	r.at("read")
 	if err := r.prove(ctx, src); err != nil {
 		src.Close()
 		return nil, err
 	}
 	return src, nil
+}
+
+// at calls the test's stage hook, if any.
+func (r *Resolver) at(stage string) {
+	if r.stage != nil {
+		r.stage(stage)
+	}
 }
 
 // Sniff tells what the file at path holds by its first bytes: Table,

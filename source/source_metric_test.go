@@ -38,7 +38,7 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := table.WriteResultFile(ctx, path, res); err != nil {
+	if _, err := table.WriteResultFile(ctx, path, res); err != nil {
 		t.Fatal(err)
 	}
 	src, err = multi.For(ctx, board.Goal(size))
@@ -56,7 +56,7 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := table.WriteResultFile(ctx, path, res); err != nil {
+	if _, err := table.WriteResultFile(ctx, path, res); err != nil {
 		t.Fatal(err)
 	}
 	var ie *source.InstalledError

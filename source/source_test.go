@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"os"
 	"path/filepath"
@@ -56,7 +57,7 @@ func build5x2(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := table.WriteFile(context.Background(), path, tb); err != nil {
+	if _, err := table.WriteFile(context.Background(), path, tb); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -172,12 +173,15 @@ func TestInstalledSkipped(t *testing.T) {
 			t.Errorf("For 4x4: %v %v, want the built-in pattern database", src, err)
 		}
 	}
+	skipped := func(name, why string) string {
+		return name + ": skipped " + filepath.Join(dir, name) + ": " + why
+	}
 	want := []string{
-		"5x2.tbl: a directory, not a file",
-		"2x5.tbl: a symbolic link to " + filepath.Join(dir, "missing") + ", which does not exist",
-		"5x3.tbl: a loop of symbolic links",
-		"3x4.tbl: a named pipe, not a file",
-		"4x4.pdb: a device, not a file",
+		skipped("5x2.tbl", "a directory, not a file"),
+		skipped("2x5.tbl", "a symbolic link to "+filepath.Join(dir, "missing")+", which does not exist"),
+		skipped("5x3.tbl", "a loop of symbolic links"),
+		skipped("3x4.tbl", "a named pipe, not a file"),
+		skipped("4x4.pdb", "a device, not a file"),
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant, once each:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -289,9 +293,13 @@ func TestProofRecorded(t *testing.T) {
 	if proofs != 1 {
 		t.Fatalf("%d proofs of one file, want 1", proofs)
 	}
-	sum, err := Hash(path)
+	src, err := r.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	sum, ok := src.Table.ContentHash()
+	if !ok || sum != sha256.Sum256(mustRead(t, path)) {
+		t.Fatalf("content hash %x, %v: want the file's SHA-256", sum, ok)
 	}
 	if !r.recorded(sum) {
 		t.Fatal("no record after a proof")
@@ -333,18 +341,29 @@ func TestRecord(t *testing.T) {
 	copyGolden(t, "v1-2x3.tbl", path)
 	proved := false
 	r := New(&Options{Dir: dir, Progress: func(Progress) { proved = true }})
-	if err := r.Record(path, s2x3); err != nil {
+	sum := sha256.Sum256(mustRead(t, path))
+	if err := r.Record(sum, Table, s2x3, path); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.Open(context.Background(), path); err != nil || proved {
+	if _, err := r.Open(context.Background(), path); err != nil || proved != !recordsTrustable {
 		t.Fatalf("open after Record: %v, proven again: %v", err, proved)
 	}
-	if err := New(nil).Record(path, s2x3); !errors.Is(err, ErrNoDir) {
+	if err := New(nil).Record(sum, Table, s2x3, path); !errors.Is(err, ErrNoDir) {
 		t.Errorf("Record without a folder: %v", err)
 	}
-	if err := r.Record(dir, s2x3); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("Record a directory: %v", err)
+	if err := r.Record(sum, Unknown, s2x3, path); !errors.Is(err, ErrKind) {
+		t.Errorf("Record a file of no kind: %v", err)
 	}
+}
+
+// mustRead returns the bytes of the file at path.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestBuiltinProven certifies every built-in table: their tests rebuild
@@ -377,7 +396,7 @@ func TestProvePDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "3x3.pdb")
-	if err := pdb.WriteFile(ctx, path, db); err != nil {
+	if _, err := pdb.WriteFile(ctx, path, db); err != nil {
 		t.Fatal(err)
 	}
 	proved := false

@@ -22,7 +22,7 @@ func TestStandard4x4(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "4x4.pdb")
-	if err := pdb.WriteFile(ctx, path, db); err != nil {
+	if _, err := pdb.WriteFile(ctx, path, db); err != nil {
 		t.Fatal(err)
 	}
 	read, err := pdb.OpenWith(path, nil)

@@ -166,7 +166,7 @@ func benchmarkBuild(b *testing.B, size board.Size, metric board.Metric) {
 			b.Fatal(err)
 		}
 		c1, w1 := testenv.CPUTime(), time.Now()
-		if err := table.WriteResultFile(context.Background(), path, res); err != nil {
+		if _, err := table.WriteResultFile(context.Background(), path, res); err != nil {
 			b.Fatal(err)
 		}
 		search += c1 - c0

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io"
 
@@ -110,10 +111,10 @@ func Search(ctx context.Context, goal board.Board, opts *bfs.Options) (*bfs.Resu
 // at a time, so that the search and the writing together hold about a
 // third of what Build and WriteFile would (see SearchMemory). The result
 // is trusted, as Build trusts the search.
-func WriteResultFile(ctx context.Context, path string, res *bfs.Result) error {
+func WriteResultFile(ctx context.Context, path string, res *bfs.Result) ([sha256.Size]byte, error) {
 	src, err := resultSource(res)
 	if err != nil {
-		return err
+		return [sha256.Size]byte{}, err
 	}
 	return writeFile(ctx, path, src)
 }

@@ -2,14 +2,18 @@ package table_test
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"
 )
@@ -313,5 +317,82 @@ func TestMetricEncoding(t *testing.T) {
 	_, err := table.NewReader(bytes.NewReader(file), int64(len(file)))
 	if !errors.Is(err, table.ErrFormat) || !strings.Contains(err.Error(), "multi-tile") {
 		t.Fatalf("err = %v, want ErrFormat naming the metric", err)
+	}
+}
+
+// switching is a file that changes while it is read: its first k reads
+// come from one file's bytes, the rest from another's.
+type switching struct {
+	from, to []byte
+	k, reads int
+}
+
+func (s *switching) ReadAt(p []byte, off int64) (int, error) {
+	b := s.from
+	if s.reads >= s.k {
+		b = s.to
+	}
+	s.reads++
+	if off >= int64(len(b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// TestContentHashOfBytesRead reads a file that is replaced by another
+// of the same size of board at every moment of its reading: the table
+// is refused, or it is one of the two files whole, and its content hash
+// is that file's SHA-256, never the other's.
+func TestContentHashOfBytesRead(t *testing.T) {
+	size := board.Size{W: 3, H: 2}
+	single, err := data.File(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	multi, err := data.MultiFile(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := [2][]byte{single, multi}
+	whole := func(b []byte) *table.Table {
+		tb, err := table.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			return nil
+		}
+		return tb
+	}
+	for dir := range 2 {
+		from, to := files[dir], files[1-dir]
+		probe := &switching{from: from, to: to, k: 1 << 30}
+		if _, err := table.NewReader(probe, int64(len(from))); err != nil {
+			t.Fatal(err)
+		}
+		for k := range probe.reads + 1 {
+			s := &switching{from: from, to: to, k: k}
+			got, err := table.NewReader(s, int64(len(from)))
+			if err != nil {
+				continue
+			}
+			sum, ok := got.ContentHash()
+			if !ok {
+				t.Fatalf("switch after read %d: no content hash", k)
+			}
+			var want *table.Table
+			for _, b := range files {
+				if sum == sha256.Sum256(b) {
+					want = whole(b)
+				}
+			}
+			if want == nil {
+				t.Fatalf("switch after read %d: content hash %x is of neither file", k, sum)
+			}
+			if diff := sameAnswers(got, want); diff != "" || got.Metric() != want.Metric() {
+				t.Fatalf("switch after read %d: the table differs from the file its hash names: %s", k, diff)
+			}
+		}
 	}
 }

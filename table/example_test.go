@@ -19,7 +19,7 @@ func ExampleOpen() {
 	size := board.Size{W: 3, H: 2}
 	built, err := table.Build(context.Background(), board.Goal(size), nil)
 	if err == nil {
-		err = table.WriteFile(context.Background(), path, built)
+		_, err = table.WriteFile(context.Background(), path, built)
 	}
 	if err != nil {
 		fmt.Println(err)

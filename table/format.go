@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -42,7 +43,7 @@ type header struct {
 	counts                 []uint64
 	blockLen, blockCRC     []uint32
 	setLen, setCRC         uint32
-	raw                    []byte // the header's bytes
+	raw                    []byte // the header's bytes, as read and checked
 }
 
 func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
@@ -127,45 +128,89 @@ func compressBlocks(ctx context.Context, src *source) ([][]byte, error) {
 // that was the cause. If path exists and is not a regular file (a device,
 // a FIFO, a directory), WriteFile refuses it, with an error wrapping
 // ErrNotRegular, and leaves it untouched.
-func WriteFile(ctx context.Context, path string, t *Table) error {
+//
+// It returns the file's content hash (see Table.ContentHash), read back
+// from the temporary file before it takes the name path: the key of the
+// proof record of exactly the bytes written (package source).
+func WriteFile(ctx context.Context, path string, t *Table) ([sha256.Size]byte, error) {
 	if t.n == 0 {
-		return fmt.Errorf("table: write %s: %w", path, errZero)
+		return [sha256.Size]byte{}, fmt.Errorf("table: write %s: %w", path, errZero)
 	}
 	if err := t.Load(ctx); err != nil {
-		return fmt.Errorf("table: write %s: %w", path, err)
+		return [sha256.Size]byte{}, fmt.Errorf("table: write %s: %w", path, err)
 	}
 	return writeFile(ctx, path, t.source())
 }
 
-// writeFile is WriteFile for the table of src.
-func writeFile(ctx context.Context, path string, src *source) error {
-	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+// writeFile is WriteFile for the table of src: in version 2 if it is to
+// be read in place (see source.inPlace), else in version 1.
+func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]byte, err error) {
+	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
 		sh, mask, ok, err := src.inPlace(ctx)
 		if err != nil {
 			return err
 		}
 		if ok {
-			if err := writeInPlaceFile(ctx, f, src, sh, mask); !errors.Is(err, errModel) {
-				return err
+			err = writeInPlaceFile(ctx, f, src, sh, mask)
+			if err == nil {
+				sum, err = contentHash(f)
 			}
-		}
-		if src.slots() > writeSlots {
-			_, err := writeStream(ctx, f, src)
 			if !errors.Is(err, errModel) {
 				return err
 			}
 		}
-		_, err = writeVersion1(ctx, f, src)
+		n, err := int64(0), errModel
+		if src.slots() > writeSlots {
+			n, err = writeStream(ctx, f, src)
+		}
+		if errors.Is(err, errModel) {
+			n, err = writeVersion1(ctx, f, src)
+		}
+		if err == nil {
+			sum, err = contentHash(io.NewSectionReader(f, 0, n))
+		}
 		return err
 	})
 	var nr *atomicfile.NotRegularError
 	if errors.As(err, &nr) {
-		return fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
+		return sum, fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
 	}
 	if err != nil {
-		return fmt.Errorf("table: write %w", err)
+		return sum, fmt.Errorf("table: write %w", err)
 	}
-	return nil
+	return sum, nil
+}
+
+// contentHash returns the content hash of the table file f holds, as its
+// reader computes it (see Table.ContentHash): for version 1 the SHA-256 of
+// the whole file, for version 2 of its header, which it reads and checks
+// as the reader does.
+func contentHash(f interface {
+	io.ReaderAt
+	io.Seeker
+}) ([sha256.Size]byte, error) {
+	var sum [sha256.Size]byte
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return sum, err
+	}
+	v, err := readVersion(f, size)
+	if err != nil {
+		return sum, err
+	}
+	if v == version2 {
+		hd, err := readHeader2(f, size)
+		if err != nil {
+			return sum, err
+		}
+		return sha256.Sum256(hd.raw), nil
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, size)); err != nil {
+		return sum, err
+	}
+	h.Sum(sum[:0])
+	return sum, nil
 }
 
 // OpenWith reads the table file at path, as NewReaderWith does, except
@@ -259,12 +304,12 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
 
-	// Read every section and check its checksum before decoding any. The
-	// sections follow the header and each other to the end of the file:
-	// their SHA-256 with the header's is the file's, the content hash.
-	hash := sha256.New()
-	hash.Write(h.raw)
-	off := int64(headerLen(n, h.depths, h.blocks))
+	// Read every section and check its checksum before decoding any,
+	// hashing the bytes read: they are the whole file, in order, and the
+	// only bytes the table is decoded from (see ContentHash).
+	sum := sha256.New()
+	sum.Write(h.raw)
+	off := int64(len(h.raw))
 	comp := make([][]byte, h.blocks)
 	for i, l := range h.blockLen {
 		comp[i] = make([]byte, l)
@@ -274,7 +319,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
 			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
 		}
-		hash.Write(comp[i])
+		sum.Write(comp[i])
 		off += int64(l)
 	}
 	setBytes := make([]byte, h.setLen)
@@ -284,8 +329,8 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if fileformat.Checksum(setBytes) != h.setCRC {
 		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
 	}
-	hash.Write(setBytes)
-	hash.Sum(t.hash[:0])
+	sum.Write(setBytes)
+	sum.Sum(t.hash[:0])
 
 	// The reachable set first: the blocks are checked against it.
 	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
@@ -341,13 +386,12 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 // magic and version readVersion has checked, including that the lengths
 // it gives add up to the file's size.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	// readVersion has read the magic and the version.
 	var fixed [fixedHeader]byte
 	le := binary.LittleEndian
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
-	if err := fileformat.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
+	if err := readFixed(r, fixed[:], version); err != nil {
 		return nil, err
 	}
 	h := &header{
@@ -386,6 +430,11 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	}
 	if fileformat.Checksum(buf[:hl-4]) != le.Uint32(buf[hl-4:]) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
+	}
+	// The fields above came from an earlier read of the first bytes: a
+	// file that changed since would be decoded by fields it no longer has.
+	if !bytes.Equal(buf[:fixedHeader], fixed[:]) {
+		return nil, fmt.Errorf("%w: the header changed while it was read", ErrFormat)
 	}
 	h.raw = buf
 	p := buf[fixedHeader:]

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -64,6 +65,19 @@ func readVersion(r io.ReaderAt, size int64) (int, error) {
 	return v, nil
 }
 
+// readFixed reads the first bytes of a file, len(b), whose version
+// readVersion read as v: they must still say so, or the file changed
+// while it was read.
+func readFixed(r io.ReaderAt, b []byte, v int) error {
+	if err := fileformat.ReadAt(r, b, 0, ErrFormat); err != nil {
+		return err
+	}
+	if string(b[:8]) != magic || int(binary.LittleEndian.Uint16(b[8:])) != v {
+		return fmt.Errorf("%w: the header changed while it was read", ErrFormat)
+	}
+	return nil
+}
+
 // readHeader2 reads and checks the header of a file of version 2, and
 // that the records it describes fill the rest of the file exactly. It
 // allocates only the header, once its length fits in the file.
@@ -72,7 +86,7 @@ func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
 	var fixed [fixedHeader]byte
-	if err := fileformat.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
+	if err := readFixed(r, fixed[:], version2); err != nil {
 		return nil, err
 	}
 	le := binary.LittleEndian
@@ -111,6 +125,11 @@ func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
 	}
 	if fileformat.Checksum(raw[:hl-4]) != le.Uint32(raw[hl-4:]) {
 		return nil, fmt.Errorf("%w: header", ErrChecksum)
+	}
+	// The fields above came from an earlier read: a file that changed
+	// since would be read by fields it no longer has.
+	if !bytes.Equal(raw[:fixedHeader], fixed[:]) {
+		return nil, fmt.Errorf("%w: the header changed while it was read", ErrFormat)
 	}
 	hd := &header2{metric: metric, raw: raw}
 	if err := hd.parse(board.Size{W: w, H: h}, depths, reachable, blocks); err != nil {

@@ -287,13 +287,3 @@ func (t *Table) Err() error {
 	defer t.rec.mu.Unlock()
 	return t.rec.first
 }
-
-// ContentHash returns the SHA-256 that identifies the bytes the table was
-// read from, and false for a table that was not read from a file (built,
-// or made by New). For a file of version 2 it is the SHA-256 of the
-// header the reader parsed, which holds the SHA-256 of every block, and
-// no entry of a block is used before the block matches it: two tables
-// with the same ContentHash answer the same. For a file of version 1,
-// which the reader reads whole, it is the SHA-256 of the bytes it read:
-// the whole file.
-func (t *Table) ContentHash() ([32]byte, bool) { return t.hash, t.hash != [32]byte{} }

@@ -180,11 +180,16 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 
 	// The other writers.
 	path := filepath.Join(t.TempDir(), "t.tbl")
-	if err := WriteFile(context.Background(), path, tb); err != nil {
+	written, err := WriteFile(context.Background(), path, tb)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if f, err := os.ReadFile(path); err != nil || !bytes.Equal(f, b) {
 		t.Fatalf("WriteFile wrote %d bytes differing from WriteTo's %d (%v)", len(f), len(b), err)
+	}
+	fromRes, err := WriteResultFile(context.Background(), filepath.Join(t.TempDir(), "r.tbl"), res)
+	if err != nil {
+		t.Fatal(err)
 	}
 	src := tb.source()
 	src.rows, src.leastRows, src.table = res.Rows, res.LeastRows, nil
@@ -210,8 +215,8 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 	}
 	for _, back := range []*Table{whole, inPlace} {
 		sameTable(t, back, tb)
-		if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(hd.raw) {
-			t.Fatalf("content hash %x, %v, want the header's", h, ok)
+		if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(hd.raw) || h != written || h != fromRes {
+			t.Fatalf("content hash %x, %v, want the header's, which WriteFile (%x) and WriteResultFile (%x) return", h, ok, written, fromRes)
 		}
 		if err := back.Certify(context.Background(), nil); err != nil {
 			t.Fatal(err)
@@ -273,10 +278,14 @@ func TestInPlaceFallsBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(t.TempDir(), "t.tbl")
-		if err := WriteFile(context.Background(), path, tb); err != nil {
+		sum, err := WriteFile(context.Background(), path, tb)
+		if err != nil {
 			t.Fatal(err)
 		}
 		f, err := os.ReadFile(path)
+		if err == nil && sum != sha256.Sum256(f) {
+			t.Fatalf("%v: WriteFile gives content hash %x, want the file's SHA-256", metric, sum)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

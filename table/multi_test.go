@@ -64,7 +64,7 @@ func TestMultiBuild(t *testing.T) {
 			}
 			// The file writer, which streams and goes back to the header.
 			path := filepath.Join(t.TempDir(), "t.tbl")
-			if err := WriteFile(context.Background(), path, tb); err != nil {
+			if _, err := WriteFile(context.Background(), path, tb); err != nil {
 				t.Fatal(err)
 			}
 			if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, buf.Bytes()) {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -55,10 +56,10 @@ type Table struct {
 	reach  []uint64 // bit i: board with index i reaches the goal
 	counts []uint64 // counts[d]: boards at distance d
 	metric board.Metric
+	hash   [sha256.Size]byte // see ContentHash; zero for a table not read from a file
 	// rec, for a table of version 2, holds its depths and says which
 	// boards reach the goal; depth and reach are nil.
-	rec  *records
-	hash [32]byte // the content hash of the bytes read; zero for a table not read
+	rec *records
 }
 
 // New returns the table of the distances to goal that a search found, after
@@ -191,6 +192,22 @@ func (t *Table) Close() error {
 
 // Size returns the size of the table's boards.
 func (t *Table) Size() board.Size { return t.size }
+
+// ContentHash returns the SHA-256 of the bytes the table was read from, in
+// the order of the file, so that it names exactly the bytes the table
+// answers from, even if the file changed while it was read or afterwards.
+// For a file of version 1, read whole, it is the SHA-256 of the whole
+// file, computed as the reader read it. For a file of version 2 it is the
+// SHA-256 of the header the reader parsed, which holds the SHA-256 of
+// every block, and no record of a block is used before the block matches
+// it (see the package documentation): two tables with the same
+// ContentHash answer the same, and hashing the 156 KB header of 4x3
+// stands for hashing its 60 MB. It is the key of the table's proof record
+// (package source). ok is false for a table that was not read from a file
+// (New, Build).
+func (t *Table) ContentHash() (sum [sha256.Size]byte, ok bool) {
+	return t.hash, t.hash != [sha256.Size]byte{}
+}
 
 // Metric returns what the table's distances count as one move.
 func (t *Table) Metric() board.Metric { return t.metric }

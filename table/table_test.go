@@ -140,7 +140,7 @@ func TestWrongSize(t *testing.T) {
 func TestWriteFileAndOpen(t *testing.T) {
 	tb, want := roundTrip(t, board.Goal(board.Size{W: 3, H: 2}))
 	path := filepath.Join(t.TempDir(), "3x2.tbl")
-	if err := table.WriteFile(context.Background(), path, tb); err != nil {
+	if _, err := table.WriteFile(context.Background(), path, tb); err != nil {
 		t.Fatal(err)
 	}
 	got, err := table.Open(path)

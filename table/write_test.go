@@ -3,6 +3,7 @@ package table_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"os"
 	"path/filepath"
@@ -137,7 +138,7 @@ func TestWriteFileCancel(t *testing.T) {
 	path := filepath.Join(dir, "3x3.tbl")
 
 	probe := newCountdown(1 << 62)
-	if err := table.WriteFile(probe, path, tb); err != nil {
+	if _, err := table.WriteFile(probe, path, tb); err != nil {
 		t.Fatal(err)
 	}
 	checks := probe.calls.Load()
@@ -149,7 +150,7 @@ func TestWriteFileCancel(t *testing.T) {
 		if err := os.WriteFile(path, old, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		err := table.WriteFile(newCountdown(k), path, tb)
+		_, err := table.WriteFile(newCountdown(k), path, tb)
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("cancelled at check %d of %d: err = %v, want context.Canceled", k, checks, err)
 		}
@@ -164,7 +165,7 @@ func TestWriteFileCancel(t *testing.T) {
 		}
 	}
 
-	if err := table.WriteFile(newCountdown(checks), path, tb); err != nil {
+	if _, err := table.WriteFile(newCountdown(checks), path, tb); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
@@ -213,7 +214,7 @@ func TestWriteFileErrors(t *testing.T) {
 				}
 			}
 			before := map[string][]string{dir: dirNames(t, dir), sub: dirNames(t, sub), readOnly: dirNames(t, readOnly)}
-			err := table.WriteFile(context.Background(), tc.path, tb)
+			_, err := table.WriteFile(context.Background(), tc.path, tb)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -247,7 +248,7 @@ func TestWriteFileRefusesNonRegular(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = table.WriteFile(context.Background(), path, tb)
+		_, err = table.WriteFile(context.Background(), path, tb)
 		if !errors.Is(err, table.ErrNotRegular) || !strings.Contains(err.Error(), path) {
 			t.Fatalf("WriteFile(%s) = %v, want ErrNotRegular naming it", path, err)
 		}
@@ -277,6 +278,45 @@ func TestOpenRefusesNonRegular(t *testing.T) {
 			}
 		case <-time.After(5 * time.Second):
 			t.Fatalf("Open(%s) has not returned after 5 s", path)
+		}
+	}
+}
+
+// TestWriteFileHash: the content hash a writer returns is the one a
+// reader of the file finds, the key of its proof record; for a 12-cell
+// table too, whose blocks are written as they are coded.
+func TestWriteFileHash(t *testing.T) {
+	ctx := context.Background()
+	sizes := []board.Size{{W: 3, H: 2}}
+	if testenv.IsLong() {
+		sizes = append(sizes, board.Size{W: 4, H: 3})
+	}
+	for _, size := range sizes {
+		res, err := table.Search(ctx, board.Goal(size), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), size.String()+".tbl")
+		sum, err := table.WriteResultFile(ctx, path, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum != sha256.Sum256(b) {
+			t.Errorf("%s: WriteResultFile's hash %x is not the file's SHA-256", size, sum)
+		}
+		tb, err := table.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := tb.ContentHash(); !ok || got != sum {
+			t.Errorf("%s: ContentHash %x, %v, want %x", size, got, ok, sum)
+		}
+		if _, ok := (&table.Table{}).ContentHash(); ok {
+			t.Error("a table not read from a file has a content hash")
 		}
 	}
 }

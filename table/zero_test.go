@@ -41,7 +41,7 @@ func TestZeroTable(t *testing.T) {
 		t.Error("WriteTo succeeded")
 	}
 	path := filepath.Join(t.TempDir(), "zero.tbl")
-	if err := table.WriteFile(ctx, path, &tb); err == nil {
+	if _, err := table.WriteFile(ctx, path, &tb); err == nil {
 		t.Error("WriteFile succeeded")
 	}
 	if _, err := table.NewReader(nil, 100); !errors.Is(err, table.ErrFormat) {

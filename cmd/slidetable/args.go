@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/source"
@@ -35,6 +36,11 @@ type flags struct {
 	metricName                     *string          // -metric, if the command has it
 	metric                         board.Metric     // -metric checked, by parse
 	metricSet                      bool             // -metric was given
+	goal                           *goalFlag        // -goal, if the command has it
+	// warn, if set, takes the resolver's warnings instead of standard
+	// error (serve logs them); it may be called from any goroutine.
+	warn func(msg string)
+	mu   sync.Mutex // serializes warnings written to stderr
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -203,7 +204,8 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result)
 		}
 		return uint64(n), nil
 	}
-	if err := table.WriteResultFile(ctx, req.path, res); err != nil {
+	sum, err := table.WriteResultFile(ctx, req.path, res)
+	if err != nil {
 		if errors.Is(err, table.ErrNotRegular) {
 			return 0, req.f.fail(err) // became one while building
 		}
@@ -213,15 +215,16 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result)
 	if err != nil {
 		return 0, err
 	}
-	req.f.record(req.path, res.Goal.Size(), req.quiet)
+	req.f.record(sum, source.Table, req.path, res.Goal.Size(), req.quiet)
 	return uint64(fi.Size()), nil
 }
 
-// record records the proof of the file a build wrote to path, so that no
-// command proves it again (see package source). A failure to record costs
-// only a proof later: it is a warning.
-func (f *flags) record(path string, size board.Size, quiet bool) {
-	err := f.resolver(quiet).Record(path, size)
+// record records the proof of the file of kind a build wrote to path,
+// whose content hash as written is sum, so that no command proves it
+// again (see package source). A failure to record costs only a proof
+// later: it is a warning.
+func (f *flags) record(sum [sha256.Size]byte, kind source.Kind, path string, size board.Size, quiet bool) {
+	err := f.resolver(quiet).Record(sum, kind, size, path)
 	if err != nil && !errors.Is(err, source.ErrNoDir) {
 		fmt.Fprintf(f.stderr, "slidetable %s: warning: the proof of %s was not recorded: %s\n", f.name, path, clipWords(userMessage(err)))
 	}
@@ -311,10 +314,11 @@ func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
 		}
 		return nil
 	}
-	if err := pdb.WriteFile(ctx, path, db); err != nil {
+	sum, err := pdb.WriteFile(ctx, path, db)
+	if err != nil {
 		return interrupted(err, path)
 	}
-	f.record(path, size, quiet)
+	f.record(sum, source.PDB, path, size, quiet)
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err

@@ -42,11 +42,17 @@
 // long as building it: about 4 minutes for the large 4x4 tier) is proven on
 // its first use on this machine, with a progress bar on standard error, and
 // the proof is recorded in the folder of installed files (proofs/, one
-// small file named by the SHA-256 of the file's content); later uses hash
-// the file and find the record. build records what it writes. A copy of a
-// built-in file, or of the 4x4 pattern database 'slidetable build 4x4'
-// writes, needs no proof; the built-in files and that one are proven by the
-// program's tests. verify proves again whatever the records say.
+// small file named by the content hash of the bytes that were read and
+// proven, hashed as they were read); later uses find the record. build
+// records the bytes it wrote. A copy of a built-in file, or of the 4x4
+// pattern database 'slidetable build 4x4' writes, needs no proof; the
+// built-in files and that one are proven by the program's tests. verify
+// proves again whatever the records say, and a proof that refutes a file
+// removes its record. A record counts only if no other user could have
+// written it (it and the folders up to the folder of installed files are
+// yours and writable by no one else); otherwise the file is proven again,
+// with one warning naming the folder and what is wrong with it. On Windows
+// nothing is recorded.
 //
 // Every command that reads or builds files takes -max-mem SIZE (such as
 // 500M or 2G), whose default is $SLIDETABLE_MAX_MEM if set, else half the
@@ -196,7 +202,8 @@
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
 //		/api/solve, /api/solvable (same parameters),
 //		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
-//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok.
+//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok, and then
+//		a line "warning: ..." for each damaged file met, which is logged too.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most

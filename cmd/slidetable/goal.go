@@ -15,7 +15,8 @@ type goalFlag struct {
 }
 
 func addGoalFlag(f *flags, usage string) *goalFlag {
-	return &goalFlag{f: f, text: f.String("goal", "", usage)}
+	f.goal = &goalFlag{f: f, text: f.String("goal", "", usage)}
+	return f.goal
 }
 
 // board returns the goal of the size: the -goal board, or the standard

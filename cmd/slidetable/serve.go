@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
@@ -31,6 +33,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Warnings go to the log, whatever -q says, and to /healthz.
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	health := &warnings{}
+	f.warn = func(msg string) {
+		health.add(msg)
+		log.Warn(msg)
+	}
 	ps := &puzzleSet{f: f, maxLevel: cfg.maxLevel, have: map[servedKind]bool{}}
 	defer ps.close()
 	if err := ps.collect(ctx, cfg.files, cfg.searched, cfg.quiet); err != nil {
@@ -40,7 +49,25 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return listenAndServe(ctx, e, f, cfg, puzzles)
+	return listenAndServe(ctx, e, f, cfg, puzzles, log, health)
+}
+
+// warnings are what the resolver warned of while serving, for /healthz.
+type warnings struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (w *warnings) add(msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.list = append(w.list, msg)
+}
+
+func (w *warnings) get() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.list)
 }
 
 // serveConfig is what serve was asked for, its flags checked.
@@ -68,7 +95,8 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n"+
 			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
 			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
-			"  GET /healthz                          (ok, for load balancers)\n\n"+
+			"  GET /healthz                          (ok, for load balancers; then a\n"+
+			"                                         warning a line for a damaged file)\n\n"+
 			"Every size is served in both metrics: add metric=multi to a query for\n"+
 			"multi-tile moves (a tap slides every tile between it and the blank), from\n"+
 			"the built-in or installed multi-tile tables, or a -table FILE of that\n"+
@@ -150,10 +178,10 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 }
 
 // listenAndServe serves the puzzles on cfg.addr until ctx ends.
-func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puzzles []server.Puzzle) error {
+func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puzzles []server.Puzzle, log *slog.Logger, health *warnings) error {
 	var logger *slog.Logger
 	if !cfg.quiet {
-		logger = slog.New(slog.NewTextHandler(e.stderr, nil))
+		logger = log
 	}
 	// Each connection takes a file; leave some for the rest.
 	conns := cfg.maxConns
@@ -161,7 +189,7 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 		conns = min(conns, int(min(files-fileReserve, maxServeConns)))
 	}
 	srv, err := server.New(puzzles, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger,
-		MaxConns: conns, CORS: cfg.cors})
+		MaxConns: conns, CORS: cfg.cors, Warnings: health.get})
 	if err != nil {
 		return f.fail(err)
 	}

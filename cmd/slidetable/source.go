@@ -52,8 +52,18 @@ func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
 		Recheck:   f.recheck,
 		MaxMemory: f.memory,
 		Metric:    m,
-		Warn: func(path string, err error) {
-			fmt.Fprintf(f.stderr, "slidetable %s: warning: skipped %s: %s\n", f.name, path, clipWords(userMessage(err)))
+		Warn: func(_ string, err error) {
+			msg := clipWords(userMessage(err))
+			if errors.Is(err, source.ErrDamaged) {
+				msg += "; rebuild the file (slidetable build), or check it (slidetable verify)"
+			}
+			if f.warn != nil {
+				f.warn(msg)
+				return
+			}
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, msg)
 		},
 	}
 	if !quiet && isTerminal(f.stderr) {
@@ -94,6 +104,13 @@ func (f *flags) openFile(ctx context.Context, path string, size board.Size, tabl
 	if size != (board.Size{}) && src.Size() != size {
 		src.Close()
 		return nil, f.failf("%s is a %s %s, not %s", clip(path), src.Size(), src.Kind(), size)
+	}
+	if goal := src.Goal(); goal != board.Goal(goal.Size()) && (f.goal == nil || !f.goal.set()) {
+		// Its answers are about another goal than the one a reader
+		// expects without -goal: say so once, beside them.
+		f.mu.Lock()
+		fmt.Fprintf(f.stderr, "slidetable %s: note: %s measures distances to the goal %s, not to the standard one\n", f.name, clip(path), goal)
+		f.mu.Unlock()
 	}
 	return src, nil
 }

@@ -144,7 +144,7 @@ func TestVerifyPDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "3x3.pdb")
-	if err := pdb.WriteFile(ctx, path, db); err != nil {
+	if _, err := pdb.WriteFile(ctx, path, db); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

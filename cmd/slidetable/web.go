@@ -52,14 +52,18 @@ type siteStats struct {
 	bytes, gzip uint64
 }
 
-// writeSite writes every file of site into dir, each atomically, and
-// returns their number and size, raw and compressed by gzip at its best,
-// as a server that compresses would send them.
+// writeSite writes every file of site into dir and returns their number
+// and size, raw and compressed by gzip at its best, as a server that
+// compresses would send them. The files take their names together, once
+// every one is written (atomicfile.Set): a failure or an interruption
+// leaves dir with the site it had before.
 func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
 	var st siteStats
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return st, err
 	}
+	var set atomicfile.Set
+	defer set.Abort()
 	err := fs.WalkDir(site, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || path == "." {
 			return err
@@ -72,7 +76,7 @@ func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
 		if err != nil {
 			return err
 		}
-		if err := atomicfile.WriteContext(ctx, dst, 0o644, func(f *os.File) error {
+		if err := set.Add(ctx, dst, 0o644, func(f *os.File) error {
 			_, err := f.Write(b)
 			return err
 		}); err != nil {
@@ -87,7 +91,10 @@ func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
 		st.gzip += n
 		return nil
 	})
-	return st, err
+	if err != nil {
+		return st, err
+	}
+	return st, set.Commit()
 }
 
 // gzipSize returns the size of b compressed by gzip at its best.

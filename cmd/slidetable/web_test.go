@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -128,4 +129,65 @@ func TestMessagesAsGame(t *testing.T) {
 			t.Errorf("%q: exit %d, %q; game says %q", tc, code, first, want)
 		}
 	}
+}
+
+// TestWebAllOrNothing writes the site over an old one where one of its
+// files cannot be written: the folder keeps the old site whole, with
+// nothing left beside it.
+func TestWebAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			names = append(names, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The old site: every file says "old", and the last one written is a
+	// folder, which no file may replace.
+	last := names[len(names)-1]
+	for _, name := range names {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if name == last {
+			if err := os.Mkdir(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := listTree(t, dir)
+	if code, _, errOut := slidetable(t, "", "web", "-o", dir); code == 0 || !strings.Contains(errOut, last) {
+		t.Fatalf("web over a folder where %s is a folder: exit %d, %q", last, code, errOut)
+	}
+	if after := listTree(t, dir); after != before {
+		t.Fatalf("the folder changed:\n%s\nwas:\n%s", after, before)
+	}
+}
+
+// listTree lists every file under dir with its content's length.
+func listTree(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d\n", path, d.IsDir(), info.Size())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
