@@ -212,6 +212,9 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 	n := uint64(hd.goal.Len())
 	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
 	t.rec = newRecords(hd.shape, hd.mask, hd.sums, r, closer, hd.offset)
+	if opts != nil {
+		t.rec.damaged = opts.Damaged
+	}
 	tiles, z := rank.Split(hd.goal.CellString())
 	if !t.rec.reached(tiles, uint64(z)) {
 		return nil, fmt.Errorf("%w: the goal is not among the boards that reach it", ErrFormat)

@@ -42,6 +42,8 @@ type records struct {
 	io     sync.RWMutex // reads of the file hold it shared, Close alone
 	closed bool
 
+	damaged func(error) // ReadOptions.Damaged
+
 	mu      sync.Mutex
 	failed  map[uint64]error // the blocks that failed, with their error
 	first   error            // the first of them
@@ -103,30 +105,42 @@ func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 
 func (r *records) block(b uint64) []byte { return r.mem[b] }
 
 // load reads block b into memory and checks it, unless it is there; it
-// returns the error of a block that fails, now or before.
+// returns the error of a block that fails, now or before. A block that
+// fails now is told to damaged, once, after its lock is released.
 func (r *records) load(b uint64) error {
+	fresh, err := r.loadLocked(b)
+	if fresh && r.damaged != nil {
+		r.damaged(err)
+	}
+	return err
+}
+
+// loadLocked is load under the block's lock; fresh says the block failed
+// now.
+func (r *records) loadLocked(b uint64) (fresh bool, err error) {
 	l := &r.locks[b%uint64(len(r.locks))]
 	l.Lock()
 	defer l.Unlock()
 	if r.isLoaded(b) {
-		return nil
+		return false, nil
 	}
 	r.mu.Lock()
-	err := r.failed[b]
+	err = r.failed[b]
 	r.mu.Unlock()
 	if err != nil {
-		return err
+		return false, err
 	}
 	blk, err := r.read(b)
+	if errors.Is(err, ErrClosed) {
+		return false, err
+	}
 	if err != nil {
-		if !errors.Is(err, ErrClosed) {
-			r.fail(b, err)
-		}
-		return err
+		r.fail(b, err)
+		return true, err
 	}
 	r.mem[b] = blk
 	r.loaded[b>>6].Or(1 << (b & 63)) // after mem[b]: a lookup that sees the bit sees the block
-	return nil
+	return false, nil
 }
 
 // fail records that block b failed with err.

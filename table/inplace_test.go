@@ -375,7 +375,17 @@ func TestInPlaceFileChanged(t *testing.T) {
 		tb := searchedIn(t, board.Goal(board.Size{W: 3, H: 3}), metric)
 		b := writeV2(t, tb)
 		path := saveFile(t, "t.tbl", b)
-		ip := openInPlace(t, path)
+		var told []error
+		var mu sync.Mutex
+		ip, err := OpenWith(path, &ReadOptions{Damaged: func(err error) {
+			mu.Lock()
+			told = append(told, err)
+			mu.Unlock()
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ip.Close()
 		r := ip.rec
 		first := board.MustParse(tb.size, "1 2 3/4 5 6/0 7 8") // in block 0
 		want, _ := tb.Distance(first)
@@ -412,6 +422,9 @@ func TestInPlaceFileChanged(t *testing.T) {
 		}
 		if err := ip.Err(); !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), want1) {
 			t.Fatalf("%v: Err() = %v, want ErrChecksum naming %q", metric, err, want1)
+		}
+		if len(told) != 1 || told[0] != ip.Err() {
+			t.Fatalf("%v: Damaged told %v, want the block's error once", metric, told)
 		}
 		if _, _, err := ip.Hints(bd); !errors.Is(err, ErrChecksum) {
 			t.Fatalf("%v: Hints: %v, want ErrChecksum", metric, err)
