@@ -35,7 +35,7 @@ type prover struct {
 	leftAt, rightAt [16]uint32
 
 	rec *records  // the table's records, for a table of version 2
-	ds  [16]uint8 // the depths of a group decoded from them
+	ds  [16]uint8 // the depths of the group being checked
 }
 
 func newProver(t *Table, gi uint64) *prover {
@@ -65,31 +65,12 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 // group checks the boards of group k and returns 0 if the premises hold
 // for them.
 func (p *prover) group(k uint64) uint64 {
-	n := p.n
-	var member, reached uint64 // bit z: the board of sequence 2k+1 is the one reached; a board is
-	var ds []uint8
-	if r := p.rec; r != nil {
-		// Every slot has a board that reaches the goal, the one the mask
-		// says.
-		member, reached = r.mask, p.all
-		r.groupIn(r.block(k>>r.shift), (k&(1<<r.shift-1))*r.recBits, &p.ds)
-		ds = p.ds[:n:n]
-	} else {
-		// The reachable bits of the group's boards: indices 2kn to
-		// 2kn+2n-1.
-		reach := p.t.reach
-		i := 2 * k * n
-		rb := reach[i/64] >> (i % 64)
-		if i%64+2*n > 64 {
-			rb |= reach[i/64+1] << (64 - i%64)
-		}
-		member = rb >> n & p.all
-		reached = (rb | member) & p.all
-		if reached == 0 {
-			return 0
-		}
-		ds = p.t.depth[k*n : k*n+n : k*n+n]
+	// bit z of member: the board of sequence 2k+1 is the one reached.
+	member, reached, _ := p.t.group(k, &p.ds) // every block is in memory
+	if reached == 0 {
+		return 0
 	}
+	ds := p.ds[:p.n:p.n]
 	bad, closer := p.alongRows(ds, reached, member)
 	b, c := p.alongColumns(k, ds, reached, member)
 	bad |= b

@@ -432,6 +432,9 @@ func TestInPlaceFileChanged(t *testing.T) {
 		if _, err := ip.Path(bd); !errors.Is(err, ErrChecksum) {
 			t.Fatalf("%v: Path: %v, want ErrChecksum", metric, err)
 		}
+		if err := ip.Scan(context.Background(), 0, 100, func(uint64, int) (bool, error) { return true, nil }); !errors.Is(err, ErrChecksum) {
+			t.Fatalf("%v: Scan: %v, want ErrChecksum", metric, err)
+		}
 		if d, err := ip.Distance(first); d != want || err != nil {
 			t.Fatalf("%v: Distance(%v) = %d, %v after the change, want %d", metric, first, d, err, want)
 		}
@@ -949,5 +952,60 @@ func BenchmarkInPlace(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestScan checks Scan against a loop over Lookup, on tables held in
+// memory and read in place, for ranges of distances, stopping early and
+// with a done context.
+func TestScan(t *testing.T) {
+	for _, size := range []board.Size{{W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}} {
+		for _, metric := range metrics {
+			tb, b := v2File(t, size, metric)
+			undo := smallInPlace(1)
+			ip := openInPlace(t, saveFile(t, "t.tbl", b))
+			undo()
+			for _, table := range []*Table{tb, ip} {
+				for _, r := range [][2]int{{0, tb.Max()}, {3, 7}, {tb.Max(), tb.Max()}, {-5, 0}, {tb.Max() + 1, 300}} {
+					lo, hi := r[0], r[1]
+					var want, got []uint64
+					for i := range tb.Boards() {
+						if d, ok := tb.Lookup(i); ok && d >= lo && d <= hi {
+							want = append(want, i<<8|uint64(d))
+						}
+					}
+					err := table.Scan(context.Background(), lo, hi, func(i uint64, d int) (bool, error) {
+						got = append(got, i<<8|uint64(d))
+						return true, nil
+					})
+					if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Fatalf("%s %v %d..%d: Scan found %d boards (%v), Lookup %d", size, metric, lo, hi, len(got), err, len(want))
+					}
+					if len(want) > 3 {
+						got = got[:0]
+						table.Scan(context.Background(), lo, hi, func(i uint64, d int) (bool, error) {
+							got = append(got, i<<8|uint64(d))
+							return len(got) < 3, nil
+						})
+						if fmt.Sprint(got) != fmt.Sprint(want[:3]) {
+							t.Fatalf("%s %v: Scan stopped after 3 gives %v, want %v", size, metric, got, want[:3])
+						}
+					}
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				cancel()
+				if err := table.Scan(ctx, 0, 100, func(uint64, int) (bool, error) { return true, nil }); !errors.Is(err, context.Canceled) {
+					t.Fatalf("Scan with a done context: %v", err)
+				}
+				stop := errors.New("stop")
+				if err := table.Scan(context.Background(), 0, 100, func(uint64, int) (bool, error) { return true, stop }); err != stop {
+					t.Fatalf("Scan returns %v, want f's error", err)
+				}
+			}
+		}
+	}
+	var zero Table
+	if err := zero.Scan(context.Background(), 0, 10, nil); !errors.Is(err, ErrFormat) {
+		t.Fatalf("Scan of the zero Table: %v", err)
 	}
 }
