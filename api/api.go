@@ -17,9 +17,10 @@ type Distance struct {
 	Distance *int        `json:"distance,omitempty"`
 }
 
-// NewDistance returns the answer for b: d moves from goal if solvable.
-func NewDistance(goal, b board.Board, solvable bool, d int) Distance {
-	out := Distance{About: NewAbout(goal), Board: b, Solvable: solvable}
+// NewDistance returns the answer for b, of the boards a says: d moves
+// from the goal if solvable.
+func NewDistance(a About, b board.Board, solvable bool, d int) Distance {
+	out := Distance{About: a, Board: b, Solvable: solvable}
 	if solvable {
 		out.Distance = &d
 	}
@@ -41,14 +42,18 @@ type Moves struct {
 	Slides []int `json:"slides,omitempty"`
 }
 
-// NewMovesIn returns the answer for b in the metric m: NewMoves, and in
-// the multi-tile metric the metric and the number of tiles each move
-// slides. With path set the moves are played in order from b (a
-// solution); otherwise each is a move of b (hints).
-func NewMovesIn(m board.Metric, goal, b board.Board, solvable bool, d int, moves []uint8, path bool) Moves {
-	out := NewMoves(goal, b, solvable, d, moves)
-	out.About = out.About.In(m)
-	if m != board.MultiTile || !solvable {
+// NewMoves returns the answer for b, of the boards a says: d moves from
+// the goal if solvable, with the given moves (tile numbers), and in the
+// multi-tile metric the number of tiles each move slides. With path set
+// the moves are played in order from b (a solution); otherwise each is a
+// move of b (hints).
+func NewMoves(a About, b board.Board, solvable bool, d int, moves []uint8, path bool) Moves {
+	out := Moves{About: a, Board: b, Solvable: solvable}
+	if !solvable {
+		return out
+	}
+	out.Distance, out.Moves = &d, Ints(moves)
+	if !a.multi() {
 		return out
 	}
 	out.Slides = make([]int, len(moves))
@@ -62,16 +67,6 @@ func NewMovesIn(m board.Metric, goal, b board.Board, solvable bool, d int, moves
 		if path {
 			at = next
 		}
-	}
-	return out
-}
-
-// NewMoves returns the answer for b, d moves from goal if solvable, with
-// the given moves (tile numbers).
-func NewMoves(goal, b board.Board, solvable bool, d int, moves []uint8) Moves {
-	out := Moves{About: NewAbout(goal), Board: b, Solvable: solvable}
-	if solvable {
-		out.Distance, out.Moves = &d, Ints(moves)
 	}
 	return out
 }
@@ -96,9 +91,7 @@ type Stats struct {
 // NewStats returns the distribution of t, with hardest as the boards listed
 // at the largest distance.
 func NewStats(t *table.Table, hardest []board.Board) Stats {
-	st := statsOf(t.Goal(), t.Counts(), hardest)
-	st.About = st.About.In(t.Metric())
-	return st
+	return statsOf(NewAbout(t.Goal(), t.Metric()), t.Counts(), hardest)
 }
 
 // PublishedStats returns a published distribution, with the published
@@ -108,14 +101,14 @@ func PublishedStats(d published.Distribution, h published.Hardest) Stats {
 	if h.Distance == d.Max() {
 		hardest = h.Boards
 	}
-	st := statsOf(board.Goal(d.Size), d.Counts, hardest)
+	st := statsOf(NewAbout(board.Goal(d.Size), d.Metric), d.Counts, hardest)
 	st.Source = d.Source
 	return st
 }
 
-// statsOf computes the figures of a distribution from its counts.
-// goal is the goal the distances are measured to.
-func statsOf(goal board.Board, counts []uint64, hardest []board.Board) Stats {
+// statsOf computes the figures of a distribution from its counts, of the
+// boards a says.
+func statsOf(a About, counts []uint64, hardest []board.Board) Stats {
 	var sum float64
 	var total uint64
 	for d, c := range counts {
@@ -126,7 +119,7 @@ func statsOf(goal board.Board, counts []uint64, hardest []board.Board) Stats {
 		hardest = []board.Board{}
 	}
 	return Stats{
-		About:   NewAbout(goal),
+		About:   a,
 		States:  total,
 		Max:     len(counts) - 1,
 		AtMax:   counts[len(counts)-1],
@@ -165,6 +158,9 @@ func Median(counts []uint64) float64 {
 // problem.
 type Error struct {
 	Error string `json:"error"`
+	// Final, when true, says that asking again will get the same answer
+	// from this server: a search that runs out of its time limit.
+	Final bool `json:"final,omitempty"`
 }
 
 // Size describes a size a server plays, an entry of its /api/sizes.

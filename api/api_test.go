@@ -41,12 +41,12 @@ func TestJSON(t *testing.T) {
 		v    any
 		want string
 	}{
-		{api.NewDistance(goal, b, true, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
-		{api.NewDistance(goal, b, false, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
-		{api.NewDistance(other, b, true, 6), `{"size":"3x3","goal":[0,1,2,3,4,5,6,7,8],"board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
-		{api.NewMoves(goal, b, true, 2, []uint8{7, 5}), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":2,"moves":[7,5]}`},
-		{api.NewMoves(goal, b, true, 0, nil), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":0,"moves":[]}`},
-		{api.NewMoves(goal, b, false, 0, nil), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
+		{api.NewDistance(api.NewAbout(goal, board.SingleTile), b, true, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
+		{api.NewDistance(api.NewAbout(goal, board.SingleTile), b, false, 6), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
+		{api.NewDistance(api.NewAbout(other, board.SingleTile), b, true, 6), `{"size":"3x3","goal":[0,1,2,3,4,5,6,7,8],"board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6}`},
+		{api.NewMoves(api.NewAbout(goal, board.SingleTile), b, true, 2, []uint8{7, 5}, true), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":2,"moves":[7,5]}`},
+		{api.NewMoves(api.NewAbout(goal, board.SingleTile), b, true, 0, nil, true), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":0,"moves":[]}`},
+		{api.NewMoves(api.NewAbout(goal, board.SingleTile), b, false, 0, nil, true), `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":false}`},
 		{api.Error{Error: "bad"}, `{"error":"bad"}`},
 	}
 	for _, tt := range tests {

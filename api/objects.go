@@ -12,24 +12,23 @@ type About struct {
 	Metric string       `json:"metric,omitempty"`
 }
 
-// In returns a with the metric m: its name for the multi-tile metric,
-// nothing for the single-tile one, so that answers in it read as before.
-func (a About) In(m board.Metric) About {
-	a.Metric = ""
+// NewAbout returns the About of boards whose goal is goal, in the metric
+// m: its goal only when it is not the standard one, and its metric's name
+// for the multi-tile metric only, so that answers in the single-tile one
+// read as they always have. Every object's About is made here.
+func NewAbout(goal board.Board, m board.Metric) About {
+	a := About{Size: goal.Size()}
+	if goal != board.Goal(goal.Size()) {
+		a.Goal = &goal
+	}
 	if m == board.MultiTile {
 		a.Metric = m.String()
 	}
 	return a
 }
 
-// NewAbout returns the About of boards whose goal is goal.
-func NewAbout(goal board.Board) About {
-	a := About{Size: goal.Size()}
-	if goal != board.Goal(goal.Size()) {
-		a.Goal = &goal
-	}
-	return a
-}
+// multi reports whether a is about the multi-tile metric.
+func (a About) multi() bool { return a.Metric == board.MultiTile.String() }
 
 // Solvable answers whether a board can reach the goal:
 // {"size":"4x4","board":[...],"solvable":false}.
@@ -91,9 +90,10 @@ type Drawn struct {
 	Moves []int       `json:"moves,omitzero"`
 }
 
-// NewDrawn returns a board drawn for goal; moves is nil for a uniform draw.
+// NewDrawn returns a board drawn for goal (in single-tile moves, the
+// moves of a walk); moves is nil for a uniform draw.
 func NewDrawn(goal, b board.Board, moves []uint8) Drawn {
-	d := Drawn{About: NewAbout(goal), Board: b}
+	d := Drawn{About: NewAbout(goal, board.SingleTile), Board: b}
 	if moves != nil {
 		d.Moves = Ints(moves)
 	}
@@ -108,9 +108,10 @@ type Level struct {
 	Distance int         `json:"distance"`
 }
 
-// NewLevel returns the level of board b, d moves from goal.
-func NewLevel(goal, b board.Board, d int) Level {
-	return Level{About: NewAbout(goal), Board: b, Distance: d}
+// NewLevel returns the level of board b, of the boards a says, d moves
+// from the goal.
+func NewLevel(a About, b board.Board, d int) Level {
+	return Level{About: a, Board: b, Distance: d}
 }
 
 // Sampling says how the boards of a coverage test were drawn: the

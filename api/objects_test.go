@@ -31,9 +31,9 @@ func TestRules(t *testing.T) {
 		{api.NewDrawn(std, b, nil), `{"size":"2x2","board":[1,2,0,3]}`},
 		{api.NewDrawn(other, b, []uint8{}), `{"size":"2x2","goal":[0,1,2,3],"board":[1,2,0,3],"moves":[]}`},
 		{api.NewDrawn(std, b, []uint8{3}), `{"size":"2x2","board":[1,2,0,3],"moves":[3]}`},
-		{api.NewLevel(other, b, 4), `{"size":"2x2","goal":[0,1,2,3],"board":[1,2,0,3],"distance":4}`},
-		{api.Solvable{About: api.NewAbout(std), Board: b, Solvable: true}, `{"size":"2x2","board":[1,2,0,3],"solvable":true}`},
-		{api.Verify{About: api.NewAbout(std), Certified: true, Permutations: 24, Reachable: 12}, `{"size":"2x2","certified":true,"permutations":24,"reachable":12,"mismatches":0}`},
+		{api.NewLevel(api.NewAbout(other, board.SingleTile), b, 4), `{"size":"2x2","goal":[0,1,2,3],"board":[1,2,0,3],"distance":4}`},
+		{api.Solvable{About: api.NewAbout(std, board.SingleTile), Board: b, Solvable: true}, `{"size":"2x2","board":[1,2,0,3],"solvable":true}`},
+		{api.Verify{About: api.NewAbout(std, board.SingleTile), Certified: true, Permutations: 24, Reachable: 12}, `{"size":"2x2","certified":true,"permutations":24,"reachable":12,"mismatches":0}`},
 	} {
 		if got := marshal(t, tc.v); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)

@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -365,28 +366,17 @@ func rowsOf(size board.Size, depth []uint8, from, to uint64) (firsts, steps []by
 	return firsts, steps
 }
 
-// published holds the number of boards at each distance from the goal in
-// the multi-tile metric, as published by lightln2 with
-// SlidingTilesSolver (github.com/lightln2/SlidingTilesSolver,
-// results/multitile_frontier), a breadth-first search on a GPU. Its sizes
-// are WxH; the distribution is the same for the board turned a quarter,
-// HxW.
-var published = map[board.Size][]uint64{
-	{W: 2, H: 2}: {1, 2, 2, 2, 2, 2, 1},
-	{W: 3, H: 2}: {1, 3, 4, 6, 8, 12, 15, 18, 22, 30, 36, 45, 42, 30, 28, 24, 18, 9, 5, 3, 1},
-	{W: 4, H: 2}: {1, 4, 6, 12, 18, 36, 53, 96, 136, 232, 324, 544, 728, 1064, 1366, 1928, 2321, 2780, 2884, 2436, 1825, 800, 368, 140, 50, 8},
-	{W: 3, H: 3}: {1, 4, 8, 16, 32, 64, 127, 244, 454, 856, 1576, 2854, 5117, 8588, 13466, 19739, 26558, 31485, 30985, 23494, 11751, 3390, 589, 41, 1},
-	{W: 5, H: 2}: {1, 5, 8, 20, 32, 80, 127, 300, 458, 960, 1458, 3055, 4540, 8780, 12694, 23520, 33370, 57200, 77373, 119315, 151791, 204225, 235617, 256305, 246642, 178775, 120853, 49655, 20885, 4530, 1229, 440, 113, 30, 8, 5, 1},
-	{W: 4, H: 3}: {1, 5, 12, 30, 72, 180, 431, 1058, 2418, 5711, 12858, 29630, 65053, 145090, 303771, 640141, 1260032, 2476812, 4490822, 7999853, 12981931, 20265326, 28065825, 36086638, 39470660, 37460934, 27258384, 14584710, 4854329, 939300, 93345, 5229, 204, 5},
-	{W: 6, H: 2}: {1, 6, 10, 30, 50, 150, 249, 720, 1152, 2880, 4610, 11544, 18128, 42684, 65924, 149514, 228778, 488796, 728433, 1467000, 2136054, 3978876, 5574328, 9510150, 12699920, 19077354, 23527929, 29862012, 32688655, 31474098, 27976007, 18457764, 12016184, 4687338, 1939160, 519318, 141371, 19092, 3257, 1038, 200, 36},
-}
-
 // TestMultiPublished checks the distributions of the multi-tile metric
-// against the published ones: the boards of up to 10 cells always, 4x3 and
+// against the ones lightln2 published (package published): the boards of up to 10 cells always, 4x3 and
 // 6x2 with SLIDETABLE_LONG=1, and 3x4 and 2x6 too with SLIDETABLE_LONG12=1.
 func TestMultiPublished(t *testing.T) {
-	for size, want := range published {
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 4, H: 2}, {W: 3, H: 3}, {W: 5, H: 2}, {W: 4, H: 3}, {W: 6, H: 2}} {
 		for _, s := range []board.Size{size, {W: size.H, H: size.W}} {
+			d, ok := published.DistributionOf(s, board.MultiTile)
+			if !ok || d.Counted {
+				t.Fatalf("%s: no distribution published in multi-tile moves", s)
+			}
+			want := d.Counts
 			// Of 12 cells: the two of sample12's sizes, whose God's
 			// numbers are 33 and 41, or all.
 			if s.Cells() > 10 && !(all12() || testenv.IsLong() && s == size) || s.Cells() == 10 && testing.Short() {

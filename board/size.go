@@ -104,55 +104,17 @@ func isDigits(s string) bool {
 	return s != ""
 }
 
-// godsNumbers are the largest distances to the standard goal of the sizes
-// whose every board has been searched: the tables of up to 12 cells, built
-// by this module, and 4x4 (80 moves; Bruengger et al. 1999, Korf 2008).
-var godsNumbers = map[Size]int{
-	{2, 2}: 6, {2, 3}: 21, {3, 2}: 21, {2, 4}: 36, {4, 2}: 36, {3, 3}: 31,
-	{2, 5}: 55, {5, 2}: 55, {4, 3}: 53, {3, 4}: 53, {6, 2}: 80, {2, 6}: 80,
-	{4, 4}: 80,
-}
-
-// MaxDistance returns the largest number of moves any board of size s
-// needs to reach the standard goal, and true, where it is known (God's
-// number: 31 for 3x3, 80 for 4x4). For other sizes it returns an upper
-// bound and false: 20·n·(W+H) for n cells, since solving tile by tile
-// brings each tile into place in fewer than 20·(W+H) moves. It returns 0
-// and false for a size Validate refuses. Callers use it to refuse, before
-// searching, a distance no board has.
-func (s Size) MaxDistance() (int, bool) {
+// DistanceBound returns an upper bound on the number of moves any board of
+// size s needs to reach any goal, in either metric: 20·n·(W+H) for n
+// cells, since solving tile by tile brings each tile into place in fewer
+// than 20·(W+H) moves, and a multi-tile move does the work of one or more
+// single ones. It returns 0 for a size Validate refuses. Where the exact
+// largest distance is known, package published has it.
+func (s Size) DistanceBound() int {
 	if s.Validate() != nil {
-		return 0, false
+		return 0
 	}
-	if d, ok := godsNumbers[s]; ok {
-		return d, true
-	}
-	return 20 * s.Cells() * (s.W + s.H), false
-}
-
-// multiGodsNumbers are godsNumbers in the multi-tile metric: the tables of
-// up to 12 cells built by this module, whose distributions equal those
-// lightln2 published (SlidingTilesSolver, 2022), and 4x4 (43 moves;
-// Norskog and Davidson 2010, lightln2 2022).
-var multiGodsNumbers = map[Size]int{
-	{2, 2}: 6, {2, 3}: 20, {3, 2}: 20, {2, 4}: 25, {4, 2}: 25, {3, 3}: 24,
-	{2, 5}: 36, {5, 2}: 36, {4, 3}: 33, {3, 4}: 33, {6, 2}: 41, {2, 6}: 41,
-	{4, 4}: 43,
-}
-
-// MaxDistanceIn is MaxDistance with moves of the metric m: in the
-// multi-tile metric, God's number where it is known (24 for 3x3, 43 for
-// 4x4), else MaxDistance's bound, since no board is farther in moves that
-// slide several tiles than in moves that slide one.
-func (s Size) MaxDistanceIn(m Metric) (int, bool) {
-	if m != MultiTile || s.Validate() != nil {
-		return s.MaxDistance()
-	}
-	if d, ok := multiGodsNumbers[s]; ok {
-		return d, true
-	}
-	d, _ := s.MaxDistance()
-	return d, false
+	return 20 * s.Cells() * (s.W + s.H)
 }
 
 // clipLen is the most bytes of an input that an error message quotes.

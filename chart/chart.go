@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/published"
@@ -84,6 +85,36 @@ type Counts interface {
 func Published(d published.Distribution) Counts { return publishedCounts{d} }
 
 type publishedCounts struct{ d published.Distribution }
+
+// Stats returns the Counts of a distribution as package api has it (the
+// answer of 'slidetable stats' and of /api/stats): one published
+// elsewhere, if it names its source, which its chart says and cites.
+func Stats(st api.Stats) Counts {
+	m := board.SingleTile
+	if st.Metric != "" {
+		if pm, err := board.ParseMetric(st.Metric); err == nil {
+			m = pm
+		}
+	}
+	if d, ok := published.DistributionOf(st.Size, m); ok && st.Source != "" && st.Source == d.Source {
+		return publishedCounts{d}
+	}
+	goal := board.Goal(st.Size)
+	if st.Goal != nil {
+		goal = *st.Goal
+	}
+	return statsCounts{goal, st.Counts, m}
+}
+
+type statsCounts struct {
+	goal   board.Board
+	counts []uint64
+	metric board.Metric
+}
+
+func (c statsCounts) Goal() board.Board    { return c.goal }
+func (c statsCounts) Counts() []uint64     { return c.counts }
+func (c statsCounts) Metric() board.Metric { return c.metric }
 
 func (p publishedCounts) Goal() board.Board    { return board.Goal(p.d.Size) }
 func (p publishedCounts) Counts() []uint64     { return p.d.Counts }

@@ -190,7 +190,7 @@ func TestMultiTile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, ok := published.MultiDistributionOf(board.Size{W: 4, H: 4})
+	d, ok := published.DistributionOf(board.Size{W: 4, H: 4}, board.MultiTile)
 	if !ok {
 		t.Fatal("no published 4x4 multi-tile distribution")
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -121,21 +122,17 @@ func TestSizes(t *testing.T) {
 	}
 }
 
-// TestMaxDistance checks board.Size.MaxDistance and MaxDistanceIn against
-// the tables of both metrics: the built-in ones and those of 10 cells,
-// built here. (The 12-cell values were read from built tables: 'slidetable
-// build 4x3' and the others report them; in the multi-tile metric they are
-// also the published ones bfs's tests compare with.)
+// TestMaxDistance checks published.MaxDistance, the God's numbers held
+// there, against the tables of both metrics: the built-in ones and those
+// of 10 cells, built here. (The 12-cell values were read from built
+// tables: 'slidetable build 4x3' and the others report them; in the
+// multi-tile metric they are also the published ones bfs's tests compare
+// with.)
 func TestMaxDistance(t *testing.T) {
 	check := func(tb *table.Table) {
-		got, exact := tb.Size().MaxDistanceIn(tb.Metric())
+		got, exact := published.MaxDistance(tb.Size(), tb.Metric())
 		if got != tb.Max() || !exact {
-			t.Errorf("%v.MaxDistanceIn(%v) = %d, %v; the table's largest distance is %d", tb.Size(), tb.Metric(), got, exact, tb.Max())
-		}
-		if tb.Metric() == board.SingleTile {
-			if d, _ := tb.Size().MaxDistance(); d != got {
-				t.Errorf("%v.MaxDistance() = %d, MaxDistanceIn %d", tb.Size(), d, got)
-			}
+			t.Errorf("published.MaxDistance(%v, %v) = %d, %v; the table's largest distance is %d", tb.Size(), tb.Metric(), got, exact, tb.Max())
 		}
 	}
 	for _, size := range embedded {
@@ -164,11 +161,11 @@ func TestMaxDistance(t *testing.T) {
 	}
 	// Elsewhere, a bound at least the largest known distance.
 	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
-		if d, exact := (board.Size{W: 5, H: 5}).MaxDistanceIn(m); exact || d < 152 {
+		if d, exact := published.MaxDistance(board.Size{W: 5, H: 5}, m); exact || d < 152 {
 			t.Errorf("5x5 in %v: %d, %v; want a bound of at least 152, not exact", m, d, exact)
 		}
 	}
-	if d, exact := (board.Size{W: 4, H: 4}).MaxDistanceIn(board.MultiTile); d != 43 || !exact {
+	if d, exact := published.MaxDistance(board.Size{W: 4, H: 4}, board.MultiTile); d != 43 || !exact {
 		t.Errorf("4x4 in multi-tile moves: %d, %v; want 43 (Norskog and Davidson 2010)", d, exact)
 	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,8 @@ import (
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -59,6 +62,12 @@ type Puzzle struct {
 	// distances (the zero value: board.SingleTile). A Game plays a size in
 	// each metric it is given a Puzzle of; requests name the metric.
 	Metric board.Metric
+	// Uniform says that, without a table, the Solver solves uniform
+	// random boards of the size in seconds at most (a search guided by a
+	// database), so that levels are drawn uniformly by solving them
+	// (levels.Plan); otherwise they are random walks kept by their exact
+	// distance.
+	Uniform bool
 }
 
 // DefaultMaxLevel is the largest level distance of a puzzle without a
@@ -102,6 +111,9 @@ type Game struct {
 	puzzles map[kind]*puzzle // the puzzles given to New; read only
 	order   []*puzzle        // as listed by the sizes endpoint
 	others  [2]Solver        // Options.Others, Options.MultiOthers
+	// offer, for a game of a catalogue (FromCatalog), makes the puzzle of
+	// a size it was not given, as it makes those it was.
+	offer func(size board.Size, m board.Metric) Puzzle
 
 	mu    sync.Mutex
 	extra map[kind]*puzzle // the sizes others answer, as they are asked for
@@ -119,7 +131,8 @@ type puzzle struct {
 	exact     bool                         // a table answers: Table or OpenTable
 	table     func() (*table.Table, error) // the table, opened on first use
 	name      string                       // "3x3"
-	stats     func() (api.Stats, error)    // nil: the distribution is not known
+	stats     stats                        // the distribution, once computed
+	known     bool                         // the distribution is known: a table, or published
 	published bool                         // stats are published figures, for the standard goal
 	max       int                          // the largest distance, with a table or if published
 	hardest   published.Hardest            // the published boards at the largest distance, if published
@@ -178,6 +191,80 @@ func New(puzzles []Puzzle, opts *Options) (*Game, error) {
 	return g, nil
 }
 
+// CatalogOptions changes the game FromCatalog makes. A nil
+// *CatalogOptions means the zero value.
+type CatalogOptions struct {
+	// MaxLevel is the largest distance levels are offered at for a size
+	// without a table (Puzzle.MaxLevel).
+	MaxLevel int
+	// AnySize answers boards of sizes the catalogue does not offer too,
+	// by search, as Options.Others does; they are not listed by the sizes
+	// endpoint.
+	AnySize bool
+}
+
+// FromCatalog returns the game of what cat offers in both metrics
+// (source.Catalog.Sizes): each size answered by a solver of the catalogue
+// in its metric, its table opened when first needed, its levels drawn by
+// solving uniform boards where the catalogue's search does that in
+// seconds (source.Offer.Uniform). 'slidetable serve' and the WebAssembly
+// build play the game of their catalogue.
+func FromCatalog(cat *source.Catalog, opts *CatalogOptions) (*Game, error) {
+	var o CatalogOptions
+	if opts != nil {
+		o = *opts
+	}
+	var solvers [2]*solver.Solver
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(m))
+		if err != nil {
+			return nil, err
+		}
+		solvers[m] = s
+	}
+	offer := func(size board.Size, m board.Metric) Puzzle {
+		of := cat.Offer(size, m)
+		s := solvers[m]
+		p := Puzzle{Goal: of.Goal, Solver: s, Metric: m, MaxLevel: o.MaxLevel, Uniform: of.Uniform}
+		if m == board.MultiTile && !of.Uniform {
+			// Walks only, which get slow with the distance.
+			p.MaxLevel = min(cmp.Or(o.MaxLevel, DefaultMaxLevel), DefaultMultiMaxLevel)
+		}
+		if of.Exact {
+			p.OpenTable = func() (*table.Table, error) {
+				t, err := s.Table(context.Background(), size)
+				if err == nil && t == nil {
+					err = fmt.Errorf("%w: the %s table offered did not answer", ErrConfig, size)
+				}
+				return t, err
+			}
+		}
+		return p
+	}
+	var puzzles []Puzzle
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		offers, err := cat.Sizes(m)
+		if err != nil {
+			return nil, err
+		}
+		for _, of := range offers {
+			puzzles = append(puzzles, offer(of.Size, m))
+		}
+	}
+	var gopts Options
+	if o.AnySize {
+		gopts.Others, gopts.MultiOthers = solvers[board.SingleTile], solvers[board.MultiTile]
+	}
+	g, err := New(puzzles, &gopts)
+	if err != nil {
+		return nil, err
+	}
+	if o.AnySize {
+		g.offer = offer
+	}
+	return g, nil
+}
+
 // newPuzzle returns p with its defaults set and what it knows of its
 // distribution.
 func newPuzzle(p Puzzle) (*puzzle, error) {
@@ -198,7 +285,7 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 			}
 			return t, err
 		})
-		most, known := size.MaxDistanceIn(p.Metric)
+		most, known := published.MaxDistance(size, p.Metric)
 		if !known || p.Goal != board.Goal(size) {
 			t, err := pz.table()
 			if err != nil {
@@ -217,29 +304,16 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 		p.MaxLevel = DefaultMaxLevel
 	}
 	pz.Puzzle = p
-	standard := p.Goal == board.Goal(size)
-	d, ok := published.DistributionOf(size)
-	if p.Metric == board.MultiTile {
-		d, ok = published.MultiDistributionOf(size)
-	}
+	d, ok := published.DistributionOf(size, p.Metric)
 	switch {
 	case pz.exact:
-		pz.stats = sync.OnceValues(func() (api.Stats, error) {
-			t, err := pz.table()
-			if err != nil {
-				return api.Stats{}, err
-			}
-			return tableStats(t)
-		})
-	case ok && standard:
+		pz.known = true
+	case ok && !d.Counted && p.Goal == board.Goal(size):
 		var h published.Hardest // none are published in the multi-tile metric
 		if p.Metric == board.SingleTile {
 			h, _ = published.HardestOf(size)
 		}
-		pz.published, pz.max, pz.hardest = true, d.Max(), h
-		st := api.PublishedStats(d, h)
-		st.About = st.About.In(p.Metric)
-		pz.stats = func() (api.Stats, error) { return st, nil }
+		pz.known, pz.published, pz.max, pz.hardest = true, true, d.Max(), h
 	}
 	return pz, nil
 }
@@ -260,23 +334,47 @@ func checkTable(t *table.Table, goal board.Board, m board.Metric) error {
 // table list.
 const hardestListed = 10
 
-// tableStats returns the distribution of t with up to hardestListed
-// boards at its largest distance.
-func tableStats(t *table.Table) (api.Stats, error) {
-	hardest, err := levels.Find(context.Background(), t, t.Max(), t.Max(), hardestListed)
-	if err != nil {
-		return api.Stats{}, err
-	}
-	boards := make([]board.Board, len(hardest))
-	for i, lv := range hardest {
-		boards[i] = lv.Board
-	}
-	return api.NewStats(t, boards), nil
+// stats is a puzzle's distribution, computed once: not a lasting failure
+// when the context of the request that asked ends first.
+type stats struct {
+	mu   sync.Mutex
+	done bool
+	st   api.Stats
+	err  error
 }
 
-// Sizes returns the sizes the game plays in the single-tile metric; see
-// SizesIn.
-func (g *Game) Sizes() []api.Size { return g.SizesIn(board.SingleTile) }
+// statsOf returns p's distribution (source.Stats, the command line's
+// too), computing it the first time.
+func (p *puzzle) statsOf(ctx context.Context) (api.Stats, error) {
+	p.stats.mu.Lock()
+	defer p.stats.mu.Unlock()
+	if p.stats.done {
+		return p.stats.st, p.stats.err
+	}
+	var t *table.Table
+	list := -1 // every published board at the largest distance
+	if p.exact {
+		var err error
+		if t, err = p.table(); err != nil {
+			return api.Stats{}, err
+		}
+		list = hardestListed
+	}
+	st, err := source.Stats(ctx, t, p.Goal, p.Metric, list)
+	if err != nil && ctx.Err() != nil {
+		return api.Stats{}, err
+	}
+	p.stats.done, p.stats.st, p.stats.err = true, st, err
+	return st, err
+}
+
+// statsCheap reports whether p's distribution is at hand without a scan
+// of a table of more than 10 cells.
+func (p *puzzle) statsCheap() bool {
+	p.stats.mu.Lock()
+	defer p.stats.mu.Unlock()
+	return p.stats.done || !p.exact || p.Goal.Len() <= 10
+}
 
 // SizesIn returns the sizes the game plays in the metric m, tables first,
 // smallest first: each with its goal, whether a table answers it, its
@@ -291,7 +389,7 @@ func (g *Game) SizesIn(m board.Metric) []api.Size {
 		size := p.Goal.Size()
 		s := api.Size{Size: size, Width: size.W, Height: size.H, Goal: p.Goal, Table: p.exact,
 			Published: p.published, MaxLevel: p.MaxLevel}
-		s.Metric = api.About{}.In(m).Metric
+		s.Metric = api.NewAbout(p.Goal, m).Metric
 		if p.exact || p.published {
 			most := p.max
 			s.Max = &most
@@ -300,10 +398,6 @@ func (g *Game) SizesIn(m board.Metric) []api.Size {
 	}
 	return out
 }
-
-// Names returns the names of the sizes the game plays in the single-tile
-// metric, as Sizes lists them: "2x2", "3x2", ...
-func (g *Game) Names() []string { return g.namesIn(board.SingleTile) }
 
 // namesIn returns the names of the sizes played in the metric m.
 func (g *Game) namesIn(m board.Metric) []string {
@@ -343,7 +437,11 @@ func (g *Game) puzzleOf(size board.Size, m board.Metric) (*puzzle, error) {
 	if p, ok := g.extra[k]; ok {
 		return p, nil
 	}
-	p, err := newPuzzle(Puzzle{Goal: board.Goal(size), Solver: others, Metric: m})
+	np := Puzzle{Goal: board.Goal(size), Solver: others, Metric: m}
+	if g.offer != nil {
+		np = g.offer(size, m)
+	}
+	p, err := newPuzzle(np)
 	if err != nil {
 		return nil, err
 	}
@@ -370,9 +468,13 @@ func (e *requestError) Error() string   { return human.Message(e.err) }
 func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 
 // Status returns the HTTP status the API answers an error of a request
-// with: 400 for bad input, 404 for an unknown endpoint or a distribution
-// not known, 503 for work that ran out of time, was cancelled or found no
-// level (it may succeed later), 500 otherwise; 200 for nil.
+// with, the one place that decides it for the server and the WebAssembly
+// build alike: 400 for bad input; 404 for an unknown endpoint or a
+// distribution not known; 422 for a search that ran out of the time it was
+// given (context.DeadlineExceeded), which is final: the same request gets
+// the same answer from the same server (see Final); 503 for work that was
+// cancelled or found no level in its draws (it may succeed later); 500
+// otherwise; 200 for nil.
 func Status(err error) int {
 	switch {
 	case err == nil:
@@ -381,8 +483,15 @@ func Status(err error) int {
 		return 400
 	case errors.Is(err, ErrEndpoint), errors.Is(err, ErrUnknown):
 		return 404
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled), errors.Is(err, levels.ErrNotFound):
+	case Final(err):
+		return 422
+	case errors.Is(err, context.Canceled), errors.Is(err, levels.ErrNotFound):
 		return 503
 	}
 	return 500
 }
+
+// Final reports whether err is a failure that asking again cannot mend
+// on the same server: a search that ran out of its time limit, which the
+// same board takes every time.
+func Final(err error) bool { return errors.Is(err, context.DeadlineExceeded) }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/table"
 )
@@ -16,24 +15,26 @@ import (
 const maxDraws = 100_000
 
 // level returns a board at a distance in [lo, hi] from p's goal, drawn
-// with r; see the package documentation for how.
+// with r in the way levels.Plan decides, the command line's levels' too;
+// where boards cannot be drawn uniformly, a game is content with random
+// walks kept by their exact distance.
 func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Level, error) {
-	var got []levels.Level
-	var err error
-	size := p.Goal.Size()
-	switch rare, _ := levels.Rare(size, lo, hi); {
-	case p.exact:
+	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Solver: p.Solver, Uniform: p.Uniform}
+	if p.exact {
 		var t *table.Table
-		if t, err = p.table(); err == nil {
-			got, err = levels.Sample(ctx, r, t, lo, hi, 1, nil)
+		var err error
+		if t, err = p.table(); err != nil {
+			return levels.Level{}, err
 		}
-	case p.hardest.Distance > 0 && lo >= p.hardest.Distance:
-		b := p.hardest.Boards[r.IntN(len(p.hardest.Boards))]
-		return levels.Level{Board: b, Distance: p.hardest.Distance}, nil
-	case p.published && p.Metric == board.SingleTile && !rare:
-		got, err = levels.Search(ctx, p.Solver, r, p.Goal, lo, hi, 1, &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws})
-	default:
-		got, err = levels.WalksWith(ctx, p.Solver, r, p.Goal, lo, hi, 1)
+		lp.Table = t
+	}
+	how, err := levels.Plan(lp, lo, hi, 1, levels.Auto)
+	if errors.Is(err, levels.ErrUniform) {
+		how, err = levels.Walked, nil
+	}
+	var got []levels.Level
+	if err == nil {
+		got, err = levels.Draw(ctx, lp, how, r, lo, hi, 1, &levels.DrawOptions{Search: &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws}})
 	}
 	if errors.Is(err, levels.ErrRange) {
 		return levels.Level{}, input(err)

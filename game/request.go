@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -11,6 +12,8 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 )
 
 // Endpoints are the names Request answers, in the order the package
@@ -62,16 +65,14 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.stats == nil {
-			of := "table for " + p.name
-			if p.Metric != board.SingleTile {
-				of = "multi-tile table for " + p.name
+		// A large table's distribution takes a scan, once: a search.
+		return &Request{cheap: p.statsCheap(), answer: func(ctx context.Context) (any, error) {
+			st, err := p.statsOf(ctx)
+			if errors.Is(err, source.ErrNoDistribution) {
+				return nil, &requestError{kind: ErrUnknown, err: err}
 			}
-			return &Request{cheap: true, answer: func(context.Context) (any, error) {
-				return nil, &requestError{kind: ErrUnknown, err: fmt.Errorf("no %s is loaded and no distribution is published here, so its distribution is not known", of)}
-			}}, nil
-		}
-		return &Request{cheap: true, answer: func(context.Context) (any, error) { return p.stats() }}, nil
+			return st, err
+		}}, nil
 	}
 	return nil, &requestError{kind: ErrEndpoint, err: fmt.Errorf("no endpoint %q; the endpoints are %s", clip(name), strings.Join(Endpoints, ", "))}
 }
@@ -113,41 +114,34 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	if err != nil {
 		return nil, input(err)
 	}
-	m := p.Metric
+	about := api.NewAbout(p.Goal, p.Metric)
 	switch {
 	case name == "solvable":
-		return done(api.Solvable{About: api.NewAbout(p.Goal).In(m), Board: b, Solvable: solvable}), nil
+		return done(api.Solvable{About: about, Board: b, Solvable: solvable}), nil
 	case !solvable && name == "distance":
-		return done(distanceIn(m, p.Goal, b, false, 0)), nil
+		return done(api.NewDistance(about, b, false, 0)), nil
 	case !solvable:
-		return done(api.NewMovesIn(m, p.Goal, b, false, 0, nil, false)), nil
+		return done(api.NewMoves(about, b, false, 0, nil, false)), nil
 	}
 	r := &Request{cheap: p.exact}
 	switch name {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
 			d, err := p.Solver.Distance(ctx, b)
-			return distanceIn(m, p.Goal, b, true, d), err
+			return api.NewDistance(about, b, true, d), err
 		}
 	case "hint":
 		r.answer = func(ctx context.Context) (any, error) {
 			hints, d, err := p.Solver.Hints(ctx, b)
-			return api.NewMovesIn(m, p.Goal, b, true, d, hints, false), err
+			return api.NewMoves(about, b, true, d, hints, false), err
 		}
 	default:
 		r.answer = func(ctx context.Context) (any, error) {
 			path, err := p.Solver.Path(ctx, b)
-			return api.NewMovesIn(m, p.Goal, b, true, len(path), path, true), err
+			return api.NewMoves(about, b, true, len(path), path, true), err
 		}
 	}
 	return r, nil
-}
-
-// distanceIn is api.NewDistance in the metric m.
-func distanceIn(m board.Metric, goal, b board.Board, solvable bool, d int) api.Distance {
-	out := api.NewDistance(goal, b, solvable, d)
-	out.About = out.About.In(m)
-	return out
 }
 
 // levelRequest checks a request for a level.
@@ -186,9 +180,7 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 		if err != nil {
 			return nil, err
 		}
-		out := api.NewLevel(p.Goal, lv.Board, lv.Distance)
-		out.About = out.About.In(p.Metric)
-		return out, nil
+		return api.NewLevel(api.NewAbout(p.Goal, p.Metric), lv.Board, lv.Distance), nil
 	}}, nil
 }
 
@@ -197,7 +189,7 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 // offered at, MaxLevel, unless hardest asks for the published boards at
 // the largest distance. It returns hi clipped to both.
 func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
-	most, exact := p.Goal.Size().MaxDistanceIn(p.Metric)
+	most, exact := published.MaxDistance(p.Goal.Size(), p.Metric)
 	switch {
 	case p.exact:
 		most, exact = p.max, true // MaxLevel too

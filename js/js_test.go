@@ -20,9 +20,7 @@ import (
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // TestFiles checks that the embedded files are the ones in this folder
@@ -241,18 +239,11 @@ type badBoard struct {
 // build plays.
 func expected(t *testing.T) *expectations {
 	t.Helper()
-	s, err := solver.New()
+	cat, err := source.NewCatalog(&source.CatalogOptions{Searched: []board.Size{{W: 4, H: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var puzzles []game.Puzzle
-	for _, size := range source.BuiltinSizes() {
-		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: s,
-			OpenTable: func() (*table.Table, error) { return source.BuiltinTable(size) }})
-	}
-	four := board.Size{W: 4, H: 4}
-	puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s})
-	g, err := game.New(puzzles, &game.Options{Others: s})
+	g, err := game.FromCatalog(cat, &game.CatalogOptions{AnySize: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,71 +31,48 @@ type Rarity struct {
 // Rare reports whether r.Fraction is below RareFraction.
 func (r Rarity) Rare() bool { return r.Fraction < RareFraction }
 
-// RarityOf returns how often uniform boards lie lo to hi moves from goal,
-// and false if nothing is known of it. It knows:
+// RarityOf returns how often uniform boards lie lo to hi moves from goal
+// in the metric m, and false if nothing is known of it. It knows:
 //
-//   - the whole distribution of a size, published (4x4: package
-//     published) or counted by this module's breadth-first search (the
-//     12-cell sizes, which have no built-in table), for every goal whose
-//     blank is in a corner: relabelling the tiles, and turning or
-//     mirroring the board, take such a goal to the standard one and keep
-//     every distance;
+//   - the whole distribution of a size where package published holds it
+//     (4x4 in both metrics, published; the 12-cell sizes in single-tile
+//     moves, counted by this module's search; every size of up to 12
+//     cells in multi-tile moves, published), for every goal whose blank
+//     is in a corner: relabelling the tiles, and turning or mirroring the
+//     board, take such a goal to the standard one and keep every
+//     distance;
 //   - for every size and goal, an upper bound on the boards at most hi
-//     moves away: each is reached by a walk of the blank of at most hi
-//     moves that never undoes a move, and such walks are counted exactly.
+//     moves away: each is reached by a walk of at most hi moves that
+//     never undoes or, in the multi-tile metric, extends the move before,
+//     and such walks are counted exactly.
 //
 // The bound makes ranges near the goal of large boards (5x5 within 30
 // moves, say) known to be rare; far ranges of sizes without a
 // distribution are not known.
-func RarityOf(goal board.Board, lo, hi int) (Rarity, bool) {
+func RarityOf(goal board.Board, m board.Metric, lo, hi int) (Rarity, bool) {
 	if goal.IsZero() || lo > hi || hi < 0 {
 		return Rarity{}, false
 	}
 	size := goal.Size()
 	lo = max(lo, 0)
-	if counts, basis, ok := distribution(size); ok && corner(size, goal.Blank()) {
+	if d, ok := published.DistributionOf(size, m); ok && corner(size, goal.Blank()) {
+		basis := "by the published distribution"
+		if d.Counted {
+			basis = "by the distribution of the " + size.String() + " table"
+		}
 		var in, all uint64
-		for d, c := range counts {
+		for dist, c := range d.Counts {
 			all += c
-			if d >= lo && d <= hi {
+			if dist >= lo && dist <= hi {
 				in += c
 			}
 		}
 		return Rarity{Fraction: float64(in) / float64(all), Basis: basis}, true
 	}
-	if f := walkBound(goal, hi); f < 1 {
+	if f := walkBound(goal, m, hi); f < 1 {
 		return Rarity{Fraction: f, Bound: true, Basis: fmt.Sprintf("by counting the walks of the blank of up to %d moves", hi)}, true
 	}
 	return Rarity{}, false
-}
-
-// Rare reports whether fewer than RareFraction of the uniform boards of
-// size lie lo to hi moves from the standard goal (see RarityOf), and
-// returns that fraction, or an upper bound of it: for 4x4, ranges that end
-// below 34 moves, or start above 67. Walks finds near boards quickly,
-// though not uniformly. If nothing is known, it reports false and a
-// fraction of -1.
-func Rare(size board.Size, lo, hi int) (bool, float64) {
-	if size.Validate() != nil {
-		return false, -1
-	}
-	r, ok := RarityOf(board.Goal(size), lo, hi)
-	if !ok {
-		return false, -1
-	}
-	return r.Rare(), r.Fraction
-}
-
-// distribution returns the number of boards at each distance from the
-// standard goal of size, where it is known, and what it rests on.
-func distribution(size board.Size) ([]uint64, string, bool) {
-	if d, ok := published.DistributionOf(size); ok {
-		return d.Counts, "by the published distribution", true
-	}
-	if c, ok := counted[size]; ok {
-		return c, "by the distribution of the " + size.String() + " table", true
-	}
-	return nil, "", false
 }
 
 // corner reports whether cell is a corner of a board of size.
@@ -105,12 +82,15 @@ func corner(size board.Size, cell int) bool {
 }
 
 // walkBound returns an upper bound on the fraction of the boards that
-// reach goal that are at most hi moves from it: the number of walks of
-// the blank from its cell, of 0 to hi moves, that never undo the move
-// before, over the number of boards that reach the goal (n!/2). Every
-// board d moves away is the end of a shortest path, which is such a walk
-// of d moves. It returns 1 or more when the bound says nothing.
-func walkBound(goal board.Board, hi int) float64 {
+// reach goal that are at most hi moves from it in the metric m: the
+// number of walks of the blank from its cell, of 0 to hi moves, that never
+// undo the move before (in the multi-tile metric, whose moves take the
+// blank to any cell of its row or column, never along the line of the
+// move before: two such moves make one, or none), over the number of
+// boards that reach the goal (n!/2). Every board d moves away is the end
+// of a shortest path, which is such a walk of d moves. It returns 1 or
+// more when the bound says nothing.
+func walkBound(goal board.Board, m board.Metric, hi int) float64 {
 	size := goal.Size()
 	n := size.Cells()
 	var boards float64
@@ -124,23 +104,20 @@ func walkBound(goal board.Board, hi int) float64 {
 	next := make([]float64, n*n)
 	start := goal.Blank()
 	total := 1.0 // the goal itself
-	cells, k := size.Neighbours(start)
-	for _, to := range cells[:k] {
+	for _, to := range steps(size, m, start) {
 		ways[start*n+to] = 1
 		total++
 	}
 	for moves := 2; moves <= hi && total < boards; moves++ {
 		clear(next)
 		for from := range n {
-			mids, k := size.Neighbours(from)
-			for _, mid := range mids[:k] {
+			for _, mid := range steps(size, m, from) {
 				w := ways[from*n+mid]
 				if w == 0 {
 					continue
 				}
-				tos, k := size.Neighbours(mid)
-				for _, to := range tos[:k] {
-					if to != from { // not undoing the move before
+				for _, to := range steps(size, m, mid) {
+					if !wasted(size, m, from, mid, to) {
 						next[mid*n+to] += w
 						total += w
 					}
@@ -150,4 +127,25 @@ func walkBound(goal board.Board, hi int) float64 {
 		ways, next = next, ways
 	}
 	return total / boards
+}
+
+// steps returns the cells the blank at z goes to in one move of m: its
+// neighbours, or every other cell of its row and column.
+func steps(size board.Size, m board.Metric, z int) []int {
+	if m == board.MultiTile {
+		return size.Line(z)
+	}
+	cells, k := size.Neighbours(z)
+	return cells[:k]
+}
+
+// wasted reports whether the move mid -> to of the blank is one a shortest
+// walk does not make after from -> mid: the move back, or, in the
+// multi-tile metric, any move along the same line.
+func wasted(size board.Size, m board.Metric, from, mid, to int) bool {
+	if m != board.MultiTile {
+		return to == from
+	}
+	sameRow := func(a, b int) bool { return a/size.W == b/size.W }
+	return sameRow(from, mid) == sameRow(mid, to)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/levels"
@@ -11,9 +12,16 @@ import (
 )
 
 // TestRarityBound checks the bound by counting walks against the exact
-// counts of tables, for every goal of 2x3 and 3x2 with the blank in each
-// cell and every range [0, hi]: the bound is never below the fraction.
+// counts of tables, in both metrics, for every goal of 2x3, 3x2 and 3x3
+// with the blank in each cell and every range [0, hi]: the bound is never
+// below the fraction.
 func TestRarityBound(t *testing.T) {
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		testRarityBound(t, m)
+	}
+}
+
+func testRarityBound(t *testing.T, m board.Metric) {
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}} {
 		for blank := range size.Cells() {
 			cells := make([]uint8, size.Cells())
@@ -24,7 +32,7 @@ func TestRarityBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb, err := table.Build(t.Context(), goal, nil)
+			tb, err := table.Build(t.Context(), goal, &bfs.Options{Metric: m})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,12 +41,12 @@ func TestRarityBound(t *testing.T) {
 			for hi := range counts {
 				in += counts[hi]
 				exact := float64(in) / float64(tb.Reachable())
-				r, ok := levels.RarityOf(goal, 0, hi)
+				r, ok := levels.RarityOf(goal, m, 0, hi)
 				if !ok {
 					continue // the bound says nothing
 				}
 				if r.Fraction < exact*(1-1e-12) {
-					t.Fatalf("%s goal %s, 0..%d: %g (%s), but %g of the boards are", size, goal, hi, r.Fraction, r.Basis, exact)
+					t.Fatalf("%s goal %s in %s-tile moves, 0..%d: %g (%s), but %g of the boards are", size, goal, m, hi, r.Fraction, r.Basis, exact)
 				}
 			}
 		}
@@ -59,12 +67,12 @@ func TestRarityCorner(t *testing.T) {
 		{"1 2 3 0/4 5 6 7/8 9 10 11/12 13 14 15", false},
 		{"1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15", true},
 	} {
-		r, ok := levels.RarityOf(board.MustParse(size, tc.goal), 0, 26)
+		r, ok := levels.RarityOf(board.MustParse(size, tc.goal), board.SingleTile, 0, 26)
 		if !ok || r.Bound != tc.bound || !r.Rare() {
 			t.Errorf("goal %s, 0..26: %+v %v; want rare, bound %v", tc.goal, r, ok, tc.bound)
 		}
 	}
-	if r, ok := levels.RarityOf(board.MustParse(size, "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15"), 50, 60); ok {
+	if r, ok := levels.RarityOf(board.MustParse(size, "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15"), board.SingleTile, 50, 60); ok {
 		t.Errorf("50..60 from a goal with the blank inside: %+v, want nothing known", r)
 	}
 }
@@ -79,12 +87,12 @@ func TestCounted(t *testing.T) {
 			t.Fatal(err)
 		}
 		for d, want := range tb.Counts() {
-			r, ok := levels.RarityOf(board.Goal(size), d, d)
+			r, ok := levels.RarityOf(board.Goal(size), board.SingleTile, d, d)
 			if got := math.Round(r.Fraction * float64(tb.Reachable())); !ok || r.Bound || got != float64(want) {
 				t.Errorf("%s at %d: %v boards (%+v), want %d", size, d, got, r, want)
 			}
 		}
-		if r, _ := levels.RarityOf(board.Goal(size), tb.Max()+1, tb.Max()+5); r.Fraction != 0 {
+		if r, _ := levels.RarityOf(board.Goal(size), board.SingleTile, tb.Max()+1, tb.Max()+5); r.Fraction != 0 {
 			t.Errorf("%s beyond God's number: %+v", size, r)
 		}
 	}

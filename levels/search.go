@@ -9,12 +9,14 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/parallel"
+	"github.com/slidetable/slidetable/published"
 )
 
 // Solver finds whether a board is within limit moves of the goal, and
-// then a shortest solution; *solver.Solver is one.
+// then a shortest solution, in moves of its metric; *solver.Solver is one.
 type Solver interface {
 	Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error)
+	Metric() board.Metric
 }
 
 // SearchOptions changes how Search works. A nil *SearchOptions means the
@@ -51,7 +53,7 @@ type SearchProgress struct {
 // uniform boards almost never hit (see Rare).
 //
 // It fails with ErrRange if lo > hi, hi < 0 or lo is beyond the largest
-// distance there is (board.Size.MaxDistance), ErrCount if n < 1, ErrNotFound after
+// distance there is (published.MaxDistance), ErrCount if n < 1, ErrNotFound after
 // MaxDraws draws, and with ctx's error if ctx ends first; in the last two
 // cases it also returns the boards it kept. It uses r from one goroutine
 // and not after it returns.
@@ -59,7 +61,7 @@ func Search(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo, h
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
-	m, exact := goal.Size().MaxDistance()
+	m, exact := published.MaxDistance(goal.Size(), s.Metric())
 	if _, err := CheckRange(goal.Size(), lo, hi, m, exact); err != nil {
 		return nil, err
 	}

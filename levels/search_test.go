@@ -90,8 +90,9 @@ func TestSearchErrors(t *testing.T) {
 		{goal.Size(), 68, 80, true}, {goal.Size(), 67, 80, false}, {goal.Size(), 80, 80, true},
 		{board.Size{W: 3, H: 3}, 0, 3, true}, {board.Size{W: 3, H: 3}, 20, 31, false}, {board.Size{W: 5, H: 5}, 0, 30, true}, {board.Size{W: 5, H: 5}, 100, 120, false},
 	} {
-		if rare, f := levels.Rare(c.size, c.lo, c.hi); rare != c.rare || (rare && !(f > 0 && f < levels.RareFraction)) {
-			t.Errorf("Rare(%s, %d, %d) = %v, %g; want %v", c.size, c.lo, c.hi, rare, f, c.rare)
+		r, known := levels.RarityOf(board.Goal(c.size), board.SingleTile, c.lo, c.hi)
+		if rare := known && r.Rare(); rare != c.rare || (rare && !(r.Fraction > 0 && r.Fraction < levels.RareFraction)) {
+			t.Errorf("RarityOf(%s, %d, %d) = %+v, %v; want rare: %v", c.size, c.lo, c.hi, r, known, c.rare)
 		}
 	}
 }

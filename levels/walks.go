@@ -10,6 +10,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/published"
 )
 
 // ErrNotFound reports that Walks gave up before finding the boards asked
@@ -34,7 +35,7 @@ var ErrNotFound = errors.New("levels: too few boards found")
 // find, 50 moves a second or more each.
 //
 // It fails with ErrRange if lo > hi, hi < 0 or lo is beyond the largest
-// distance of the size (see board.Size.MaxDistance), whose value it takes
+// distance of the size (see published.MaxDistance), whose value it takes
 // for a larger hi; with ErrCount if n < 1; with ErrNotFound, and the boards
 // it found, after 1000 walks in a row find no new board or 1000 walks per
 // board asked for; and with ctx's error, and the boards found so far, if
@@ -52,7 +53,7 @@ func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo
 	if goal.IsZero() {
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
-	most, exact := goal.Size().MaxDistance()
+	most, exact := published.MaxDistance(goal.Size(), s.Metric())
 	hi, err := CheckRange(goal.Size(), lo, hi, most, exact)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleDistributionOf() {
-	d, _ := published.DistributionOf(board.Size{W: 4, H: 4})
+	d, _ := published.DistributionOf(board.Size{W: 4, H: 4}, board.SingleTile)
 	fmt.Println(d.Total(), d.Max(), d.Counts[d.Max()])
 	// Output: 10461394944000 80 17
 }

@@ -1,16 +1,5 @@
 package published
 
-import "github.com/slidetable/slidetable/board"
-
-// MultiDistributionOf returns the published distribution of size in the
-// multi-tile metric (board.MultiTile), and false if none is held here.
-func MultiDistributionOf(size board.Size) (Distribution, bool) {
-	if size != size4x4 {
-		return Distribution{}, false
-	}
-	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4Multi[:]...), Source: source4x4Multi, Cite: "lightln2 2022", Metric: board.MultiTile}, true
-}
-
 const source4x4Multi = "lightln2, SlidingTilesSolver, a complete breadth-first search on a GPU, 2022 " +
 	"(github.com/lightln2/SlidingTilesSolver, results/multitile_frontier/16-4x4-multislide.txt); " +
 	"God's number 43, with 16 boards, as A. Norskog and M. Davidson found in 2010"

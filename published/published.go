@@ -2,8 +2,8 @@ package published
 
 import "github.com/slidetable/slidetable/board"
 
-// Distribution is a published count of the boards at each distance from the
-// standard goal of one size.
+// Distribution is a count of the boards at each distance from the standard
+// goal of one size: published, or, if Counted, counted by this module.
 type Distribution struct {
 	// Size is the size of the boards.
 	Size board.Size
@@ -16,6 +16,10 @@ type Distribution struct {
 	Cite string
 	// Metric is what counts as one move in the distances.
 	Metric board.Metric
+	// Counted says the counts are this module's own, for a size it builds
+	// a table of but does not ship one (the 12-cell sizes): Source says
+	// how, and a long test builds the table and compares.
+	Counted bool
 }
 
 // Total returns the number of boards counted: all the boards that reach the
@@ -52,15 +56,6 @@ type Hardest struct {
 	Boards []board.Board
 	// Source cites where the list was published.
 	Source string
-}
-
-// DistributionOf returns the published distribution of size, and false if
-// none is held here.
-func DistributionOf(size board.Size) (Distribution, bool) {
-	if size != size4x4 {
-		return Distribution{}, false
-	}
-	return Distribution{Size: size4x4, Counts: append([]uint64(nil), counts4x4[:]...), Source: source4x4, Cite: "Korf and Schultze 2005"}, true
 }
 
 // HardestOf returns the published list of the boards farthest from the

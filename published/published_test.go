@@ -11,7 +11,7 @@ import (
 // add up to 16!/2, the number of boards that reach the goal, and God's
 // number is 80.
 func TestTotal(t *testing.T) {
-	d, ok := DistributionOf(size4x4)
+	d, ok := DistributionOf(size4x4, board.SingleTile)
 	if !ok {
 		t.Fatal("no 4x4 distribution")
 	}
@@ -31,7 +31,7 @@ func TestTotal(t *testing.T) {
 // the blank's colour, and 8 of the 16 cells have each colour, each holding
 // the blank in 15!/2 boards that reach the goal.
 func TestColours(t *testing.T) {
-	d, _ := DistributionOf(size4x4)
+	d, _ := DistributionOf(size4x4, board.SingleTile)
 	var even uint64
 	for i, c := range d.Counts {
 		if i%2 == 0 {
@@ -50,7 +50,7 @@ func TestFirstDistances(t *testing.T) {
 	if testing.Short() {
 		depth = 11
 	}
-	d, _ := DistributionOf(size4x4)
+	d, _ := DistributionOf(size4x4, board.SingleTile)
 	got := levels(board.Goal(size4x4), depth)
 	for i := 0; i <= depth; i++ {
 		if got[i] != d.Counts[i] {
@@ -94,7 +94,7 @@ func TestHardest(t *testing.T) {
 	if !ok {
 		t.Fatal("no 4x4 list")
 	}
-	d, _ := DistributionOf(size4x4)
+	d, _ := DistributionOf(size4x4, board.SingleTile)
 	if got, want := uint64(len(h.Boards)), d.Counts[d.Max()]; got != want {
 		t.Fatalf("%d boards listed, the distribution counts %d at %d moves", got, want, d.Max())
 	}
@@ -134,8 +134,8 @@ func abs(x int) int {
 }
 
 func TestOtherSizes(t *testing.T) {
-	for _, s := range []board.Size{{W: 3, H: 3}, {W: 5, H: 5}, {W: 4, H: 3}} {
-		if _, ok := DistributionOf(s); ok {
+	for _, s := range []board.Size{{W: 3, H: 3}, {W: 5, H: 5}, {W: 5, H: 3}} {
+		if _, ok := DistributionOf(s, board.SingleTile); ok {
 			t.Errorf("DistributionOf(%s) found data", s)
 		}
 		if _, ok := HardestOf(s); ok {
@@ -145,15 +145,15 @@ func TestOtherSizes(t *testing.T) {
 }
 
 func TestCopies(t *testing.T) {
-	d, _ := DistributionOf(size4x4)
+	d, _ := DistributionOf(size4x4, board.SingleTile)
 	d.Counts[0] = 99
-	if e, _ := DistributionOf(size4x4); e.Counts[0] != 1 {
+	if e, _ := DistributionOf(size4x4, board.SingleTile); e.Counts[0] != 1 {
 		t.Fatal("DistributionOf shares its counts with the caller")
 	}
 }
 
 func TestFraction(t *testing.T) {
-	d, _ := DistributionOf(size4x4)
+	d, _ := DistributionOf(size4x4, board.SingleTile)
 	if got := d.Fraction(0, 80); got != 1 {
 		t.Errorf("Fraction(0, 80) = %v, want 1", got)
 	}
@@ -179,11 +179,60 @@ func TestFraction(t *testing.T) {
 // multi-tile metric: every 4x4 board that reaches the goal, God's number 43
 // with 16 boards.
 func TestMultiDistribution(t *testing.T) {
-	d, ok := MultiDistributionOf(board.Size{W: 4, H: 4})
+	d, ok := DistributionOf(board.Size{W: 4, H: 4}, board.MultiTile)
 	if !ok || d.Total() != 10461394944000 || d.Max() != 43 || d.Counts[43] != 16 {
 		t.Fatalf("%v: %d boards, God's number %d", ok, d.Total(), d.Max())
 	}
-	if _, ok := MultiDistributionOf(board.Size{W: 3, H: 3}); ok {
-		t.Fatal("a 3x3 distribution, which the built-in table gives")
+	if _, ok := DistributionOf(board.Size{W: 5, H: 3}, board.MultiTile); ok {
+		t.Fatal("a 5x3 distribution in multi-tile moves, which is not held here")
 	}
+}
+
+// TestSizes checks the facts about sizes against each other: every
+// distribution held ends at the size's God's number, in its metric; a
+// size turned a quarter has the same distribution; the counted 12-cell
+// sizes add up to 12!/2 and say they are counted; a size without a known
+// God's number gets its bound.
+func TestSizes(t *testing.T) {
+	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 4, H: 2}, {W: 3, H: 3}, {W: 5, H: 2}, {W: 4, H: 3}, {W: 6, H: 2}, {W: 4, H: 4}}
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		for _, size := range sizes {
+			for _, s := range []board.Size{size, {W: size.H, H: size.W}} {
+				most, known := MaxDistance(s, m)
+				if !known {
+					t.Errorf("%s in %s-tile moves: God's number not known", s, m)
+				}
+				d, ok := DistributionOf(s, m)
+				if !ok {
+					continue
+				}
+				if d.Max() != most || d.Size != s || d.Metric != m || d.Source == "" {
+					t.Errorf("%s in %s-tile moves: distribution of %s to %d (%s), God's number %d", s, m, d.Size, d.Max(), d.Metric, most)
+				}
+				if n := s.Cells(); n <= 12 && d.Total() != factorial(n)/2 {
+					t.Errorf("%s in %s-tile moves: %d boards, want %d", s, m, d.Total(), factorial(n)/2)
+				}
+				if d.Counted != (n12(s) && m == board.SingleTile) {
+					t.Errorf("%s in %s-tile moves: Counted %v", s, m, d.Counted)
+				}
+			}
+		}
+	}
+	s := board.Size{W: 5, H: 5}
+	if d, known := MaxDistance(s, board.MultiTile); known || d != s.DistanceBound() {
+		t.Errorf("5x5: %d, %v, want the bound %d", d, known, s.DistanceBound())
+	}
+	if d, known := MaxDistance(board.Size{W: 1, H: 5}, board.SingleTile); known || d != 0 {
+		t.Errorf("1x5: %d, %v", d, known)
+	}
+}
+
+func n12(s board.Size) bool { return s.Cells() == 12 }
+
+func factorial(n int) uint64 {
+	f := uint64(1)
+	for i := 2; i <= n; i++ {
+		f *= uint64(i)
+	}
+	return f
 }

@@ -35,10 +35,13 @@
 //
 // Bad input is answered with status 400 and {"error":"..."} naming the
 // problem. Work that may be long (a search on a size without a table, the
-// choice of a level) runs under a time limit per request and a limit on how
-// many run at once; a request beyond that limit, or one that runs out of
-// time, gets 503 with Retry-After (as every 503 does), so no request can
-// take the server down. Queries (MaxQuery), bodies (MaxBody, however they
+// choice of a level, the distribution or chart of a large table the first
+// time) runs under a time limit per request and a limit on how many run
+// at once, so no request can take the server down: a request beyond that
+// limit gets 503 with Retry-After (as every 503 does: asking again shortly
+// may succeed); one that runs out of time gets 422 with
+// {"error":"...","final":true} and no Retry-After, as the same board takes
+// as long every time (game.Status decides every status). Queries (MaxQuery), bodies (MaxBody, however they
 // are sent) and request headers (MaxHeader) larger than a small limit are
 // refused. With Options.CORS, pages of the origins named may call the API
 // from a browser (preflight requests included); by default only the

@@ -7,27 +7,23 @@ import (
 	"net/http/httptest"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/server"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
 
-// A server for the built-in 3x3 table and 4x4 by search, asked for a
+// A server for the built-in tables and 4x4 by search, asked for a
 // distance as a game would ask it.
 func ExampleNew() {
-	t, err := source.BuiltinTable(board.Size{W: 3, H: 3})
+	cat, err := source.NewCatalog(&source.CatalogOptions{Searched: []board.Size{{W: 4, H: 4}}})
 	if err != nil {
 		panic(err)
 	}
-	sv, err := solver.New() // the built-in tables, and 4x4 by search
+	g, err := game.FromCatalog(cat, nil)
 	if err != nil {
 		panic(err)
 	}
-	g4 := board.Goal(board.Size{W: 4, H: 4})
-	s, err := server.New([]server.Puzzle{
-		{Goal: t.Goal(), Solver: sv, Table: t},
-		{Goal: g4, Solver: sv},
-	}, nil)
+	s, err := server.New(g, nil)
 	if err != nil {
 		panic(err)
 	}

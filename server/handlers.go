@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,7 +17,6 @@ import (
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/table"
 )
 
 // csp keeps the page to its own files: nothing is loaded from elsewhere.
@@ -70,39 +70,57 @@ func (s *Server) endpoint(name string) http.HandlerFunc {
 	}
 }
 
+// chart answers the distribution of a size, as /api/stats has it, drawn
+// as an SVG bar chart: drawn once, the first time within the search slots
+// and the time limit when the distribution takes a scan of a large table.
 func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 	q, err := url.ParseQuery(r.URL.RawQuery)
-	var p game.Puzzle
-	if err == nil {
-		p, err = s.game.Puzzle(q, "chart")
-	} else {
-		err = fmt.Errorf("bad query: %v", err)
-	}
 	if err != nil {
-		writeError(w, http.StatusBadRequest, human.Message(err))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad query: %v", err))
 		return
 	}
-	get := s.charts[chartKey{p.Goal.Size(), p.Metric}]
-	if get == nil {
-		of := ""
-		if p.Metric != board.SingleTile {
-			of = p.Metric.String() + "-tile "
+	req, err := s.game.Request("stats", q)
+	if err != nil {
+		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes", "chart takes"))
+		return
+	}
+	size, _ := board.ParseSize(q.Get("size")) // as the request took them
+	m, _ := board.ParseMetric(cmp.Or(q.Get("metric"), "single"))
+	key := chartKey{size, m}
+	s.chartMu.Lock()
+	svg, ok := s.charts[key]
+	s.chartMu.Unlock()
+	if ok {
+		writeSVG(w, svg)
+		return
+	}
+	s.work(w, r, req.Cheap(), func(ctx context.Context) (any, error) {
+		v, err := req.Answer(ctx)
+		if err != nil {
+			return nil, err
 		}
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no %stable for %s is loaded, so there is no chart to draw", of, p.Goal.Size()))
-		return
-	}
-	b, err := get()
-	if err != nil {
-		s.internal(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write(b)
+		svg, err := chartSVG(chart.Stats(v.(api.Stats)))
+		if err != nil {
+			return nil, err
+		}
+		s.chartMu.Lock()
+		s.charts[key] = svg
+		s.chartMu.Unlock()
+		return rawSVG(svg), nil
+	})
 }
 
-func chartSVG(t *table.Table) ([]byte, error) {
+// rawSVG is an answer of work written as an SVG image, not JSON.
+type rawSVG []byte
+
+func writeSVG(w http.ResponseWriter, svg []byte) {
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(svg)
+}
+
+func chartSVG(c chart.Counts) ([]byte, error) {
 	var buf bytes.Buffer
-	err := chart.Write(&buf, t, "svg", nil)
+	err := chart.Write(&buf, c, "svg", nil)
 	return buf.Bytes(), err
 }
 
@@ -126,9 +144,13 @@ func (s *Server) work(w http.ResponseWriter, r *http.Request, cheap bool, f func
 	v, err := f(ctx)
 	switch status := game.Status(err); {
 	case err == nil:
+		if svg, ok := v.(rawSVG); ok {
+			writeSVG(w, svg)
+			return
+		}
 		writeJSON(w, http.StatusOK, v)
-	case errors.Is(err, context.DeadlineExceeded):
-		unavailable(w, fmt.Sprintf("the search took longer than this server's time limit of %v", s.timeout))
+	case game.Final(err):
+		writeJSON(w, status, api.Error{Final: true, Error: fmt.Sprintf("no answer within this server's time limit of %v: the search takes longer, and asking this server again will not help", s.timeout)})
 	case errors.Is(err, context.Canceled):
 		unavailable(w, "request cancelled")
 	case status == http.StatusServiceUnavailable:

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/server"
 )
 
@@ -155,7 +157,7 @@ func TestCORS(t *testing.T) {
 		t.Errorf("*: Allow-Origin %q", rec.Header().Get("Access-Control-Allow-Origin"))
 	}
 	for _, bad := range []string{"game.example", "ftp://game.example", "https://game.example/path", "https://"} {
-		if _, err := server.New([]server.Puzzle{{Goal: board.Goal(board.Size{W: 2, H: 2}), Solver: testSolver}}, &server.Options{CORS: []string{bad}}); err == nil {
+		if _, err := serverOf([]game.Puzzle{{Goal: board.Goal(board.Size{W: 2, H: 2}), Solver: testSolver}}, &server.Options{CORS: []string{bad}}); err == nil {
 			t.Errorf("CORS origin %q accepted", bad)
 		}
 	}
@@ -168,8 +170,8 @@ func TestCORS(t *testing.T) {
 func TestConnectionLimit(t *testing.T) {
 	bl := &blocker{started: make(chan struct{}, 8), release: make(chan struct{})}
 	g4 := board.Goal(board.Size{W: 4, H: 4})
-	tbl, _ := testSolver.Table(board.Size{W: 3, H: 3})
-	s, err := server.New([]server.Puzzle{{Goal: g4, Solver: bl}, {Goal: tbl.Goal(), Solver: testSolver, Table: tbl}},
+	tbl, _ := testSolver.Table(context.Background(), board.Size{W: 3, H: 3})
+	s, err := serverOf([]game.Puzzle{{Goal: g4, Solver: bl}, {Goal: tbl.Goal(), Solver: testSolver, Table: tbl}},
 		&server.Options{MaxConns: 4, Searches: 8})
 	if err != nil {
 		t.Fatal(err)
@@ -263,18 +265,23 @@ func TestConnectionLimit(t *testing.T) {
 	}
 }
 
-// TestTimeoutRetryAfter checks that the 503 of a search that outlasts the
-// time limit carries Retry-After, as every 503 does.
-func TestTimeoutRetryAfter(t *testing.T) {
+// TestTimeoutFinal checks that a search that outlasts the time limit is
+// answered as final for this server: 422 with "final":true and no
+// Retry-After, which the busy refusals alone carry (TestLimits).
+func TestTimeoutFinal(t *testing.T) {
 	bl := &blocker{started: make(chan struct{}, 1), release: make(chan struct{})}
 	g := board.Goal(board.Size{W: 4, H: 4})
-	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Timeout: 50 * time.Millisecond})
+	s, err := serverOf([]game.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Timeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/distance?"+boardQuery(g), nil))
-	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+	var body struct {
+		Error string
+		Final bool
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != http.StatusUnprocessableEntity || rec.Header().Get("Retry-After") != "" || !body.Final || !strings.Contains(body.Error, "time limit of 50ms") {
 		t.Errorf("time-out: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/server"
 )
@@ -238,7 +239,7 @@ func TestBrowserMultiSetting(t *testing.T) {
 			p.do(chromedp.SetValue(chromedp.CSS("#size"), "4x4"), chromedp.Evaluate[chromedp.Void](`document.getElementById("size").dispatchEvent(new Event("change"))`))
 			p.wait(`document.getElementById("board").dataset.size === "4x4"`)
 			p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
-			if got, want := p.number(topPreset), server.DefaultMultiMaxLevel; got != want {
+			if got, want := p.number(topPreset), game.DefaultMultiMaxLevel; got != want {
 				t.Errorf("4x4 multi-tile difficulties end at %d, want %d", got, want)
 			}
 			if p.metric() != board.MultiTile {

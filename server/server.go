@@ -15,25 +15,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
-	"github.com/slidetable/slidetable/table"
 )
-
-// Solver answers exact questions about boards of one size: the fewest moves
-// to the goal, a shortest solution and every optimal next move with the
-// distance; see game.Solver. A *solver.Solver is one, for every size.
-type Solver = game.Solver
-
-// Puzzle is one size the server plays: its goal, its Solver, and its
-// exact table or nil; see game.Puzzle. With a table, the Solver's answers
-// are taken to be cheap (no time or concurrency limit).
-type Puzzle = game.Puzzle
-
-// DefaultMaxLevel is the largest level distance of a puzzle without a
-// table, unless its MaxLevel says otherwise.
-const DefaultMaxLevel = game.DefaultMaxLevel
-
-// DefaultMultiMaxLevel is DefaultMaxLevel in the multi-tile metric.
-const DefaultMultiMaxLevel = game.DefaultMultiMaxLevel
 
 // Options changes how a Server works. A nil *Options, or a zero field, means
 // the default.
@@ -99,7 +81,8 @@ var (
 // Server is the game page and the API, an http.Handler.
 type Server struct {
 	game    *game.Game
-	charts  map[chartKey]func() ([]byte, error) // the SVG chart of each size with a table, in its metric
+	chartMu sync.Mutex
+	charts  map[chartKey][]byte // the SVG chart of each size and metric, once drawn
 	timeout time.Duration
 	slots   chan struct{} // a token per search running
 	log     *slog.Logger
@@ -109,8 +92,10 @@ type Server struct {
 	health  func() []string // Options.Warnings
 }
 
-// New returns a server for the puzzles, one per size.
-func New(puzzles []Puzzle, opts *Options) (*Server, error) {
+// New returns a server for the game g: the page, and the API answered by
+// g (game.FromCatalog makes the game of a source.Catalog, as 'slidetable
+// serve' does).
+func New(g *game.Game, opts *Options) (*Server, error) {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -131,16 +116,12 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(puzzles) == 0 {
-		return nil, fmt.Errorf("%w: no puzzles", ErrConfig)
-	}
-	g, err := game.New(puzzles, nil)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	if g == nil {
+		return nil, fmt.Errorf("%w: no game", ErrConfig)
 	}
 	s := &Server{
 		game:    g,
-		charts:  map[chartKey]func() ([]byte, error){},
+		charts:  map[chartKey][]byte{},
 		timeout: o.Timeout,
 		slots:   make(chan struct{}, o.Searches),
 		log:     o.Logger,
@@ -148,26 +129,11 @@ func New(puzzles []Puzzle, opts *Options) (*Server, error) {
 		cors:    cors,
 		health:  o.Warnings,
 	}
-	for _, p := range puzzles {
-		open := p.OpenTable
-		if t := p.Table; t != nil {
-			open = func() (*table.Table, error) { return t, nil }
-		}
-		if open != nil {
-			s.charts[chartKey{p.Goal.Size(), p.Metric}] = sync.OnceValues(func() ([]byte, error) {
-				t, err := open()
-				if err != nil {
-					return nil, err
-				}
-				return chartSVG(t)
-			})
-		}
-	}
 	s.routes()
 	return s, nil
 }
 
-// chartKey names a chart: the size and metric of its table.
+// chartKey names a chart: the size and metric of its distribution.
 type chartKey struct {
 	size   board.Size
 	metric board.Metric

@@ -21,6 +21,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
@@ -52,11 +53,20 @@ var testMultiSolver = func() *solver.Solver {
 	return s
 }()
 
+// serverOf returns a server for a game of the puzzles.
+func serverOf(ps []game.Puzzle, opts *server.Options) (*server.Server, error) {
+	g, err := game.New(ps, nil)
+	if err != nil {
+		return nil, err
+	}
+	return server.New(g, opts)
+}
+
 // newServer returns a server for the built-in 2x3, 3x3 and 4x2 tables and
 // 4x4 by search, in both metrics, as slidetable serve plays them.
 func newServer(t testing.TB, opts *server.Options) *server.Server {
 	t.Helper()
-	var ps []server.Puzzle
+	var ps []game.Puzzle
 	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
 		sv := testSolver
 		if m == board.MultiTile {
@@ -67,11 +77,13 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ps = append(ps, server.Puzzle{Goal: tbl.Goal(), Solver: sv, Table: tbl, Metric: m})
+			ps = append(ps, game.Puzzle{Goal: tbl.Goal(), Solver: sv, Table: tbl, Metric: m})
 		}
-		ps = append(ps, server.Puzzle{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: sv, Metric: m})
+		// 4x4 by search, with the built-in pattern database in
+		// single-tile moves, which solves uniform boards in milliseconds.
+		ps = append(ps, game.Puzzle{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: sv, Metric: m, Uniform: m == board.SingleTile})
 	}
-	s, err := server.New(ps, opts)
+	s, err := serverOf(ps, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +321,7 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=4x4&min=81", 400, "no boards at these distances: 81: no 4x4 board is more than 80 moves from the goal"},
 		{"/api/level?size=3x3&min=20&max=10", 400, "no boards at these distances: 20..10, an empty range"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
-		{"/api/chart?size=4x4", 404, "no table for 4x4"},
+		{"/api/chart?size=5x5", 400, "size 5x5 is not served"},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
 		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes metric`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
@@ -375,6 +387,7 @@ func (b *blocker) Within(ctx context.Context, _ board.Board, _ int) ([]uint8, bo
 	return nil, false, b.wait(ctx)
 }
 
+func (b *blocker) Metric() board.Metric { return board.SingleTile }
 func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error) {
 	return nil, 7, b.wait(ctx)
 }
@@ -384,7 +397,7 @@ func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error
 func TestLimits(t *testing.T) {
 	bl := &blocker{started: make(chan struct{}, 8), release: make(chan struct{})}
 	g := board.Goal(board.Size{W: 4, H: 4})
-	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Searches: 2, Timeout: 200 * time.Millisecond})
+	s, err := serverOf([]game.Puzzle{{Goal: g, Solver: bl}}, &server.Options{Searches: 2, Timeout: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -407,12 +420,14 @@ func TestLimits(t *testing.T) {
 		t.Errorf("the two searches: %v", codes)
 	}
 	// The slots are free again; a search that outlasts the time limit gets
-	// 503 naming it.
+	// 422, final, naming it, with no Retry-After: asking again would not
+	// help.
 	bl.release = make(chan struct{})
-	code, body := call(t, s, q, nil)
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", q, nil))
 	<-bl.started
-	if code != http.StatusServiceUnavailable || !strings.Contains(body, "time limit of 200ms") {
-		t.Errorf("slow search: %d %s", code, body)
+	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "time limit of 200ms") || !strings.Contains(rec.Body.String(), `"final":true`) || rec.Header().Get("Retry-After") != "" {
+		t.Errorf("slow search: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
 }
 
@@ -450,13 +465,13 @@ func TestStatsAndChart(t *testing.T) {
 		Source  string   `json:"source"`
 	}
 	call(t, s, "/api/stats?size=4x4", &pub)
-	d, _ := published.DistributionOf(board.Size{W: 4, H: 4})
+	d, _ := published.DistributionOf(board.Size{W: 4, H: 4}, board.SingleTile)
 	if pub.States != 10461394944000 || pub.Max != 80 || fmt.Sprint(pub.Counts) != fmt.Sprint(d.Counts) || pub.Source != d.Source || len(pub.Hardest) != 17 {
 		t.Errorf("4x4 stats: %d states, max %d, %d hardest, source %q", pub.States, pub.Max, len(pub.Hardest), pub.Source)
 	}
 	// A size with neither a table nor a published distribution has none.
 	g := board.Goal(board.Size{W: 5, H: 3})
-	s53, err := server.New([]server.Puzzle{{Goal: g, Solver: testSolver}}, nil)
+	s53, err := serverOf([]game.Puzzle{{Goal: g, Solver: testSolver}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +490,7 @@ func TestStatsAndChart(t *testing.T) {
 	for _, si := range sizes {
 		names = append(names, si.Size)
 	}
-	if fmt.Sprint(names) != "[2x3 4x2 3x3 4x4]" || sizes[2].Max == nil || *sizes[2].Max != 31 || sizes[3].Table || sizes[3].MaxLevel != server.DefaultMaxLevel ||
+	if fmt.Sprint(names) != "[2x3 4x2 3x3 4x4]" || sizes[2].Max == nil || *sizes[2].Max != 31 || sizes[3].Table || sizes[3].MaxLevel != game.DefaultMaxLevel ||
 		!sizes[3].Published || sizes[3].Max == nil || *sizes[3].Max != 80 || sizes[2].Published {
 		t.Errorf("sizes %+v", sizes)
 	}
@@ -548,7 +563,7 @@ func TestRunLogsAndShutsDown(t *testing.T) {
 	var mu sync.Mutex
 	bl := &blocker{started: make(chan struct{}, 1), release: make(chan struct{})}
 	g := board.Goal(board.Size{W: 4, H: 4})
-	s, err := server.New([]server.Puzzle{{Goal: g, Solver: bl}}, &server.Options{
+	s, err := serverOf([]game.Puzzle{{Goal: g, Solver: bl}}, &server.Options{
 		Logger: slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil)),
 	})
 	if err != nil {
@@ -604,7 +619,7 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 func TestNewRejects(t *testing.T) {
 	tbl, _ := source.BuiltinTable(board.Size{W: 3, H: 3})
 	g := board.Goal(board.Size{W: 4, H: 4})
-	for name, ps := range map[string][]server.Puzzle{
+	for name, ps := range map[string][]game.Puzzle{
 		"none":         nil,
 		"no solver":    {{Goal: g}},
 		"no goal":      {{Solver: testSolver}},
@@ -612,7 +627,7 @@ func TestNewRejects(t *testing.T) {
 		"wrong table":  {{Goal: g, Solver: testSolver, Table: tbl}},
 		"negative max": {{Goal: g, Solver: testSolver, MaxLevel: -1}},
 	} {
-		if _, err := server.New(ps, nil); err == nil {
+		if _, err := serverOf(ps, nil); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

@@ -21,7 +21,7 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.Exact(board.Size{W: 3, H: 3}) || s.Exact(board.Size{W: 5, H: 2}) {
+	if !exact(t, s, board.Size{W: 3, H: 3}) || exact(t, s, board.Size{W: 5, H: 2}) {
 		t.Fatal("3x3 is not answered from a table, or 5x2 is")
 	}
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 3, H: 2}} {
@@ -67,11 +67,7 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err = solver.New(solver.WithMetric(board.MultiTile), solver.WithTable(single))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Distance(ctx, board.Goal(board.Size{W: 3, H: 2})); !errors.Is(err, solver.ErrConfig) {
+	if _, err := solver.New(solver.WithMetric(board.MultiTile), solver.WithTable(single)); !errors.Is(err, solver.ErrConfig) {
 		t.Fatalf("a single-tile table in a multi-tile solver: %v, want ErrConfig", err)
 	}
 }

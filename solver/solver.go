@@ -23,103 +23,100 @@ var (
 )
 
 // Solver answers distances, shortest solutions and optimal moves of
-// boards of any size; see the package documentation.
+// boards of any size, in one metric, from what a source.Catalog hands it;
+// see the package documentation.
 type Solver struct {
-	search bool
+	cat    *source.Catalog
 	metric board.Metric
-	small  [smallSide + 1][smallSide + 1]atomic.Pointer[entry] // by W, H: no hashing on the way to a table
-	sizes  sync.Map                                            // board.Size -> *entry, for the other sizes
+	small  [smallSide + 1][smallSide + 1]atomic.Pointer[source.Answer] // by W, H: no hashing on the way to a table
+	sizes  sync.Map                                                    // board.Size -> *source.Answer, for the other sizes
 }
 
-// smallSide is the largest width and height whose entries sit in an array.
+// smallSide is the largest width and height whose answers sit in an array.
 const smallSide = 8
 
-// entry is what a Solver holds for one size.
-type entry struct {
-	size      board.Size
-	goal      board.Board
-	table     *table.Table  // given with WithTable
-	heuristic ida.Heuristic // given with WithHeuristic
+// Option configures a Solver; see New.
+type Option func(*config) error
 
-	once     sync.Once
-	err      error
-	exact    *table.Table // the table that answers, if any
-	searcher *ida.Searcher
+// config is what the options of New say.
+type config struct {
+	cat        *source.Catalog
+	opts       source.CatalogOptions
+	heuristics []ida.Heuristic // WithHeuristic, in the solver's metric
+	own        bool            // a table, heuristic, goal or WithSearch: for a catalogue of the solver's own
+	metric     board.Metric
 }
 
-// Option configures a Solver; see New.
-type Option func(*Solver) error
-
 // New returns a Solver configured by opts, applied in order. With none it
-// answers from the built-in tables where they exist and by IDA* with
-// Manhattan distance and linear conflicts elsewhere. It fails with an
-// error wrapping ErrConfig if two options give different goals for one
-// size.
+// answers from the built-in tables where they exist and by IDA* with the
+// best bound built in elsewhere (source.Catalog decides, with no folder of
+// installed files). It fails with an error wrapping ErrConfig for options
+// that contradict each other: two goals for one size, or a catalogue
+// (WithCatalog) together with tables, heuristics or goals of the solver's
+// own, which belong in the catalogue.
 func New(opts ...Option) (*Solver, error) {
-	s := &Solver{}
+	var c config
 	for _, o := range opts {
-		if err := o(s); err != nil {
+		if err := o(&c); err != nil {
 			return nil, err
 		}
 	}
-	return s, nil
-}
-
-// entryFor returns the entry of size, creating it if it is new.
-func (s *Solver) entryFor(size board.Size) *entry {
-	if size.W >= 0 && size.H >= 0 && size.W <= smallSide && size.H <= smallSide {
-		p := &s.small[size.W][size.H]
-		if e := p.Load(); e != nil {
-			return e
+	switch {
+	case c.cat != nil && c.own:
+		return nil, fmt.Errorf("%w: give a catalogue its tables, heuristics and goals (source.CatalogOptions), not the solver", ErrConfig)
+	case c.cat == nil:
+		for _, src := range c.opts.Given {
+			if src.Table != nil && src.Table.Metric() != c.metric {
+				return nil, fmt.Errorf("%w: the %s table counts %s-tile moves, the solver %s-tile", ErrConfig, src.Table.Size(), src.Table.Metric(), c.metric)
+			}
 		}
-		p.CompareAndSwap(nil, &entry{size: size})
-		return p.Load()
+		for _, h := range c.heuristics {
+			c.opts.Given = append(c.opts.Given, &source.Source{Origin: source.Given, Heuristic: h, HeuristicMetric: c.metric})
+		}
+		cat, err := source.NewCatalog(&c.opts)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+		}
+		c.cat = cat
 	}
-	if e, ok := s.sizes.Load(size); ok {
-		return e.(*entry)
-	}
-	e, _ := s.sizes.LoadOrStore(size, &entry{size: size})
-	return e.(*entry)
+	return &Solver{cat: c.cat, metric: c.metric}, nil
 }
 
-// setGoal gives size the goal g, which must agree with any goal it has.
-func (e *entry) setGoal(g board.Board, from string) error {
-	if !e.goal.IsZero() && e.goal != g {
-		return fmt.Errorf("%w: %s gives %s the goal %s, but it already has %s", ErrConfig, from, e.size, g, e.goal)
+// WithCatalog answers from cat, what the command line, the server and
+// the WebAssembly build each make once for every size they play.
+func WithCatalog(cat *source.Catalog) Option {
+	return func(c *config) error {
+		if cat == nil {
+			return fmt.Errorf("%w: nil catalogue", ErrConfig)
+		}
+		c.cat = cat
+		return nil
 	}
-	e.goal = g
-	return nil
 }
 
 // WithTable answers boards of t's size from t, an exact table, towards
-// t's goal. A later table of the same size and goal replaces it.
+// t's goal. A later table of the same size, goal and metric is not used.
 func WithTable(t *table.Table) Option {
-	return func(s *Solver) error {
+	return func(c *config) error {
 		if t == nil {
 			return fmt.Errorf("%w: nil table", ErrConfig)
 		}
-		e := s.entryFor(t.Size())
-		if err := e.setGoal(t.Goal(), "a table"); err != nil {
-			return err
-		}
-		e.table = t
+		c.own = true
+		c.opts.Given = append(c.opts.Given, &source.Source{Origin: source.Given, Table: t})
 		return nil
 	}
 }
 
 // WithHeuristic searches boards of the size of h's goal with h, where no
-// table answers them. h must never exceed a distance; a later heuristic
-// of the same size and goal replaces it.
+// table answers them. h must never exceed a distance in the solver's
+// metric (WithMetric).
 func WithHeuristic(h ida.Heuristic) Option {
-	return func(s *Solver) error {
+	return func(c *config) error {
 		if h == nil || h.Goal().IsZero() {
 			return fmt.Errorf("%w: nil heuristic", ErrConfig)
 		}
-		e := s.entryFor(h.Goal().Size())
-		if err := e.setGoal(h.Goal(), "a heuristic"); err != nil {
-			return err
-		}
-		e.heuristic = h
+		c.own = true
+		c.heuristics = append(c.heuristics, h)
 		return nil
 	}
 }
@@ -128,11 +125,13 @@ func WithHeuristic(h ida.Heuristic) Option {
 // than to the standard goal. The built-in tables, whose goal is the
 // standard one, then do not answer for that size.
 func WithGoal(goal board.Board) Option {
-	return func(s *Solver) error {
+	return func(c *config) error {
 		if goal.IsZero() {
 			return fmt.Errorf("%w: the zero board is no goal", ErrConfig)
 		}
-		return s.entryFor(goal.Size()).setGoal(goal, "WithGoal")
+		c.own = true
+		c.opts.Goals = append(c.opts.Goals, goal)
+		return nil
 	}
 }
 
@@ -140,29 +139,39 @@ func WithGoal(goal board.Board) Option {
 // package source found it: from its table (WithTable) or by a search
 // guided by its pattern database (WithHeuristic). A nil src adds nothing.
 func WithSource(src *source.Source) Option {
-	switch {
-	case src == nil:
-		return func(*Solver) error { return nil }
-	case src.Table != nil:
-		return WithTable(src.Table)
+	return func(c *config) error {
+		if src != nil {
+			c.own = true
+			c.opts.Given = append(c.opts.Given, src)
+		}
+		return nil
 	}
-	return WithHeuristic(src.DB.Heuristic())
 }
 
 // WithMetric answers in the given metric: distances, paths and hints
 // count its moves. In the multi-tile metric (board.MultiTile) a move of a
 // path or a hint is the tile the player taps (see board.Board.Tap); the
 // built-in tables are those of that metric, a table given must count its
-// moves, and boards without a table are searched with ida.Lines, or a
-// heuristic given, which must be a lower bound in that metric (the
-// pattern databases of package pdb are not). The default is
-// board.SingleTile.
+// moves, and boards without a table are searched with the catalogue's
+// bound of that metric, or a heuristic given, which must be a lower bound
+// in that metric (the pattern databases of package pdb are not). The
+// default is board.SingleTile.
 func WithMetric(m board.Metric) Option {
-	return func(s *Solver) error {
+	return func(c *config) error {
 		if !m.Valid() {
 			return fmt.Errorf("%w: %w %d", ErrConfig, board.ErrMetric, m)
 		}
-		s.metric = m
+		c.metric = m
+		return nil
+	}
+}
+
+// WithSearch answers every board by IDA*, even where a table would: for
+// comparing the two, and for measuring the search.
+func WithSearch() Option {
+	return func(c *config) error {
+		c.own = true
+		c.opts.Search = true
 		return nil
 	}
 }
@@ -170,14 +179,8 @@ func WithMetric(m board.Metric) Option {
 // Metric returns the metric the solver answers in.
 func (s *Solver) Metric() board.Metric { return s.metric }
 
-// WithSearch answers every board by IDA*, even where a table would: for
-// comparing the two, and for measuring the search.
-func WithSearch() Option {
-	return func(s *Solver) error {
-		s.search = true
-		return nil
-	}
-}
+// Catalog returns the catalogue the solver answers from.
+func (s *Solver) Catalog() *source.Catalog { return s.cat }
 
 // Goal returns the goal the solver measures distances of boards of size
 // to, or the zero Board if size is not valid.
@@ -185,85 +188,55 @@ func (s *Solver) Goal(size board.Size) board.Board {
 	if err := size.Validate(); err != nil {
 		return board.Board{}
 	}
-	if e := s.entryFor(size); !e.goal.IsZero() {
-		return e.goal
-	}
-	return board.Goal(size)
+	return s.cat.Goal(size)
 }
 
-// Table returns the exact table that answers for boards of size, loading a
-// built-in one on first use, or nil if boards of that size are searched.
-func (s *Solver) Table(size board.Size) (*table.Table, error) {
-	if err := size.Validate(); err != nil {
-		return nil, err
+// Answer returns what answers boards of size: the exact table, or the
+// search and its bound, found and proven by the catalogue on the first
+// board of the size (with ctx) and kept. Its errors are the catalogue's.
+func (s *Solver) Answer(ctx context.Context, size board.Size) (*source.Answer, error) {
+	if size.W >= 0 && size.H >= 0 && size.W <= smallSide && size.H <= smallSide {
+		p := &s.small[size.W][size.H]
+		if a := p.Load(); a != nil {
+			return a, nil
+		}
+		a, err := s.cat.For(ctx, size, s.metric)
+		if err != nil {
+			return nil, err
+		}
+		p.Store(a)
+		return a, nil
 	}
-	e, err := s.prepare(size)
+	if a, ok := s.sizes.Load(size); ok {
+		return a.(*source.Answer), nil
+	}
+	a, err := s.cat.For(ctx, size, s.metric)
 	if err != nil {
 		return nil, err
 	}
-	return e.exact, nil
+	s.sizes.Store(size, a)
+	return a, nil
 }
 
-// Exact reports whether boards of size are answered from a table, in
-// lookups, rather than by search.
-func (s *Solver) Exact(size board.Size) bool {
-	t, err := s.Table(size)
-	return err == nil && t != nil
+// Table returns the exact table that answers for boards of size, or nil
+// if boards of that size are searched; see Answer.
+func (s *Solver) Table(ctx context.Context, size board.Size) (*table.Table, error) {
+	a, err := s.Answer(ctx, size)
+	if err != nil {
+		return nil, err
+	}
+	return a.Table, nil
 }
 
-// prepare returns the entry of size with its table or searcher ready.
-func (s *Solver) prepare(size board.Size) (*entry, error) {
-	e := s.entryFor(size)
-	e.once.Do(func() {
-		if e.goal.IsZero() {
-			e.goal = board.Goal(size)
-		}
-		standard := e.goal == board.Goal(size)
-		if e.table != nil && e.table.Metric() != s.metric {
-			e.err = fmt.Errorf("%w: the %s table counts %s-tile moves, the solver %s-tile", ErrConfig, size, e.table.Metric(), s.metric)
-			return
-		}
-		if !s.search {
-			e.exact = e.table
-			if e.exact == nil && standard {
-				if e.exact, e.err = builtinTable(size, s.metric); e.err != nil {
-					return
-				}
-			}
-			if e.exact != nil {
-				return
-			}
-		}
-		h := e.heuristic
-		if h == nil && standard && s.metric == board.SingleTile {
-			if h, e.err = builtinHeuristic(size); e.err != nil {
-				return
-			}
-		}
-		switch {
-		case s.metric == board.MultiTile:
-			if h == nil {
-				h = ida.Lines(e.goal)
-			}
-			e.searcher = ida.NewIn(h, board.MultiTile)
-		case h == nil:
-			e.searcher = ida.New(ida.Manhattan(e.goal))
-		default:
-			e.searcher = ida.New(h)
-		}
-	})
-	return e, e.err
-}
-
-// start validates b and ctx and returns the entry that answers for b.
-func (s *Solver) start(ctx context.Context, b board.Board) (*entry, error) {
+// start validates b and ctx and returns what answers for b.
+func (s *Solver) start(ctx context.Context, b board.Board) (*source.Answer, error) {
 	if b.IsZero() {
 		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return s.prepare(b.Size())
+	return s.Answer(ctx, b.Size())
 }
 
 // Distance returns the fewest moves from b to the goal of its size. It
@@ -275,10 +248,10 @@ func (s *Solver) Distance(ctx context.Context, b board.Board) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	if e.exact != nil {
-		return e.exact.Distance(b)
+	if e.Table != nil {
+		return e.Table.Distance(b)
 	}
-	return e.searcher.Distance(ctx, b)
+	return e.Search.Distance(ctx, b)
 }
 
 // Path returns a shortest solution of b: the moves, each the tile that
@@ -290,10 +263,10 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.exact != nil {
-		return e.exact.Path(b)
+	if e.Table != nil {
+		return e.Table.Path(b)
 	}
-	return e.searcher.Solve(ctx, b)
+	return e.Search.Solve(ctx, b)
 }
 
 // Hints returns every move that takes b one step closer to the goal, in
@@ -306,10 +279,10 @@ func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
 	if err != nil {
 		return nil, -1, err
 	}
-	if e.exact != nil {
-		return e.exact.Hints(b)
+	if e.Table != nil {
+		return e.Table.Hints(b)
 	}
-	return e.searcher.Hints(ctx, b)
+	return e.Search.Hints(ctx, b)
 }
 
 // Within returns a shortest solution of b and true if b is at most limit
@@ -321,13 +294,13 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 	if err != nil {
 		return nil, false, err
 	}
-	if e.exact != nil {
-		d, err := e.exact.Distance(b)
+	if e.Table != nil {
+		d, err := e.Table.Distance(b)
 		if err != nil || limit >= 0 && d > limit {
 			return nil, false, err
 		}
-		p, err := e.exact.Path(b)
+		p, err := e.Table.Path(b)
 		return p, err == nil, err
 	}
-	return e.searcher.Within(ctx, b, limit)
+	return e.Search.Within(ctx, b, limit)
 }

@@ -126,8 +126,8 @@ func notFile(path string) error {
 }
 
 // openInstalled reads and proves the file installed at path for goal's
-// size, which must be of that size and goal, and a table if tablesOnly.
-func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Board, tablesOnly bool) (*Source, error) {
+// size, which must be of that size and goal, and of the kind want.
+func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Board, want Kind) (*Source, error) {
 	size := goal.Size()
 	fail := func(err error) (*Source, error) {
 		return nil, &InstalledError{Path: path, Size: size, Err: err}
@@ -139,9 +139,9 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 		}
 		return fail(err)
 	}
-	if tablesOnly && src.Table == nil {
+	if src.Kind() != want {
 		src.Close()
-		return fail(fmt.Errorf("%w: %s is a %s, not a table", ErrKind, path, src.Kind()))
+		return fail(fmt.Errorf("%w: %s is a %s, not a %s", ErrKind, path, src.Kind(), want))
 	}
 	if got := src.Goal(); got != goal {
 		src.Close()
@@ -154,11 +154,18 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 	return src, nil
 }
 
-// InstalledSizes returns the sizes with a file installed for the
-// resolver's metric, whether it can answer or not, smallest first: those a
-// server offers besides the built-in ones. An entry that is not a regular file is reported to
-// Options.Warn and left out.
-func (r *Resolver) InstalledSizes() ([]board.Size, error) {
+// installedFile is a size with a file of kind installed for it.
+type installedFile struct {
+	size board.Size
+	kind Kind
+}
+
+// installedSizes returns the sizes with a file installed for the
+// resolver's metric, whether it can answer or not, smallest first, with
+// the kind of the file (a table, if there are both): those a catalogue
+// offers besides the built-in ones. An entry that is not a regular file is
+// reported to Options.Warn and left out.
+func (r *Resolver) installedSizes() ([]installedFile, error) {
 	if r.opts.Dir == "" {
 		return nil, nil
 	}
@@ -169,29 +176,44 @@ func (r *Resolver) InstalledSizes() ([]board.Size, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sizes []board.Size
+	var out []installedFile
+	seen := map[board.Size]bool{}
 	for _, e := range entries {
 		name := e.Name()
 		base, _, _ := strings.Cut(name, ".")
 		base = strings.TrimSuffix(base, "-multi")
 		size, err := board.ParseSize(base)
-		if base == name || err != nil || size.String() != base || HasBuiltin(size) || slices.Contains(sizes, size) {
+		if base == name || err != nil || size.String() != base || HasBuiltin(size) || seen[size] {
 			continue
 		}
 		for _, kind := range []Kind{Table, PDB} {
 			if kind == PDB && r.opts.Metric == board.MultiTile {
 				continue
 			}
-			if name == base+ext(kind, r.opts.Metric) && r.installed(size, kind) != "" {
-				sizes = append(sizes, size)
+			if !seen[size] && r.installed(size, kind) != "" {
+				seen[size] = true
+				out = append(out, installedFile{size, kind})
 			}
 		}
 	}
-	slices.SortStableFunc(sizes, func(a, b board.Size) int {
-		if c := a.Cells() - b.Cells(); c != 0 {
+	slices.SortStableFunc(out, func(a, b installedFile) int {
+		if c := a.size.Cells() - b.size.Cells(); c != 0 {
 			return c
 		}
-		return strings.Compare(a.String(), b.String())
+		return strings.Compare(a.size.String(), b.size.String())
 	})
-	return sizes, nil
+	return out, nil
+}
+
+// InstalledSizes returns the sizes with a file installed for the
+// resolver's metric, whether it can answer or not, smallest first: those
+// a Catalog offers besides the built-in ones. An entry that is not a
+// regular file is reported to Options.Warn and left out.
+func (r *Resolver) InstalledSizes() ([]board.Size, error) {
+	files, err := r.installedSizes()
+	sizes := make([]board.Size, len(files))
+	for i, f := range files {
+		sizes[i] = f.size
+	}
+	return sizes, err
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -44,7 +45,7 @@ const (
 	File                        // a file the caller named
 )
 
-// String returns "built-in", "installed" or "file".
+// String returns "built-in", "installed", "file" or "given".
 func (o Origin) String() string {
 	switch o {
 	case Builtin:
@@ -53,6 +54,8 @@ func (o Origin) String() string {
 		return "installed"
 	case File:
 		return "file"
+	case Given:
+		return "given"
 	}
 	return fmt.Sprintf("Origin(%d)", int(o))
 }
@@ -78,30 +81,41 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
-// Source is what answers boards of one size and goal: an exact table, or
-// a pattern database that guides an optimal search; and where it comes
-// from. Exactly one of Table and DB is set.
+// Source is what answers boards of one size and goal: an exact table, a
+// pattern database that guides an optimal search, or (given by a caller,
+// Origin Given) a heuristic of its own; and where it comes from. Exactly
+// one of Table, DB and Heuristic is set.
 type Source struct {
 	Origin Origin
-	Path   string       // the file; "" for a built-in one
+	Path   string       // the file; "" for a built-in or given one
 	Table  *table.Table // the exact table, or nil
 	DB     *pdb.DB      // the pattern database, or nil
+	// Heuristic is a lower bound a caller gives (see CatalogOptions), in
+	// the metric HeuristicMetric, or nil.
+	Heuristic       ida.Heuristic
+	HeuristicMetric board.Metric
 }
 
-// Kind returns Table or PDB.
+// Kind returns Table, PDB, or Unknown for a given heuristic.
 func (s *Source) Kind() Kind {
-	if s.Table != nil {
+	switch {
+	case s.Table != nil:
 		return Table
+	case s.DB != nil:
+		return PDB
 	}
-	return PDB
+	return Unknown
 }
 
 // Goal returns the goal the source measures distances to.
 func (s *Source) Goal() board.Board {
-	if s.Table != nil {
+	switch {
+	case s.Table != nil:
 		return s.Table.Goal()
+	case s.DB != nil:
+		return s.DB.Goal()
 	}
-	return s.DB.Goal()
+	return s.Heuristic.Goal()
 }
 
 // Size returns the size of the boards the source answers for.
@@ -111,21 +125,26 @@ func (s *Source) Size() board.Size { return s.Goal().Size() }
 // installed pattern database /home/ann/.cache/slidetable/4x4.pdb", "the
 // table 4x3.tbl".
 func (s *Source) String() string {
-	switch s.Origin {
-	case Builtin:
+	switch {
+	case s.Origin == Builtin:
 		return fmt.Sprintf("the built-in %s %s", s.Size(), s.Kind())
-	case Installed:
+	case s.Origin == Installed:
 		return fmt.Sprintf("the installed %s %s", s.Kind(), s.Path)
+	case s.Origin == Given && s.Kind() == Unknown:
+		return fmt.Sprintf("a %s heuristic given", s.Size())
+	case s.Origin == Given:
+		return fmt.Sprintf("a %s %s given", s.Size(), s.Kind())
 	}
 	return fmt.Sprintf("the %s %s", s.Kind(), s.Path)
 }
 
 // Close releases what the source holds: a table's memory, a pattern
 // database's open file (a large one is read in place). A built-in source
-// is shared and stays; closing it does nothing.
+// is shared and stays; closing it does nothing, as for a given one, which
+// its giver closes.
 func (s *Source) Close() error {
 	switch {
-	case s.Origin == Builtin:
+	case s.Origin == Builtin, s.Origin == Given:
 		return nil
 	case s.Table != nil:
 		return s.Table.Close()
@@ -214,38 +233,48 @@ func (r *Resolver) Dir() string { return r.opts.Dir }
 // built-in and installed files. It returns nil and no error if nothing
 // does, for a search with no pattern database. An installed file that
 // cannot answer (unreadable, damaged, wrong, or for another size or goal)
-// is an *InstalledError.
+// is an *InstalledError. A Catalog asks TableFor and DatabaseFor in turn.
 func (r *Resolver) For(ctx context.Context, goal board.Board) (*Source, error) {
-	return r.lookup(ctx, goal, false)
+	if src, err := r.TableFor(ctx, goal); src != nil || err != nil {
+		return src, err
+	}
+	return r.DatabaseFor(ctx, goal)
 }
 
 // TableFor is For restricted to tables: the built-in table, else the
 // installed one, else nil. It reads no pattern database.
 func (r *Resolver) TableFor(ctx context.Context, goal board.Board) (*Source, error) {
-	return r.lookup(ctx, goal, true)
-}
-
-func (r *Resolver) lookup(ctx context.Context, goal board.Board, tablesOnly bool) (*Source, error) {
-	if goal.IsZero() {
-		return nil, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
-	}
-	size := goal.Size()
-	if goal != board.Goal(size) {
-		return nil, nil
+	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
+		return nil, err
 	}
 	if src, err := r.builtin(ctx, goal, true); src != nil || err != nil {
 		return src, err
 	}
-	if path := r.installed(size, Table); path != "" {
-		return r.openInstalled(ctx, path, goal, tablesOnly)
+	if path := r.installed(goal.Size(), Table); path != "" {
+		return r.openInstalled(ctx, path, goal, Table)
 	}
-	if tablesOnly || r.opts.Metric == board.MultiTile {
-		return nil, nil
+	return nil, nil
+}
+
+// DatabaseFor is For restricted to pattern databases, for a search: the
+// installed one, else the built-in one, else nil; always nil in the
+// multi-tile metric, in which their entries are no lower bounds.
+func (r *Resolver) DatabaseFor(ctx context.Context, goal board.Board) (*Source, error) {
+	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) || r.opts.Metric == board.MultiTile {
+		return nil, err
 	}
-	if path := r.installed(size, PDB); path != "" {
-		return r.openInstalled(ctx, path, goal, false)
+	if path := r.installed(goal.Size(), PDB); path != "" {
+		return r.openInstalled(ctx, path, goal, PDB)
 	}
 	return r.builtin(ctx, goal, false)
+}
+
+// checkGoal refuses the zero board.
+func checkGoal(goal board.Board) error {
+	if goal.IsZero() {
+		return fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	return nil
 }
 
 // Open reads the file at path, a table or a pattern database by its first

@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
 // solverFlags are the flags of the commands that ask the solver: -table
@@ -43,11 +44,14 @@ func addSolverFlags(f *flags, withIDA bool, timeout time.Duration) *solverFlags 
 	return sf
 }
 
-// solver checks the flags and returns the solver for boards of size: with
-// the table or pattern database FILE if given, searching everywhere with
-// -ida, and otherwise with what package source finds for the size and goal
-// (built in, then installed; nothing for a -goal other than the standard
-// one); towards -goal if given (a FILE must be of that goal).
+// solver checks the flags and returns the solver for boards of size, from
+// the command's catalogue (see package source), which answers with the
+// table or pattern database FILE if given, by search everywhere with -ida,
+// and otherwise with what it finds for the size and goal (built in, then
+// installed; nothing for a -goal other than the standard one); towards
+// -goal if given (a FILE must be of that goal). What answers size is found
+// and proven here, before any board is read, so that a file that cannot
+// answer is said at once.
 func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Solver, error) {
 	f := sf.f
 	if err := sf.timeoutFlag.check(); err != nil {
@@ -57,14 +61,14 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	if err != nil {
 		return nil, err
 	}
-	var opts []solver.Option
+	var opts source.CatalogOptions
 	switch {
 	case *sf.useIDA && *sf.path != "":
 		return nil, f.failf("-ida and -table exclude each other")
 	case *sf.useIDA:
-		opts = append(opts, solver.WithSearch())
+		opts.Search = true
 	case *sf.path != "":
-		src, err := f.openFile(ctx, *sf.path, size, false, false)
+		src, err := f.openFile(ctx, *sf.path, size, false)
 		if err != nil {
 			return nil, err
 		}
@@ -80,18 +84,23 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 		} else if sf.goal.set() && src.Goal() != goal {
 			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*sf.path), src.Goal())
 		}
-		opts = append(opts, solver.WithSource(src))
-	default:
-		src, err := f.resolver(false).For(ctx, goal)
-		if err != nil {
-			return nil, installedFailure(err)
-		}
-		opts = append(opts, solver.WithSource(src))
+		opts.Given = []*source.Source{src}
 	}
 	if sf.goal.set() {
-		opts = append(opts, solver.WithGoal(goal))
+		opts.Goals = []board.Board{goal}
 	}
-	return solver.New(append(opts, solver.WithMetric(f.metric))...)
+	cat, err := f.catalog(opts)
+	if err != nil {
+		return nil, err
+	}
+	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(f.metric))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.Answer(ctx, size); err != nil {
+		return nil, installedFailure(err)
+	}
+	return s, nil
 }
 
 // failure is a failure of a command with a message of its own: exit

@@ -37,6 +37,8 @@ type flags struct {
 	metric                         board.Metric     // -metric checked, by parse
 	metricSet                      bool             // -metric was given
 	goal                           *goalFlag        // -goal, if the command has it
+	quiet                          bool             // no progress bars: the command's -q, once parsed
+	warned                         map[string]bool  // the warnings said, once each
 	// warn, if set, takes the resolver's warnings instead of standard
 	// error (serve logs them); it may be called from any goroutine.
 	warn func(msg string)

@@ -88,6 +88,7 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 		return nil, err
 	}
 	req := &buildRequest{f: f, goal: goal, quiet: *quiet, workers: *workers, limit: f.memory}
+	f.quiet = *quiet
 	if f.metric == board.MultiTile && size.Cells() > bfs.MaxCells {
 		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", size, bfs.MaxCells)
 	}
@@ -119,7 +120,7 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 // looks for the size's file, which must be one that something reads.
 func (req *buildRequest) installPath() error {
 	f, size := req.f, req.goal.Size()
-	path, err := f.resolver(req.quiet).InstallPath(size)
+	path, err := f.resolver().InstallPath(size)
 	switch {
 	case errors.Is(err, source.ErrShadowed):
 		return f.failf("-install %s: nothing would read it, as the built-in %s table answers first; nothing written", size, size)
@@ -215,7 +216,7 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result)
 	if err != nil {
 		return 0, err
 	}
-	req.f.record(sum, source.Table, req.path, res.Goal.Size(), req.quiet)
+	req.f.record(sum, source.Table, req.path, res.Goal.Size())
 	return uint64(fi.Size()), nil
 }
 
@@ -223,8 +224,8 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result)
 // whose content hash as written is sum, so that no command proves it
 // again (see package source). A failure to record costs only a proof
 // later: it is a warning.
-func (f *flags) record(sum [sha256.Size]byte, kind source.Kind, path string, size board.Size, quiet bool) {
-	err := f.resolver(quiet).Record(sum, kind, size, path)
+func (f *flags) record(sum [sha256.Size]byte, kind source.Kind, path string, size board.Size) {
+	err := f.resolver().Record(sum, kind, size, path)
 	if err != nil && !errors.Is(err, source.ErrNoDir) {
 		fmt.Fprintf(f.stderr, "slidetable %s: warning: the proof of %s was not recorded: %s\n", f.name, path, clipWords(userMessage(err)))
 	}
@@ -318,7 +319,7 @@ func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
 	if err != nil {
 		return interrupted(err, path)
 	}
-	f.record(sum, source.PDB, path, size, quiet)
+	f.record(sum, source.PDB, path, size)
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err

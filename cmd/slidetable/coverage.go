@@ -24,14 +24,14 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 			"distribution: the statistic, its degrees of freedom and the p-value. The\n"+
 			"draws pass if p >= A; the exit status is 1 if they fail. Sizes of up to 10\n"+
 			"cells (3x3, 4x2, 5x2).\n\n"+
-			"For 4x4, too large to count, it solves each board drawn exactly, on every\n"+
-			"core with a progress bar (N defaults to 2000), and compares the histogram\n"+
-			"of their distances with the published distribution by the same test, the\n"+
-			"distances where fewer than 5 boards are expected pooled with their\n"+
-			"neighbours: that checks the generator's uniformity and the solver's\n"+
-			"exactness together. In the multi-tile metric (-metric multi) a 4x4 board\n"+
-			"is out of reach of the search, so only the sizes counted by state take it\n"+
-			"(the states do not depend on the metric).\n\n"+
+			"For a size too large to count whose distribution is known (4x4, and the\n"+
+			"12-cell sizes, as published or counted by this module's search), it\n"+
+			"solves each board drawn exactly, on every core with a progress bar (N\n"+
+			"defaults to 2000), and compares the histogram of their distances with that\n"+
+			"distribution by the same test, the distances where fewer than 5 boards are\n"+
+			"expected pooled with their neighbours: that checks the generator's\n"+
+			"uniformity and the solver's exactness together, in either metric where\n"+
+			"the search solves uniform boards (the states do not depend on it).\n\n"+
 			"It stops when -timeout (default 10m) runs out, with exit status 1, and\n"+
 			"refuses at once draws that could not be counted in time even at the\n"+
 			"fastest (100 ns a board, 5 ns a move of a walk), saying how long they\n"+
@@ -57,18 +57,16 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	}
 	ctx, cancel := tf.context(ctx)
 	defer cancel()
-	if f.metric == board.MultiTile && size.Cells() > coverage.MaxCells {
-		return f.failf("%s boards are out of reach of the multi-tile search (it has no pattern database, and most uniform boards are 30 moves and more away); test the generator in the single-tile metric", size)
-	}
-	if d, ok := published.DistributionOf(size); ok && size.Cells() > coverage.MaxCells {
+	f.quiet = *quiet
+	if d, ok := published.DistributionOf(size, f.metric); ok && size.Cells() > coverage.MaxCells {
 		goal, err := goalFlag.board(size)
 		if err != nil {
 			return err
 		}
-		return tf.stopped(coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *quiet, *asJSON), "")
+		return tf.stopped(coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *asJSON), "")
 	}
 	if *pdbPath != "" {
-		return f.failf("-table: only sizes tested by distance (4x4) take a pattern database")
+		return f.failf("-table: only sizes tested by distance (such as 4x4) take a pattern database")
 	}
 	if size.Cells() > coverage.MaxCells {
 		states := "more than 10^18"
@@ -123,7 +121,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 func printCoverage(e *env, goal board.Board, g *genFlags, s uint64, rep *coverage.Report, alpha float64, pass, asJSON bool) error {
 	size := goal.Size()
 	if asJSON {
-		out := api.Coverage{About: api.NewAbout(goal), Sampling: g.sampling(s, rep.Draws), States: rep.States,
+		out := api.Coverage{About: api.NewAbout(goal, board.SingleTile), Sampling: g.sampling(s, rep.Draws), States: rep.States,
 			Distinct: rep.Distinct, Min: rep.Min, Max: rep.Max, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
 		return writeJSONLine(e.stdout, out)
 	}

@@ -23,7 +23,7 @@ const defaultDistanceDraws = 2000
 // exactly with the solver on every core, and compares their distances with
 // the published ones.
 func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d published.Distribution, goal board.Board,
-	pdbPath string, n int, seed *seedFlag, alpha float64, quiet, asJSON bool) error {
+	pdbPath string, n int, seed *seedFlag, alpha float64, asJSON bool) error {
 	if goal != board.Goal(d.Size) {
 		return f.failf("-goal: the published %s distribution is to the standard goal", d.Size)
 	}
@@ -36,30 +36,37 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if !(alpha > 0 && alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
-	var src *source.Source
-	var err error
-	if pdbPath == "" {
-		if src, err = f.resolver(quiet).For(ctx, goal); err != nil {
-			return installedFailure(err)
-		}
-	} else {
+	var opts source.CatalogOptions
+	if pdbPath != "" {
 		if kind, err := source.Sniff(pdbPath); err == nil && kind != source.PDB {
 			return f.failf("-table %s: not a pattern database", clip(pdbPath))
 		}
-		if src, err = f.openFile(ctx, pdbPath, d.Size, false, quiet); err != nil {
+		src, err := f.openFile(ctx, pdbPath, d.Size, false)
+		if err != nil {
 			return err
 		}
+		opts.Given = []*source.Source{src}
 	}
-	s, err := solver.New(solver.WithSource(src))
+	cat, err := f.catalog(opts)
 	if err != nil {
 		return err
+	}
+	if !cat.Offer(d.Size, f.metric).Uniform {
+		return f.failf("uniform %s boards are out of reach of the %s-tile search here (it has no database); test the generator in the single-tile metric", d.Size, f.metric)
+	}
+	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(f.metric))
+	if err != nil {
+		return err
+	}
+	if _, err := s.Answer(ctx, d.Size); err != nil {
+		return installedFailure(err)
 	}
 	r, sd := seed.rand()
 	draw, err := g.generator(f, goal, r)
 	if err != nil {
 		return err
 	}
-	bar := progressBar(e, quiet, int64(n), fmt.Sprintf("solving %s boards", d.Size))
+	bar := progressBar(e, f.quiet, int64(n), fmt.Sprintf("solving %s boards", d.Size))
 	mopts := &coverage.DistanceOptions{}
 	if bar != nil {
 		mopts.Progress = func(solved int) { bar.Set(solved) }
@@ -76,7 +83,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	}
 	pass := rep.Passes(alpha)
 	if asJSON {
-		out := api.DistanceCoverage{About: api.NewAbout(goal), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
+		out := api.DistanceCoverage{About: api.NewAbout(goal, f.metric), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
 			Observed: rep.Observed, Expected: rep.Expected, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
 		for _, b := range rep.Bins {
 			out.Bins = append(out.Bins, api.Bin{Lo: b.Lo, Hi: b.Hi, Observed: b.Observed, Expected: b.Expected})

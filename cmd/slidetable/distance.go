@@ -38,8 +38,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 		if solvable {
 			line = strconv.Itoa(d)
 		}
-		out := api.NewDistance(s.Goal(b.Size()), b, solvable, d)
-		out.About = out.About.In(s.Metric())
+		out := api.NewDistance(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d)
 		return reply{json: out, text: line + "\n", line: line}, nil
 	})
 }

@@ -207,7 +207,8 @@
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most
-//		-searches at once (then 503 with Retry-After). Bad input gets 400
+//		-searches at once (then 503 with Retry-After; a search that runs
+//		out of -timeout gets 422 and "final":true). Bad input gets 400
 //		and {"error":"..."}. The page's WebAssembly build is served beside
 //		it. A client has 5 s to send its headers and may idle 30 s
 //		between requests; at most -max-conns connections are open (and

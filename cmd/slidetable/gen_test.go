@@ -97,7 +97,7 @@ func TestGenBadInput(t *testing.T) {
 		{"gen", "-method", "walk", "-k", "-1", "3x3"},
 		{"gen", "-seed", "-1", "3x3"},
 		{"gen", "-seed", "x", "3x3"},
-		{"coverage", "4x3"},
+		{"coverage", "5x3"},
 		{"coverage", "-alpha", "2", "3x2"},
 		{"coverage", "-n", "-5", "3x2"},
 	} {

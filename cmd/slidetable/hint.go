@@ -31,7 +31,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMovesIn(s.Metric(), s.Goal(b.Size()), b, solvable, d, hints, false), text: "unsolvable\n", line: "unsolvable"}
+		r := reply{json: api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d, hints, false), text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case !solvable:
 		case d == 0:

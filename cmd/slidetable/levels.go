@@ -11,18 +11,12 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/table"
 )
-
-// smallTable is the most cells of a size whose table levels builds in
-// memory when none is at hand: 10 cells take 0.2 s.
-const smallTable = 10
 
 // runLevels prints boards at exact distances. It reads the flags into a
 // levelsRequest, asks the solver for the size's table, and then draws the
@@ -66,6 +60,7 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	f.quiet = *lf.quiet
 	req, err := lf.request(size)
 	if err != nil {
 		return err
@@ -74,29 +69,33 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.Table(size)
+	ans, err := s.Answer(ctx, size)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := lf.sf.context(ctx)
 	defer cancel()
-	req.goal = s.Goal(size)
-	if t == nil && !req.walk && size.Cells() <= smallTable {
-		// A table counts the boards at each distance, for any goal:
-		// make one, in a fraction of a second.
-		if t, err = table.Build(ctx, req.goal, &bfs.Options{MaxMemory: f.memory, Metric: f.metric}); err != nil {
+	req.goal, req.metric = s.Goal(size), f.metric
+	lp := levels.Puzzle{Goal: req.goal, Metric: f.metric, Table: ans.Table, Solver: s, Uniform: ans.Uniform}
+	how, err := levels.Plan(lp, req.lo, req.planHi(), req.n, req.mode)
+	if err != nil {
+		return lf.refused(req, err)
+	}
+	out := &levelWriter{w: bufio.NewWriter(e.stdout), about: api.NewAbout(req.goal, f.metric), asJSON: *lf.asJSON}
+	switch how {
+	case levels.Walked:
+		return walkLevels(ctx, e, lf, lp, req, out)
+	case levels.FromTable:
+		// A table counts the boards at each distance, for any goal: one
+		// is made in a fraction of a second for a small size.
+		if lp.Table, err = levels.TableOf(ctx, lp, f.memory); err != nil {
 			return lf.sf.stopped(memoryError(err), "")
 		}
+		return tableLevels(ctx, e, lf, lp, req, out)
+	case levels.Hardest:
+		return hardestLevels(ctx, e, lp, req, out)
 	}
-	out := &levelWriter{w: bufio.NewWriter(e.stdout), goal: req.goal, metric: f.metric, asJSON: *lf.asJSON}
-	switch {
-	case req.walk:
-		return walkLevels(ctx, e, lf, s, req, out)
-	case t != nil:
-		return tableLevels(ctx, e, lf, t, req, out)
-	default:
-		return searchLevels(ctx, e, lf, s, req, out)
-	}
+	return searchLevels(ctx, e, lf, lp, req, out)
 }
 
 // levelsFlags are the flags of levels.
@@ -128,13 +127,13 @@ func addLevelsFlags(f *flags) *levelsFlags {
 
 // levelsRequest is what levels was asked for, its flags checked.
 type levelsRequest struct {
-	mode   levels.Mode
-	walk   bool // -mode walk
+	mode   levels.Mode // levels.WalkMode for -mode walk
 	lo, hi int
 	hiSet  bool // -max was given; otherwise hi is set from the table or the size
 	n      int
 	r      *rand.Rand
 	goal   board.Board
+	metric board.Metric
 }
 
 // request checks the flags for boards of size.
@@ -149,7 +148,7 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	case "filter":
 		req.mode = levels.Filter
 	case "walk":
-		req.walk = true
+		req.mode = levels.WalkMode
 	default:
 		return nil, f.failf("-mode %q: want auto, exact, filter or walk", clip(*lf.modeName))
 	}
@@ -159,10 +158,10 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	if req.lo < 0 || (req.hiSet && req.hi < req.lo) {
 		return nil, f.failf("-min %d -max %d: want 0 <= min <= max", req.lo, req.hi)
 	}
-	if req.walk && *lf.sf.path != "" {
+	if req.mode == levels.WalkMode && *lf.sf.path != "" {
 		return nil, f.failf("-mode walk uses no table; drop -table")
 	}
-	if req.walk && !req.hiSet {
+	if req.mode == levels.WalkMode && !req.hiSet {
 		return nil, f.failf("give -max, the largest distance wanted, for -mode walk")
 	}
 	if !lf.sf.goal.set() {
@@ -174,10 +173,20 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	return req, nil
 }
 
+// planHi returns the largest distance to plan for: -max, or the largest
+// there is.
+func (req *levelsRequest) planHi() int {
+	if req.hiSet {
+		return req.hi
+	}
+	most, _ := published.MaxDistance(req.goal.Size(), req.metric)
+	return max(most, req.lo)
+}
+
 // walkLevels prints boards at the distances asked for found by random walks
-// from the goal, kept by their exact distance from s.
-func walkLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver, req *levelsRequest, out *levelWriter) error {
-	got, err := levels.WalksWith(ctx, s, req.r, req.goal, req.lo, req.hi, req.n)
+// from the goal, kept by their exact distance from the solver.
+func walkLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
+	got, err := levels.Draw(ctx, lp, levels.Walked, req.r, req.lo, req.hi, req.n, nil)
 	if errors.Is(err, levels.ErrNotFound) && len(got) > 0 {
 		// Print what was found, as the table path does.
 		fmt.Fprintf(e.stderr, "slidetable levels: random walks found only %s %s at distances %d..%d; printing %s\n",
@@ -189,12 +198,12 @@ func walkLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver, 
 }
 
 // tableLevels prints boards at the distances asked for drawn uniformly
-// from the table t.
-func tableLevels(ctx context.Context, e *env, lf *levelsFlags, t *table.Table, req *levelsRequest, out *levelWriter) error {
+// from the puzzle's table.
+func tableLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
 	if !req.hiSet {
-		req.hi = max(t.Max(), req.lo)
+		req.hi = max(lp.Table.Max(), req.lo)
 	}
-	got, err := levels.Sample(ctx, req.r, t, req.lo, req.hi, req.n, &levels.Options{Mode: req.mode})
+	got, err := levels.Draw(ctx, lp, levels.FromTable, req.r, req.lo, req.hi, req.n, &levels.DrawOptions{Mode: req.mode})
 	return printLevels(e, lf, req, got, err, out)
 }
 
@@ -221,28 +230,19 @@ func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []levels.Level
 }
 
 // searchLevels prints uniform boards at the distances asked for, for a
-// size without a table, found by solving uniform boards with s, as they
-// are confirmed, with a progress bar on stderr unless -q.
-func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver, req *levelsRequest, out *levelWriter) error {
+// size without a table, found by solving uniform boards, as they are
+// confirmed, with a progress bar on stderr unless -q.
+func searchLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
 	f, size := lf.f, req.goal.Size()
-	if req.mode == levels.Exact {
-		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
-	}
-	if f.metric == board.MultiTile {
-		return multiSearchLevels(f, size)
-	}
 	if !req.hiSet {
-		m, exact := size.MaxDistance()
+		m, exact := published.MaxDistance(size, f.metric)
 		if !exact {
 			return f.failf("the largest distance of %s is not known: give -max, the largest distance wanted", size)
 		}
 		req.hi = max(m, req.lo)
 	}
-	if h, ok := published.HardestOf(size); ok && req.lo == h.Distance && req.goal == board.Goal(size) {
-		return hardestLevels(e, h, req, out)
-	}
-	if err := searchable(e, f, req); err != nil {
-		return err
+	if r, known := levels.RarityOf(req.goal, f.metric, req.lo, req.hi); known && r.Rare() {
+		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", rarity(size, req, r))
 	}
 	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
 	var werr error
@@ -261,7 +261,7 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 			}
 		},
 	}
-	got, err := levels.Search(ctx, s, req.r, req.goal, req.lo, req.hi, req.n, opts)
+	got, err := levels.Draw(ctx, lp, levels.Solved, req.r, req.lo, req.hi, req.n, &levels.DrawOptions{Search: opts})
 	if bar != nil {
 		bar.Finish()
 	}
@@ -277,75 +277,56 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, s *solver.Solver
 	return acceptedSummary(e, out, req, got, *lf.quiet)
 }
 
-// Bounds of levels by solving uniform boards.
-const (
-	// maxSearchCells is the most cells of a size whose uniform boards an
-	// exact search solves in seconds or less (4x4 with a pattern
-	// database); random boards of 18 cells and more are out of reach.
-	maxSearchCells = 16
-	// hopelessDraws is the most boards levels expects to solve: beyond
-	// it, no time limit would see the end.
-	hopelessDraws = 1e9
-)
+// refused says why levels.Plan cannot draw the boards asked for
+// uniformly, as a usage error that says what would.
+func (lf *levelsFlags) refused(req *levelsRequest, err error) error {
+	f, size := lf.f, req.goal.Size()
+	var ue *levels.UniformError
+	if !errors.As(err, &ue) {
+		return err
+	}
+	walk := "use -mode walk for boards at exact distances that are not uniform"
+	switch ue.Reason {
+	case levels.NeedsTable:
+		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
+	case levels.OutOfReach:
+		switch {
+		case f.metric == board.MultiTile && size.Cells() <= table.MaxCells:
+			return f.failf("uniform %s boards in multi-tile moves are drawn from its table: build it with 'slidetable build -metric multi -install %s', or use -mode walk", size, size)
+		case f.metric == board.MultiTile && size.Cells() <= levels.MaxSearchCells:
+			return f.failf("uniform %s boards are out of reach of the multi-tile search here (it has no database; most boards are 30 moves and more away, and beyond about 27 it takes minutes to days); use -mode walk with a small -max for boards at exact distances that are not uniform", size)
+		}
+		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); %s", size, levels.MaxSearchCells, walk)
+	}
+	if size.Cells() <= table.MaxCells {
+		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
+	}
+	how := rarity(size, req, ue.Rarity)
+	if ue.Reason == levels.Hopeless {
+		return f.failf("%s: about %s boards would have to be solved for %d, which cannot finish; %s", how, roughCount(ue.Solves), req.n, walk)
+	}
+	return f.failf("%s, too rare to draw uniformly; %s, or -mode filter to draw uniform boards anyway", how, walk)
+}
 
-// searchable refuses, for levels by solving uniform boards, what cannot
-// finish: boards of a size too large to solve, and a range so rare (see
-// levels.RarityOf) that about hopelessDraws boards would have to be
-// solved; in auto mode, also a range rarer than levels.RareFraction. In
-// filter mode it warns of a rare range on stderr.
-func searchable(e *env, f *flags, req *levelsRequest) error {
-	size := req.goal.Size()
-	if size.Cells() > maxSearchCells {
-		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); use -mode walk for boards at exact distances that are not uniform", size, maxSearchCells)
-	}
-	r, known := levels.RarityOf(req.goal, req.lo, req.hi)
-	if !known || !r.Rare() {
-		return nil
-	}
+// rarity says how rare the range asked for is.
+func rarity(size board.Size, req *levelsRequest, r levels.Rarity) string {
 	about := "about"
 	if r.Bound {
 		about = "at most"
 	}
-	how := fmt.Sprintf("%s boards %d..%d moves from the goal are %s %s of all that reach it (%s)", size, req.lo, req.hi, about, oneIn(r.Fraction), r.Basis)
-	walk := "use -mode walk for boards at exact distances that are not uniform"
-	if size.Cells() <= table.MaxCells {
-		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
-	}
-	switch {
-	case float64(req.n) > hopelessDraws*r.Fraction:
-		return f.failf("%s: about %s boards would have to be solved for %d, which cannot finish; %s", how, roughCount(float64(req.n)/r.Fraction), req.n, walk)
-	case req.mode == levels.Auto:
-		return f.failf("%s, too rare to draw uniformly; %s, or -mode filter to draw uniform boards anyway", how, walk)
-	}
-	fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", how)
-	return nil
-}
-
-// multiSearchLevels refuses levels by solving uniform boards in the
-// multi-tile metric, for a size without a table: its search has no
-// pattern database, and a 4x4 board 27 moves away already takes it about
-// 20 seconds, while most uniform boards are 30 and more (measured in
-// docs/performance.md).
-func multiSearchLevels(f *flags, size board.Size) error {
-	if size.Cells() <= table.MaxCells {
-		return f.failf("uniform %s boards in multi-tile moves are drawn from its table: build it with 'slidetable build -metric multi -install %s', or use -mode walk", size, size)
-	}
-	return f.failf("uniform %s boards are out of reach of the multi-tile search (it has no pattern database; most boards are 30 moves and more away, and beyond about 27 it takes minutes to days); use -mode walk with a small -max for boards at exact distances that are not uniform", size)
+	return fmt.Sprintf("%s boards %d..%d moves from the goal are %s %s of all that reach it (%s)", size, req.lo, req.planHi(), about, oneIn(r.Fraction), r.Basis)
 }
 
 // levelWriter prints levels as text or JSON lines.
 type levelWriter struct {
 	w      *bufio.Writer
-	goal   board.Board
-	metric board.Metric
+	about  api.About
 	asJSON bool
 }
 
 func (l *levelWriter) write(lv levels.Level) error {
 	if l.asJSON {
-		out := api.NewLevel(l.goal, lv.Board, lv.Distance)
-		out.About = out.About.In(l.metric)
-		return writeJSONLine(l.w, out)
+		return writeJSONLine(l.w, api.NewLevel(l.about, lv.Board, lv.Distance))
 	}
 	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
 	return err
@@ -354,12 +335,16 @@ func (l *levelWriter) write(lv levels.Level) error {
 // hardestLevels prints the published boards at the largest distance of the
 // size (all of them are at that distance), saying on stderr that they are
 // the published list, not boards drawn and solved here.
-func hardestLevels(e *env, h published.Hardest, req *levelsRequest, out *levelWriter) error {
-	n := min(req.n, len(h.Boards))
+func hardestLevels(ctx context.Context, e *env, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
+	h, _ := published.HardestOf(lp.Goal.Size())
+	got, err := levels.Draw(ctx, lp, levels.Hardest, req.r, req.lo, req.hi, req.n, nil)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(e.stderr, "slidetable levels: the %d boards %d moves from the goal are known: printing %d from the published list, %s\n",
-		len(h.Boards), h.Distance, n, h.Source)
-	for _, b := range h.Boards[:n] {
-		if err := out.write(levels.Level{Board: b, Distance: h.Distance}); err != nil {
+		len(h.Boards), h.Distance, len(got), h.Source)
+	for _, lv := range got {
+		if err := out.write(lv); err != nil {
 			return err
 		}
 	}
@@ -388,7 +373,7 @@ func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.
 				acc[fmt.Sprint(d)] = counts[d]
 			}
 		}
-		if err := writeJSONLine(out.w, api.LevelsSummary{About: api.NewAbout(req.goal), Accepted: acc, Boards: uint64(len(got))}); err != nil {
+		if err := writeJSONLine(out.w, api.LevelsSummary{About: out.about, Accepted: acc, Boards: uint64(len(got))}); err != nil {
 			return err
 		}
 		return out.w.Flush()

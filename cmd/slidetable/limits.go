@@ -17,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -55,7 +56,7 @@ func (f *flags) outputFile(name, path string) error {
 // maxDistanceRange refuses, for walks to the standard goal, a smallest
 // distance no board of the size has in the metric of -metric.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
-	most, exact := size.MaxDistanceIn(f.metric)
+	most, exact := published.MaxDistance(size, f.metric)
 	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
 		return f.failf("-min %d: %w", lo, err)
 	}

@@ -42,17 +42,11 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 	if *dpi < 10 || *dpi > 1200 {
 		return f.failf("-dpi %d: want 10 to 1200", *dpi)
 	}
-	var counts chart.Counts
-	if d, ok := publishedDistribution(*path, pos[0], f.metric); ok {
-		counts = chart.Published(d)
-	} else {
-		t, err := openSizeOrFile(ctx, f, *path, pos[0])
-		if err != nil {
-			return err
-		}
-		defer t.Close()
-		counts = t
+	st, err := statsOf(ctx, f, *path, pos[0], 0)
+	if err != nil {
+		return err
 	}
+	counts := chart.Stats(st)
 	dest := *out
 	if dest == "" {
 		dest = counts.Goal().Size().String() + ".svg"

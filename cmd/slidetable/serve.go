@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/server"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
 
@@ -40,16 +40,66 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		health.add(msg)
 		log.Warn(msg)
 	}
-	ps := &puzzleSet{f: f, maxLevel: cfg.maxLevel, have: map[servedKind]bool{}}
-	defer ps.close()
-	if err := ps.collect(ctx, cfg.files, cfg.searched, cfg.quiet); err != nil {
-		return err
-	}
-	puzzles, err := ps.puzzles()
+	f.quiet = cfg.quiet
+	g, cat, err := serveGame(ctx, f, cfg)
 	if err != nil {
 		return err
 	}
-	return listenAndServe(ctx, e, f, cfg, puzzles, log, health)
+	defer cat.Close()
+	return listenAndServe(ctx, e, f, cfg, g, log, health)
+}
+
+// serveGame returns the game serve plays and its catalogue (see package
+// source): the -table files given, the built-in and installed files, and
+// the -search sizes, in both metrics. What answers each size offered is
+// found and proven before serving, so that a file that cannot answer stops
+// serve at once.
+func serveGame(ctx context.Context, f *flags, cfg *serveConfig) (*game.Game, *source.Catalog, error) {
+	opts := source.CatalogOptions{Searched: cfg.searched}
+	type served struct {
+		size   board.Size
+		metric board.Metric
+	}
+	have := map[served]bool{}
+	for _, path := range cfg.files {
+		src, err := f.openFile(ctx, path, board.Size{}, false)
+		if err != nil {
+			return nil, nil, err
+		}
+		m := board.SingleTile
+		if src.Table != nil {
+			m = src.Table.Metric()
+		}
+		if have[served{src.Size(), m}] {
+			src.Close()
+			return nil, nil, f.failf("-table %s: a second %s file in %s-tile moves", clip(path), src.Size(), m)
+		}
+		have[served{src.Size(), m}] = true
+		opts.Given = append(opts.Given, src)
+	}
+	cat, err := f.catalog(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		offers, err := cat.Sizes(m)
+		if err != nil {
+			cat.Close()
+			return nil, nil, err
+		}
+		for _, of := range offers {
+			if _, err := cat.For(ctx, of.Size, m); err != nil {
+				cat.Close()
+				return nil, nil, installedFailure(err)
+			}
+		}
+	}
+	g, err := game.FromCatalog(cat, &game.CatalogOptions{MaxLevel: cfg.maxLevel})
+	if err != nil {
+		cat.Close()
+		return nil, nil, err
+	}
+	return g, cat, nil
 }
 
 // warnings are what the resolver warned of while serving, for /healthz.
@@ -132,7 +182,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	search := f.String("search", "4x4", "serve the sizes `WxH,...` without a table by search (\"\": none)")
 	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
-	maxLevel := f.Int("max-level", server.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
+	maxLevel := f.Int("max-level", game.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
 	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
 	f.Func("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
 		if len(cfg.cors) == maxServeOrigins {
@@ -178,7 +228,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 }
 
 // listenAndServe serves the puzzles on cfg.addr until ctx ends.
-func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puzzles []server.Puzzle, log *slog.Logger, health *warnings) error {
+func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, g *game.Game, log *slog.Logger, health *warnings) error {
 	var logger *slog.Logger
 	if !cfg.quiet {
 		logger = log
@@ -188,7 +238,7 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 	if files, err := raiseFileLimit(); err == nil && files > 2*fileReserve {
 		conns = min(conns, int(min(files-fileReserve, maxServeConns)))
 	}
-	srv, err := server.New(puzzles, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger,
+	srv, err := server.New(g, &server.Options{Timeout: cfg.timeout, Searches: cfg.searches, Logger: logger,
 		MaxConns: conns, CORS: cfg.cors, Warnings: health.get})
 	if err != nil {
 		return f.fail(err)
@@ -207,109 +257,6 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, puz
 		return nil
 	}
 	return err
-}
-
-// puzzleSet gathers what serve plays: a puzzle for each size in each
-// metric, with the sources that answer for it.
-type puzzleSet struct {
-	f        *flags
-	maxLevel int
-	list     []server.Puzzle
-	have     map[servedKind]bool
-	opts     [2][]solver.Option // of the solver of each metric
-	sources  []*source.Source
-}
-
-// servedKind is what a puzzle is played as: a size in a metric.
-type servedKind struct {
-	size   board.Size
-	metric board.Metric
-}
-
-// metrics are the metrics serve plays, each size in both.
-var metrics = []board.Metric{board.SingleTile, board.MultiTile}
-
-// collect finds the puzzles to serve, in each metric: the -table files
-// first (a table replaces the built-in or installed one of its size and
-// metric; a pattern database makes its size searched with it), then the
-// built-in tables, then the installed files, then the -search sizes, each
-// answered from what package source finds for it.
-func (ps *puzzleSet) collect(ctx context.Context, files []string, searched []board.Size, quiet bool) error {
-	for _, path := range files {
-		src, err := ps.f.openFile(ctx, path, board.Size{}, false, quiet)
-		if err != nil {
-			return err
-		}
-		m := board.SingleTile
-		if src.Table != nil {
-			m = src.Table.Metric()
-		}
-		if ps.have[servedKind{src.Size(), m}] {
-			src.Close()
-			return ps.f.failf("-table %s: a second %s file in %s-tile moves", clip(path), src.Size(), m)
-		}
-		ps.add(src.Size(), m, src)
-	}
-	for _, m := range metrics {
-		r := ps.f.resolverIn(m, quiet)
-		installed, err := r.InstalledSizes()
-		if err != nil {
-			return err
-		}
-		sizes := append(append(source.BuiltinSizes(), installed...), searched...)
-		for _, size := range sizes {
-			if ps.have[servedKind{size, m}] {
-				continue
-			}
-			src, err := r.For(ctx, board.Goal(size))
-			if err != nil {
-				return installedFailure(err)
-			}
-			ps.add(size, m, src)
-		}
-	}
-	return nil
-}
-
-// add serves boards of size in the metric m from src: from its table, or
-// by a search with its pattern database; with no src, by a search with no
-// pattern database.
-func (ps *puzzleSet) add(size board.Size, m board.Metric, src *source.Source) {
-	p := server.Puzzle{Goal: board.Goal(size), MaxLevel: ps.maxLevel, Metric: m}
-	if m == board.MultiTile {
-		p.MaxLevel = min(ps.maxLevel, server.DefaultMultiMaxLevel)
-	}
-	if src != nil {
-		p.Goal, p.Table = src.Goal(), src.Table
-		ps.opts[m] = append(ps.opts[m], solver.WithSource(src))
-		ps.sources = append(ps.sources, src)
-	}
-	ps.have[servedKind{size, m}] = true
-	ps.list = append(ps.list, p)
-}
-
-// puzzles returns the puzzles with one solver a metric, which holds every
-// source of that metric.
-func (ps *puzzleSet) puzzles() ([]server.Puzzle, error) {
-	var solvers [2]*solver.Solver
-	for _, m := range metrics {
-		sv, err := solver.New(append(ps.opts[m], solver.WithMetric(m))...)
-		if err != nil {
-			return nil, err
-		}
-		solvers[m] = sv
-	}
-	for i := range ps.list {
-		ps.list[i].Solver = solvers[ps.list[i].Metric]
-	}
-	return ps.list, nil
-}
-
-// close releases the sources.
-func (ps *puzzleSet) close() {
-	for _, src := range ps.sources {
-		src.Close()
-	}
 }
 
 // validAddr reports whether addr is HOST:PORT with a port number, so that

@@ -42,7 +42,7 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 		return f.fail(err)
 	}
 	if *asJSON {
-		return writeJSONLine(e.stdout, api.Solvable{About: api.NewAbout(goal).In(f.metric), Board: b, Solvable: ok})
+		return writeJSONLine(e.stdout, api.Solvable{About: api.NewAbout(goal, f.metric), Board: b, Solvable: ok})
 	}
 	_, err = fmt.Fprintln(e.stdout, ok)
 	return err

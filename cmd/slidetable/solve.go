@@ -34,7 +34,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMovesIn(s.Metric(), s.Goal(b.Size()), b, solvable, len(moves), moves, true), text: "unsolvable\n", line: "unsolvable"}
+		r := reply{json: api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, len(moves), moves, true), text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
 			read, _ := taps(b, moves, true)

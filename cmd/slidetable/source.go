@@ -34,39 +34,63 @@ func installDir() string {
 	return dir
 }
 
-// resolver returns the command's resolver, which finds and proves what
-// answers for a size (see package source): it warns on standard error of
-// an installed entry it skips, and draws a progress bar there while it
-// proves a file, unless quiet.
-func (f *flags) resolver(quiet bool) *source.Resolver {
+// resolver returns the command's resolver in its metric, which finds and
+// proves files (see package source): it warns on standard error of an
+// installed entry it skips, and draws a progress bar there while it proves
+// a file, unless the command is quiet (f.quiet, set once its flags are
+// parsed).
+func (f *flags) resolver() *source.Resolver {
 	if f.res == nil {
-		f.res = f.resolverIn(f.metric, quiet)
+		opts := f.sourceOptions()
+		opts.Metric = f.metric
+		f.res = source.New(&opts)
 	}
 	return f.res
 }
 
-// resolverIn returns a new resolver, as resolver does, in the metric m.
-func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
-	opts := &source.Options{
+// catalog returns the catalogue that decides what answers for the
+// command (see package source), with the resolver's options and what the
+// command's flags give: files (-table), goals (-goal), searching every
+// size (-ida) and sizes to offer by search (serve -search).
+func (f *flags) catalog(opts source.CatalogOptions) (*source.Catalog, error) {
+	opts.Options = f.sourceOptions()
+	cat, err := source.NewCatalog(&opts)
+	if err != nil {
+		return nil, f.fail(err)
+	}
+	return cat, nil
+}
+
+// sourceOptions returns the options of the command's resolvers.
+func (f *flags) sourceOptions() source.Options {
+	opts := source.Options{
 		Dir:       installDir(),
 		Recheck:   f.recheck,
 		MaxMemory: f.memory,
-		Metric:    m,
 		Warn: func(_ string, err error) {
 			msg := clipWords(userMessage(err))
 			if errors.Is(err, source.ErrDamaged) {
 				msg += "; rebuild the file (slidetable build), or check it (slidetable verify)"
 			}
-			if f.warn != nil {
-				f.warn(msg)
-				return
-			}
 			f.mu.Lock()
-			defer f.mu.Unlock()
-			fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, msg)
+			seen := f.warned[msg]
+			if f.warned == nil {
+				f.warned = map[string]bool{}
+			}
+			f.warned[msg] = true
+			f.mu.Unlock()
+			switch {
+			case seen: // said once, by one of the command's resolvers
+			case f.warn != nil:
+				f.warn(msg)
+			default:
+				f.mu.Lock()
+				fmt.Fprintf(f.stderr, "slidetable %s: warning: %s\n", f.name, msg)
+				f.mu.Unlock()
+			}
 		},
 	}
-	if !quiet && isTerminal(f.stderr) {
+	if !f.quiet && isTerminal(f.stderr) {
 		var bar *progressbar.ProgressBar
 		var proving source.Progress // the file the bar is for
 		opts.Progress = func(p source.Progress) {
@@ -83,21 +107,21 @@ func (f *flags) resolverIn(m board.Metric, quiet bool) *source.Resolver {
 			}
 		}
 	}
-	return source.New(opts)
+	return opts
 }
 
 // openFile opens and proves the file path given with -table for boards of
 // size (any size if size is the zero Size): a table, or also a pattern
 // database unless tablesOnly. A path that is not a regular file, or a file
 // of another size or kind, is a usage error.
-func (f *flags) openFile(ctx context.Context, path string, size board.Size, tablesOnly, quiet bool) (*source.Source, error) {
+func (f *flags) openFile(ctx context.Context, path string, size board.Size, tablesOnly bool) (*source.Source, error) {
 	if tablesOnly {
 		// Say what a pattern database is before reading all of it.
 		if kind, err := source.Sniff(path); err == nil && kind == source.PDB {
 			return nil, f.failf("%s is a pattern database; %s needs a table", clip(path), f.name)
 		}
 	}
-	src, err := f.resolver(quiet).Open(ctx, path)
+	src, err := f.resolver().Open(ctx, path)
 	if err != nil {
 		return nil, memoryError(f.fileError(err))
 	}
@@ -137,33 +161,16 @@ func installedFailure(err error) error {
 	return err
 }
 
-// tableFor returns the table of a command that needs one (stats, plot,
-// verify): the table file path of size if given, else the built-in or
-// installed table of size, proven. A size without one is a usage error
-// that says how to make one.
-func (f *flags) tableFor(ctx context.Context, path string, size board.Size, quiet bool) (*table.Table, error) {
-	if path != "" {
-		src, err := f.openFile(ctx, path, size, true, quiet)
-		if err != nil {
-			return nil, err
-		}
-		if err := f.tableMetric(src.Table, path); err != nil {
-			return nil, err
-		}
-		return src.Table, nil
-	}
-	src, err := f.resolver(quiet).TableFor(ctx, board.Goal(size))
+// noTable is the usage error of a command that needs a table of size,
+// which has none: it says how to make one.
+func (f *flags) noTable(size board.Size) error {
 	switch {
-	case err != nil:
-		return nil, installedFailure(err)
-	case src != nil:
-		return src.Table, nil
 	case size.Cells() > table.MaxCells:
-		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
+		return f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
 	case f.metric == board.MultiTile:
-		return nil, f.failf("no multi-tile table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -metric multi -install %s', or with 'slidetable build -metric multi -o %s-multi.tbl %s' and pass -table %s-multi.tbl", size, builtIn(), size, size, size, size)
+		return f.failf("no multi-tile table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -metric multi -install %s', or with 'slidetable build -metric multi -o %s-multi.tbl %s' and pass -table %s-multi.tbl", size, builtIn(), size, size, size, size)
 	}
-	return nil, f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
+	return f.failf("no table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -install %s', or with 'slidetable build -o %s.tbl %s' and pass -table %s.tbl", size, builtIn(), size, size, size, size)
 }
 
 // builtIn lists the sizes whose tables are built in: "2x2, 3x2, ...".

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,10 +12,7 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/levels"
-	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 func runStats(ctx context.Context, e *env, args []string) error {
@@ -44,63 +42,67 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	if err := f.intFlag("list", *list, 0, maxCount, "a number of boards"); err != nil {
 		return err
 	}
-	if st, ok := publishedStats(*path, pos[0], *list, f.metric); ok {
-		if *asJSON {
-			return writeJSONLine(e.stdout, st)
-		}
-		return writeStats(e.stdout, st, "the published list")
-	}
-	t, err := openSizeOrFile(ctx, f, *path, pos[0])
+	st, err := statsOf(ctx, f, *path, pos[0], *list)
 	if err != nil {
 		return err
 	}
-	defer t.Close()
-	hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), *list)
-	if err != nil {
-		return err
-	}
-	boards := make([]board.Board, len(hardest))
-	for i, lv := range hardest {
-		boards[i] = lv.Board
-	}
-	st := api.NewStats(t, boards)
-	st.About = st.About.In(t.Metric())
 	if *asJSON {
 		return writeJSONLine(e.stdout, st)
 	}
-	return writeStats(e.stdout, st, "table order")
+	order := "table order"
+	if st.Source != "" {
+		order = "the published list"
+	}
+	return writeStats(e.stdout, st, order)
 }
 
-// publishedDistribution returns, for a size given alone that has no
-// built-in table, its published distribution in the metric (package
-// published), if any.
-func publishedDistribution(path, arg string, metric board.Metric) (published.Distribution, bool) {
+// statsOf returns the distribution of a command that takes -table FILE
+// WxH or WxH|FILE (stats, plot), as the catalogue knows it (see
+// source.Stats): from the table file path, of the size arg; or of the size
+// arg, from its table or as published; or else from the table file arg,
+// with up to list boards at the largest distance. An argument that is
+// neither a size nor an existing file, and does not look like a path, is
+// taken for a mistyped size.
+func statsOf(ctx context.Context, f *flags, path, arg string, list int) (api.Stats, error) {
 	size, err := board.ParseSize(arg)
-	if path != "" || err != nil || source.HasBuiltin(size) {
-		return published.Distribution{}, false
+	var opts source.CatalogOptions
+	switch {
+	case path != "" && err != nil:
+		return api.Stats{}, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
+	case path != "":
+		src, err := f.openFile(ctx, path, size, true)
+		if err != nil {
+			return api.Stats{}, err
+		}
+		if err := f.tableMetric(src.Table, path); err != nil {
+			return api.Stats{}, err
+		}
+		opts.Given = []*source.Source{src}
+	case err != nil:
+		if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
+			return api.Stats{}, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
+		}
+		src, err := f.openFile(ctx, arg, board.Size{}, true)
+		if err != nil {
+			return api.Stats{}, err
+		}
+		if err := f.tableMetric(src.Table, arg); err != nil {
+			return api.Stats{}, err
+		}
+		size, opts.Given = src.Size(), []*source.Source{src}
 	}
-	if metric == board.MultiTile {
-		return published.MultiDistributionOf(size)
+	cat, err := f.catalog(opts)
+	if err != nil {
+		return api.Stats{}, err
 	}
-	return published.DistributionOf(size)
-}
-
-// publishedStats returns the published statistics of a size given alone
-// that has no built-in table, with at most list of its published hardest
-// boards.
-func publishedStats(path, arg string, list int, metric board.Metric) (api.Stats, bool) {
-	d, ok := publishedDistribution(path, arg, metric)
-	if !ok {
-		return api.Stats{}, false
+	st, err := cat.Stats(ctx, size, f.metric, list)
+	switch {
+	case errors.Is(err, source.ErrNoDistribution):
+		return api.Stats{}, f.noTable(size)
+	case err != nil:
+		return api.Stats{}, installedFailure(err)
 	}
-	var h published.Hardest
-	if metric == board.SingleTile {
-		h, _ = published.HardestOf(d.Size)
-	}
-	h.Boards = h.Boards[:min(len(h.Boards), list)]
-	st := api.PublishedStats(d, h)
-	st.About = st.About.In(metric)
-	return st, true
+	return st, nil
 }
 
 // writeStats prints st for a person: the figures, the histogram and the
@@ -166,30 +168,4 @@ func histogramFrom(sb *strings.Builder, counts []uint64, lo int, label string) {
 		bar := strings.Repeat("█", n/8) + eighths[n%8]
 		fmt.Fprintf(sb, "%8d  %*s  %s\n", d, numWidth, human.Group(c), bar)
 	}
-}
-
-// openSizeOrFile opens the table of a command that takes -table FILE WxH
-// or, as before -table, WxH|FILE: the table file path, of the size arg, or
-// the built-in or installed table of the size arg, or else the table file
-// arg. An argument that is neither a size nor an existing file, and does
-// not look like a path, is taken for a mistyped size.
-func openSizeOrFile(ctx context.Context, f *flags, path, arg string) (*table.Table, error) {
-	size, err := board.ParseSize(arg)
-	if path != "" {
-		if err != nil {
-			return nil, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
-		}
-		return f.tableFor(ctx, path, size, false)
-	}
-	if err == nil {
-		return f.tableFor(ctx, "", size, false)
-	}
-	if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
-		return nil, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
-	}
-	src, err := f.openFile(ctx, arg, board.Size{}, true, false)
-	if err != nil {
-		return nil, err
-	}
-	return src.Table, nil
 }

@@ -70,7 +70,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			return f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*path), src.Goal())
 		}
 		if *asJSON {
-			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal()), PatternDatabase: true, Certified: true})
+			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), board.SingleTile), PatternDatabase: true, Certified: true})
 		}
 		_, err := fmt.Fprintf(e.stdout, "pattern database: proven exact\n")
 		return err
@@ -89,7 +89,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		out := api.Verify{About: api.NewAbout(t.Goal()).In(t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
+		out := api.Verify{About: api.NewAbout(t.Goal(), t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
 		if rep.Mismatches > 0 {
 			b, _ := board.New(size, rep.First)
 			out.First = &b
@@ -120,13 +120,20 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 // proven.
 func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board, quiet bool) (*source.Source, error) {
 	size := goal.Size()
-	f.recheck = true
+	f.recheck, f.quiet = true, quiet
 	if path != "" {
-		return f.openFile(ctx, path, size, false, quiet)
+		return f.openFile(ctx, path, size, false)
 	}
-	src, err := f.resolver(quiet).For(ctx, goal)
-	if err != nil || src != nil {
-		return src, installedFailure(err)
+	cat, err := f.catalog(source.CatalogOptions{Goals: []board.Board{goal}})
+	if err != nil {
+		return nil, err
+	}
+	ans, err := cat.For(ctx, size, f.metric)
+	if err != nil {
+		return nil, installedFailure(err)
+	}
+	if ans.Source != nil && ans.Source.Kind() != source.Unknown {
+		return ans.Source, nil
 	}
 	t, err := table.Build(ctx, goal, &bfs.Options{Metric: f.metric})
 	if err != nil {

@@ -51,15 +51,31 @@ func Check(path string) error {
 // anything after it fails, path is left as it was and nothing else
 // remains. Errors are of the form "PATH: cause".
 func Write(path string, perm fs.FileMode, write func(f *os.File) error) error {
-	if err := Check(path); err != nil {
+	t, err := stage(path, perm, write)
+	if err != nil {
 		return err
+	}
+	if err := t.commit(path); err != nil {
+		t.abort()
+		return fmt.Errorf("%s: %w", path, bare(err))
+	}
+	return nil
+}
+
+// stage writes a new temporary file in path's directory with write, syncs
+// it and sets its permissions to perm, ready to take the name path: what
+// Write and Set.Add do before the file takes its name. On failure nothing
+// remains.
+func stage(path string, perm fs.FileMode, write func(f *os.File) error) (*temp, error) {
+	if err := Check(path); err != nil {
+		return nil, err
 	}
 	t, err := create(path)
 	if err != nil {
 		if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) && !exists(dir) {
-			return &noFolderError{path: path, dir: dir}
+			return nil, &noFolderError{path: path, dir: dir}
 		}
-		return fmt.Errorf("%s: %w", path, bare(err))
+		return nil, fmt.Errorf("%s: %w", path, bare(err))
 	}
 	err = write(t.f)
 	if err == nil {
@@ -68,14 +84,11 @@ func Write(path string, perm fs.FileMode, write func(f *os.File) error) error {
 	if err == nil {
 		err = t.f.Sync()
 	}
-	if err == nil {
-		err = t.commit(path)
-	}
 	if err != nil {
 		t.abort()
-		return fmt.Errorf("%s: %w", path, bare(err))
+		return nil, fmt.Errorf("%s: %w", path, bare(err))
 	}
-	return nil
+	return t, nil
 }
 
 // WriteContext is Write that stops once ctx is done: it does not start if

@@ -44,34 +44,19 @@ func (s *Set) add(ctx context.Context, path string, perm fs.FileMode, write func
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := Check(path); err != nil {
-		return err
-	}
 	for _, f := range s.files {
 		if f.path == path {
 			return fmt.Errorf("%s: added twice", path)
 		}
 	}
-	t, err := create(path)
-	if err != nil {
-		if dir := filepath.Dir(path); errors.Is(err, fs.ErrNotExist) && !exists(dir) {
-			return &noFolderError{path: path, dir: dir}
+	t, err := stage(path, perm, func(f *os.File) error {
+		if err := write(f); err != nil {
+			return err
 		}
-		return fmt.Errorf("%s: %w", path, bare(err))
-	}
-	err = write(t.f)
-	if err == nil {
-		err = ctx.Err()
-	}
-	if err == nil {
-		err = t.f.Chmod(perm)
-	}
-	if err == nil {
-		err = t.f.Sync()
-	}
+		return ctx.Err()
+	})
 	if err != nil {
-		t.abort()
-		return fmt.Errorf("%s: %w", path, bare(err))
+		return err
 	}
 	s.files = append(s.files, staged{path, t})
 	return nil

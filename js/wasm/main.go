@@ -15,9 +15,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 func main() {
@@ -46,33 +44,17 @@ func main() {
 	select {} // answer calls until the page or process goes
 }
 
-// newGame returns the game of the built-in tables and of 4x4 with the
-// built-in pattern database, which answers any other size by search; and
-// the same in the multi-tile metric, with its built-in tables (4x4 and the
-// other sizes by a search with no pattern database).
+// newGame returns the game of the catalogue of what is built in (the
+// tables up to 3x3 and 4x2 in both metrics, each decoded when its size is
+// first asked about, so that a page that plays 3x3 does not wait for the
+// others, and the 4x4 database), offering 4x4 too and answering any other
+// size by search.
 func newGame() (*game.Game, error) {
-	s, err := solver.New()
+	cat, err := source.NewCatalog(&source.CatalogOptions{Searched: []board.Size{{W: 4, H: 4}}})
 	if err != nil {
 		return nil, err
 	}
-	multi, err := solver.New(solver.WithMetric(board.MultiTile))
-	if err != nil {
-		return nil, err
-	}
-	var puzzles []game.Puzzle
-	for _, size := range source.BuiltinSizes() {
-		// Each table is decoded (and proven) when its size is first asked
-		// about: a page that plays 3x3 does not wait for the others.
-		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: s,
-			OpenTable: func() (*table.Table, error) { return source.BuiltinTable(size) }})
-		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(size), Solver: multi, Metric: board.MultiTile,
-			OpenTable: func() (*table.Table, error) { return source.BuiltinTableIn(size, board.MultiTile) }})
-	}
-	if four := (board.Size{W: 4, H: 4}); source.HasBuiltinPDB(four) {
-		puzzles = append(puzzles, game.Puzzle{Goal: board.Goal(four), Solver: s},
-			game.Puzzle{Goal: board.Goal(four), Solver: multi, Metric: board.MultiTile})
-	}
-	return game.New(puzzles, &game.Options{Others: s, MultiOthers: multi})
+	return game.FromCatalog(cat, &game.CatalogOptions{AnySize: true})
 }
 
 // answer answers one request as the HTTP API would: its status and body.

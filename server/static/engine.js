@@ -13,8 +13,8 @@
 
 // EngineError is a failure to answer. kind says what a player can do:
 // "offline" (no answer: retry later), "busy" (the server asks to retry:
-// too many searches, or one longer than it allows), "limit" (no answer in
-// time here either), "input" (a bad board or range: retrying will not
+// too many searches at once), "limit" (no answer in the time the server
+// or the page allows: final), "input" (a bad board or range: retrying will not
 // help), "broken" (anything else).
 export class EngineError extends Error {
   constructor(message, kind) {
@@ -63,6 +63,7 @@ async function apiGet(path, signal) {
   if (res.ok && body !== null) return body;
   const msg = body && body.error ? body.error : `the server answered ${res.status}`;
   if (res.status === 503) throw new EngineError(msg, "busy");
+  if (res.status === 422 && body && body.final) throw new EngineError(msg, "limit");
   if (res.status === 400) throw new EngineError(msg, "input");
   if (res.status >= 500 || res.status === 404 || body === null) throw new EngineError(msg, "offline");
   throw new EngineError(msg, "broken");
@@ -88,9 +89,10 @@ function withMetric(params, metric) {
   return params;
 }
 
-// APIEngine asks slidetable serve. A search the server will not do (503:
-// longer than its time limit, as for a 4x4 board far from the goal, or
-// too many at once) is asked again of the WebAssembly build in a worker,
+// APIEngine asks slidetable serve. A search the server will not do
+// (longer than its time limit, 422 and final, as for a 4x4 board far from
+// the goal; or 503, too many at once) is asked again of the WebAssembly
+// build in a worker,
 // started then, which takes as long as it needs and stops when the board
 // changes. Not in the multi-tile metric: there a search the server gives
 // up on would take the worker longer still (no pattern database bounds
@@ -107,7 +109,7 @@ class APIEngine extends Engine {
     try {
       return await apiGet(`api/${endpoint}?${query(params)}`, signal);
     } catch (e) {
-      if (!(e instanceof EngineError) || e.kind !== "busy" || (endpoint !== "hint" && endpoint !== "solve") || params.metric === "multi") throw e;
+      if (!(e instanceof EngineError) || (e.kind !== "busy" && e.kind !== "limit") || (endpoint !== "hint" && endpoint !== "solve") || params.metric === "multi") throw e;
       let w;
       try {
         w = await this.fallback();

@@ -1,0 +1,510 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Catalog is the one decision of what answers boards: asked for a size
+// and a metric, it hands back an *Answer, everything that answers boards
+// of that size towards its goal, ready to use and proven: the exact table,
+// or the optimal search with the best lower bound there is, and where each
+// comes from. The command line, the server and the WebAssembly build each
+// make one Catalog, with what their user gave (files, goals, the sizes to
+// offer), and ask it; none of them chooses a table or a heuristic of its
+// own. A Catalog is safe for concurrent use.
+//
+// For a size and metric, in this order:
+//
+//   - what the caller gave (CatalogOptions.Given): a table of that size,
+//     goal and metric answers; a pattern database or a heuristic guides
+//     the search;
+//   - unless CatalogOptions.Search, a table for the standard goal: built
+//     in, else installed (see Resolver);
+//   - a search, with the best lower bound for the goal in the metric: an
+//     installed pattern database, else the built-in one (4x4), in
+//     single-tile moves; otherwise Manhattan distance with linear
+//     conflicts (ida.Manhattan), or in multi-tile moves ida.Lines.
+//
+// Only the standard goal has built-in and installed files; another goal
+// (CatalogOptions.Goals, or a given file's) is answered by what was given
+// for it, or by a search with a computed bound.
+type Catalog struct {
+	opts      CatalogOptions
+	resolvers [2]*Resolver // by metric
+	goals     map[board.Size]board.Board
+
+	mu      sync.Mutex
+	answers map[answerKey]*answerEntry
+}
+
+// CatalogOptions configures a Catalog. A nil *CatalogOptions means the
+// zero value: the built-in files, no folder of installed files.
+type CatalogOptions struct {
+	// Options are the options of the resolvers that find, open and prove
+	// files, one for each metric (Options.Metric is not used).
+	Options
+	// Given are what the caller gives, each answering first for its
+	// size, goal and metric: files it opened (Resolver.Open), or tables and
+	// heuristics of its own (Origin Given). A given table answers in its
+	// metric; a given pattern database or heuristic guides searches in
+	// the single-tile metric (a heuristic given by itself, in the metric
+	// of GivenMetric).
+	Given []*Source
+	// Goals are goals other than the standard one, at most one for each
+	// size: boards of that size are measured to it. A given source's goal
+	// must agree.
+	Goals []board.Board
+	// Search answers every board by search, even where a table exists:
+	// for comparing the two, and for measuring the search.
+	Search bool
+	// Searched are sizes offered by search (Sizes), besides those that
+	// have a table or a file.
+	Searched []board.Size
+}
+
+// Given is the origin of a table or heuristic the caller made itself.
+const Given Origin = File + 1
+
+// Answer is everything that answers boards of one size towards one goal
+// in one metric, as a Catalog decided it. Exactly one of Table and Search
+// is set.
+type Answer struct {
+	// Goal is the board distances are measured to.
+	Goal board.Board
+	// Metric is what counts as one move.
+	Metric board.Metric
+	// Table is the exact table, whose lookups answer, or nil.
+	Table *table.Table
+	// Search is the optimal search that answers where there is no table:
+	// IDA* guided by Heuristic, in Metric. It is safe for concurrent use.
+	Search *ida.Searcher
+	// Heuristic is Search's lower bound, nil with a table.
+	Heuristic ida.Heuristic
+	// Source is where Table or Heuristic comes from: a file, built-in
+	// data or the caller; nil for a bound computed from the board
+	// (Manhattan distance, Lines).
+	Source *Source
+	// Uniform says that Search solves uniform random boards of the size
+	// in reasonable time: a search guided by a database, or with a bound
+	// computed from the board, a board of at most 16 cells in single-tile
+	// moves, 12 in multi-tile moves. Levels of uniform boards by search
+	// are offered only then.
+	Uniform bool
+}
+
+// Exact reports whether a table answers.
+func (a *Answer) Exact() bool { return a.Table != nil }
+
+// String says what answers, for a person: "the built-in 3x3 table", "a
+// search with the installed pattern database /x/4x4.pdb", "a search with
+// Manhattan distance and linear conflicts".
+func (a *Answer) String() string {
+	switch {
+	case a.Table != nil && a.Source != nil:
+		return a.Source.String()
+	case a.Table != nil:
+		return fmt.Sprintf("a %s table", a.Goal.Size())
+	case a.Source != nil:
+		return "a search with " + a.Source.String()
+	case a.Metric == board.MultiTile:
+		return "a search with the bound of lines (multi-tile moves)"
+	}
+	return "a search with Manhattan distance and linear conflicts"
+}
+
+type answerKey struct {
+	size   board.Size
+	metric board.Metric
+}
+
+// answerEntry is the answer of one size and metric once found; a lasting
+// failure is kept too, but not one of a context that ended.
+type answerEntry struct {
+	mu  sync.Mutex
+	ans *Answer
+	err error
+}
+
+// NewCatalog returns a catalogue configured by opts. It fails with an
+// error wrapping ErrKind if two goals are given for one size, or a given
+// source's goal is not the size's.
+func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
+	c := &Catalog{answers: map[answerKey]*answerEntry{}, goals: map[board.Size]board.Board{}}
+	if opts != nil {
+		c.opts = *opts
+	}
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		o := c.opts.Options
+		o.Metric = m
+		c.resolvers[m] = New(&o)
+	}
+	setGoal := func(g board.Board, from string) error {
+		if g.IsZero() {
+			return fmt.Errorf("%w: %s: the zero board is no goal", ErrKind, from)
+		}
+		if have, ok := c.goals[g.Size()]; ok && have != g {
+			return fmt.Errorf("%w: %s gives %s the goal %s, but it already has %s", ErrKind, from, g.Size(), g, have)
+		}
+		c.goals[g.Size()] = g
+		return nil
+	}
+	for _, g := range c.opts.Goals {
+		if err := setGoal(g, "a goal"); err != nil {
+			return nil, err
+		}
+	}
+	for _, src := range c.opts.Given {
+		if src == nil || (src.Table == nil && src.DB == nil && src.Heuristic == nil) {
+			return nil, fmt.Errorf("%w: a given source holds nothing", ErrKind)
+		}
+		if err := setGoal(src.Goal(), src.String()); err != nil {
+			return nil, err
+		}
+	}
+	for size, g := range c.goals {
+		if g == board.Goal(size) {
+			delete(c.goals, size)
+		}
+	}
+	return c, nil
+}
+
+// Resolver returns the resolver of the metric m, which finds, opens and
+// proves the files the catalogue answers from (and the caller's, for
+// Given); Metric is that of board.Metric's zero value if m is not valid.
+func (c *Catalog) Resolver(m board.Metric) *Resolver {
+	if !m.Valid() {
+		m = board.SingleTile
+	}
+	return c.resolvers[m]
+}
+
+// Goal returns the goal boards of size are measured to: the standard one
+// unless CatalogOptions or a given source says otherwise.
+func (c *Catalog) Goal(size board.Size) board.Board {
+	if g, ok := c.goals[size]; ok {
+		return g
+	}
+	return board.Goal(size)
+}
+
+// For returns what answers boards of size in the metric m, found and
+// proven on the first call for them and shared by every later one (see
+// Catalog for the order). It fails with an error wrapping board.ErrSize
+// for a size that is not valid, board.ErrMetric for an unknown metric,
+// with an *InstalledError for an installed file that cannot answer, and
+// with ctx's error if ctx ends while a file is proven (a later call tries
+// again).
+func (c *Catalog) For(ctx context.Context, size board.Size, m board.Metric) (*Answer, error) {
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	if !m.Valid() {
+		return nil, fmt.Errorf("%w %d", board.ErrMetric, m)
+	}
+	c.mu.Lock()
+	e, ok := c.answers[answerKey{size, m}]
+	if !ok {
+		e = &answerEntry{}
+		c.answers[answerKey{size, m}] = e
+	}
+	c.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ans != nil || e.err != nil {
+		return e.ans, e.err
+	}
+	ans, err := c.find(ctx, size, m)
+	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return nil, err
+	}
+	e.ans, e.err = ans, err
+	return ans, err
+}
+
+// find decides what answers boards of size in the metric m.
+func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*Answer, error) {
+	goal := c.Goal(size)
+	ans := &Answer{Goal: goal, Metric: m}
+	t, src, err := c.table(ctx, goal, m)
+	if err != nil {
+		return nil, err
+	}
+	if t != nil && !c.opts.Search {
+		ans.Table, ans.Source = t, src
+		return ans, nil
+	}
+	if ans.Heuristic, ans.Source, err = c.bound(ctx, goal, m); err != nil {
+		return nil, err
+	}
+	ans.Uniform = uniform(size, m, ans.Source != nil)
+	ans.Search = ida.NewIn(ans.Heuristic, m)
+	return ans, nil
+}
+
+// table returns the exact table of goal's size towards goal in m, and its
+// source: a given one, else (for the standard goal) the built-in one, else
+// the installed one; or nil.
+func (c *Catalog) table(ctx context.Context, goal board.Board, m board.Metric) (*table.Table, *Source, error) {
+	for _, src := range c.opts.Given {
+		if src.Table != nil && src.Table.Goal() == goal && src.Table.Metric() == m {
+			return src.Table, src, nil
+		}
+	}
+	src, err := c.resolvers[m].TableFor(ctx, goal)
+	if err != nil || src == nil {
+		return nil, nil, err
+	}
+	return src.Table, src, nil
+}
+
+// bound returns the best lower bound for searches towards goal in m, and
+// its source (nil for a computed one).
+func (c *Catalog) bound(ctx context.Context, goal board.Board, m board.Metric) (ida.Heuristic, *Source, error) {
+	for _, src := range c.opts.Given {
+		if src.Goal() != goal {
+			continue
+		}
+		switch {
+		case src.Heuristic != nil && src.HeuristicMetric == m:
+			return src.Heuristic, src, nil
+		case src.DB != nil && m == board.SingleTile:
+			return src.DB.Heuristic(), src, nil
+		}
+	}
+	src, err := c.resolvers[m].DatabaseFor(ctx, goal)
+	if err != nil {
+		return nil, nil, err
+	}
+	if src != nil {
+		return src.DB.Heuristic(), src, nil
+	}
+	if m == board.MultiTile {
+		return ida.Lines(goal), nil, nil
+	}
+	return ida.Manhattan(goal), nil, nil
+}
+
+// uniform says whether a search in the metric m solves uniform random
+// boards of size in reasonable time: guided by a database; or, with a
+// bound computed from the board, in single-tile moves up to 16 cells
+// (Manhattan distance and linear conflicts; 4x4 boards take seconds to
+// minutes), in multi-tile moves up to 12 (ida.Lines is much weaker).
+func uniform(size board.Size, m board.Metric, database bool) bool {
+	if m == board.MultiTile {
+		return database || size.Cells() <= 12
+	}
+	return database || size.Cells() <= 16
+}
+
+// Offer is what a catalogue offers for a size (Sizes, Offer), known
+// without reading any file: its goal, whether a table answers it, and
+// whether its search (when no table does) solves uniform boards in
+// reasonable time (see Answer.Uniform).
+type Offer struct {
+	Size    board.Size
+	Goal    board.Board
+	Exact   bool
+	Uniform bool
+}
+
+// Offer returns what the catalogue offers for boards of size in the
+// metric m, listed by Sizes or not, without reading any file: what For
+// will answer with, but for a file that turns out not to answer.
+func (c *Catalog) Offer(size board.Size, m board.Metric) Offer {
+	o := Offer{Size: size, Goal: c.Goal(size), Exact: c.exact(size, m)}
+	o.Uniform = o.Exact || uniform(size, m, c.database(size, m))
+	return o
+}
+
+// database reports, without reading a file, whether a database guides the
+// search of boards of size in m: a given one or heuristic, or for the
+// standard goal an installed or built-in pattern database (single-tile
+// moves).
+func (c *Catalog) database(size board.Size, m board.Metric) bool {
+	goal := c.Goal(size)
+	for _, src := range c.opts.Given {
+		if src.Table == nil && src.Goal() == goal && (src.DB != nil && m == board.SingleTile || src.Heuristic != nil && src.HeuristicMetric == m) {
+			return true
+		}
+	}
+	return goal == board.Goal(size) && m == board.SingleTile && (HasBuiltinPDB(size) || c.resolvers[m].installed(size, PDB) != "")
+}
+
+// Sizes returns the sizes the catalogue offers in the metric m, tables
+// first, then the others, each smallest first: those given, those with a
+// built-in or installed table (for the standard goal), those with an
+// installed pattern database (in single-tile moves), and
+// CatalogOptions.Searched. It reads no file but the folder of installed
+// files' listing.
+func (c *Catalog) Sizes(m board.Metric) ([]Offer, error) {
+	if !m.Valid() {
+		return nil, fmt.Errorf("%w %d", board.ErrMetric, m)
+	}
+	exact := map[board.Size]bool{}
+	var sizes []board.Size
+	add := func(size board.Size, table bool) {
+		if _, ok := exact[size]; !ok {
+			sizes = append(sizes, size)
+		}
+		exact[size] = exact[size] || table && !c.opts.Search
+	}
+	for _, src := range c.opts.Given {
+		switch {
+		case src.Table != nil && src.Table.Metric() == m:
+			add(src.Size(), true)
+		case src.Table == nil && (src.DB != nil && m == board.SingleTile || src.Heuristic != nil && src.HeuristicMetric == m):
+			add(src.Size(), false)
+		}
+	}
+	for _, size := range BuiltinSizes() {
+		add(size, c.Goal(size) == board.Goal(size))
+	}
+	installed, err := c.resolvers[m].installedSizes()
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range installed {
+		add(in.size, in.kind == Table && c.Goal(in.size) == board.Goal(in.size))
+	}
+	for _, size := range c.opts.Searched {
+		add(size, false)
+	}
+	slices.SortStableFunc(sizes, func(a, b board.Size) int {
+		if exact[a] != exact[b] {
+			if exact[a] {
+				return -1
+			}
+			return 1
+		}
+		if d := a.Cells() - b.Cells(); d != 0 {
+			return d
+		}
+		return strings.Compare(a.String(), b.String())
+	})
+	out := make([]Offer, len(sizes))
+	for i, size := range sizes {
+		out[i] = c.Offer(size, m)
+	}
+	return out, nil
+}
+
+// Close releases the files of every answer found and of the sources
+// given; answers must not be used after.
+func (c *Catalog) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var errs []error
+	closed := map[*Source]bool{}
+	for _, e := range c.answers {
+		if e.ans != nil && e.ans.Source != nil && !closed[e.ans.Source] {
+			closed[e.ans.Source] = true
+			errs = append(errs, e.ans.Source.Close())
+		}
+	}
+	for _, src := range c.opts.Given {
+		if !closed[src] {
+			closed[src] = true
+			errs = append(errs, src.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// ErrNoDistribution reports a size whose distribution is not known here:
+// no table answers it, and none is published (package published).
+var ErrNoDistribution = errors.New("source: distribution not known")
+
+// Stats returns the distance distribution of boards of size in the
+// metric m: see the function Stats, with the size's table if one answers
+// it. Its errors are those of Stats and For.
+func (c *Catalog) Stats(ctx context.Context, size board.Size, m board.Metric, list int) (api.Stats, error) {
+	if err := size.Validate(); err != nil {
+		return api.Stats{}, err
+	}
+	var t *table.Table
+	if c.exact(size, m) {
+		ans, err := c.For(ctx, size, m)
+		if err != nil {
+			return api.Stats{}, err
+		}
+		t = ans.Table
+	}
+	return Stats(ctx, t, c.Goal(size), m, list)
+}
+
+// Stats returns the distance distribution of boards of goal's size
+// towards goal in the metric m: computed from t, its exact table, if t is
+// not nil, with up to list of the boards at the largest distance (the
+// first in table order); else the one package published holds for the
+// standard goal, with up to list of the published boards at the largest
+// distance (all of them if list is negative), saying its source. It fails with an error wrapping
+// ErrNoDistribution if neither is known, and with ctx's error if ctx ends
+// first (finding the boards at the largest distance scans the table).
+// The command line's stats and a game's both answer with it.
+func Stats(ctx context.Context, t *table.Table, goal board.Board, m board.Metric, list int) (api.Stats, error) {
+	if t != nil {
+		return tableStats(ctx, t, list)
+	}
+	size := goal.Size()
+	d, ok := published.DistributionOf(size, m)
+	if !ok || d.Counted || goal != board.Goal(size) {
+		of := "table for " + size.String()
+		if m != board.SingleTile {
+			of = "multi-tile table for " + size.String()
+		}
+		return api.Stats{}, fmt.Errorf("%w: no %s is loaded and no distribution is published here, so its distribution is not known", ErrNoDistribution, of)
+	}
+	var h published.Hardest
+	if m == board.SingleTile {
+		h, _ = published.HardestOf(size)
+	}
+	if list >= 0 {
+		h.Boards = h.Boards[:min(len(h.Boards), list)]
+	}
+	return api.PublishedStats(d, h), nil
+}
+
+// exact reports, without reading a file, whether a table answers boards
+// of size in m: a given one, or one built in or installed for the
+// standard goal.
+func (c *Catalog) exact(size board.Size, m board.Metric) bool {
+	if c.opts.Search {
+		return false
+	}
+	goal := c.Goal(size)
+	for _, src := range c.opts.Given {
+		if src.Table != nil && src.Table.Goal() == goal && src.Table.Metric() == m {
+			return true
+		}
+	}
+	return goal == board.Goal(size) && (HasBuiltin(size) || c.resolvers[m].installed(size, Table) != "")
+}
+
+// tableStats returns the distribution of t with up to list boards at its
+// largest distance, the first in table order.
+func tableStats(ctx context.Context, t *table.Table, list int) (api.Stats, error) {
+	var boards []board.Board
+	if list > 0 {
+		hardest, err := levels.Find(ctx, t, t.Max(), t.Max(), list)
+		if err != nil {
+			return api.Stats{}, err
+		}
+		for _, lv := range hardest {
+			boards = append(boards, lv.Board)
+		}
+	}
+	return api.NewStats(t, boards), nil
+}
