@@ -288,7 +288,7 @@ func (s *source) reachIs(ctx context.Context, want wordSource) (bool, error) {
 	return err == nil, err
 }
 
-// maskWords returns the word source of the reachable set of n!  boards of
+// maskWords returns the word source of the reachable set of the n! boards of
 // n cells that a mask gives: the board with tile rank t and the blank in
 // cell z reaches the goal iff bit z of mask is the parity of t.
 func maskWords(n, mask uint64) wordSource {
