@@ -173,6 +173,15 @@ func (t *Table) reached(i uint64) bool {
 	return t.reach[i/64]&(1<<(i%64)) != 0
 }
 
+// reachedAt is reached for the board of index i, whose tile rank is tiles
+// and whose blank is in cell z.
+func (t *Table) reachedAt(tiles, z, i uint64) bool {
+	if t.rec != nil {
+		return t.rec.reached(tiles, z)
+	}
+	return t.reach[i/64]&(1<<(i%64)) != 0
+}
+
 // slots returns the number of slots, n!/2.
 func (t *Table) slots() uint64 { return rank.Factorial(int(t.n)) / 2 }
 
@@ -356,10 +365,11 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 			// The index of the board with this tile order and the blank in
 			// cell z (see rank.Index): the tile rank has the order's
 			// parity in its low bit.
-			base := (lex&^1 | uint64(inv&1)) * uint64(n)
+			tiles := lex&^1 | uint64(inv&1)
+			base := tiles * uint64(n)
 			for z := range n {
 				i := base + uint64(z)
-				r := t.reached(i)
+				r := t.reachedAt(tiles, uint64(z), i)
 				if r {
 					p.reachable++
 				}
