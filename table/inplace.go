@@ -69,19 +69,20 @@ func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&
 // depth returns the depth of the slot with the blank in cell z of group
 // k, reading its block first if need be.
 func (r *records) depth(k, z uint64) (int, error) {
-	b := k >> r.shift
+	b, bit := r.record(k)
 	if !r.isLoaded(b) {
 		if err := r.load(b); err != nil {
 			return -1, err
 		}
 	}
-	return r.depthIn(r.mem[b], (k&(1<<r.shift-1))*r.recBits, z), nil
+	return r.depthIn(r.mem[b], bit, z), nil
 }
 
 // at returns the depth of the slot with the blank in cell z of group k,
 // whose block must be in memory.
 func (r *records) at(k, z uint64) int {
-	return r.depthIn(r.mem[k>>r.shift], (k&(1<<r.shift-1))*r.recBits, z)
+	b, bit := r.record(k)
+	return r.depthIn(r.mem[b], bit, z)
 }
 
 // slotDepths writes into dst the depths of the slots from from on; their
@@ -91,7 +92,8 @@ func (r *records) slotDepths(from uint64, dst []uint8) {
 	for i := uint64(0); i < uint64(len(dst)); {
 		s := from + i
 		k, z := s/r.n, s%r.n
-		r.groupIn(r.block(k>>r.shift), (k&(1<<r.shift-1))*r.recBits, &ds)
+		b, bit := r.record(k)
+		r.groupIn(r.mem[b], bit, &ds)
 		i += uint64(copy(dst[i:], ds[z:r.n]))
 	}
 }

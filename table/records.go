@@ -58,6 +58,7 @@ type recShape struct {
 	recBits uint64 // H rows
 	groups  uint64 // (n-1)!/2
 	shift   uint   // log2 of the groups a block
+	gmask   uint64 // 1<<shift - 1
 	blocks  uint64
 	// dshift is 1 in the single-tile metric, where the first value is a
 	// depth halved and a step counts twice, and 0 in the multi-tile one.
@@ -115,8 +116,8 @@ func newRecShape(size board.Size, goalBlank int, metric board.Metric, depths int
 			shift--
 		}
 	}
-	s.shift = shift
-	s.blocks = (s.groups + 1<<shift - 1) >> shift
+	s.shift, s.gmask = shift, 1<<shift-1
+	s.blocks = (s.groups + s.gmask) >> shift
 	g := uint64(goalBlank)
 	for z := range n {
 		r, c := z/w, z%w
@@ -157,6 +158,10 @@ func (s *recShape) patterns() {
 // recordBlockBits, lowered by tests to have small tables cut into many
 // blocks.
 var writeBlockBits uint64 = recordBlockBits
+
+// record returns the block of group k's record and the bit of the block
+// where it starts.
+func (s *recShape) record(k uint64) (b, bit uint64) { return k >> s.shift, (k & s.gmask) * s.recBits }
 
 // blockGroups returns the first group of block b and the number of groups
 // it holds.

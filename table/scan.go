@@ -63,13 +63,13 @@ func (t *Table) group(k uint64, ds *[16]uint8) (member, reached uint64, err erro
 	n := t.n
 	all := uint64(1)<<n - 1
 	if r := t.rec; r != nil {
-		b := k >> r.shift
+		b, bit := r.record(k)
 		if !r.isLoaded(b) {
 			if err := r.load(b); err != nil {
 				return 0, 0, err
 			}
 		}
-		r.groupIn(r.mem[b], (k&(1<<r.shift-1))*r.recBits, ds)
+		r.groupIn(r.mem[b], bit, ds)
 		return r.mask, all, nil
 	}
 	i := 2 * k * n
