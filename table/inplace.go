@@ -66,6 +66,15 @@ func (s *recShape) memory() uint64 { return s.blocks * (s.fullBytes() + blockSla
 // isLoaded reports whether block b is in memory.
 func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
 
+// distance returns the distance of the board with tile rank tiles and the
+// blank in cell z, as Table.Distance does.
+func (r *records) distance(tiles, z uint64) (int, error) {
+	if !r.reached(tiles, z) {
+		return -1, ErrUnsolvable
+	}
+	return r.depth(tiles>>1, z)
+}
+
 // depth returns the depth of the slot with the blank in cell z of group
 // k, reading its block first if need be.
 func (r *records) depth(k, z uint64) (int, error) {

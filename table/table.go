@@ -269,10 +269,7 @@ func (t *Table) Distance(b board.Board) (int, error) {
 	}
 	tiles, z := rank.Split(b.CellString())
 	if t.rec != nil {
-		if !t.rec.reached(tiles, uint64(z)) {
-			return -1, ErrUnsolvable
-		}
-		return t.rec.depth(tiles>>1, uint64(z))
+		return t.rec.distance(tiles, uint64(z))
 	}
 	i := tiles*t.n + uint64(z)
 	if t.reach[i/64]&(1<<(i%64)) == 0 {
