@@ -128,8 +128,8 @@
 // Version 2 holds, for each slot group k (the n slots k*n to k*n+n-1, one
 // for each cell of the blank), a record of R = H*(F+B) bits, the fields
 // of the group's H rows (the W slots with the blank in one row of the
-// board), row 0 in the lowest bits. A row's field is F bits of its first
-// value, then B bits, one for each slot:
+// board), row 0 in the lowest bits. A row's field is, from its lowest
+// bit, F bits of its first value and then B bits:
 //
 //   - single-tile moves (index scheme 1), B = W-1. Along a row the blank
 //     moves with the tiles in place, so the depths go up or down by one
@@ -203,7 +203,11 @@
 // block's SHA-256: the proof of a table is recorded under it (hashing the
 // 156 KB header of 4x3 stands for hashing its 60 MB). A reader that reads
 // a file of version 2 whole (NewReader), or of up to 10 cells, reads and
-// checks every block at once.
+// checks every block at once. What reads every block of a table read in
+// place, and so takes all its memory: Load, Certify, WriteTo and
+// WriteFile, and a Scan that runs to the end ('slidetable verify' and
+// 'stats', and levels that scan); Hints and Path read the blocks of the
+// boards they pass.
 //
 // Writing is deterministic: the same table always gives the same bytes.
 package table
