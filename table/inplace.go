@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 
@@ -33,9 +35,13 @@ type records struct {
 	closer io.Closer
 	offset int64  // of the first block in the file
 	sums   []byte // the SHA-256 of each block, from the header
-	// mem[b] is block b, with its slack, once it is read and checked and
-	// its bit in loaded is set; until then nil.
-	mem    [][]byte
+	// data holds block b at b*stride, with its slack after it, once it
+	// is read and checked and its bit in loaded is set; until then the
+	// block's bytes are zero and untouched. For a table read in place it
+	// lies outside the Go heap, taking memory only as blocks are read, and
+	// is released once the records are unreachable.
+	data   []byte
+	stride uint64
 	loaded []atomic.Uint64
 	locks  [64]sync.Mutex // block b is read under locks[b%64]
 
@@ -52,16 +58,38 @@ type records struct {
 }
 
 // newRecords returns the records of shape s of a file of version 2 whose
-// blocks start at offset of r, with the given SHA-256s, taking memory
-// only as blocks are read. closer, if not nil, closes r.
+// blocks start at offset of r, with the given SHA-256s. With closer, which
+// closes r, the table is read in place: its blocks' memory is reserved
+// outside the Go heap and takes pages only as blocks are read, so that
+// the collector's headroom does not double it. Without, every block is
+// about to be read: the memory is an ordinary allocation.
 func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
-	return &records{recShape: *s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
-		mem: make([][]byte, s.blocks), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
+	rec := &records{recShape: *s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
+		stride: s.stride(), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
+	if closer == nil {
+		rec.data = make([]byte, s.memory())
+		return rec
+	}
+	data, release := mem.Reserve(s.memory())
+	rec.data = data
+	// Every method that reads data keeps rec alive until it has (see
+	// keep), so that the release cannot come between.
+	runtime.AddCleanup(rec, func(release func()) { release() }, release)
+	return rec
 }
+
+// stride returns the bytes a block takes in memory: its own and the slack
+// a lookup may load, in whole words.
+func (s *recShape) stride() uint64 { return (s.fullBytes() + blockSlack + 7) &^ 7 }
 
 // memory returns the bytes the records of shape s take in memory once
 // every block is read.
-func (s *recShape) memory() uint64 { return s.blocks * (s.fullBytes() + blockSlack + 24) }
+func (s *recShape) memory() uint64 { return s.blocks * s.stride() }
+
+// keep marks the end of a use of r.data: the memory is released once r
+// is unreachable, which without it could be before a read of the memory
+// that follows r's last use.
+func (r *records) keep() { runtime.KeepAlive(r) }
 
 // isLoaded reports whether block b is in memory.
 func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
@@ -84,14 +112,18 @@ func (r *records) depth(k, z uint64) (int, error) {
 			return -1, err
 		}
 	}
-	return r.depthIn(r.mem[b], bit, z), nil
+	d := r.depthIn(r.block(b), bit, z)
+	r.keep()
+	return d, nil
 }
 
 // at returns the depth of the slot with the blank in cell z of group k,
 // whose block must be in memory.
 func (r *records) at(k, z uint64) int {
 	b, bit := r.record(k)
-	return r.depthIn(r.mem[b], bit, z)
+	d := r.depthIn(r.block(b), bit, z)
+	r.keep()
+	return d
 }
 
 // slotDepths writes into dst the depths of the slots from from on; their
@@ -102,18 +134,19 @@ func (r *records) slotDepths(from uint64, dst []uint8) {
 		s := from + i
 		k, z := s/r.n, s%r.n
 		b, bit := r.record(k)
-		r.groupIn(r.mem[b], bit, &ds)
+		r.groupIn(r.block(b), bit, &ds)
 		i += uint64(copy(dst[i:], ds[z:r.n]))
 	}
+	r.keep()
 }
 
 // reached reports whether the board with tile rank tiles and the blank in
 // cell z reaches the goal.
 func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 0 }
 
-// block returns the memory of block b, which must be loaded, with its
-// slack.
-func (r *records) block(b uint64) []byte { return r.mem[b] }
+// block returns the memory of block b, with its slack: the block's
+// records once it is loaded.
+func (r *records) block(b uint64) []byte { return r.data[b*r.stride : (b+1)*r.stride] }
 
 // load reads block b into memory and checks it, unless it is there; it
 // returns the error of a block that fails, now or before. A block that
@@ -141,7 +174,7 @@ func (r *records) loadLocked(b uint64) (fresh bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	blk, err := r.read(b)
+	err = r.read(b)
 	if errors.Is(err, ErrClosed) {
 		return false, err
 	}
@@ -149,8 +182,7 @@ func (r *records) loadLocked(b uint64) (fresh bool, err error) {
 		r.fail(b, err)
 		return true, err
 	}
-	r.mem[b] = blk
-	r.loaded[b>>6].Or(1 << (b & 63)) // after mem[b]: a lookup that sees the bit sees the block
+	r.loaded[b>>6].Or(1 << (b & 63)) // after the block: a lookup that sees the bit sees it
 	return false, nil
 }
 
@@ -172,35 +204,38 @@ func (r *records) where(b uint64) string {
 	return fmt.Sprintf("%s: block %d of %d", r.name, b, r.blocks)
 }
 
-// read reads block b and checks it: its SHA-256, and its records
-// (checkBlock). It returns the block with its slack.
-func (r *records) read(b uint64) ([]byte, error) {
+// read reads block b into its place and checks it: its SHA-256, and its
+// records (checkBlock). On failure it leaves the place zero.
+func (r *records) read(b uint64) error {
+	defer r.keep()
+	blk := r.block(b)
 	n := r.blockBytes(b)
 	off := r.offset + int64(b*r.fullBytes())
 	r.io.RLock()
 	closed := r.closed
-	var blk []byte
 	var err error
 	if !closed {
-		blk = make([]byte, n+blockSlack)
 		err = fileformat.ReadAt(r.r, blk[:n], off, ErrFormat)
 	}
 	r.io.RUnlock()
 	switch {
 	case closed:
-		return nil, fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
+		return fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", r.where(b), err)
+		clear(blk)
+		return fmt.Errorf("%s: %w", r.where(b), err)
 	}
 	if sum := sha256.Sum256(blk[:n]); string(sum[:]) != string(r.sums[b*sumSize:(b+1)*sumSize]) {
-		return nil, fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
+		clear(blk)
+		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
 			ErrChecksum, r.where(b), off, off+int64(n)-1)
 	}
 	first, count := r.blockGroups(b)
 	if err := r.checkBlock(blk, first, count); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
+		clear(blk)
+		return fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
 	}
-	return blk, nil
+	return nil
 }
 
 // loadAll reads every block not yet in memory, on workers goroutines (0
@@ -231,6 +266,7 @@ func (r *records) histogram(ctx context.Context, workers int) ([]uint64, error) 
 			r.countRows(r.block(b), count, rows)
 		}
 		parts[lo/chunk] = rows
+		r.keep()
 		return nil
 	})
 	if err != nil {

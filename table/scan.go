@@ -69,7 +69,8 @@ func (t *Table) group(k uint64, ds *[16]uint8) (member, reached uint64, err erro
 				return 0, 0, err
 			}
 		}
-		r.groupIn(r.mem[b], bit, ds)
+		r.groupIn(r.block(b), bit, ds)
+		r.keep()
 		return r.mask, all, nil
 	}
 	i := 2 * k * n
