@@ -16,7 +16,9 @@
 // written in version 2, which OpenWith reads in place: it reads the header
 // and the block of the goal, and each other block of records the first
 // time a lookup needs it, checked against its SHA-256 before any of it is
-// used; a block read stays in memory. One board of 4x3 then costs the
+// used; a block read stays in memory (outside the Go heap, so that the
+// collector's headroom does not double it, until the table is no longer
+// referenced). One board of 4x3 then costs the
 // header (156 KB) and a block (12 KiB) instead of 300 MB, and the whole
 // table 60 MB (see Version 2 for the other sizes). A lookup on a block in
 // memory is O(n) and does not allocate. A Table is safe for concurrent

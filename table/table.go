@@ -188,7 +188,8 @@ func (t *Table) slots() uint64 { return rank.Factorial(int(t.n)) / 2 }
 // Close closes the file of a table read in place (see OpenWith), once,
 // and returns the error of closing it. The blocks already read stay in
 // memory and keep answering; a lookup that needs another fails with
-// ErrClosed. A table held in memory keeps no file open, so Close has
+// ErrClosed. Their memory, outside the Go heap, is released once the
+// table is no longer referenced. A table held in memory keeps no file open, so Close has
 // nothing to release and lookups keep working; it is there so that code
 // written against Open reads naturally. Close may run concurrently with
 // lookups.
