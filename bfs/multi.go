@@ -184,20 +184,19 @@ func (w *pworker) claimAllMulti(b []uint32) {
 	words := w.s.multi.words
 	d2 := uint64(w.d) + 2 // m+1 of a row reached in this level
 	var found, tent, bad uint64
-	// Shifts are masked to their range so that the compiler need not
-	// handle larger ones.
+	// The cell and the shifts are masked to their range (see cellMask).
 	for _, e := range b {
 		k, m := e>>5, uint64(e&1)
-		sb := &slots[e>>1&15]
+		sb := &slots[e>>1&cellMask]
 		x := words[k]
-		f := x >> (sb.shift & 63) & 0xFF
+		f := x >> (sb.shift & shift64Mask) & 0xFF
 		base := f & multiBase
 		fresh := b2u64(base == 0)
 		lower := b2u64(base == d2) & b2u64(x&sb.bit != 0)
 		bad |= (1 - fresh) & (f>>7 ^ m)
 		// A fresh row: its bits all 1 but this slot's, m+1 = d+2, and
 		// the sequence.
-		x |= fresh * (sb.others | (d2|m<<7)<<(sb.shift&63))
+		x |= fresh * (sb.others | (d2|m<<7)<<(sb.shift&shift64Mask))
 		x &^= lower * sb.bit
 		words[k] = x
 		found += fresh + lower

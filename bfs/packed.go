@@ -31,12 +31,33 @@ import (
 // goes into a batch the worker applies when it is full, in a loop of
 // independent memory accesses that the processor overlaps; one in another
 // worker's block goes into a batch for that worker. The rules that make
-// this safe are those of the worker type of search.go, kept by pworker.
+// this safe are stated at pworker.
 const (
 	pBlockShift = 16   // blocks of at most 2^16 groups: 256 KiB of words
 	pBatchLen   = 4096 // claims a batch
 	pInboxLen   = 16   // batches waiting for a worker before senders block
 )
+
+// Masks the hot loops apply to values that are in range already, so that
+// the compiler knows it and drops a bounds check, or the code a shift by
+// a word's width or more would need: each leaves its value as it is.
+const (
+	// cellMask keeps a cell or a row of a board of at most MaxCells (12)
+	// cells, as a claim's 4-bit cell field: below 16, the length of the
+	// arrays they index (shape.slot, rowOf, rowBits, pworker.upAt, ...).
+	cellMask = 15
+	// ownerMask keeps a worker's index, below MaxWorkers, the length of
+	// pworker.out and pworker.n.
+	ownerMask = MaxWorkers - 1
+	// shift32Mask and shift64Mask keep a shift of a 32-bit and of a
+	// 64-bit word.
+	shift32Mask = 31
+	shift64Mask = 63
+)
+
+// ownerMask keeps a worker's index only if MaxWorkers is a power of two:
+// this fails to compile otherwise ([0] is not [1]).
+var _ [1]struct{} = [1 - MaxWorkers&ownerMask]struct{}{}
 
 // psearch is the state of one packed search.
 type psearch struct {
@@ -218,7 +239,7 @@ type pworker struct {
 	// upAt[z] and downAt[z]: for the blank in cell z, the offset in
 	// rotation.Table.Delta of the window of its move up and down, plus the part of
 	// the window's digit index that pf decides.
-	upAt, downAt [MaxCells]uint32
+	upAt, downAt [cellMask + 1]uint32
 	// leftAt[a] and rightAt[a]: the same for window a itself, for the
 	// multi-tile metric.
 	leftAt, rightAt [16]uint32
@@ -365,7 +386,7 @@ func (w *pworker) claimAll(b []uint32) {
 	var bad uint32
 	for _, e := range b {
 		k := e >> 5
-		sb := &slots[e>>1&15]
+		sb := &slots[e>>1&cellMask]
 		x := words[k]
 		isNew := b2u32(x&sb.both == 0)
 		seen := b2u32(x&sb.row != 0)
@@ -383,12 +404,12 @@ func (w *pworker) claimAll(b []uint32) {
 // it. It is small enough to be inlined in the loops of block and
 // blockMulti.
 func (w *pworker) file(e uint32) (o int, full bool) {
-	b := e >> 5 >> (w.shift & 31)
+	b := e >> 5 >> (w.shift & shift32Mask)
 	o = int(w.owners[b])
 	w.marked[b] = 1
-	j := w.n[o&255] + 1
-	w.out[o&255][(j-1)%pBatchLen] = e
-	w.n[o&255] = j
+	j := w.n[o&ownerMask] + 1
+	w.out[o&ownerMask][(j-1)%pBatchLen] = e
+	w.n[o&ownerMask] = j
 	return o, j == pBatchLen
 }
 
@@ -454,11 +475,11 @@ func (w *pworker) block(b uint64, c int) {
 		fresh |= nb
 		// Record the depth>>2 of the rows' first slots.
 		for ff := f & rowFirst; ff != 0; ff &= ff - 1 {
-			off := k*rowBits + uint64(sh.rowOf[bits.TrailingZeros32(ff)/2&15])*firstBits
-			j, sh := off/64, off%64
-			firsts[j] |= first << sh
-			if sh > 64-firstBits {
-				firsts[j+1] |= first >> (64 - sh)
+			off := k*rowBits + uint64(sh.rowOf[bits.TrailingZeros32(ff)/2&cellMask])*firstBits
+			j, bit := off/64, off%64
+			firsts[j] |= first << bit
+			if bit > 64-firstBits {
+				firsts[j+1] |= first >> (64 - bit)
 			}
 		}
 		v := f & vertical
@@ -473,12 +494,12 @@ func (w *pworker) block(b uint64, c int) {
 		loEven := 2 * (k - base)
 		p0 := uint64(w.pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
 		for v != 0 {
-			r := uint(sh.rowOf[bits.TrailingZeros32(v)/2&15])
-			vr := v & sh.rowBits[r&15]
+			r := uint(sh.rowOf[bits.TrailingZeros32(v)/2&cellMask])
+			vr := v & sh.rowBits[r&cellMask]
 			v &^= vr
 			// The row's boards have sequence 2k+p, whose suffix has
 			// relative order lo.
-			m := uint64(x>>((memberShift+r)&31)) & 1
+			m := uint64(x>>((memberShift+r)&shift32Mask)) & 1
 			p := m ^ p0
 			lo := loEven + p
 			lex := int64(2*k + p)
@@ -487,7 +508,7 @@ func (w *pworker) block(b uint64, c int) {
 				for u := vr; u != 0; u &= u - 1 {
 					z := bits.TrailingZeros32(u) / 2
 					a := z - sh.w // the window of the tile above, and the blank's new cell
-					e := rot.Delta[w.upAt[z&15]+sidx[a]]
+					e := rot.Delta[w.upAt[z&cellMask]+sidx[a]]
 					t := uint64(lex + int64(e>>1))
 					if o, full := w.file(claimOf(t>>1, a, m^uint64(e&1))); full {
 						w.flush(o)
@@ -497,7 +518,7 @@ func (w *pworker) block(b uint64, c int) {
 			if int(r) < sh.h-1 {
 				for u := vr; u != 0; u &= u - 1 {
 					z := bits.TrailingZeros32(u) / 2
-					e := rot.Delta[w.downAt[z&15]+sidx[z]]
+					e := rot.Delta[w.downAt[z&cellMask]+sidx[z]]
 					t := uint64(lex + int64(e>>1))
 					if o, full := w.file(claimOf(t>>1, z+sh.w, m^uint64(e&1))); full {
 						w.flush(o)

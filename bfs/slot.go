@@ -1,10 +1,12 @@
 package bfs
 
-// During a search each slot of the depth table is one byte: 0 for a slot
-// not reached yet, else depth+1 in the low seven bits and, in the high bit
-// (pairBit), which board of the slot's pair was reached: the low bit of its
-// tile rank. Both searches claim slots with claim and turn the bytes into
-// Result.Depth and Result.Reach with settle.
+// During the small search (small.go) each slot of the depth table is one
+// byte: 0 for a slot not reached yet, else depth+1 in the low seven bits
+// and, in the high bit (pairBit), which board of the slot's pair was
+// reached: the low bit of its tile rank. It claims slots with claim and
+// turns the bytes into Result.Depth and Result.Reach with settle. The
+// packed search keeps its slots in a word a group instead (see shape) and
+// claims them in batches with pworker.claimAll.
 const pairBit = 0x80
 
 // claim records that the board of slot k of bytes, the one whose tile rank

@@ -87,20 +87,42 @@ func (b Board) Taps() []uint8 {
 // how many tiles slid. It fails with ErrIllegalMove if t is not in the
 // blank's row or column.
 func (b Board) Tap(t uint8) (Board, int, error) {
+	i, err := b.tappable(t)
+	if err != nil {
+		return Board{}, 0, err
+	}
+	c := []byte(b.cells)
+	count := SlideCells(c, b.size.W, b.Blank(), i)
+	return Board{size: b.size, cells: string(c)}, count, nil
+}
+
+// TapDirection returns the way tile t and the tiles between it and the
+// blank slide when t is tapped (see Tap): for a tile next to the blank,
+// the direction of its move (see MoveOf). It fails with ErrIllegalMove if
+// t is not in the blank's row or column.
+func (b Board) TapDirection(t uint8) (Direction, error) {
+	i, err := b.tappable(t)
+	if err != nil {
+		return 0, err
+	}
+	return slideDirection(b.Blank(), i, b.size.W), nil
+}
+
+// tappable returns the cell of tile t if it is in the blank's row or
+// column.
+func (b Board) tappable(t uint8) (int, error) {
 	if t == 0 {
-		return Board{}, 0, errorf(ErrIllegalMove, "0 is the blank, not a tile")
+		return -1, errorf(ErrIllegalMove, "0 is the blank, not a tile")
 	}
 	i := b.Index(t)
 	if i < 0 {
-		return Board{}, 0, errorf(ErrIllegalMove, "there is no tile %d on a %s board", t, b.size)
+		return -1, errorf(ErrIllegalMove, "there is no tile %d on a %s board", t, b.size)
 	}
 	z, w := b.Blank(), b.size.W
 	if i%w != z%w && i/w != z/w {
-		return Board{}, 0, errorf(ErrIllegalMove, "tile %d is not in the blank's row or column", t)
+		return -1, errorf(ErrIllegalMove, "tile %d is not in the blank's row or column", t)
 	}
-	c := []byte(b.cells)
-	count := SlideCells(c, w, z, i)
-	return Board{size: b.size, cells: string(c)}, count, nil
+	return i, nil
 }
 
 // SlideCells moves the blank of a board of width w, held as its cells in

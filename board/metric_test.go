@@ -39,6 +39,10 @@ func TestTap(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				dir, err := b.TapDirection(tile)
+				if err != nil {
+					t.Fatal(err)
+				}
 				// The same by single moves: towards the tapped tile.
 				want := b
 				for range count {
@@ -53,6 +57,10 @@ func TestTap(t *testing.T) {
 						c = z - 1
 					default:
 						c = z + 1
+					}
+					// Each single move slides the way of the tap.
+					if mv, err := want.MoveOf(want.Cells()[c]); err != nil || mv.Dir != dir {
+						t.Fatalf("%v tap %d: TapDirection %v, but a move of it is %v, %v", b, tile, dir, mv, err)
 					}
 					want, err = want.Move(want.Cells()[c])
 					if err != nil {
@@ -69,10 +77,32 @@ func TestTap(t *testing.T) {
 		if _, _, err := b.Tap(0); !errors.Is(err, board.ErrIllegalMove) {
 			t.Fatalf("Tap(0): %v", err)
 		}
+		if _, err := b.TapDirection(0); !errors.Is(err, board.ErrIllegalMove) {
+			t.Fatalf("TapDirection(0): %v", err)
+		}
 	}
 	b := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 8 0")
 	if _, _, err := b.Tap(1); !errors.Is(err, board.ErrIllegalMove) {
 		t.Fatalf("Tap(1) off the blank's lines: %v", err)
+	}
+	if _, err := b.TapDirection(1); !errors.Is(err, board.ErrIllegalMove) {
+		t.Fatalf("TapDirection(1) off the blank's lines: %v", err)
+	}
+	// By hand: with the blank bottom right, 3 and 6 slide down, 7 and 8
+	// right; with it top left, 3 and 6 slide up, 1 and 2 left.
+	top := board.MustParse(board.Size{W: 3, H: 3}, "0 1 2/3 4 5/6 7 8")
+	for _, c := range []struct {
+		b    board.Board
+		want map[uint8]board.Direction
+	}{
+		{b, map[uint8]board.Direction{3: board.Down, 6: board.Down, 7: board.Right, 8: board.Right}},
+		{top, map[uint8]board.Direction{3: board.Up, 6: board.Up, 1: board.Left, 2: board.Left}},
+	} {
+		for tile, want := range c.want {
+			if got, err := c.b.TapDirection(tile); err != nil || got != want {
+				t.Errorf("%v: TapDirection(%d) = %v, %v, want %v", c.b, tile, got, err, want)
+			}
+		}
 	}
 	if got, want := b.Taps(), []uint8{3, 6, 7, 8}; !slices.Equal(got, want) {
 		t.Fatalf("Taps() = %v, want %v", got, want)

@@ -69,6 +69,27 @@ func (s Size) CellDistance(a, b int) int {
 	return abs(a/s.W-b/s.W) + abs(a%s.W-b%s.W)
 }
 
+// Manhattan returns the Manhattan distance of every tile from its cell in
+// b, taken as a goal, from every cell: row t, for a tile t (0, the blank,
+// included), holds for each cell c Size.CellDistance(c, b.Index(t)), the
+// fewest moves t needs from c to its cell in b. A heuristic or a model
+// that adds these up move by move reads them from here. The rows share one
+// array; the zero Board has none.
+func (b Board) Manhattan() [][]uint8 {
+	n := b.Len()
+	all := make([]uint8, n*n)
+	rows := make([][]uint8, n)
+	for g := range n {
+		t := int(b.cells[g])
+		row := all[t*n : (t+1)*n : (t+1)*n]
+		for c := range n {
+			row[c] = uint8(b.size.CellDistance(c, g))
+		}
+		rows[t] = row
+	}
+	return rows
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -76,15 +97,16 @@ func abs(x int) int {
 	return x
 }
 
-// slideDirection returns the way the tile in cell c, next to the blank in
-// cell z of a board of width w, slides into the blank.
+// slideDirection returns the way the tile in cell c, in the row or column
+// of the blank in cell z of a board of width w, slides towards the blank:
+// as a move of a tile next to the blank, or a tap (see Board.Tap).
 func slideDirection(z, c, w int) Direction {
-	switch c {
-	case z - w:
+	switch {
+	case c%w == z%w && c < z: // above the blank
 		return Down
-	case z + w:
+	case c%w == z%w:
 		return Up
-	case z - 1:
+	case c < z: // left of the blank
 		return Right
 	}
 	return Left

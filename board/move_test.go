@@ -235,3 +235,41 @@ func TestSizeJSON(t *testing.T) {
 		t.Fatalf("Unmarshal of 4y3: err = %v, want ErrSize", err)
 	}
 }
+
+// TestManhattan checks the Manhattan table of goals of several sizes,
+// the standard one and one with the blank first, against the rows and
+// columns between each cell and each tile's cell, counted by hand.
+func TestManhattan(t *testing.T) {
+	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 4, H: 4}, {W: 16, H: 16}} {
+		n := size.Cells()
+		standard := board.Goal(size)
+		cells := standard.Cells()
+		copy(cells[1:], standard.Cells()[:n-1])
+		cells[0] = 0
+		first, err := board.New(size, cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, goal := range []board.Board{standard, first} {
+			md := goal.Manhattan()
+			if len(md) != n {
+				t.Fatalf("%v: %d rows, want %d", goal, len(md), n)
+			}
+			for tile, row := range md {
+				g := goal.Index(uint8(tile))
+				if len(row) != n || cap(row) != n {
+					t.Fatalf("%v: row %d has length %d and capacity %d, want %d", goal, tile, len(row), cap(row), n)
+				}
+				for c, d := range row {
+					rows, cols := c/size.W-g/size.W, c%size.W-g%size.W
+					if want := max(rows, -rows) + max(cols, -cols); int(d) != want {
+						t.Fatalf("%v: tile %d in cell %d: %d, want %d", goal, tile, c, d, want)
+					}
+				}
+			}
+		}
+	}
+	if md := (board.Board{}).Manhattan(); len(md) != 0 {
+		t.Fatalf("the zero Board: %d rows", len(md))
+	}
+}

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/slidetable/slidetable/internal/human"
 )
 
 // MaxCells is the largest number of cells a board may have. Tiles are bytes,
@@ -120,15 +121,6 @@ func (s Size) DistanceBound() int {
 // clipLen is the most bytes of an input that an error message quotes.
 const clipLen = 40
 
-// clip returns s, or its start and its length if it is longer than clipLen
-// bytes, for quoting input in a message without echoing all of it.
-func clip(s string) string {
-	if len(s) <= clipLen {
-		return s
-	}
-	cut := clipLen - 10
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
+// clip returns s for quoting in a message, clipped to clipLen bytes (see
+// human.Clip).
+func clip(s string) string { return human.Clip(s, clipLen) }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
@@ -309,11 +310,6 @@ func cellList(b board.Board) string {
 // clipLen is the most bytes of a parameter a message quotes.
 const clipLen = 40
 
-// clip returns s, or its start and its length if it is longer than
-// clipLen bytes, so that a message does not echo a long input.
-func clip(s string) string {
-	if len(s) <= clipLen {
-		return s
-	}
-	return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(s[:clipLen], ""), len(s))
-}
+// clip returns s clipped to clipLen bytes (see human.Clip), so that a
+// message does not echo a long input.
+func clip(s string) string { return human.Clip(s, clipLen) }

@@ -20,7 +20,7 @@ func Manhattan(goal board.Board) Heuristic {
 		w:       size.W,
 		h:       size.H,
 		n:       n,
-		dist:    make([]uint8, n*n),
+		dist:    goal.Manhattan(),
 		goalRow: make([]uint8, n),
 		goalCol: make([]uint8, n),
 		rowOf:   make([]uint8, n),
@@ -36,12 +36,6 @@ func Manhattan(goal board.Board) Heuristic {
 	for g := range n {
 		t := goal.At(g)
 		m.goalRow[t], m.goalCol[t] = uint8(g/size.W), uint8(g%size.W)
-		if t == 0 {
-			continue
-		}
-		for c := range n {
-			m.dist[int(t)*n+c] = uint8(size.CellDistance(c, g))
-		}
 	}
 	return m
 }
@@ -50,11 +44,11 @@ func Manhattan(goal board.Board) Heuristic {
 type manhattan struct {
 	goal             board.Board
 	w, h, n          int
-	dist             []uint8 // dist[t*n+c]: Manhattan distance of tile t in cell c
-	goalRow, goalCol []uint8 // of each tile
-	rowOf, colOf     []uint8 // of each cell
-	rowLC, colLC     []uint8 // conflict moves of a row's or column's code; nil for long lines
-	rowPow, colPow   []int32 // place values of a line's codes
+	dist             [][]uint8 // dist[t][c]: Manhattan distance of tile t in cell c (board.Board.Manhattan)
+	goalRow, goalCol []uint8   // of each tile
+	rowOf, colOf     []uint8   // of each cell
+	rowLC, colLC     []uint8   // conflict moves of a row's or column's code; nil for long lines
+	rowPow, colPow   []int32   // place values of a line's codes
 }
 
 func (m *manhattan) Goal() board.Board { return m.goal }
@@ -69,7 +63,7 @@ func (m *manhattan) Start(b board.Board) Evaluator {
 	}
 	for c, t := range e.cells {
 		if t != 0 {
-			e.h += int(m.dist[int(t)*m.n+c])
+			e.h += int(m.dist[t][c])
 		}
 	}
 	for r := range m.h {
@@ -115,9 +109,9 @@ func (e *manhattanEval) H() int { return e.h }
 
 func (e *manhattanEval) Move(t uint8, from, to int) int {
 	m := e.m
-	row := int(t) * m.n
+	dist := m.dist[t]
 	rec := undoRecord{h: int32(e.h), line: -1}
-	e.h += int(m.dist[row+to]) - int(m.dist[row+from])
+	e.h += int(dist[to]) - int(dist[from])
 	e.cells[to], e.cells[from] = t, 0
 	if m.rowOf[from] != m.rowOf[to] {
 		// A vertical move: only the conflicts of t's goal row can change,

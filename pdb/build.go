@@ -75,12 +75,13 @@ func entryBytes(count uint64, enc uint8) uint64 {
 	return count
 }
 
-// slotsPer returns the two-bit slots reserved for a placement's free cells:
-// free rounded up to a power of two.
-func slotsPer(free int) int { return 1 << bits.Len(uint(free-1)) }
+// fieldsPer returns the two-bit fields a word reserves for the states of
+// a placement, one for each index of the blank's region among its free
+// cells (see regionIndex): free rounded up to a power of two.
+func fieldsPer(free int) int { return 1 << bits.Len(uint(free-1)) }
 
 func stateWords(count uint64, free int) uint64 {
-	per := uint64(64 / (2 * slotsPer(free))) // placements a word
+	per := uint64(64 / (2 * fieldsPer(free))) // placements a word
 	return (count + per - 1) / per
 }
 
@@ -130,7 +131,7 @@ type searcher struct {
 	n, w, k   int
 	count     uint64 // placements: n!/(n-k)!
 	free      int    // free cells of a placement: n-k
-	slots     int    // two-bit slots a placement: slotsPer(free)
+	fields    int    // two-bit fields a placement: fieldsPer(free)
 	per       uint64 // placements a word
 	rk        rank.Partial
 	all       uint64 // mask of the n cells
@@ -140,7 +141,7 @@ type searcher struct {
 	words     []uint64 // the states: two bits each
 	depth     []uint8  // first depth of each placement, if kept
 	// sdepth, kept with Options.Blank, holds the depth of each state at
-	// p*free + i, i the slot of the blank's region.
+	// p*free + j, j the index of the blank's region (see regionIndex).
 	sdepth []uint8
 	// check, if set, is told of each placement when it is first reached,
 	// with its depth and the Manhattan distance of its tiles (md[i][c]
@@ -165,8 +166,8 @@ func newSearcher(goal board.Board, tiles []uint8) *searcher {
 	n, k := size.Cells(), len(tiles)
 	count, _ := rank.Placements(n, k)
 	rk, _ := rank.NewPartial(n, k)
-	s := &searcher{n: n, w: size.W, k: k, count: count, free: n - k, slots: slotsPer(n - k), rk: rk}
-	s.per = uint64(64 / (2 * s.slots))
+	s := &searcher{n: n, w: size.W, k: k, count: count, free: n - k, fields: fieldsPer(n - k), rk: rk}
+	s.per = uint64(64 / (2 * s.fields))
 	s.all = ^uint64(0) >> (64 - n)
 	s.neighbour = make([]uint64, n)
 	for c := range n {
@@ -185,12 +186,10 @@ func newSearcher(goal board.Board, tiles []uint8) *searcher {
 			s.neighbour[c] |= 1 << (c + s.w)
 		}
 	}
+	md := goal.Manhattan()
 	s.md = make([][]uint8, k)
 	for i, t := range tiles {
-		s.md[i] = make([]uint8, n)
-		for c := range n {
-			s.md[i][c] = uint8(manhattan(s.w, c, goal.Index(t)))
-		}
+		s.md[i] = md[t]
 	}
 	return s
 }
@@ -233,7 +232,7 @@ func (s *searcher) run(ctx context.Context, goal board.Board, tiles []uint8, wor
 		occ |= 1 << cells[i]
 	}
 	start := s.rk.Rank(cells)
-	s.set(start, s.slot(occ, goal.Blank()), 1, 0)
+	s.set(start, s.regionIndex(occ, goal.Blank()), 1, 0)
 	if s.check != nil {
 		s.check(start, 0, 0)
 	}
@@ -286,10 +285,11 @@ func (s *searcher) manhattan(cells []uint8) int {
 	return md
 }
 
-// slot returns the slot of the blank's region, for a placement whose group
-// tiles take the cells occ and the blank in cell z: the index, among the
-// free cells, of the lowest cell of the region.
-func (s *searcher) slot(occ uint64, z int) int {
+// regionIndex returns the index of the blank's region, for a placement
+// whose group tiles take the cells occ and the blank in cell z: the index,
+// among the free cells, of the lowest cell of the region. It names the
+// region in a state's field and in the depths of Options.Blank.
+func (s *searcher) regionIndex(occ uint64, z int) int {
 	free := s.all &^ occ
 	r := s.region(free, uint64(1)<<z)
 	lowest := r & -r
@@ -308,14 +308,14 @@ func (s *searcher) region(free, r uint64) uint64 {
 	}
 }
 
-// set marks slot j of placement p with code if it is unseen, and records
-// depth d for p if no slot of p was seen before. It returns whether it
-// marked the slot and whether p was new.
+// set marks the state of placement p whose region has index j with code
+// if it is unseen, and records depth d for p if no state of p was seen
+// before. It returns whether it marked the state and whether p was new.
 func (s *searcher) set(p uint64, j int, code uint64, d uint8) (bool, bool) {
 	wi := p / s.per
-	sh := (p % s.per) * uint64(2*s.slots)
-	fieldMask := (uint64(1)<<(2*s.slots) - 1)
-	if s.slots == 32 {
+	sh := (p % s.per) * uint64(2*s.fields)
+	fieldMask := (uint64(1)<<(2*s.fields) - 1)
+	if s.fields == 32 {
 		fieldMask = ^uint64(0)
 	}
 	bit := sh + uint64(2*j)
@@ -354,10 +354,10 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 	if front == 0 {
 		return 0, 0
 	}
-	// Mark them done first, both bits of each slot (front holds their low
-	// bits): the word's other bits may change meanwhile.
+	// Mark them done first, both bits of each state (front holds their
+	// low bits): the word's other bits may change meanwhile.
 	atomic.OrUint64(&s.words[wi], front|front<<1)
-	slots := uint64(s.slots)
+	fields := uint64(s.fields)
 	lastP := ^uint64(0)
 	var occ, free uint64
 	var at [MaxCells]int8 // the tile index in each cell of the placement
@@ -365,9 +365,9 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 	for front != 0 {
 		b := uint64(bits.TrailingZeros64(front))
 		front &= front - 1
-		slot := b / 2
-		p := wi*s.per + slot/slots
-		j := int(slot % slots)
+		f := b / 2 // the state's field in the word
+		p := wi*s.per + f/fields
+		j := int(f % fields)
 		if p != lastP {
 			rank.UnrankPartial(p, s.n, cells)
 			occ = 0
@@ -392,7 +392,7 @@ func (s *searcher) expandWord(wi, cur, next uint64, d uint8, cells []uint8) (np,
 				delta := s.rk.MoveDelta(i, int(t), int(u), occ, &at)
 				p2 := uint64(int64(p) + delta)
 				occ2 := occ ^ (1 << t) ^ (1 << u)
-				ok, fresh := s.set(p2, s.slot(occ2, int(t)), next, d)
+				ok, fresh := s.set(p2, s.regionIndex(occ2, int(t)), next, d)
 				if ok {
 					ns++
 				}
@@ -448,13 +448,13 @@ func (s *searcher) entries(tiles []uint8, count, states uint64, blank bool, work
 				continue
 			}
 			row := s.sdepth[p*free : (p+1)*free]
-			// In increasing order, a region's lowest cell, whose slot
-			// holds the region's depth, comes first: rewrite each slot
-			// with its region's entry.
+			// In increasing order, a region's lowest cell, at whose index
+			// the region's depth is kept, comes first: give each free
+			// cell its region's entry.
 			for i, rest := 0, s.all&^occ; rest != 0; i++ {
 				c := bits.TrailingZeros64(rest)
 				rest &= rest - 1
-				if j := s.slot(occ, c); j != i {
+				if j := s.regionIndex(occ, c); j != i {
 					row[i] = row[j]
 				} else if nr++; !excess(&row[i]) {
 					return nil

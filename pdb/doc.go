@@ -118,6 +118,17 @@
 // the group's search again, checking each placement's entry when the
 // search first reaches it.
 //
+// The two proofs prove different theorems. The certificate of encodings 3
+// and 4 proves that every entry is the distance it says, whoever wrote the
+// file and whatever code did. The search of encodings 1 and 2 is a
+// rebuild: it proves that the file's entries equal those Build's search
+// makes for the header's size, goal and partition, so that a damaged or
+// forged file is caught, and it trusts that search, which is the code that
+// made them. That search is checked apart, entry by entry, against a plain
+// 0-1 breadth-first search over the placements and the blank's cell, on
+// every placement of partitions of the 3x2, 4x2, 2x4 and 3x3 boards
+// (the tests of this package).
+//
 // Writing is deterministic: the same database always gives the same
 // bytes.
 //

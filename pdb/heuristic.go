@@ -68,14 +68,7 @@ func (db *DB) Heuristic() *Heuristic {
 			h.groupOf[t], h.indexOf[t] = uint8(gi), uint8(i)
 		}
 	}
-	h.md = make([][]uint8, n)
-	for t := 1; t < n; t++ {
-		h.md[t] = make([]uint8, n)
-		for c := range n {
-			h.md[t][c] = uint8(manhattan(w, c, db.goal.Index(uint8(t))))
-		}
-	}
-	h.md[0] = make([]uint8, n)
+	h.md = db.goal.Manhattan()
 	z := db.goal.Blank()
 	if size.W == size.H && z/w == z%w {
 		h.reflect = true
@@ -105,9 +98,6 @@ func (h *Heuristic) Goal() board.Board { return h.db.goal }
 // (DB.KeepsBlank). IDA* needs only a bound that is admissible, never above
 // the distance, which every Heuristic is.
 func (h *Heuristic) Consistent() bool { return h.db.KeepsBlank() }
-
-// Reflects reports whether the heuristic also looks at mirrored boards.
-func (h *Heuristic) Reflects() bool { return h.reflect }
 
 // Estimate returns the heuristic's bound for b, a board of the database's
 // size, which is not checked.

@@ -195,20 +195,9 @@ func (db *DB) moves(i int, cells []uint8, z int) int {
 			panic(fmt.Sprintf("pdb: cell %d out of range or taken twice", c))
 		}
 		occ |= 1 << c
-		md += manhattan(db.size.W, int(c), db.goal.Index(g.tiles[j]))
+		md += db.size.CellDistance(int(c), db.goal.Index(g.tiles[j]))
 	}
 	return md + 2*g.moves(cells, z)
-}
-
-func manhattan(w, a, b int) int {
-	dr, dc := a/w-b/w, a%w-b%w
-	if dr < 0 {
-		dr = -dr
-	}
-	if dc < 0 {
-		dc = -dc
-	}
-	return dr + dc
 }
 
 // checkPartition checks that groups partition the tiles of goal, each

@@ -131,6 +131,9 @@ func (db *DB) proveMemory() uint64 {
 // such local condition (a move may lower it by more than one): Prove
 // searches the group's states again, as Build does, and checks each
 // placement's entry when the search first reaches it, at its distance.
+// That proves the entries equal what Build's search makes, not that the
+// search is right; the tests check the search against a plain one on
+// small boards (see the package documentation).
 //
 // Prove fails with ErrMemory, before allocating, if it needs more than
 // opts.MaxMemory, and with ctx's error if ctx ends first.

@@ -138,6 +138,23 @@ func Unindex(i uint64, cells []uint8) {
 	}
 }
 
+// RankTiles returns the tile rank (see Split) of seq, a permutation of
+// 0..len(seq)-1 with len(seq) <= MaxLen (tile t as t-1): its lexicographic
+// rank with the lowest bit replaced by its parity, the inverse of
+// UnrankTiles. seq is not checked.
+func RankTiles(seq []uint8) uint64 {
+	var seen uint32
+	var r, sum uint64
+	m := uint64(len(seq))
+	for i, v := range seq {
+		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1))) // its Lehmer digit
+		r = r*(m-uint64(i)) + d
+		sum += d
+		seen |= 1 << v
+	}
+	return r&^1 | sum&1
+}
+
 // UnrankTiles writes into seq the tile sequence (values 0..len(seq)-1) whose
 // tile rank (see Split) is t. It panics as Unrank does.
 func UnrankTiles(t uint64, seq []uint8) {

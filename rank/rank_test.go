@@ -156,6 +156,27 @@ func TestIndexEveryBoard(t *testing.T) {
 	}
 }
 
+// TestRankTiles checks RankTiles against UnrankTiles, which it inverts,
+// and against Split's tile rank, on every tile sequence of up to 8 tiles.
+func TestRankTiles(t *testing.T) {
+	for m := 1; m <= 8; m++ {
+		seq := make([]uint8, m)
+		for r := range rank.Factorial(m) {
+			rank.UnrankTiles(r, seq)
+			if got := rank.RankTiles(seq); got != r {
+				t.Fatalf("RankTiles(UnrankTiles(%d) = %v) = %d", r, seq, got)
+			}
+			cells := make([]uint8, 0, m+1)
+			for _, v := range seq {
+				cells = append(cells, v+1)
+			}
+			if tiles, _ := rank.Split(append(cells, 0)); tiles != r {
+				t.Fatalf("Split of %v: tile rank %d, RankTiles %d", cells, tiles, r)
+			}
+		}
+	}
+}
+
 // TestOutOfRangePanics checks that Unindex and Unrank refuse, at once, an
 // index beyond the boards of their length, which they once looped on for
 // as long as the index was large.

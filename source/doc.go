@@ -26,8 +26,9 @@
 // there, since its entries are not lower bounds in that metric, and a
 // table counting the other metric's moves never answers.
 //
-// Nothing answers before it is proven. A table of up to 10 cells is proven
-// as it is read (table.Table.Certify, in a fraction of a second). A larger
+// Nothing answers before it is proven. A table of up to 10 cells
+// (table.CertifiedCells) is proven as it is read (table.Table.Certify, in
+// a fraction of a second). A larger
 // table and every pattern database are proven on first use (Certify, in
 // seconds, or pdb.DB.Prove, as long as building the database) and the
 // proof is recorded in the folder, under the file's content hash, so that

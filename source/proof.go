@@ -17,11 +17,6 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// readCertified is the most cells of a table that table.Open certifies as
-// it reads it (see package table): such a table needs no record. Tests
-// lower it.
-var readCertified = 10
-
 // recordHeader starts every record of a proof. Part of the record format:
 // a new version of the proofs changes it, so that records made by an
 // older one are not trusted.
@@ -33,6 +28,13 @@ var errNoOwners = errors.New("this system does not say who owns a file, so proof
 
 // proofDir is the folder of the records, in the folder of installed files.
 const proofDir = "proofs"
+
+// certified reports whether the reader proved a table of size exact as it
+// read it: one of at most table.CertifiedCells cells, which table.Open
+// certifies. Such a table needs no proof and no record.
+func (r *Resolver) certified(size board.Size) bool {
+	return size.Cells() <= table.CertifiedCells && !r.proveSmall
+}
 
 // contentHash returns the key of the record of src's file: its content
 // hash, as its reader computed it from the bytes it read and answers from
@@ -134,14 +136,15 @@ func (r *Resolver) forget(sum [sha256.Size]byte) error {
 // so that no command proves it again; name is the file's name, kept in the
 // record for a person. The hash must be of the bytes the caller wrote, not
 // of a later read of the path, which may no longer hold them. A table the
-// reader certifies (up to 10 cells) needs no record, and gets none. It
-// fails with ErrNoDir if there is no folder for records, and with ErrKind
-// for a kind that is neither a table nor a pattern database.
+// reader certifies (up to table.CertifiedCells cells) needs no record,
+// and gets none. It fails with ErrNoDir if there is no folder for
+// records, and with ErrKind for a kind that is neither a table nor a
+// pattern database.
 func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, name string) error {
 	switch {
 	case kind != Table && kind != PDB:
 		return fmt.Errorf("%w: %s is not a table file or a pattern database", ErrKind, name)
-	case kind == Table && size.Cells() <= readCertified:
+	case kind == Table && r.certified(size):
 		return nil
 	case r.opts.Dir == "":
 		return ErrNoDir
@@ -154,7 +157,7 @@ func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, nam
 // passes is recorded.
 func (r *Resolver) prove(ctx context.Context, src *Source) error {
 	switch {
-	case src.Table != nil && src.Size().Cells() <= readCertified:
+	case src.Table != nil && r.certified(src.Size()):
 		return nil
 	case src.Origin == Builtin && r.opts.Recheck:
 		if err := r.proveFile(ctx, src); err != nil && ctx.Err() == nil {

@@ -212,6 +212,9 @@ type Resolver struct {
 	// is proven or found recorded, so that a test can change the file at
 	// each moment.
 	stage func(name string)
+	// proveSmall, set only by tests, proves and records tables the
+	// reader certified as though they were larger (see certified).
+	proveSmall bool
 }
 
 // New returns a Resolver configured by opts.

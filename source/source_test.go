@@ -264,8 +264,6 @@ func TestSniffAndOpen(t *testing.T) {
 // TestProofRecorded proves a table once, then finds the record; Recheck
 // proves it again, and a changed file is proven anew.
 func TestProofRecorded(t *testing.T) {
-	defer func(n int) { readCertified = n }(readCertified)
-	readCertified = 0 // prove even small tables here
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.tbl")
@@ -287,7 +285,7 @@ func TestProofRecorded(t *testing.T) {
 		}
 		src.Close()
 	}
-	r := New(opts)
+	r := proveSmall(New(opts))
 	open(r)
 	open(r)
 	if proofs != 1 {
@@ -306,7 +304,7 @@ func TestProofRecorded(t *testing.T) {
 	}
 	recheck := *opts
 	recheck.Recheck = true
-	open(New(&recheck))
+	open(proveSmall(New(&recheck)))
 	if proofs != 2 {
 		t.Fatalf("Recheck: %d proofs, want 2", proofs)
 	}
@@ -324,7 +322,7 @@ func TestProofRecorded(t *testing.T) {
 	copyGolden(t, "v1-2x3.tbl", path)
 	// Without a folder, nothing is recorded: every use proves.
 	opts.Dir = ""
-	r = New(opts)
+	r = proveSmall(New(opts))
 	open(r)
 	open(r)
 	if proofs != 5 {
@@ -334,13 +332,11 @@ func TestProofRecorded(t *testing.T) {
 
 // TestRecord records a file a build wrote: it is not proven again.
 func TestRecord(t *testing.T) {
-	defer func(n int) { readCertified = n }(readCertified)
-	readCertified = 0
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.tbl")
 	copyGolden(t, "v1-2x3.tbl", path)
 	proved := false
-	r := New(&Options{Dir: dir, Progress: func(Progress) { proved = true }})
+	r := proveSmall(New(&Options{Dir: dir, Progress: func(Progress) { proved = true }}))
 	sum := sha256.Sum256(mustRead(t, path))
 	if err := r.Record(sum, Table, s2x3, path); err != nil {
 		t.Fatal(err)
@@ -348,12 +344,24 @@ func TestRecord(t *testing.T) {
 	if _, err := r.Open(context.Background(), path); err != nil || proved != !recordsTrustable {
 		t.Fatalf("open after Record: %v, proven again: %v", err, proved)
 	}
-	if err := New(nil).Record(sum, Table, s2x3, path); !errors.Is(err, ErrNoDir) {
+	if err := proveSmall(New(nil)).Record(sum, Table, s2x3, path); !errors.Is(err, ErrNoDir) {
 		t.Errorf("Record without a folder: %v", err)
+	}
+	// A table the reader certifies needs no record: none is asked for,
+	// even without a folder.
+	if err := New(nil).Record(sum, Table, s2x3, path); err != nil {
+		t.Errorf("Record of a table of %d cells, which the reader certifies: %v, want nil", s2x3.Cells(), err)
 	}
 	if err := r.Record(sum, Unknown, s2x3, path); !errors.Is(err, ErrKind) {
 		t.Errorf("Record a file of no kind: %v", err)
 	}
+}
+
+// proveSmall returns r, set to prove and record even the tables the
+// reader certifies, such as the small ones of these tests.
+func proveSmall(r *Resolver) *Resolver {
+	r.proveSmall = true
+	return r
 }
 
 // mustRead returns the bytes of the file at path.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"runtime"
 	"sync"
 
@@ -66,17 +65,12 @@ type CertifyOptions struct {
 	Progress func(checked, total uint64)
 }
 
-// certifyCells is the most cells of a table that NewReader and Open
-// certify: 10 cells take a few tens of milliseconds, 12 cells seconds (see
-// Certify). Tests lower it.
-var certifyCells = 10
-
-// certifyLimit sets certifyCells and returns the value it had.
-func certifyLimit(n int) int {
-	old := certifyCells
-	certifyCells = n
-	return old
-}
+// CertifiedCells is the most cells of a table that NewReader, Open and
+// their With forms certify as they read it (see Certify): a table of up to
+// CertifiedCells cells read without an error is proven exact, and one of
+// more is proven only once Certify passes. 10 cells take a few tens of
+// milliseconds, 12 cells seconds.
+const CertifiedCells = 10
 
 // Certify proves that every distance in t is exact, without trusting
 // whoever built it. Write R for the boards t records as reaching the goal
@@ -110,11 +104,10 @@ func certifyLimit(n int) int {
 // it takes about 2.5 s of processor time, most of it waiting on memory
 // for the neighbours along columns; on 10 cells, a few tens of
 // milliseconds. New certifies every table it is given, and NewReader and
-// Open every table of up to 10 cells; call Certify on larger ones read
-// from a file that may be wrong. On a table read in place it first reads
-// every block (see Load), so that the table then takes all its memory;
-// the records are decoded as the proof reads them, in about the same
-// time.
+// Open every table of up to CertifiedCells cells; call Certify on larger
+// ones read from a file that may be wrong. On a table read in place it
+// first reads every block (see Load), so that the table then takes all
+// its memory.
 func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if t.n == 0 {
 		return errZero
@@ -204,7 +197,7 @@ func (t *Table) certify(from, to, gi uint64) error {
 				mv := moved[:m]
 				copy(mv, seqs[which][:m])
 				moveBlank(mv, int(z), c, t.size.W)
-				j := tileRank(mv)*n + uint64(c)
+				j := rank.RankTiles(mv)*n + uint64(c)
 				nd, ok := t.Lookup(j)
 				if !ok || nd+1 < int(d) || int(d)+1 < nd {
 					return &DistanceError{Board: t.boardAt(i), Distance: int(d), Neighbour: t.boardAt(j), NeighbourDistance: nd}
@@ -255,21 +248,6 @@ func moveBlank(seq []uint8, z, c, w int) {
 			seq[a] = x
 		}
 	}
-}
-
-// tileRank returns the tile rank of a tile sequence (see rank.Split): its
-// lexicographic rank with the lowest bit replaced by its parity.
-func tileRank(s []uint8) uint64 {
-	var seen uint32
-	var r, sum uint64
-	m := uint64(len(s))
-	for i, v := range s {
-		d := uint64(int(v) - bits.OnesCount32(seen&(1<<v-1)))
-		r = r*(m-uint64(i)) + d
-		sum += d
-		seen |= 1 << v
-	}
-	return r&^1 | sum&1
 }
 
 // slotDepth returns the depth of slot z of group k; every block of a

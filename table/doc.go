@@ -112,9 +112,10 @@
 // block has its length, that the reachable set is well formed and holds
 // exactly one board of every slot that has a depth and none of the others,
 // that every depth is below D, that the depths match the counts, and that
-// the goal is the one board at distance 0. For boards of up to 10 cells it
-// then certifies every distance (see Table.Certify): a file whose
-// checksums all pass may still have been written wrong. Certifying 12
+// the goal is the one board at distance 0. For boards of up to
+// CertifiedCells (10) cells it then certifies every distance (see
+// Table.Certify): a file whose checksums all pass may still have been
+// written wrong. Certifying 12
 // cells takes longer than reading them, so it is left to the caller,
 // which can record the proof ('slidetable verify' does it). Any failure is one of ErrFormat,
 // ErrVersion or ErrChecksum (a wrong distance is also ErrDistance). A file

@@ -10,8 +10,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/klauspost/compress/zstd"
-
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/fileformat"
@@ -333,15 +331,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	sum.Sum(t.hash[:0])
 
 	// The reachable set first: the blocks are checked against it.
-	// A 32-bit roaring bitmap of states bits serializes to at most a bitmap
-	// container (8 KiB) and 8 bytes of header and offsets per 2^16 values,
-	// plus a small fixed header.
-	setDec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory((states/65536+1)*(8192+16)+64))
-	if err != nil {
-		return nil, err
-	}
-	setBytes, err = setDec.DecodeAll(setBytes, nil)
-	setDec.Close()
+	setBytes, err = fileformat.Decode(setBytes, maxSetBytes(states))
 	if err != nil {
 		return nil, fmt.Errorf("%w: reachable set: %w", ErrFormat, err)
 	}
@@ -374,7 +364,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if d, ok := t.Lookup(rank.Index(t.goal.CellString())); !ok || d != 0 || t.counts[0] != 1 {
 		return nil, fmt.Errorf("%w: the goal is not the one board at distance 0", ErrFormat)
 	}
-	if n <= certifyCells {
+	if n <= CertifiedCells && !opts.uncertified() {
 		if err := t.Certify(context.Background(), nil); err != nil {
 			return nil, err
 		}

@@ -200,7 +200,7 @@ func (hd *header2) checkSize(r io.ReaderAt, size int64) error {
 // it reads it in place: the header and the goal's block now, the other
 // blocks as lookups need them; closer closes r when the table is closed.
 // Without, it reads every block now and does not use r afterwards. Tables
-// of up to certifyCells cells are read whole and certified.
+// of up to CertifiedCells cells are read whole and certified.
 func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) (*Table, error) {
 	hd, err := readHeader2(r, size)
 	if err != nil {
@@ -224,7 +224,8 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 	} else if d != 0 {
 		return nil, fmt.Errorf("%w: the goal is at distance %d", ErrFormat, d)
 	}
-	if closer == nil || n <= uint64(certifyCells) {
+	certify := n <= CertifiedCells && !opts.uncertified()
+	if closer == nil || certify {
 		if err := t.Load(context.Background()); err != nil {
 			return nil, err
 		}
@@ -232,7 +233,7 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 			t.rec.r = nil // every block is in memory
 		}
 	}
-	if n <= uint64(certifyCells) {
+	if certify {
 		if err := t.Certify(context.Background(), nil); err != nil {
 			return nil, err
 		}

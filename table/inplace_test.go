@@ -23,13 +23,25 @@ import (
 )
 
 // smallInPlace makes the writer write tables of every size in version 2,
-// in blocks of at most blockBits bits of records (1: of 8 groups), and the
-// readers leave them uncertified, so that small tables exercise what 12
-// cells do; it returns a function that undoes it.
+// in blocks of at most blockBits bits of records (1: of 8 groups), so that
+// small tables, read with uncertified, exercise what 12 cells do; it
+// returns a function that undoes it.
 func smallInPlace(blockBits uint64) func() {
-	cells, bb, cert := inPlaceCells, writeBlockBits, certifyCells
-	inPlaceCells, writeBlockBits, certifyCells = 4, blockBits, 0
-	return func() { inPlaceCells, writeBlockBits, certifyCells = cells, bb, cert }
+	cells, bb := inPlaceCells, writeBlockBits
+	inPlaceCells, writeBlockBits = 4, blockBits
+	return func() { inPlaceCells, writeBlockBits = cells, bb }
+}
+
+// uncertified are the options of a reader that reads a small table as
+// one of 12 cells is read: in place, and not certified.
+var uncertified = &ReadOptions{skipCertify: true}
+
+// openUncertified opens the file at path with uncertified.
+func openUncertified(path string) (*Table, error) { return OpenWith(path, uncertified) }
+
+// readUncertified reads b with uncertified.
+func readUncertified(b []byte) (*Table, error) {
+	return NewReaderWith(bytes.NewReader(b), int64(len(b)), uncertified)
 }
 
 // writeV2 returns the file of tb, which must be of version 2.
@@ -59,7 +71,7 @@ func saveFile(t testing.TB, name string, b []byte) string {
 // openInPlace opens the file at path, which must be read in place.
 func openInPlace(t testing.TB, path string) *Table {
 	t.Helper()
-	tb, err := Open(path)
+	tb, err := openUncertified(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +217,7 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 	if uint64(len(b)) != recordOffset(uint64(len(hd.raw)))+hd.shape.recordBytes() {
 		t.Fatalf("%d bytes, want the header, its padding and the records", len(b))
 	}
-	whole, err := NewReader(bytes.NewReader(b), int64(len(b)))
+	whole, err := readUncertified(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +305,7 @@ func TestInPlaceFallsBack(t *testing.T) {
 			if v := binary.LittleEndian.Uint16(b[8:]); v != version {
 				t.Fatalf("%v: version %d, want 1", metric, v)
 			}
-			back, err := NewReader(bytes.NewReader(b), int64(len(b)))
+			back, err := readUncertified(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -377,7 +389,7 @@ func TestInPlaceFileChanged(t *testing.T) {
 		path := saveFile(t, "t.tbl", b)
 		var told []error
 		var mu sync.Mutex
-		ip, err := OpenWith(path, &ReadOptions{Damaged: func(err error) {
+		ip, err := OpenWith(path, &ReadOptions{skipCertify: true, Damaged: func(err error) {
 			mu.Lock()
 			told = append(told, err)
 			mu.Unlock()
@@ -556,7 +568,7 @@ func TestInPlaceFlipEveryByte(t *testing.T) {
 					for _, m := range masks {
 						bad[i] ^= m
 						tried++
-						if _, err := NewReader(bytes.NewReader(bad), int64(len(bad))); !isSentinel(err) {
+						if _, err := readUncertified(bad); !isSentinel(err) {
 							t.Fatalf("byte %d ^ %#x, read whole: %v, want a sentinel", i, m, err)
 						}
 						if err := os.WriteFile(path, bad, 0o644); err != nil {
@@ -601,7 +613,7 @@ func isSentinel(err error) bool {
 // answer good's).
 func flippedInPlace(t *testing.T, path string, good *Table) (refused, failed bool) {
 	t.Helper()
-	tb, err := Open(path)
+	tb, err := openUncertified(path)
 	if err != nil {
 		if !isSentinel(err) {
 			t.Fatalf("Open: %v, want a sentinel", err)
@@ -641,13 +653,13 @@ func TestInPlaceTruncate(t *testing.T) {
 	cuts := append(positions(len(b), 7), len(b)+1)
 	for _, n := range cuts {
 		f := append(b[:min(n, len(b)):min(n, len(b))], make([]byte, max(n-len(b), 0))...)
-		if _, err := NewReader(bytes.NewReader(f), int64(len(f))); !errors.Is(err, ErrFormat) {
+		if _, err := readUncertified(f); !errors.Is(err, ErrFormat) {
 			t.Fatalf("%d bytes of %d, read whole: %v, want ErrFormat", n, len(b), err)
 		}
 		if err := os.WriteFile(path, f, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(path); !errors.Is(err, ErrFormat) {
+		if _, err := openUncertified(path); !errors.Is(err, ErrFormat) {
 			t.Fatalf("%d bytes of %d, read in place: %v, want ErrFormat", n, len(b), err)
 		}
 	}
@@ -713,7 +725,7 @@ func TestInPlaceHostileHeader(t *testing.T) {
 			tc.change(l)
 			file := l.bytes()
 			var err error
-			alloc := allocated(3, func() { _, err = NewReader(bytes.NewReader(file), int64(len(file))) })
+			alloc := allocated(3, func() { _, err = readUncertified(file) })
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("err = %v, want %v", err, tc.want)
 			}
@@ -752,11 +764,11 @@ func TestInPlaceMemoryLimit(t *testing.T) {
 	}
 	need := hd.shape.memory() + uint64(len(hd.raw))
 	for _, limit := range []uint64{need - 1, 1000} {
-		if _, err := OpenWith(path, &ReadOptions{MaxMemory: limit}); !errors.Is(err, ErrMemory) {
+		if _, err := OpenWith(path, &ReadOptions{MaxMemory: limit, skipCertify: true}); !errors.Is(err, ErrMemory) {
 			t.Fatalf("limit %d: %v, want ErrMemory", limit, err)
 		}
 	}
-	got, err := OpenWith(path, &ReadOptions{MaxMemory: need})
+	got, err := OpenWith(path, &ReadOptions{MaxMemory: need, skipCertify: true})
 	if err != nil {
 		t.Fatalf("limit %d, the need: %v", need, err)
 	}
@@ -787,7 +799,7 @@ func TestInPlaceCertifyCatches(t *testing.T) {
 					l.records[bit/8] ^= 1 << (bit % 8)
 					file := l.bytes()
 					l.records[bit/8] ^= 1 << (bit % 8)
-					_, err := NewReader(bytes.NewReader(file), int64(len(file)))
+					_, err := readUncertified(file)
 					if err == nil {
 						t.Fatalf("bit %d of the records flipped: read without error", bit)
 					}
@@ -801,7 +813,7 @@ func TestInPlaceCertifyCatches(t *testing.T) {
 					}
 					byCounts++
 					// The counts do not agree; the proof must fail too.
-					tb, err := Open(saveFile(t, "t.tbl", file))
+					tb, err := openUncertified(saveFile(t, "t.tbl", file))
 					if err != nil {
 						if !strings.Contains(err.Error(), "goal") {
 							t.Fatalf("bit %d: Open: %v", bit, err)
@@ -877,7 +889,7 @@ func TestInPlaceGroupsSwapped(t *testing.T) {
 		t.Log(err)
 		checkNamed(t, ip, de)
 		fastAgreesRec(t, ip, rank.Index(ip.goal.CellString()))
-		undo() // the readers certify tables of 10 cells and less
+		undo()
 		if _, err = NewReader(bytes.NewReader(file), int64(len(file))); !errors.Is(err, ErrDistance) {
 			t.Fatalf("%v: NewReader of a 3x3 table: %v, want it certified and refused", metric, err)
 		}

@@ -48,7 +48,7 @@ type model struct {
 	start, end uint64 // the block's slots
 	depths     int    // number of distances
 	w, n       int
-	dist       [][]uint8 // dist[tile][cell]: Manhattan distance of tile at cell from its goal cell
+	dist       [][]uint8 // dist[tile][cell]: Manhattan distance of tile at cell from its goal cell (board.Board.Manhattan)
 	bits, full []prob
 	enc        *rcEncoder
 	dec        *rcDecoder
@@ -57,17 +57,8 @@ type model struct {
 func newModel(t *Table, start, end uint64, depths int) *model {
 	n := int(t.n)
 	w := t.size.W
-	m := &model{t: t, start: start, end: end, depths: depths, w: w, n: n,
-		bits: newProbs(ctxBits), full: newProbs(ctxFull)}
-	m.dist = make([][]uint8, n)
-	for c := range n {
-		tile := t.goal.At(c)
-		m.dist[tile] = make([]uint8, n)
-		for cell := range n {
-			m.dist[tile][cell] = uint8(t.size.CellDistance(cell, c))
-		}
-	}
-	return m
+	return &model{t: t, start: start, end: end, depths: depths, w: w, n: n,
+		dist: t.goal.Manhattan(), bits: newProbs(ctxBits), full: newProbs(ctxFull)}
 }
 
 // code codes bit b (encoding) or returns the bit decoded.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // Depth encoding 4 is written for the multi-tile metric. Along a row of a
@@ -27,11 +29,11 @@ func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, e
 	}
 	out := append(buf.out[:0], 0, 0, 0, 0)
 	// Small tables, as the built-in ones, are worth the strongest level.
-	enc := firstEncoder()
 	if src.n() <= modelCells {
-		enc = strongEncoder()
+		out = fileformat.AppendBest(out, firsts)
+	} else {
+		out = fileformat.AppendFastest(out, firsts)
 	}
-	out = enc.EncodeAll(firsts, out)
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
 	buf.out = out

@@ -28,7 +28,16 @@ type ReadOptions struct {
 	// written over after it was opened. It is called from the goroutine of
 	// that lookup, with no lock of the table held, and must not block.
 	Damaged func(error)
+
+	// skipCertify, set only by tests, reads a table of up to
+	// CertifiedCells cells without certifying it, so that a test can
+	// read a file whose only fault is a wrong distance.
+	skipCertify bool
 }
+
+// uncertified reports whether o, which may be nil, asks to skip the
+// certificate of a small table.
+func (o *ReadOptions) uncertified() bool { return o != nil && o.skipCertify }
 
 // Open reads the table file at path with the default ReadOptions: see
 // OpenWith.

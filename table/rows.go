@@ -8,6 +8,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // Depth encoding 3 is quick to write and read, for the tables of 12 cells.
@@ -53,7 +54,7 @@ func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error)
 	}
 	nf := uint64(len(firsts))
 	out := append(grow(buf.out, 4+nf+nf/128+1024+uint64(len(bits))+8), 0, 0, 0, 0)
-	out = firstEncoder().EncodeAll(firsts, out)
+	out = fileformat.AppendFastest(out, firsts)
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
 	buf.out = out

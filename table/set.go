@@ -19,6 +19,11 @@ const (
 	bitmapBytes       = 8192  // a bitmap container: 2^16 bits
 )
 
+// maxSetBytes is the most bytes a set of states bits serializes to: a
+// 32-bit roaring bitmap takes at most a bitmap container (8 KiB) and 8
+// bytes of header and offsets per 2^16 values, plus a small fixed header.
+func maxSetBytes(states uint64) uint64 { return (states/65536+1)*(bitmapBytes+16) + 64 }
+
 // readSet decodes a roaring bitmap in the portable serialization into a
 // dense bitset of states bits (bit i in word i/64) and returns it with the
 // number of values. It checks everything as it goes, in one pass: the

@@ -7,7 +7,7 @@ import (
 	"io"
 	"math/bits"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // The reachable set is written as a 32-bit roaring bitmap in the portable
@@ -197,11 +197,10 @@ func encodeSet(src wordSource, states uint64, fast bool) ([]byte, error) {
 		if err := writeSet(raw, src, states, cs); err != nil {
 			return nil, fmt.Errorf("table: encode reachable set: %w", err)
 		}
-		return setEncoder().EncodeAll(raw.Bytes(), nil), nil
+		return fileformat.AppendBetter(nil, raw.Bytes()), nil
 	}
 	var out bytes.Buffer
-	zw, err := zstd.NewWriter(&out, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderCRC(true),
-		zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<20))
+	zw, err := fileformat.NewStreamEncoder(&out)
 	if err != nil {
 		return nil, err
 	}

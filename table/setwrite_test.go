@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/RoaringBitmap/roaring/v2"
-	"github.com/klauspost/compress/zstd"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // TestWriteSet checks, on sets with every kind of container, that the set
@@ -89,10 +90,5 @@ func TestWriteSet(t *testing.T) {
 // decodeSetForTest decompresses a set the way NewReader does, with the same
 // memory limit.
 func decodeSetForTest(b []byte, states uint64) ([]byte, error) {
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory((states/65536+1)*(8192+16)+64))
-	if err != nil {
-		return nil, err
-	}
-	defer dec.Close()
-	return dec.DecodeAll(b, nil)
+	return fileformat.Decode(b, maxSetBytes(states))
 }

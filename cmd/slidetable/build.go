@@ -233,7 +233,10 @@ func (f *flags) record(sum [sha256.Size]byte, kind source.Kind, path string, siz
 
 // testHook, set only by tests, is called with the build's context after
 // each level of the search ("search") and before the table is written
-// ("write"), so that a test can interrupt a build at either stage.
+// ("write"), so that a test can interrupt a build at either stage. Only
+// the child process of the build tests sets it (TestBuildHelper, which
+// runs alone there, with the real signal handling of main), so it keeps
+// no test from running in parallel.
 var testHook func(ctx context.Context, stage string)
 
 // interrupted says that a build stopped by a signal left path as it was.

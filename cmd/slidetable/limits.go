@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
@@ -131,18 +130,8 @@ func memoryLimit(s string) (uint64, error) {
 // clipLen is the most bytes of one word of input a message quotes.
 const clipLen = 200
 
-// clip returns s, or its start and its length if it is longer than clipLen
-// bytes.
-func clip(s string) string {
-	if len(s) <= clipLen {
-		return s
-	}
-	cut := clipLen - 20
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
+// clip returns s clipped to clipLen bytes (see human.Clip).
+func clip(s string) string { return human.Clip(s, clipLen) }
 
 // clipWords clips every word of a message (see clip), so that no input is
 // echoed back whole, however long.

@@ -54,7 +54,7 @@ func taps(b board.Board, moves []uint8, path bool) (string, []int) {
 			s[i] = fmt.Sprintf("%d (?)", m) // not a move of b; the solver gives only legal ones
 			continue
 		}
-		dir := slideWay(at, next, m)
+		dir, _ := at.TapDirection(m) // m can be tapped: Tap passed
 		counts[i] = count
 		if count == 1 {
 			s[i] = fmt.Sprintf("%d (1 tile slides %s)", m, dir)
@@ -66,19 +66,4 @@ func taps(b board.Board, moves []uint8, path bool) (string, []int) {
 		}
 	}
 	return strings.Join(s, ", "), counts
-}
-
-// slideWay returns the way tile m moved between boards b and next.
-func slideWay(b, next board.Board, m uint8) string {
-	w := b.Size().W
-	from, to := b.Index(m), next.Index(m)
-	switch {
-	case to == from-w:
-		return "up"
-	case to == from+w:
-		return "down"
-	case to == from-1:
-		return "left"
-	}
-	return "right"
 }

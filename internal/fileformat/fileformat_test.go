@@ -44,6 +44,55 @@ func TestCompressDecodeInto(t *testing.T) {
 	}
 }
 
+// TestCompressors round-trips data of every shape through each compressor
+// and Decode: an append keeps what dst held, the same input gives the
+// same bytes, and a frame larger than Decode's limit is refused.
+func TestCompressors(t *testing.T) {
+	inputs := [][]byte{nil, []byte("slidetable"), bytes.Repeat([]byte{1, 2, 3, 5, 8}, 300_000)}
+	stream := func(dst, src []byte) []byte {
+		var out bytes.Buffer
+		zw, err := NewStreamEncoder(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := zw.Write(src); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return append(dst, out.Bytes()...)
+	}
+	for name, compress := range map[string]func(dst, src []byte) []byte{
+		"Compress":      func(dst, src []byte) []byte { return append(dst, Compress(src)...) },
+		"AppendBest":    AppendBest,
+		"AppendFastest": AppendFastest,
+		"AppendBetter":  AppendBetter,
+		"stream":        stream,
+	} {
+		for _, src := range inputs {
+			prefix := []byte("head")
+			frame := compress(prefix, src)
+			if !bytes.HasPrefix(frame, []byte("head")) {
+				t.Fatalf("%s: the output does not keep dst", name)
+			}
+			frame = frame[len(prefix):]
+			if again := compress(nil, src); !bytes.Equal(again, frame) {
+				t.Fatalf("%s of %d bytes: another frame the second time", name, len(src))
+			}
+			got, err := Decode(frame, uint64(len(src))+1<<20)
+			if err != nil || !bytes.Equal(got, src) {
+				t.Fatalf("%s of %d bytes: decodes to %d bytes, %v", name, len(src), len(got), err)
+			}
+			if len(src) > 1<<20 {
+				if _, err := Decode(frame, 1<<20); err == nil {
+					t.Fatalf("%s of %d bytes: decodes within a limit of 1 MiB", name, len(src))
+				}
+			}
+		}
+	}
+}
+
 func TestReadAt(t *testing.T) {
 	errFormat := errors.New("malformed")
 	r := bytes.NewReader([]byte("0123456789"))

@@ -1,4 +1,5 @@
-// Package human formats numbers for people: counts with thousands
-// separators and byte sizes in decimal units. Error messages and command
-// output share it so that they write numbers alike.
+// Package human formats for people: counts with thousands separators,
+// byte sizes in decimal units, error messages without package names, and
+// long input clipped where a message quotes it. Error messages and command
+// output share it so that they write these alike.
 package human

@@ -9,7 +9,7 @@ func Distances(goal board.Board) map[board.Board]int {
 }
 
 // DistancesIn is Distances in the given metric: in the multi-tile metric a
-// board's neighbours are the boards its taps (board.Board.Tap) lead to.
+// board's neighbours are the boards its taps lead to (see eachNeighbour).
 func DistancesIn(goal board.Board, metric board.Metric) map[board.Board]int {
 	dist := map[board.Board]int{goal: 0}
 	queue := []board.Board{goal}
@@ -24,27 +24,4 @@ func DistancesIn(goal board.Board, metric board.Metric) map[board.Board]int {
 		}
 	}
 	return dist
-}
-
-// neighbours returns the boards one move from b in the metric.
-func neighbours(b board.Board, metric board.Metric) []board.Board {
-	var out []board.Board
-	if metric == board.MultiTile {
-		for _, t := range b.Taps() {
-			next, _, err := b.Tap(t)
-			if err != nil {
-				panic(err)
-			}
-			out = append(out, next)
-		}
-		return out
-	}
-	for _, t := range b.Moves() {
-		next, err := b.Move(t)
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, next)
-	}
-	return out
 }

@@ -22,11 +22,7 @@ func Scan(goal board.Board, metric board.Metric) []uint8 {
 		depth[i] = Unreached
 	}
 	depth[rank.Index(goal.CellString())] = 0
-	cells := make([]uint8, n)
-	lines := make([][]int, n)
-	for z := range n {
-		lines[z] = targets(size, z, metric)
-	}
+	cells, next := make([]uint8, n), make([]uint8, n)
 	for d, found := uint8(0), true; found; d++ {
 		found = false
 		for i, di := range depth {
@@ -34,30 +30,13 @@ func Scan(goal board.Board, metric board.Metric) []uint8 {
 				continue
 			}
 			rank.Unindex(uint64(i), cells)
-			z := 0
-			for cells[z] != 0 {
-				z++
-			}
-			for _, t := range lines[z] {
-				// The blank moves to t: the tiles between slide one cell
-				// towards z.
-				board.SlideCells(cells, size.W, z, t)
-				if j := rank.Index(cells); depth[j] == Unreached {
+			eachNeighbour(cells, next, size.W, metric, func(next []uint8) {
+				if j := rank.Index(next); depth[j] == Unreached {
 					depth[j] = d + 1
 					found = true
 				}
-				board.SlideCells(cells, size.W, t, z)
-			}
+			})
 		}
 	}
 	return depth
-}
-
-// targets returns the cells the blank in z can move to in the metric.
-func targets(size board.Size, z int, metric board.Metric) []int {
-	if metric == board.MultiTile {
-		return size.Line(z)
-	}
-	cells, k := size.Neighbours(z)
-	return cells[:k]
 }
