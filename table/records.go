@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -273,33 +274,6 @@ func (s *recShape) spread(rows []uint64, hist []uint64) {
 	}
 }
 
-// recordWriter appends records to a block, bit after bit.
-type recordWriter struct {
-	out  []byte
-	acc  uint64
-	nacc uint
-}
-
-// add appends the k <= 32 low bits of v, which has no others.
-func (w *recordWriter) add(v uint64, k uint) {
-	w.acc |= v << w.nacc
-	if w.nacc += k; w.nacc >= 32 {
-		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
-		w.acc >>= 32
-		w.nacc -= 32
-	}
-}
-
-// flush appends the bits left, the last byte's unused high bits zero, and
-// returns out.
-func (w *recordWriter) flush() []byte {
-	for ; w.nacc > 0; w.nacc -= min(w.nacc, 8) {
-		w.out = append(w.out, byte(w.acc))
-		w.acc >>= 8
-	}
-	return w.out
-}
-
 // encodeRecords codes the records of block b of the table of src, whose
 // shape is s, into buf's space; the result is valid until the next call
 // with buf. It returns errModel if the depths cannot be coded so: a slot
@@ -322,9 +296,9 @@ func encodeRecords(src *source, s *recShape, b uint64, buf *rowBuffers) ([]byte,
 	if uint64(len(firsts)) != rows || uint64(len(steps)) != (rows*uint64(s.stepsW)+7)/8 {
 		return nil, errModel
 	}
-	out := recordWriter{out: buf.out[:0]}
-	if need := int(s.fullBytes()) + 8; cap(out.out) < need {
-		out.out = make([]byte, 0, need)
+	out := bitx.Appender{Out: buf.out[:0]}
+	if need := int(s.fullBytes()) + 8; cap(out.Out) < need {
+		out.Out = make([]byte, 0, need)
 	}
 	top := uint8(s.depths - 1)
 	for i, f := range firsts {
@@ -332,10 +306,10 @@ func encodeRecords(src *source, s *recShape, b uint64, buf *rowBuffers) ([]byte,
 		if f > top || !s.multi && f&1 != s.rowPar[r] {
 			return nil, errModel
 		}
-		out.add(uint64(f>>s.dshift), s.fbits)
-		out.add(readBits(steps, uint64(i)*uint64(s.stepsW), uint64(s.stepsW)), s.stepsW)
+		out.Add(uint64(f>>s.dshift), s.fbits)
+		out.Add(readBits(steps, uint64(i)*uint64(s.stepsW), uint64(s.stepsW)), s.stepsW)
 	}
-	blk := out.flush()
+	blk := out.Flush()
 	buf.out = blk
 	// The rows' least depths came from the depths, their ranges did not:
 	// check every row as the reader will.
