@@ -349,8 +349,9 @@ func (s *source) header2Bytes(sh *recShape, mask uint64, sums []byte) []byte {
 }
 
 // blockSums codes every block of the table of src and returns their
-// SHA-256s, on every core until ctx is done.
-func blockSums(ctx context.Context, src *source, sh *recShape) ([]byte, error) {
+// SHA-256s, on every core until ctx is done; each block coded is also
+// given to put, if not nil, from the worker that coded it.
+func blockSums(ctx context.Context, src *source, sh *recShape, put func(b uint64, blk []byte) error) ([]byte, error) {
 	sums := make([]byte, sumSize*sh.blocks)
 	bufs := newPool(func() *rowBuffers { return new(rowBuffers) })
 	err := parallel.Chunks(ctx, 0, sh.blocks, 8, func(lo, hi uint64) error {
@@ -363,6 +364,11 @@ func blockSums(ctx context.Context, src *source, sh *recShape) ([]byte, error) {
 			}
 			sum := sha256.Sum256(blk)
 			copy(sums[b*sumSize:], sum[:])
+			if put != nil {
+				if err := put(b, blk); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
@@ -375,7 +381,7 @@ func blockSums(ctx context.Context, src *source, sh *recShape) ([]byte, error) {
 // returns errModel, having written nothing, if the depths cannot be coded
 // so.
 func writeInPlace(ctx context.Context, w io.Writer, src *source, sh *recShape, mask uint64) (int64, error) {
-	sums, err := blockSums(ctx, src, sh)
+	sums, err := blockSums(ctx, src, sh, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -423,23 +429,9 @@ func writeInPlaceFile(ctx context.Context, f *os.File, src *source, sh *recShape
 		return err
 	}
 	hl := recordOffset(headerLen2(int(src.n()), len(src.counts), sh.blocks))
-	sums := make([]byte, sumSize*sh.blocks)
-	bufs := newPool(func() *rowBuffers { return new(rowBuffers) })
-	err = parallel.Chunks(ctx, 0, sh.blocks, 8, func(lo, hi uint64) error {
-		buf := bufs.get()
-		defer bufs.put(buf)
-		for b := lo; b < hi; b++ {
-			blk, err := encodeRecords(src, sh, b, buf)
-			if err != nil {
-				return err
-			}
-			sum := sha256.Sum256(blk)
-			copy(sums[b*sumSize:], sum[:])
-			if _, err := f.WriteAt(blk, start+int64(hl+b*sh.fullBytes())); err != nil {
-				return err
-			}
-		}
-		return nil
+	sums, err := blockSums(ctx, src, sh, func(b uint64, blk []byte) error {
+		_, err := f.WriteAt(blk, start+int64(hl+b*sh.fullBytes()))
+		return err
 	})
 	if err == nil {
 		_, err = f.WriteAt(src.header2Bytes(sh, mask, sums), start)
