@@ -28,6 +28,17 @@
 //	level     size, min, max[, seed]   api.Level: a board at a distance in [min, max]
 //	stats     size              api.Stats: the distance distribution
 //
+// Every endpoint but sizes also takes goal, a board of the size to measure
+// distances to instead of the puzzle's goal, as the command line's -goal
+// does; answers then name it ("goal":[...]). A size of up to 10 cells gets
+// its table towards that goal built in memory by the first answer that
+// needs it (a millisecond for 3x3, 0.16 s for 10 cells), so that its
+// answers are exact and immediate afterwards, its levels uniform and its
+// distribution known; a larger size is searched by IDA* towards the goal
+// (package solver), and its levels are random walks from it kept by their
+// exact distance. Such requests are never Cheap but for solvable. A game
+// keeps the puzzles of the last 16 goals asked about.
+//
 // Every endpoint also takes metric=single (the default) or metric=multi:
 // in the multi-tile metric one move slides every tile between the tile
 // tapped and the blank, along its row or column (board.MultiTile). A game

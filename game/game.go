@@ -117,6 +117,8 @@ type Game struct {
 
 	mu    sync.Mutex
 	extra map[kind]*puzzle // the sizes others answer, as they are asked for
+
+	goals goalCache // the puzzles towards goals requests named (goal.go)
 }
 
 // kind is what a puzzle is played as: its size and its metric.
@@ -136,6 +138,7 @@ type puzzle struct {
 	published bool                         // stats are published figures, for the standard goal
 	max       int                          // the largest distance, with a table or if published
 	hardest   published.Hardest            // the published boards at the largest distance, if published
+	custom    bool                         // towards a goal a request named (goal.go)
 }
 
 // New returns a game of the puzzles, one per size.
@@ -373,7 +376,7 @@ func (p *puzzle) statsOf(ctx context.Context) (api.Stats, error) {
 func (p *puzzle) statsCheap() bool {
 	p.stats.mu.Lock()
 	defer p.stats.mu.Unlock()
-	return p.stats.done || !p.exact || p.Goal.Len() <= 10
+	return p.stats.done || !p.exact || p.Goal.Len() <= 10 && !p.custom
 }
 
 // SizesIn returns the sizes the game plays in the metric m, tables first,

@@ -122,7 +122,7 @@ func TestBadRequests(t *testing.T) {
 		{"level", "size=3x3&min=3&max=2", game.ErrInput, "no boards at these distances: 3..2, an empty range"},
 		{"level", "size=3x3&seed=x", game.ErrInput, `seed="x": want a whole number from 0 to 18446744073709551615`},
 		{"level", "size=3x3&min=1001", game.ErrInput, "min=1001: want 0 to 1000"},
-		{"stats", "size=3x3&x=" + strings.Repeat("y", 100), game.ErrInput, `unknown parameter "x": stats takes size, metric`},
+		{"stats", "size=3x3&x=" + strings.Repeat("y", 100), game.ErrInput, `unknown parameter "x": stats takes size, metric, goal`},
 		{"sizes", "a=1", game.ErrInput, `unknown parameter "a": sizes takes metric`},
 		{"distance", "size=3x3&size=3x3&board=1", game.ErrInput, "parameter size given 2 times"},
 		{"chart", "size=3x3", game.ErrEndpoint, `no endpoint "chart"; the endpoints are sizes, solvable, distance, hint, solve, level, stats`},

@@ -62,7 +62,10 @@ func (g *Game) Request(name string, q url.Values) (*Request, error) {
 	case "level":
 		return g.levelRequest(q)
 	case "stats":
-		p, err := g.sizeParam(q, name)
+		if err := allowed(q, name, "size", "metric", "goal"); err != nil {
+			return nil, err
+		}
+		p, err := g.puzzleParam(q)
 		if err != nil {
 			return nil, err
 		}
@@ -96,7 +99,7 @@ func done(v any) *Request {
 
 // boardRequest checks a request about one board.
 func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
-	if err := allowed(q, name, "size", "board", "metric"); err != nil {
+	if err := allowed(q, name, "size", "board", "metric", "goal"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -124,7 +127,7 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	case !solvable:
 		return done(api.NewMoves(about, b, false, 0, nil, false)), nil
 	}
-	r := &Request{cheap: p.exact}
+	r := &Request{cheap: p.exact && !p.custom}
 	switch name {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
@@ -147,7 +150,7 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 
 // levelRequest checks a request for a level.
 func (g *Game) levelRequest(q url.Values) (*Request, error) {
-	if err := allowed(q, "level", "size", "min", "max", "seed", "metric"); err != nil {
+	if err := allowed(q, "level", "size", "min", "max", "seed", "metric", "goal"); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
@@ -172,10 +175,19 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
-		return nil, err
+	if !p.custom {
+		if hi, err = p.checkLevels(lo, hi, hardest); err != nil {
+			return nil, err
+		}
 	}
 	return &Request{answer: func(ctx context.Context) (any, error) {
+		if p.custom {
+			// The range is checked against the goal's table, which the
+			// first answer that needs it builds.
+			if hi, err = p.checkLevels(lo, hi, false); err != nil {
+				return nil, err
+			}
+		}
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 		lv, err := p.level(ctx, r, lo, hi)
 		if err != nil {
@@ -192,6 +204,17 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 func (p *puzzle) checkLevels(lo, hi int, hardest bool) (int, error) {
 	most, exact := published.MaxDistance(p.Goal.Size(), p.Metric)
 	switch {
+	case p.custom:
+		var err error
+		if most, exact, err = p.farthest(); err != nil {
+			return 0, err
+		}
+		if !p.exact {
+			if lo > p.MaxLevel {
+				return 0, inputf("min=%d: %s levels go up to %d moves here", lo, p.name, p.MaxLevel)
+			}
+			most = min(most, p.MaxLevel)
+		}
 	case p.exact:
 		most, exact = p.max, true // MaxLevel too
 	case hardest:
@@ -219,7 +242,7 @@ func (g *Game) sizeParam(q url.Values, name string) (*puzzle, error) {
 	return g.puzzleParam(q)
 }
 
-// puzzleParam returns the puzzle of the size and metric parameters.
+// puzzleParam returns the puzzle of the size, metric and goal parameters.
 func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if !q.Has("size") {
 		return nil, inputf("missing parameter size, such as size=3x3")
@@ -232,7 +255,11 @@ func (g *Game) puzzleParam(q url.Values) (*puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.puzzleOf(size, m)
+	p, err := g.puzzleOf(size, m)
+	if err != nil {
+		return nil, err
+	}
+	return g.goalParam(q, p)
 }
 
 // metricParam returns the metric parameter: board.SingleTile if absent.

@@ -1,9 +1,9 @@
 // Package js holds slidetable for JavaScript: the npm package "slidetable"
 // whose folder this is (the ES module slidetable.js, its TypeScript
-// declarations slidetable.d.ts, and the library compiled to WebAssembly,
-// slidetable.wasm, with Go's wasm_exec.js), and, for Go, those files
-// embedded, which 'slidetable web' writes beside the page so that any
-// static file server can serve it.
+// declarations slidetable.d.ts, the worker it starts, slidetable-worker.js,
+// and the library compiled to WebAssembly, slidetable.wasm, with Go's
+// wasm_exec.js), and, for Go, those files embedded, which 'slidetable web'
+// writes beside the page so that any static file server can serve it.
 //
 // slidetable.wasm is built from ./wasm (a thin syscall/js layer over
 // package game) by
@@ -22,6 +22,12 @@
 //	import { load } from "slidetable";
 //	const st = await load();
 //	await st.distance("3x3", "8 6 7/2 5 4/3 0 1"); // 31
+//	await st.hints("4x4", board, { metric: "multi", signal: AbortSignal.timeout(1000) })
+//
+// Every call is answered off the calling thread, by slidetable.wasm in a
+// worker (a module Web Worker, or a worker_threads Worker in Node), and
+// takes an AbortSignal: a call it stops ends its search, by ending the
+// worker and starting another for the calls still wanted.
 //
 // npm test (node --test) checks it against the Go answers, run by the
 // Go tests of this package when node is installed.

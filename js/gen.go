@@ -4,7 +4,8 @@
 // flags that make the bytes depend only on the sources and the Go release
 // (-trimpath, -buildvcs=false, -ldflags="-s -w", no GOFLAGS or GOWASM),
 // and copies Go's wasm_exec.js and LICENSE (as GO-LICENSE) beside it, and
-// records the Go release in version.go. Run by 'go generate' in this
+// the project's LICENSE (../LICENSE), and records the Go release in
+// version.go. Run by 'go generate' in this
 // folder; with -o DIR it writes to DIR instead, which the tests use to
 // check that the committed files are up to date.
 package main
@@ -48,6 +49,13 @@ func main() {
 		if err := os.WriteFile(filepath.Join(*out, to), b, 0o644); err != nil {
 			log.Fatal(err)
 		}
+	}
+	own, err := os.ReadFile(filepath.Join("..", "LICENSE"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*out, "LICENSE"), own, 0o644); err != nil {
+		log.Fatal(err)
 	}
 	version, err := exec.Command("go", "env", "GOVERSION").Output()
 	if err != nil {

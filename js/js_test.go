@@ -40,9 +40,86 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GO-LICENSE", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
+	}
+}
+
+// TestDeclarations checks that slidetable.d.ts types request for exactly
+// the endpoints package game answers, and that the element's declarations
+// name every attribute it observes.
+func TestDeclarations(t *testing.T) {
+	dts, err := os.ReadFile("slidetable.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, ok := strings.Cut(string(dts), "export interface Endpoints {\n")
+	body, _, _ = strings.Cut(body, "\n}\n")
+	var typed []string
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasPrefix(line, "   ") {
+			continue // inside an endpoint's entry
+		}
+		if name, _, ok := strings.Cut(strings.TrimSpace(line), ": {"); ok && !strings.Contains(name, " ") {
+			typed = append(typed, name)
+		}
+	}
+	if !ok || !slices.Equal(typed, game.Endpoints) {
+		t.Errorf("slidetable.d.ts types the endpoints %v, package game answers %v", typed, game.Endpoints)
+	}
+	src, err := os.ReadFile("slidetable-puzzle.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	el, err := os.ReadFile("slidetable-puzzle.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, attrs, _ := strings.Cut(string(src), "static observedAttributes = [")
+	attrs, _, _ = strings.Cut(attrs, "]")
+	for _, a := range strings.Split(attrs, ",") {
+		a = strings.Trim(strings.TrimSpace(a), `"`)
+		if a == "board" {
+			continue // the property of that name is the board shown; deal({ board }) sets one
+		}
+		if !strings.Contains(string(el), "\n  "+a+": ") {
+			t.Errorf("slidetable-puzzle.d.ts does not declare the attribute %q as a property", a)
+		}
+	}
+}
+
+// TestLicense checks that the package carries the project's license, the
+// MIT License, as the repository's LICENSE words it (go generate copies
+// it), says so in package.json, and keeps Go's license beside it for
+// wasm_exec.js.
+func TestLicense(t *testing.T) {
+	own, err := os.ReadFile(filepath.Join("..", "LICENSE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(own, []byte("MIT License\n")) || !bytes.Contains(own, []byte("The slidetable authors")) {
+		t.Errorf("../LICENSE is not the MIT License of the slidetable authors:\n%s", own)
+	}
+	if here, err := os.ReadFile("LICENSE"); err != nil || !bytes.Equal(here, own) {
+		t.Errorf("js/LICENSE differs from ../LICENSE (%v): run go generate ./js", err)
+	}
+	if b, err := os.ReadFile("GO-LICENSE"); err != nil || !bytes.Contains(b, []byte("The Go Authors")) {
+		t.Errorf("GO-LICENSE is not Go's license (%v)", err)
+	}
+	var pkg struct {
+		License string   `json:"license"`
+		Files   []string `json:"files"`
+	}
+	b, err := os.ReadFile("package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	if pkg.License != "MIT" || !slices.Contains(pkg.Files, "LICENSE") || !slices.Contains(pkg.Files, "GO-LICENSE") {
+		t.Errorf("package.json: license %q, files %v; want MIT, with LICENSE and GO-LICENSE", pkg.License, pkg.Files)
 	}
 }
 
@@ -80,7 +157,7 @@ func TestUpToDate(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run gen.go: %v\n%s", err, out)
 	}
-	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "version.go"} {
+	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
 		fresh, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -124,7 +201,8 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"GO-LICENSE", "README.md", "package.json", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
 	}
@@ -177,6 +255,32 @@ console.log(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"));
 	if out := run(app, node, "cjs.cjs"); out != "4\n" {
 		t.Errorf("import() from CommonJS: %q, want 4", out)
 	}
+	// The JavaScript examples of the READMEs run as they are, as ES
+	// modules (.mjs), in the project that installed the package.
+	for _, readme := range []string{filepath.Join("..", "README.md"), "README.md"} {
+		block := firstBlock(t, readme, "js")
+		name := filepath.Join(app, "readme.mjs")
+		if err := os.WriteFile(name, []byte(block), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run(app, node, name)
+	}
+}
+
+// firstBlock returns the first code block of the Markdown file path
+// fenced as lang.
+func firstBlock(t *testing.T, path, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "\n```"+lang+"\n")
+	block, _, closed := strings.Cut(rest, "\n```\n")
+	if !ok || !closed {
+		t.Fatalf("%s: no ```%s block", path, lang)
+	}
+	return block + "\n"
 }
 
 // TestNode runs the JavaScript tests (node --test) on the WebAssembly
@@ -212,6 +316,14 @@ type expectations struct {
 	Errors       []badBoard    `json:"errors"`
 	Sizes        any           `json:"sizes"`
 	Stats3x3     any           `json:"stats3x3"`
+	Goals        []goalAsk     `json:"goals"`
+}
+
+// goalAsk is a request towards a goal of its own and the Go answer.
+type goalAsk struct {
+	Endpoint string            `json:"endpoint"`
+	Params   map[string]string `json:"params"`
+	Answer   any               `json:"answer"`
 }
 
 type korf struct {
@@ -338,6 +450,26 @@ func expected(t *testing.T) *expectations {
 		}
 		bad.Message = err.Error()
 		e.Errors = append(e.Errors, bad)
+	}
+
+	blankFirst := "0 1 2/3 4 5/6 7 8"
+	for _, a := range []goalAsk{
+		{Endpoint: "distance", Params: map[string]string{"size": "3x3", "board": "8 6 7/2 5 4/3 0 1", "goal": blankFirst}},
+		{Endpoint: "hint", Params: map[string]string{"size": "3x3", "board": "8 6 7/2 5 4/3 0 1", "goal": blankFirst}},
+		{Endpoint: "solve", Params: map[string]string{"size": "3x3", "board": "1 2 3/4 5 6/7 8 0", "goal": blankFirst}},
+		{Endpoint: "level", Params: map[string]string{"size": "3x3", "min": "25", "max": "27", "seed": "5", "goal": blankFirst}},
+		{Endpoint: "stats", Params: map[string]string{"size": "2x4", "goal": "0 1/2 3/4 5/6 7"}},
+		{Endpoint: "solvable", Params: map[string]string{"size": "4x4", "board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
+		{Endpoint: "distance", Params: map[string]string{"size": "4x4", "board": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
+	} {
+		q := url.Values{}
+		for k, v := range a.Params {
+			q.Set(k, v)
+		}
+		if err := ask(a.Endpoint, q, &a.Answer); err != nil {
+			t.Fatalf("%s %v: %v", a.Endpoint, a.Params, err)
+		}
+		e.Goals = append(e.Goals, a)
 	}
 
 	if err := ask("sizes", nil, &e.Sizes); err != nil {

@@ -11,6 +11,13 @@ export type Size = string;
  */
 export type Board = string | readonly number[];
 
+/**
+ * What counts as one move: "single", one tile (the default), or "multi",
+ * a tap on a tile in the blank's row or column that slides it and every
+ * tile between.
+ */
+export type Metric = "single" | "multi";
+
 /** Where load finds the WebAssembly module. */
 export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
 
@@ -21,10 +28,34 @@ export interface LoadOptions {
 }
 
 /**
- * Loads the WebAssembly module (once, when called without options) and
- * returns the questions one can ask.
+ * Loads the WebAssembly module (once, when called without options), starts
+ * the worker that answers off the calling thread, and returns the
+ * questions one can ask.
  */
 export function load(options?: LoadOptions): Promise<Slidetable>;
+
+/** What every call takes. */
+export interface CallOptions {
+  /**
+   * Stops the call: it then rejects at once with a SlidetableError of
+   * code "aborted" (or "timeout", for AbortSignal.timeout) whose cause is
+   * the signal's reason, and a search running for it is ended.
+   */
+  signal?: AbortSignal;
+}
+
+/** What every question about a board takes. */
+export interface BoardOptions extends CallOptions {
+  /** What counts as one move; default "single". */
+  metric?: Metric;
+  /**
+   * The board to measure distances to, instead of the standard goal (1 to
+   * n-1 in reading order, the blank last). Sizes of up to 10 cells get a
+   * table towards it built on the first call that needs it; larger ones
+   * are searched.
+   */
+  goal?: Board;
+}
 
 /** A size played, as GET /api/sizes lists it. */
 export interface SizeInfo {
@@ -36,7 +67,7 @@ export interface SizeInfo {
   /** Whether an exact table answers this size (otherwise a search does). */
   table: boolean;
   /** Whether the distribution is a published one (4x4). */
-  published?: boolean;
+  published: boolean;
   /** The largest distance of any board, where known. */
   max?: number;
   /** The largest distance levels are offered at. */
@@ -49,8 +80,10 @@ export interface SizeInfo {
 export interface Hints {
   /** The fewest moves to the goal. */
   distance: number;
-  /** The tiles whose slide starts a shortest solution; [] at the goal. */
+  /** The tiles whose move starts a shortest solution; [] at the goal. */
   moves: number[];
+  /** In the multi-tile metric only: how many tiles each move slides. */
+  slides?: number[];
 }
 
 /** What level asks for. */
@@ -62,6 +95,10 @@ export interface LevelRequest {
   max?: number;
   /** The same seed gives the same board; default random. */
   seed?: number | bigint | string;
+  /** What counts as one move; default "single". */
+  metric?: Metric;
+  /** The board distances are measured to; default the standard goal. */
+  goal?: Board;
 }
 
 /** A board at an exact distance from the goal. */
@@ -70,9 +107,17 @@ export interface Level {
   distance: number;
 }
 
-/** The distribution of the distances of a size. */
-export interface Stats {
+/** What an answer says about the boards it is about. */
+export interface About {
   size: Size;
+  /** The goal, when it is not the standard one. */
+  goal?: number[];
+  /** "multi" if the distances count multi-tile moves. */
+  metric?: "multi";
+}
+
+/** The distribution of the distances of a size. */
+export interface Stats extends About {
   /** The number of boards that can reach the goal. */
   states: number;
   /** The largest distance. */
@@ -87,20 +132,89 @@ export interface Stats {
   hardest: number[][];
   /** Where the counts were published, if they are not computed here. */
   source?: string;
-  /** "multi" if the distances count multi-tile moves. */
-  metric?: "multi";
+}
+
+/** The answer of solvable. */
+export interface SolvableAnswer extends About {
+  board: number[];
+  solvable: boolean;
+}
+
+/** The answer of distance; distance is left out if solvable is false. */
+export interface DistanceAnswer extends SolvableAnswer {
+  distance?: number;
 }
 
 /**
- * An error of a request, with the command line's message: status 400 for
- * bad input, 404 for an unknown endpoint or distribution, 503 for no
- * level found.
+ * The answer of hint (every optimal next move) and solve (a shortest
+ * solution, in order); distance and moves are left out if solvable is
+ * false, and slides is there in the multi-tile metric only.
  */
-export class SlidetableError extends Error {
-  status: number;
+export interface MovesAnswer extends DistanceAnswer {
+  moves?: number[];
+  slides?: number[];
 }
 
-/** The questions one can ask of slidetable. */
+/** The answer of level. */
+export interface LevelAnswer extends About {
+  board: number[];
+  distance: number;
+}
+
+/** A parameter of a request: written as text, an array board with commas. */
+type Param = string | number | bigint;
+
+/** The parameters of a request about one board. */
+export interface BoardParams {
+  size: Size;
+  board: Board;
+  metric?: Metric;
+  goal?: Board;
+}
+
+/**
+ * The endpoints of request, each with its parameters and its answer: the
+ * same as GET /api/ENDPOINT of slidetable serve (see its
+ * /api/openapi.json).
+ */
+export interface Endpoints {
+  sizes: { params: { metric?: Metric }; answer: SizeInfo[] };
+  solvable: { params: BoardParams; answer: SolvableAnswer };
+  distance: { params: BoardParams; answer: DistanceAnswer };
+  hint: { params: BoardParams; answer: MovesAnswer };
+  solve: { params: BoardParams; answer: MovesAnswer };
+  level: {
+    params: { size: Size; min?: Param; max?: Param; seed?: Param; metric?: Metric; goal?: Board };
+    answer: LevelAnswer;
+  };
+  stats: { params: { size: Size; metric?: Metric; goal?: Board }; answer: Stats };
+}
+
+/**
+ * An error of a call. status is the HTTP status slidetable serve answers
+ * the same failure with; code says what it is:
+ *
+ * - "input" (400): a bad board, size, goal, range or argument; the message
+ *   is the command line's ("tile 7 appears twice");
+ * - "not-found" (404): an unknown endpoint or distribution;
+ * - "unavailable" (503): no level found;
+ * - "aborted", "timeout" (503): the call's signal stopped it; cause is the
+ *   signal's reason;
+ * - "closed": the Slidetable was closed;
+ * - "failed" (500): the worker or the WebAssembly module stopped.
+ */
+export class SlidetableError extends Error {
+  name: "SlidetableError";
+  status: number;
+  code: "input" | "not-found" | "unavailable" | "aborted" | "timeout" | "closed" | "failed";
+}
+
+/**
+ * The questions one can ask of slidetable. Every call is answered off the
+ * calling thread, in a worker, and returns a promise that never throws
+ * synchronously; a call whose signal aborts rejects at once and ends the
+ * search it started.
+ */
 export class Slidetable {
   private constructor();
   /**
@@ -109,20 +223,23 @@ export class Slidetable {
    * in the multi-tile metric a move slides every tile between the tile
    * tapped and the blank; answers then say metric: "multi", and hint and
    * solve list the tiles tapped in moves and how many slide in slides.
+   * Every endpoint but sizes takes params.goal.
    */
-  request(endpoint: string, params?: Record<string, string | number | bigint | Board | undefined>): Promise<any>;
+  request<E extends keyof Endpoints>(endpoint: E, params?: Endpoints[E]["params"], options?: CallOptions): Promise<Endpoints[E]["answer"]>;
   /** The sizes played, tables first. */
-  sizes(): Promise<SizeInfo[]>;
+  sizes(options?: { metric?: Metric; signal?: AbortSignal }): Promise<SizeInfo[]>;
   /** The fewest moves to the goal; null if the board cannot reach it. */
-  distance(size: Size, board: Board): Promise<number | null>;
+  distance(size: Size, board: Board, options?: BoardOptions): Promise<number | null>;
   /** Whether the board can reach the goal. */
-  solvable(size: Size, board: Board): Promise<boolean>;
+  solvable(size: Size, board: Board, options?: BoardOptions): Promise<boolean>;
   /** Every optimal next move; null if the board cannot reach the goal. */
-  hints(size: Size, board: Board): Promise<Hints | null>;
-  /** A shortest solution, the tiles to slide in order; null if there is none. */
-  solve(size: Size, board: Board): Promise<number[] | null>;
+  hints(size: Size, board: Board, options?: BoardOptions): Promise<Hints | null>;
+  /** A shortest solution, the tiles to move in order; null if there is none. */
+  solve(size: Size, board: Board, options?: BoardOptions): Promise<number[] | null>;
   /** A board at an exact distance in [min, max]. */
-  level(request: LevelRequest): Promise<Level>;
+  level(request: LevelRequest, options?: CallOptions): Promise<Level>;
   /** The distribution of distances of a size. */
-  stats(size: Size): Promise<Stats>;
+  stats(size: Size, options?: { metric?: Metric; goal?: Board; signal?: AbortSignal }): Promise<Stats>;
+  /** Ends the worker: calls not yet answered, and later ones, reject with code "closed". */
+  close(): void;
 }

@@ -90,7 +90,7 @@ type site struct {
 // sizes of newServer: 2x3, 3x3, 4x2 from tables and 4x4 by search.
 func serveSite(t *testing.T) *site {
 	t.Helper()
-	s := newServer(t, nil)
+	s := checked(t, newServer(t, nil)) // every answer the page gets, against the API's document
 	st := &site{name: "serve"}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if st.down.Load() {
@@ -107,11 +107,18 @@ func serveSite(t *testing.T) *site {
 }
 
 // staticSite serves the files of the static site that slidetable web
-// writes (server.Files) with a plain file server: no API, so the page
-// answers with the WebAssembly build in a worker.
+// writes (server.SiteFiles) with a plain file server: no API, so the page
+// answers with the WebAssembly build in a worker. It fails the test if
+// the page asks for anything under /api/: the page knows it is static.
 func staticSite(t *testing.T) *site {
 	t.Helper()
-	ts := httptest.NewServer(http.FileServerFS(server.Files()))
+	files := http.FileServerFS(server.SiteFiles())
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			t.Errorf("the static site was asked for %s", r.URL)
+		}
+		files.ServeHTTP(w, r)
+	}))
 	t.Cleanup(ts.Close)
 	return &site{name: "static", url: ts.URL}
 }
@@ -295,6 +302,21 @@ func (p *tab) waitFor(expr string, limit time.Duration) {
 func (p *tab) ready() {
 	p.t.Helper()
 	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0`)
+}
+
+// shadow is the JavaScript expression of the board's shadow root: the
+// board is <slidetable-puzzle>, whose tiles live there.
+const shadow = `document.getElementById("board").shadowRoot`
+
+// tileJS is the JavaScript expression of tile t's button.
+func tileJS(t uint8) string {
+	return fmt.Sprintf(`%s.querySelector('.tile[data-tile="%d"]')`, shadow, t)
+}
+
+// clickTile clicks tile t, as a player does.
+func (p *tab) clickTile(t uint8) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.JSPath(tileJS(t))))
 }
 
 // click clicks the element of a CSS selector.

@@ -42,6 +42,16 @@ func (p *tab) rects(sel string) []rect {
 
 func (p *tab) rect(sel string) rect { p.t.Helper(); return p.rects(sel)[0] }
 
+// tileRects returns the boxes of the board's tiles.
+func (p *tab) tileRects() []rect {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]rect](`[...`+shadow+`.querySelectorAll(".tile")].map((e) => { const r = e.getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })`))
+	if err != nil || len(v) == 0 {
+		p.t.Fatalf("the tiles' boxes: %v", err)
+	}
+	return v
+}
+
 // visible says whether the element is shown.
 func (p *tab) visible(sel string) bool {
 	p.t.Helper()
@@ -57,12 +67,12 @@ func TestBrowserHintCleared(t *testing.T) {
 			p.ready()
 			for _, how := range []string{"#again", `#presets button[data-key="Easy"]`, "#start"} {
 				p.click("#hint")
-				p.wait(`document.querySelector(".tile.hint") !== null`)
+				p.wait(shadow + `.querySelector(".tile.hint") !== null`)
 				old := p.eval(`document.getElementById("board").dataset.board`)
 				p.click(how)
 				p.wait(fmt.Sprintf(`document.getElementById("board").dataset.board !== %q`, old))
 				p.ready()
-				if n := p.number(`String(document.querySelectorAll(".tile.hint").length)`); n != 0 {
+				if n := p.number(`String(` + shadow + `.querySelectorAll(".tile.hint").length)`); n != 0 {
 					t.Errorf("after %s: %d tiles still marked as the hint", how, n)
 				}
 				if tip := p.text("tip"); tip != "" || p.eval(`document.getElementById("board").dataset.hint`) != "" {
@@ -118,7 +128,7 @@ func TestBrowserShortWindows(t *testing.T) {
 			if d := tw - th; d > 1 || d < -1 {
 				t.Errorf("tiles %.1fx%.1f are not square", tw, th)
 			}
-			for _, tr := range p.rects("#board .tile") {
+			for _, tr := range p.tileRects() {
 				if tr.X < b.X-0.5 || tr.Y < b.Y-0.5 || tr.X+tr.W > b.X+b.W+0.5 || tr.Y+tr.H > b.Y+b.H+0.5 {
 					t.Errorf("a tile %s spills out of the board %s", tr, b)
 				}
@@ -229,7 +239,7 @@ func TestBrowserServerGone(t *testing.T) {
 			m = b.Moves()[1]
 		}
 		last = m
-		p.click(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))
+		p.clickTile(m)
 		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d"`, i+1))
 		b, _ = b.Move(m)
 	}
@@ -258,6 +268,54 @@ func TestBrowserServerGone(t *testing.T) {
 	p.wait(`document.getElementById("board").dataset.hint !== ""`)
 	if got := p.board(); got != b {
 		t.Errorf("board %s, want %s", got, b)
+	}
+	p.check()
+}
+
+// TestBrowserNoOverflow checks windows 320, 360 and 390 px wide, in both
+// themes, as a narrow browser window (whose selects are as wide as their
+// longest option) and, under SLIDETABLE_LONG=1, as a phone: the page is no
+// wider than the window, and no box of it reaches past the window's right
+// edge (a card cut off there).
+func TestBrowserNoOverflow(t *testing.T) {
+	st := serveSite(t)
+	for _, phone := range []bool{false, true} {
+		for _, width := range []int64{320, 360, 390} {
+			for _, dark := range []bool{false, true} {
+				name := fmt.Sprintf("window-%d-%s", width, map[bool]string{false: "light", true: "dark"}[dark])
+				if phone {
+					name = "phone" + name[len("window"):]
+				}
+				t.Run(name, func(t *testing.T) {
+					if phone {
+						testenv.Long(t)
+					}
+					checkOverflow(t, openTab(t, st, tabOptions{width: width, height: 800, phone: phone, dark: dark, query: "size=4x4"}))
+				})
+			}
+		}
+	}
+}
+
+func checkOverflow(t *testing.T, p *tab) {
+	p.ready()
+	// The 4x4 difficulties include the published hardest boards from the
+	// first load, before the distribution has come.
+	if !p.truth(`document.querySelector('#presets button[data-key="hardest"]') !== null`) {
+		t.Error("no Hardest known preset on the first 4x4 load")
+	}
+	width := p.opts.width
+	if w := p.number(`String(document.documentElement.scrollWidth - window.innerWidth)`); w > 0 {
+		t.Errorf("the page is %d pixels wider than the %d px window", w, width)
+	}
+	over, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("body *")]
+  .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > window.innerWidth + 0.5)
+  .map((e) => (e.id || e.tagName) + " " + Math.round(e.getBoundingClientRect().right))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range over {
+		t.Errorf("past the right edge of the %d px window: %s", width, o)
 	}
 	p.check()
 }

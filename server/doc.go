@@ -15,7 +15,8 @@
 //	/api/solve?size=3x3&board=...                    api.Moves: a shortest solution
 //	/api/level?size=3x3&min=20&max=22&seed=1         api.Level: a board at a distance in range
 //	/api/stats?size=3x3                              api.Stats: the distance distribution
-//	/api/chart?size=3x3                              a table's distribution as an SVG chart
+//	/api/chart?size=3x3                              the distribution as an SVG chart: a table's, or the published one (4x4)
+//	/api/openapi.json                                the OpenAPI 3.1 document of all of these (OpenAPI)
 //	/healthz                                         "ok", for load balancers, then Options.Warnings
 //
 // Each endpoint but healthz also takes metric=multi, for the multi-tile
@@ -23,7 +24,9 @@
 // Puzzle with Metric board.MultiTile plays: see package game.
 //
 // Files serves the page at / with the WebAssembly build of package js
-// beside it, and 'slidetable web' writes the same files out.
+// beside it (and the element <slidetable-puzzle> the page is built from);
+// 'slidetable web' writes the same files out, SiteFiles, whose index.html
+// tells the page that it is static, so that it asks no /api/.
 //
 // Each size is a Puzzle: its goal, a Solver that answers distances, hints
 // and shortest solutions, and, where there is one, the exact table of the

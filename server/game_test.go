@@ -27,7 +27,7 @@ func (p *tab) play(moves []uint8) {
 	p.t.Helper()
 	n := p.moves()
 	for _, m := range moves {
-		p.click(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))
+		p.clickTile(m)
 		n++
 		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition)`, n))
 	}
@@ -72,7 +72,7 @@ func TestBrowserWinAndRecords(t *testing.T) {
 			if got := p.eval(`document.activeElement.id`); got != "play-again" {
 				t.Errorf("focus on %q after the win, want play-again", got)
 			}
-			if !p.truth(`document.getElementById("board").classList.contains("celebrate") || matchMedia("(prefers-reduced-motion: reduce)").matches`) {
+			if !p.truth(`document.getElementById("board").matches(":state(solved)") && (` + shadow + `.querySelector(".board").classList.contains("celebrate") || matchMedia("(prefers-reduced-motion: reduce)").matches)`) {
 				t.Error("the board does not celebrate")
 			}
 			result := p.text("result")
@@ -252,7 +252,7 @@ func checkSwipe(t *testing.T, st *site) {
 	}
 	// A tap still moves the tile tapped.
 	m := b.Moves()[0]
-	p.do(chromedp.Tap(chromedp.CSS(fmt.Sprintf(`#board .tile[data-tile="%d"]`, m))))
+	p.do(chromedp.Tap(chromedp.JSPath(tileJS(m))))
 	p.waitMoves(n + 1)
 	if want, _ := b.Move(m); p.board() != want {
 		t.Errorf("tap %d: %s, want %s", m, p.board(), want)
@@ -290,6 +290,17 @@ func TestBrowserStopAndSpeed(t *testing.T) {
 			if got, want := p.distance(), d-n; got != want {
 				t.Errorf("distance %d after %d of the solver's moves from %d", got, n, d)
 			}
+			if tip := p.text("tip"); !strings.HasPrefix(tip, "Stopped. Your turn: the solver's moves stay on the board") {
+				t.Errorf("after Stop, the tip says %q", tip)
+			}
+			// Undo and Redo move the board: the note about the stop goes.
+			p.click("#undo")
+			p.waitMoves(n - 1)
+			if tip := p.text("tip"); strings.Contains(tip, "Stopped") {
+				t.Errorf("after Undo, the tip still says %q", tip)
+			}
+			p.click("#redo")
+			p.waitMoves(n)
 			// The rest, as fast as it goes.
 			p.click("#solve")
 			p.wait(`document.body.dataset.state === "animating"`)
@@ -327,12 +338,11 @@ func checkLegend(p *tab) {
 			continue
 		}
 		home := goal.At(i) == tile
-		sel := fmt.Sprintf(`.tile[data-tile="%d"]`, tile)
-		label := p.eval(fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, sel))
+		label := p.eval(tileJS(tile) + `.getAttribute("aria-label")`)
 		if strings.Contains(label, "in place") != home || !strings.HasPrefix(label, fmt.Sprint(tile)) {
 			p.t.Errorf("tile %d (home %v) labelled %q", tile, home, label)
 		}
-		lighter := p.truth(fmt.Sprintf(`(%s)(document.querySelector(%q)) > 150`, lum, sel+" span"))
+		lighter := p.truth(fmt.Sprintf(`(%s)(%s.querySelector(".face")) > 150`, lum, tileJS(tile)))
 		if lighter != home {
 			p.t.Errorf("tile %d: home %v, lighter %v", tile, home, lighter)
 		}
@@ -347,7 +357,11 @@ func TestBrowserLevels4x4(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4"})
 			p.ready()
-			p.wait(`document.querySelector('#presets button[data-key="hardest"]') !== null`)
+			// Offered from the first load: the size's entry names its
+			// largest distance, published.
+			if !p.truth(`document.querySelector('#presets button[data-key="hardest"]') !== null`) {
+				t.Error("no Hardest known preset once the first 4x4 board is playable")
+			}
 			maxLevel := p.number(`String(Math.max(...[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").map((b) => Number(b.dataset.max))))`)
 			top := p.eval(`[...document.querySelectorAll("#presets button")].filter((b) => b.dataset.key !== "hardest").pop().dataset.key`)
 			t.Logf("the highest 4x4 preset %s ends at %d", top, maxLevel)
@@ -446,7 +460,7 @@ func TestBrowserCancel(t *testing.T) {
 func TestBrowserServerTimeLimit(t *testing.T) {
 	testenv.Long(t)
 	s := newServer(t, &server.Options{Timeout: time.Microsecond})
-	ts := httptest.NewServer(s)
+	ts := httptest.NewServer(checked(t, s))
 	t.Cleanup(ts.Close)
 	st := &site{name: "serve", url: ts.URL}
 	in := published.Korf100().Instances[0]

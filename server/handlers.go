@@ -34,8 +34,9 @@ func (s *Server) routes() {
 		files.ServeHTTP(w, r)
 	}))
 	m.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/%s, chart", r.URL.Path, strings.Join(game.Endpoints, ", ")))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s; see /api/%s, chart, openapi.json", r.URL.Path, strings.Join(game.Endpoints, ", ")))
 	})
+	m.HandleFunc("GET /api/openapi.json", serveOpenAPI)
 	for _, name := range game.Endpoints {
 		m.HandleFunc("GET /api/"+name, s.endpoint(name))
 	}
@@ -79,9 +80,13 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad query: %v", err))
 		return
 	}
+	if q.Has("goal") { // a chart is of a size's own distribution
+		writeError(w, http.StatusBadRequest, `unknown parameter "goal": chart takes size, metric`)
+		return
+	}
 	req, err := s.game.Request("stats", q)
 	if err != nil {
-		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes", "chart takes"))
+		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes size, metric, goal", "chart takes size, metric"))
 		return
 	}
 	size, _ := board.ParseSize(q.Get("size")) // as the request took them

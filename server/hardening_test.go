@@ -97,8 +97,7 @@ func TestBodiesAndHeaders(t *testing.T) {
 // TestHealthz checks /healthz.
 func TestHealthz(t *testing.T) {
 	s := newServer(t, nil)
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/healthz", nil))
 	if rec.Code != 200 || rec.Body.String() != "ok\n" || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/plain") {
 		t.Errorf("/healthz: %d %q %q", rec.Code, rec.Body, rec.Header().Get("Content-Type"))
 	}
@@ -117,8 +116,7 @@ func TestCORS(t *testing.T) {
 			req.Header.Set("Access-Control-Request-Method", "GET")
 			req.Header.Set("Access-Control-Request-Headers", "accept")
 		}
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, req)
+		rec := serve(t, s, req)
 		return rec
 	}
 	off := newServer(t, nil)
@@ -275,8 +273,7 @@ func TestTimeoutFinal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/distance?"+boardQuery(g), nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/distance?"+boardQuery(g), nil))
 	var body struct {
 		Error string
 		Final bool

@@ -167,7 +167,7 @@ func TestLoad(t *testing.T) {
 
 	s := newServer(t, &server.Options{Searches: 2, Timeout: 5 * time.Second,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	ts := httptest.NewServer(s) // 127.0.0.1
+	ts := httptest.NewServer(checked(t, s)) // 127.0.0.1; each answer checked against the document
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	res := hammer(ctx, ts.URL, clients, reqs)

@@ -63,11 +63,10 @@ func TestBrowserPlay(t *testing.T) {
 				if next == board.Goal(size) {
 					break
 				}
-				sel := fmt.Sprintf(`#board .tile[data-tile="%d"]`, m)
 				if i == 1 {
-					p.do(chromedp.Focus(chromedp.CSS(sel)), chromedp.KeyEvent("\r"))
+					p.do(chromedp.Focus(chromedp.JSPath(tileJS(m))), chromedp.KeyEvent("\r"))
 				} else {
-					p.click(sel)
+					p.clickTile(m)
 				}
 				moves++
 				p.waitMoves(moves)
@@ -89,7 +88,7 @@ func TestBrowserPlay(t *testing.T) {
 			if tip := p.text("tip"); !strings.Contains(tip, fmt.Sprintf("slide tile %d ", h)) {
 				t.Errorf("tip %q does not name tile %d", tip, h)
 			}
-			if bg := p.eval(fmt.Sprintf(`getComputedStyle(document.querySelector('.tile[data-tile="%d"] span')).backgroundColor`, h)); bg != "rgb(242, 183, 5)" {
+			if bg := p.eval(`getComputedStyle(` + tileJS(uint8(h)) + `.querySelector(".face")).backgroundColor`); bg != "rgb(242, 183, 5)" {
 				t.Errorf("hinted tile %d is coloured %s, not the hint's yellow", h, bg)
 			}
 

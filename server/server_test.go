@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -94,8 +95,7 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 // nil); it returns the status and the body.
 func call(t testing.TB, h http.Handler, path string, v any) (int, string) {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	rec := serve(t, h, httptest.NewRequest(http.MethodGet, path, nil))
 	body := rec.Body.String()
 	if ct := rec.Header().Get("Content-Type"); strings.HasPrefix(path, "/api/") && path != "/api/chart" && !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(path, "/api/chart?") {
 		t.Errorf("%s: Content-Type %q", path, ct)
@@ -214,6 +214,63 @@ func TestAnswersAgainstReference(t *testing.T) {
 	}
 }
 
+// TestGoalAnswers asks the API about 3x3 boards towards a goal of their
+// own (goal=...), in both metrics: each distance, hint, solution and
+// level against a plain search from that goal, and the answers name it.
+func TestGoalAnswers(t *testing.T) {
+	s := newServer(t, nil)
+	size := board.Size{W: 3, H: 3}
+	goal := board.MustParse(size, "1 2 3/8 0 4/7 6 5") // the blank in the middle
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		ref := reference.DistancesIn(goal, m)
+		extra := "&goal=1,2,3,8,0,4,7,6,5&metric=" + m.String()
+		for range 30 {
+			b, err := gen.Uniform(r, size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, solvable := ref[b]
+			var d struct {
+				Goal     []int `json:"goal"`
+				Solvable bool  `json:"solvable"`
+				Distance *int  `json:"distance"`
+			}
+			call(t, s, "/api/distance?"+boardQuery(b)+extra, &d)
+			if d.Solvable != solvable || solvable && *d.Distance != want || fmt.Sprint(d.Goal) != "[1 2 3 8 0 4 7 6 5]" {
+				t.Fatalf("%s in %s-tile moves: %+v, want %d (%v)", b, m, d, want, solvable)
+			}
+			if !solvable {
+				continue
+			}
+			var h, p moves
+			call(t, s, "/api/hint?"+boardQuery(b)+extra, &h)
+			call(t, s, "/api/solve?"+boardQuery(b)+extra, &p)
+			end := b
+			for _, tile := range p.Moves {
+				end, _, _ = end.Tap(uint8(tile))
+			}
+			if *h.Distance != want || len(h.Moves) == 0 || len(p.Moves) != want || end != goal {
+				t.Fatalf("%s in %s-tile moves: hints %v, solution %v to %s; want %d moves", b, m, h.Moves, p.Moves, end, want)
+			}
+			for _, tile := range h.Moves {
+				if next, _, _ := b.Tap(uint8(tile)); ref[next] != want-1 {
+					t.Fatalf("%s: hint %d leads to %d moves, want %d", b, tile, ref[next], want-1)
+				}
+			}
+		}
+		var lv struct {
+			Board    []int `json:"board"`
+			Distance int   `json:"distance"`
+		}
+		call(t, s, "/api/level?size=3x3&min=20&max=21&seed=1"+extra, &lv)
+		b := board.MustParse(size, strings.Trim(fmt.Sprint(lv.Board), "[]"))
+		if d, ok := ref[b]; !ok || d != lv.Distance || d < 20 || d > 21 {
+			t.Errorf("level in %s-tile moves: %v at %d; the reference says %d", m, lv.Board, lv.Distance, d)
+		}
+	}
+}
+
 func sameSet(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
@@ -322,6 +379,9 @@ func TestBadInput(t *testing.T) {
 		{"/api/level?size=3x3&min=20&max=10", 400, "no boards at these distances: 20..10, an empty range"},
 		{"/api/level?size=3x3&seed=-1", 400, `seed="-1": want a whole number`},
 		{"/api/chart?size=5x5", 400, "size 5x5 is not served"},
+		{"/api/chart?size=3x3&goal=1", 400, `unknown parameter "goal": chart takes size, metric`},
+		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&goal=1,2,3", 400, `goal="1,2,3": 3x3 needs 9 numbers, got 3`},
+		{"/api/sizes?goal=1", 400, `unknown parameter "goal": sizes takes metric`},
 		{"/api/stats?size=3x3&board=1", 400, `unknown parameter "board"`},
 		{"/api/sizes?x=1", 400, `unknown parameter "x": sizes takes metric`},
 		{"/api/nothing", 404, "no endpoint /api/nothing"},
@@ -346,15 +406,13 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	for _, m := range []string{http.MethodPost, http.MethodPut, http.MethodDelete} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(m, "/api/sizes", strings.NewReader("{}")))
+		rec := serve(t, s, httptest.NewRequest(m, "/api/sizes", strings.NewReader("{}")))
 		if rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") == "" {
 			t.Errorf("%s: %d, Allow %q", m, rec.Code, rec.Header().Get("Allow"))
 		}
 	}
-	rec := httptest.NewRecorder()
 	req := httptest.NewRequest(http.MethodGet, "/api/sizes", strings.NewReader(strings.Repeat("x", 5000)))
-	s.ServeHTTP(rec, req)
+	rec := serve(t, s, req)
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("large body: %d %s", rec.Code, rec.Body)
 	}
@@ -409,8 +467,7 @@ func TestLimits(t *testing.T) {
 	}
 	<-bl.started
 	<-bl.started
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, q, nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, q, nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "busy") {
 		t.Errorf("third search: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
@@ -451,8 +508,7 @@ func TestStatsAndChart(t *testing.T) {
 	if got.States != want.States || got.Max != want.Max || fmt.Sprint(got.Counts) != fmt.Sprint(want.Counts) || len(got.Hardest) != 2 {
 		t.Errorf("stats %+v, want %+v with the 2 hardest boards", got, want)
 	}
-	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/chart?size=3x3", nil))
+	rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/chart?size=3x3", nil))
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 		t.Errorf("chart: %d %q %.100s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
@@ -469,6 +525,15 @@ func TestStatsAndChart(t *testing.T) {
 	if pub.States != 10461394944000 || pub.Max != 80 || fmt.Sprint(pub.Counts) != fmt.Sprint(d.Counts) || pub.Source != d.Source || len(pub.Hardest) != 17 {
 		t.Errorf("4x4 stats: %d states, max %d, %d hardest, source %q", pub.States, pub.Max, len(pub.Hardest), pub.Source)
 	}
+	// Its chart draws the published distribution, in either metric, and
+	// says it is published, as plot 4x4 does.
+	for _, q := range []string{"size=4x4", "size=4x4&metric=multi"} {
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/chart?"+q, nil))
+		if body := rec.Body.String(); rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "<svg") ||
+			!strings.Contains(body, "not computed here") || !strings.Contains(body, "published by") {
+			t.Errorf("chart?%s: %d %q %.200s", q, rec.Code, rec.Header().Get("Content-Type"), body)
+		}
+	}
 	// A size with neither a table nor a published distribution has none.
 	g := board.Goal(board.Size{W: 5, H: 3})
 	s53, err := serverOf([]game.Puzzle{{Goal: g, Solver: testSolver}}, nil)
@@ -477,6 +542,9 @@ func TestStatsAndChart(t *testing.T) {
 	}
 	if code, body := call(t, s53, "/api/stats?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
 		t.Errorf("5x3 stats: %d %s", code, body)
+	}
+	if code, body := call(t, s53, "/api/chart?size=5x3", nil); code != 404 || !strings.Contains(body, "no table for 5x3") {
+		t.Errorf("5x3 chart: %d %s", code, body)
 	}
 	var sizes []struct {
 		Size      string `json:"size"`
@@ -501,8 +569,7 @@ func TestStatsAndChart(t *testing.T) {
 func TestPage(t *testing.T) {
 	s := newServer(t, nil)
 	for _, path := range []string{"/", "/app.js", "/style.css"} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "default-src 'self'") {
 			t.Errorf("%s: %d, CSP %q", path, rec.Code, rec.Header().Get("Content-Security-Policy"))
 		}
@@ -512,8 +579,7 @@ func TestPage(t *testing.T) {
 	}
 	// The WebAssembly build beside the page, which its scripts may compile.
 	for path, ctype := range map[string]string{"/slidetable.js": "text/javascript", "/slidetable.wasm": "application/wasm", "/wasm_exec.js": "text/javascript"} {
-		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), ctype) ||
 			!strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self' 'wasm-unsafe-eval'") {
 			t.Errorf("%s: %d, Content-Type %q, CSP %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"))
@@ -552,6 +618,46 @@ func TestFiles(t *testing.T) {
 	}
 	if !slices.IsSorted(names) {
 		t.Errorf("Files() lists %v, not in order", names)
+	}
+}
+
+// TestSiteFiles checks the static site's files: those served, but for
+// index.html, which tells the page it is static.
+func TestSiteFiles(t *testing.T) {
+	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		served, _ := fs.ReadFile(server.Files(), path)
+		site, err := fs.ReadFile(server.SiteFiles(), path)
+		if err != nil {
+			return err
+		}
+		if path == "index.html" {
+			want := strings.Replace(string(served), `<meta name="slidetable-engine" content="api">`, `<meta name="slidetable-engine" content="wasm">`, 1)
+			if string(site) != want || want == string(served) {
+				t.Errorf("the site's index.html does not tell the page it is static")
+			}
+		} else if !bytes.Equal(site, served) {
+			t.Errorf("%s differs in the site", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(http.FileServerFS(server.SiteFiles()))
+	defer ts.Close()
+	for _, path := range []string{"/", "/index.html", "/app.js", "/slidetable.wasm"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || len(b) == 0 || (path == "/" && !bytes.Contains(b, []byte(`content="wasm"`))) {
+			t.Errorf("%s from the site: %d, %d bytes", path, res.StatusCode, len(b))
+		}
 	}
 }
 

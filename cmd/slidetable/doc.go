@@ -153,11 +153,14 @@
 //		one of -table FILE.pdb, others with the Manhattan distance and
 //		linear conflicts or a pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
-//		("21  5 4 1 ...", "0  none"), or "unsolvable".
+//		("21  5 4 1 ...", "0  none"), or "unsolvable"; with -metric multi
+//		each move with how many tiles slide and which way, as for one
+//		board ("2  5 (1 tile slides up), 8 (1 tile slides left)").
 //	hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
-//		distance, two spaces and the optimal moves ("31  5 3 1").
+//		distance, two spaces and the optimal moves ("31  5 3 1"; with
+//		-metric multi, with how many tiles each slides and which way).
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
@@ -202,8 +205,11 @@
 //		GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1, /api/hint,
 //		/api/solve, /api/solvable (same parameters),
 //		/api/level?size=3x3&min=20&max=22&seed=1, /api/stats?size=3x3,
-//		/api/chart?size=3x3 (SVG) and /api/sizes; /healthz answers ok, and then
-//		a line "warning: ..." for each damaged file met, which is logged too.
+//		/api/chart?size=3x3 (SVG) and /api/sizes, each also with
+//		metric=multi and (but sizes and chart) goal=BOARD, as -goal;
+//		/api/openapi.json is their OpenAPI 3.1 document; /healthz answers
+//		ok, and then a line "warning: ..." for each damaged file met,
+//		which is logged too.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
 //		-table pattern databases by IDA* within -timeout, at most

@@ -39,7 +39,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		case s.Metric() == board.MultiTile:
 			read, _ := taps(b, hints, false)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\noptimal moves: %s\n", d, read)
-			r.line = fmt.Sprintf("%d  %s", d, moveList(hints))
+			r.line = fmt.Sprintf("%d  %s", d, read)
 		default:
 			s := make([]string, len(hints))
 			for i, m := range hints {

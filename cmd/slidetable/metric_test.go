@@ -35,6 +35,29 @@ func TestMetricAnswers(t *testing.T) {
 	}
 }
 
+// TestMetricLines checks that a board read from standard input gets, on
+// its line, the moves with the tiles each slides and their way, as one
+// board given as an argument does.
+func TestMetricLines(t *testing.T) {
+	in := "1 2 3/4 0 6/7 5 8\n1 2 3/4 5 6/0 7 8\n1 2 3/4 5 6/7 8 0\n"
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"solve", "2  5 (1 tile slides up), 8 (1 tile slides left)\n1  8 (2 tiles slide left)\n0  none\n"},
+		{"hint", "2  5 (1 tile slides up)\n1  8 (2 tiles slide left)\n0  none\n"},
+	} {
+		code, out, errOut := slidetable(t, in, tc.cmd, "-metric", "multi", "3x3", "-")
+		if code != 0 || out != tc.want {
+			t.Errorf("%s -metric multi 3x3 -: exit %d, %q %s; want %q", tc.cmd, code, out, errOut, tc.want)
+		}
+		_, one, _ := slidetable(t, "", tc.cmd, "-metric", "multi", "3x3", "1 2 3/4 5 6/0 7 8")
+		if moves := strings.SplitN(strings.Split(tc.want, "\n")[1], "  ", 2)[1]; !strings.Contains(one, ": "+moves+"\n") {
+			t.Errorf("%s of one board: %q, without %q", tc.cmd, one, moves)
+		}
+	}
+}
+
 // TestMetricSolutionsReplay plays each multi-tile solution solve prints for
 // boards read from standard input: every tap is legal, slides the number
 // of tiles said, and the last reaches the goal in exactly the distance.

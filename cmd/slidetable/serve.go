@@ -145,8 +145,12 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n"+
 			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
 			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
+			"  GET /api/openapi.json                 (the OpenAPI 3.1 document of the API)\n"+
 			"  GET /healthz                          (ok, for load balancers; then a\n"+
 			"                                         warning a line for a damaged file)\n\n"+
+			"Every endpoint but sizes and chart also takes goal=BOARD, measuring\n"+
+			"distances to that board as -goal does (a table built on first use for\n"+
+			"sizes of up to 10 cells, a search for larger ones).\n\n"+
 			"Every size is served in both metrics: add metric=multi to a query for\n"+
 			"multi-tile moves (a tap slides every tile between it and the blank), from\n"+
 			"the built-in or installed multi-tile tables, or a -table FILE of that\n"+

@@ -20,7 +20,8 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			"built-in one (a random 4x4 board takes tens of milliseconds).\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one line for each, in order: the distance and the\n"+
-			"moves (\"21  5 4 ...\", \"0  none\"), or 'unsolvable'.\n\n"+
+			"moves (\"21  5 4 ...\", \"0  none\"), or 'unsolvable'; with -metric multi each\n"+
+			"move says how many tiles slide and which way, as for one board.\n\n"+
 			"With -metric multi, a move taps a tile in the blank's row or column and\n"+
 			"slides it and the tiles between: each move is the tile tapped, with how\n"+
 			"many tiles slide and which way (\"slides\" in JSON). Sizes without a\n"+
@@ -39,7 +40,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
 			read, _ := taps(b, moves, true)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\nmoves: %s\n", len(moves), read)
-			r.line = fmt.Sprintf("%d  %s", len(moves), moveList(moves))
+			r.line = fmt.Sprintf("%d  %s", len(moves), read)
 		case solvable:
 			r.text = fmt.Sprintf("distance: %d\nmoves: %s\n", len(moves), moveList(moves))
 			r.line = fmt.Sprintf("%d  %s", len(moves), moveList(moves))

@@ -21,7 +21,7 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 			"(the built-in tables up to 3x3 and 4x2 and the 4x4 pattern database)\n"+
 			"and Go's wasm_exec.js. Any static file server can serve the folder;\n"+
 			"the page then answers in the browser, with no API and nothing loaded\n"+
-			"from elsewhere. Prints the number of files and their size, raw and\n"+
+			"from elsewhere (it knows it is static, and asks no /api/). Prints the number of files and their size, raw and\n"+
 			"gzip-compressed.",
 		"  slidetable web -o site\n  python3 -m http.server -d site 8000    # then open http://127.0.0.1:8000/\n")
 	out := f.String("o", "", "write the site into the folder `DIR`")
@@ -38,7 +38,7 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if fi, err := os.Stat(*out); err == nil && !fi.IsDir() {
 		return f.failf("-o %s is not a folder; give a folder, or a new name for one", clip(*out))
 	}
-	st, err := writeSite(ctx, server.Files(), *out)
+	st, err := writeSite(ctx, server.SiteFiles(), *out)
 	if err != nil {
 		return err
 	}

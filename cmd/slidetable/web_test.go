@@ -33,11 +33,11 @@ func TestWeb(t *testing.T) {
 		t.Fatalf("web: %d %q %q", code, out, errOut)
 	}
 	var total int64
-	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(server.SiteFiles(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		want, err := fs.ReadFile(server.Files(), path)
+		want, err := fs.ReadFile(server.SiteFiles(), path)
 		if err != nil {
 			return err
 		}
@@ -55,7 +55,9 @@ func TestWeb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js"} {
+	// The licenses go with the files: slidetable's, and Go's for
+	// wasm_exec.js and the Go runtime inside slidetable.wasm.
+	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js", "LICENSE", "GO-LICENSE"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("no %s in the site: %v", name, err)
 		}
@@ -64,6 +66,16 @@ func TestWeb(t *testing.T) {
 		t.Errorf("the site is %d bytes gzip-compressed, more than %d", total, maxSiteGzip)
 	}
 	t.Logf("site: %s", strings.TrimSpace(out))
+	// The README says what web writes, and says it as it is.
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, figure, ok := strings.Cut(string(readme), "slidetable web -o site                 # wrote site: ")
+	figure, _, _ = strings.Cut(figure, "\n")
+	if _, want, _ := strings.Cut(strings.TrimSpace(out), ": "); !ok || figure != want {
+		t.Errorf("README.md says web -o site writes %q; it writes %q", figure, want)
+	}
 
 	// Again, over the same folder, with a file of the user's in it.
 	mine := filepath.Join(dir, "mine.txt")

@@ -12,6 +12,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { load, Slidetable, SlidetableError } from "../slidetable.js";
 
 const expect = process.env.SLIDETABLE_EXPECT ? JSON.parse(readFileSync(process.env.SLIDETABLE_EXPECT, "utf8")) : null;
@@ -233,6 +234,169 @@ test("sizes and stats", async () => {
     assert.deepEqual(sizes, expect.sizes);
     assert.deepEqual(s33, expect.stats3x3);
   }
+});
+
+// A 5x5 board far beyond any search here, and a 4x4 board far beyond the
+// multi-tile search (no pattern database bounds it): calls about them
+// never end by themselves.
+const far5x5 = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8";
+const far4x4 = "15 1 12 4/9 3 8 5/13 0 11 2/14 10 7 6";
+
+// stoppedBy returns a check for assert.rejects: a SlidetableError of the
+// code, naming the endpoint and the reason.
+function stoppedBy(endpoint, code, words) {
+  return (e) => {
+    assert.ok(e instanceof SlidetableError, String(e));
+    assert.equal(e.code, code);
+    assert.equal(e.status, 503);
+    assert.match(e.message, new RegExp(`^${endpoint} stopped: ${words}`));
+    return true;
+  };
+}
+
+// whileTicking runs f, a call that must be stopped, while a timer on this
+// thread ticks every 20 ms, and checks that it is stopped within 1.5 s and
+// that the timer kept ticking meanwhile: the search runs elsewhere.
+async function whileTicking(f) {
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 20);
+  const start = performance.now();
+  try {
+    await f();
+  } finally {
+    clearInterval(timer);
+  }
+  const took = performance.now() - start;
+  assert.ok(took < 1500, `stopped after ${took.toFixed(0)} ms`);
+  assert.ok(ticks >= 10, `the timer ticked ${ticks} times in ${took.toFixed(0)} ms`);
+}
+
+test("a 5x5 search, stopped by AbortSignal.timeout(500), does not block the thread", async () => {
+  await whileTicking(() => assert.rejects(
+    st.distance("5x5", far5x5, { signal: AbortSignal.timeout(500) }),
+    stoppedBy("distance", "timeout", "its signal timed out")));
+  // The worker was ended with its search, and another answers.
+  assert.equal(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"), 31);
+});
+
+test("a multi-tile 4x4 search, stopped by AbortSignal.timeout(500), does not block the thread", async () => {
+  await whileTicking(() => assert.rejects(
+    st.request("distance", { size: "4x4", board: far4x4, metric: "multi" }, { signal: AbortSignal.timeout(500) }),
+    stoppedBy("distance", "timeout", "its signal timed out")));
+  await whileTicking(() => assert.rejects(
+    st.hints("4x4", far4x4, { metric: "multi", signal: AbortSignal.timeout(500) }),
+    stoppedBy("hint", "timeout", "its signal timed out")));
+  assert.equal(await st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), 1);
+});
+
+test("a stopped call leaves the others answered, in order", async () => {
+  const a = new AbortController(), c = new AbortController();
+  const first = st.distance("5x5", far5x5, { signal: a.signal });
+  const second = st.distance("3x3", "8 6 7/2 5 4/3 0 1");
+  const third = st.solve("5x5", far5x5, { signal: c.signal }); // waits behind the first
+  const fourth = st.hints("3x3", "1 2 3/4 5 6/7 0 8");
+  c.abort(new Error("not wanted"));
+  await assert.rejects(third, stoppedBy("solve", "aborted", "its signal was aborted \\(Error: not wanted\\)"));
+  setTimeout(() => a.abort(), 200);
+  await assert.rejects(first, (e) => e instanceof SlidetableError && e.code === "aborted" && e.cause.name === "AbortError");
+  // The third, stopped while it waited, never runs: were it to, the
+  // fourth would wait for ever.
+  assert.equal(await second, 31);
+  assert.deepEqual(await fourth, { distance: 1, moves: [8] });
+  // A signal already aborted rejects at once, and asks nothing.
+  await assert.rejects(st.distance("3x3", "1 2 3/4 5 6/7 8 0", { signal: AbortSignal.abort() }), stoppedBy("distance", "aborted", "its signal was aborted"));
+});
+
+test("hostile arguments get a SlidetableError", async () => {
+  const hostile = { toString() { throw new Error("no text here"); } };
+  const getter = { get metric() { throw new Error("no metric"); } };
+  const proxy = new Proxy({}, { ownKeys() { throw new Error("no keys"); } });
+  const cases = [
+    [() => st.distance("3x3", hostile), /^board cannot be written as text: Error: no text here$/],
+    [() => st.distance(hostile, "1 2 3/4 5 6/7 8 0"), /^size cannot be written as text/],
+    [() => st.hints("3x3", [1, 2, 3, 4, 5, 6, 7, hostile, 0]), /^board\[7\] cannot be written as text/],
+    [() => st.solve("3x3", "1 2 3/4 5 6/7 8 0", { goal: hostile }), /^goal cannot be written as text/],
+    [() => st.solvable("3x3", "1 2 3/4 5 6/7 8 0", getter), /^bad argument: Error: no metric$/],
+    [() => st.level({ get size() { throw new Error("no size"); } }), /^bad argument: Error: no size$/],
+    [() => st.request("distance", proxy), /^bad argument: Error: no keys$/],
+    [() => st.request("distance", "size=3x3"), /^the parameters must be an object, not string$/],
+    [() => st.request(hostile), /^endpoint cannot be written as text/],
+    [() => st.distance("3x3", "1 2 3/4 5 6/7 8 0", { signal: "soon" }), /^options.signal is not an AbortSignal$/],
+    [() => st.distance("3x3", "1 2 3/4 5 6/7 8 0", 7), /^the options must be an object, not number$/],
+    [() => st.distance("3x3", "1 2 3/4 5 6/7 8 0", { metric: "diagonal" }), /^metric="diagonal": want single or multi$/],
+  ];
+  for (const [f, message] of cases) {
+    let p;
+    assert.doesNotThrow(() => { p = f(); }, "a call never throws: it rejects");
+    await assert.rejects(p, (e) => {
+      assert.ok(e instanceof SlidetableError, String(e));
+      assert.equal(e.status, 400);
+      assert.equal(e.code, "input");
+      assert.match(e.message, message);
+      return true;
+    });
+  }
+});
+
+test("metric and goal on every call", async () => {
+  const board = "8 6 7/2 5 4/3 0 1";
+  const multi = { metric: "multi" };
+  assert.equal(await st.distance("3x3", board, multi), 20);
+  const h = await st.hints("3x3", "1 2 3/4 5 6/0 7 8", multi);
+  assert.deepEqual(h, { distance: 1, moves: [8], slides: [2] });
+  assert.deepEqual(await st.solve("3x3", "1 2 3/4 0 6/7 5 8", multi), [5, 8]);
+  assert.equal(await st.solvable("3x3", "1 2 3/4 5 6/8 7 0", multi), false);
+  assert.equal((await st.stats("3x3", multi)).max, 24);
+  assert.ok((await st.sizes(multi)).every((s) => s.metric === "multi"));
+  const lv = await st.level({ size: "3x3", min: 24, metric: "multi", seed: 1 });
+  assert.equal(await st.distance("3x3", lv.board, multi), 24);
+
+  // A goal of its own, blank first: the table towards it is built on the
+  // first call that needs it.
+  const goal = "0 1 2/3 4 5/6 7 8";
+  const towards = { goal };
+  assert.equal(await st.distance("3x3", goal, towards), 0);
+  assert.equal(await st.solvable("3x3", "1 2 3/4 5 6/7 8 0", towards), true);
+  const d = await st.distance("3x3", board, towards);
+  const path = await st.solve("3x3", board, towards);
+  assert.equal(path.length, d);
+  let c = cellsOf(board);
+  for (const t of path) c = slide(c, 3, t);
+  assert.equal(c.join(" "), "0 1 2 3 4 5 6 7 8");
+  const hg = await st.hints("3x3", board, towards);
+  assert.equal(hg.distance, d);
+  for (const t of hg.moves) assert.equal(await st.distance("3x3", slide(cellsOf(board), 3, t), towards), d - 1);
+  const s = await st.stats("3x3", { goal: [0, 1, 2, 3, 4, 5, 6, 7, 8] });
+  assert.deepEqual(s.goal, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.equal(s.states, 181440);
+  const far = await st.level({ size: "3x3", min: s.max, goal, seed: 3 });
+  assert.equal(far.distance, s.max);
+  assert.equal(await st.distance("3x3", far.board, towards), s.max);
+  // Both at once.
+  assert.equal(await st.distance("3x3", goal, { goal, metric: "multi" }), 0);
+  if (expect) {
+    for (const g of expect.goals) {
+      const r = await st.request(g.endpoint, g.params);
+      assert.deepEqual(r, g.answer, `${g.endpoint} ${JSON.stringify(g.params)}`);
+    }
+  }
+});
+
+test("close ends the worker and its calls", async () => {
+  const other = await load({ wasm: readFileSync(new URL("../slidetable.wasm", import.meta.url)) });
+  const searching = other.distance("5x5", far5x5);
+  other.close();
+  await assert.rejects(searching, (e) => e instanceof SlidetableError && e.code === "closed");
+  await assert.rejects(other.distance("2x2", [3, 1, 2, 0]), (e) => e.code === "closed");
+});
+
+test("a script that loads the module ends by itself", () => {
+  // The worker does not keep Node running when nothing is asked of it.
+  const script = `import { load } from ${JSON.stringify(new URL("../slidetable.js", import.meta.url).href)};
+const st = await load();
+console.log(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 20000, encoding: "utf8" });
+  assert.equal(out, "31\n");
 });
 
 test("a module given as bytes is a new instance", async () => {

@@ -1,6 +1,7 @@
-// The worker of the test page: it loads slidetable.js once and answers
-// {id, method, args} with {id, value, ms} (ms: the call's time in the
-// worker) or {id, error, name, status}.
+// The worker of the test page: it loads slidetable.js once (which starts a
+// worker of its own, inside this one) and answers {id, method, args} with
+// {id, value, ms} (ms: the call's time seen here) or {id, error, name,
+// status}.
 import { load } from "./slidetable.js";
 
 const started = performance.now();

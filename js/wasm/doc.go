@@ -14,5 +14,6 @@
 // 'slidetable serve' (sizes, solvable, distance, hint, solve, level,
 // stats), computed here, separated by a space; then it waits for calls until the page or
 // process goes. Calls are synchronous: a search blocks its JavaScript
-// thread, so a page runs it in a Web Worker.
+// thread, so slidetable.js runs the module in a worker of its own
+// (slidetable-worker.js) and ends that worker to stop a search.
 package main

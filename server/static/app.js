@@ -1,8 +1,19 @@
-// The game page of slidetable. Plain JavaScript, no dependencies. It keeps
-// the board, the moves, the timer and the player's records, and asks an
-// engine (engine.js: the JSON API of slidetable serve, or the library in
-// WebAssembly in a worker) for levels, exact distances, hints and
-// solutions, in the metric the player chose: one tile a move (the
+// The game page of slidetable. Plain JavaScript, no dependencies, in
+// modules of one idea each:
+//
+//   rules.js, knowledge.js  the rules of the puzzle, and what is known of a
+//                           board (of the npm package, tested against Go)
+//   slidetable-puzzle.js    the board itself, <slidetable-puzzle> (the view
+//                           of the game: tiles, moves, hints, solutions)
+//   engine.js               the questions to the engine: the JSON API of
+//                           slidetable serve, or the library in WebAssembly
+//   histogram.js, records.js  the distance histogram, the player's records
+//   app.js                  this page: the controls around the board, the
+//                           difficulties, the clock, the win, the game kept
+//                           over a reload, share links and settings
+//
+// The board answers the player; this page listens to its events and says
+// what happened, in the metric the player chose: one tile a move (the
 // single-tile metric), or one tap a move, which slides every tile between
 // the tile tapped and the blank along its row or column (the multi-tile
 // metric).
@@ -10,6 +21,8 @@ import { connect } from "./engine.js";
 import { Histogram } from "./histogram.js";
 import * as records from "./records.js";
 import { clock } from "./records.js";
+import * as rules from "./rules.js";
+import "./slidetable-puzzle.js";
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -26,54 +39,34 @@ const el = {
   aboutAPI: $("about-api"), aboutWasm: $("about-wasm"), statsLink: $("stats-link"),
   chartItem: $("chart-item"), chartLink: $("chart-link"),
 };
+const puzzle = el.board;
 
-const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
 const SAVE_KEY = "slidetable.game.v1";
 const SETTINGS_KEY = "slidetable.settings.v1";
 const METRICS = ["single", "multi"];
-const SPEEDS = [0.25, 0.5, 1, 2, 4];      // of the solution's playing speed
-const STEP_MS = reducedMotion ? 90 : 220; // one move of a solution at 1x
+const SPEEDS = [0.25, 0.5, 1, 2, 4]; // of the solution's playing speed
 // How long a search in the multi-tile metric on a size without a table
 // (4x4) may take before the page says the answer is not known: it has no
 // pattern database there, so boards within about 25 moves answer in
 // seconds and most others never. The server's own time limit (5 s unless
 // serve's -timeout says otherwise) usually answers first.
 const SEARCH_LIMIT_MS = { api: 15000, wasm: 8000 };
+const NO_HINT = "No hint for this board: the search for the best move in multi-tile moves takes too long this far from solved.";
+const NO_SOLUTION = "No solution for this board: a search in multi-tile moves takes too long this far from solved.";
 
-const game = {
+const page = {
   engine: null,
-  info: null,       // the /api/sizes entry of the size played
-  metric: "single", // the metric played: "single" or "multi"
-  w: 0, h: 0,
-  goal: [],
-  start: [],        // the board dealt
-  cells: [],        // the board now, in reading order, 0 for the blank
-  history: [],      // taps made, oldest first: {t: tile tapped, n: tiles slid, z: blank's cell before, by: "you" | "solver"}
-  future: [],       // taps undone, for redo, the next one last: {t, by}
-  optimum: 0,       // distance of the board dealt; null until known (a shared board)
-  level: null,      // {key, name, min, max}: the difficulty, or a shared board
-  elapsed: 0,       // ms played before runningSince
-  runningSince: 0,  // performance.now() when the timer last started; 0: stopped
-  paused: false,    // the timer stopped while the page is hidden
-  won: false,
-  known: new Map(), // board key -> {d, hints, far}: answers so far, and what they imply
-  singles: new Map(), // board key -> single-tile distance, of boards too far to search in the multi-tile metric
-  ask: null,        // {key, ac}: the question in flight about the board shown
-  askSingle: null,  // {key, ac}: the question in flight for a single-tile distance
-  busy: false,      // a new board is on its way
-  dealing: null,    // its AbortController
-  retryDelay: 0,    // ms before asking again, after trouble
+  info: null, // the /api/sizes entry of the size played
+  metric: "single",
+  level: null, // {key, name, min, max}: the difficulty, or a shared board
+  stats: null, // /api/stats of the size, or null
+  speed: 2, // index in SPEEDS of the speed chosen
+  notice: "", // a message for the player, said when the next board is dealt
+  retryDelay: 0, // ms before asking again, after trouble
   retryTimer: 0,
-  wantHint: false,  // show a hint as soon as the answer comes
-  notice: "",       // a message for the player, said when the next board is dealt
-  deal: 0,          // counts boards dealt: work for an older one stops
-  solving: null,    // {ac, speed}: a solution being found or played
-  speed: 2,         // index in SPEEDS of the last speed chosen
-  stats: null,      // /api/stats of the size, or null
-  tiles: new Map(),
+  dealing: false, // a new board is on its way
 };
 
-const keyOf = (cells) => cells.join(",");
 const histogram = new Histogram(el.histogram, el.caption);
 
 // ---- messages ----
@@ -99,744 +92,344 @@ function tip(text, kind) {
   el.tip.dataset.kind = text ? kind || "" : "";
 }
 
+function untip(...kinds) {
+  if (kinds.includes(el.tip.dataset.kind)) tip("");
+}
+
 function setState(s) { document.body.dataset.state = s; }
 
-// ---- the board ----
+// ---- what the board says ----
 
-function buildBoard() {
-  el.board.replaceChildren();
-  game.tiles.clear();
-  el.board.style.setProperty("--cols", game.w);
-  el.board.style.setProperty("--rows", game.h);
-  el.board.setAttribute("aria-label", `Board, ${game.w} by ${game.h}`);
-  for (let t = 1; t < game.w * game.h; t++) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "tile";
-    b.dataset.tile = t;
-    const s = document.createElement("span");
-    s.textContent = t;
-    s.setAttribute("aria-hidden", "true");
-    b.append(s);
-    b.addEventListener("click", (ev) => {
-      if (ev.detail > 0 && touched()) return; // a tap, already played
-      userMove(t);
-    });
-    el.board.append(b);
-    game.tiles.set(t, b);
+puzzle.addEventListener("deal", (ev) => {
+  const d = ev.detail, info = puzzle.info;
+  const changed = !page.info || page.info.size !== info.size || page.metric !== d.metric;
+  page.info = info;
+  page.metric = d.metric;
+  el.board.dataset.size = info.size;
+  el.board.style.setProperty("--cols", info.width);
+  el.board.style.setProperty("--rows", info.height);
+  closeWin();
+  el.shareBox.hidden = true;
+  el.result.textContent = "";
+  say(page.notice);
+  page.notice = "";
+  if (changed) {
+    loadStats(info);
+    showAbout();
+    showMetric();
   }
+  el.size.value = info.size;
+  el.metric.value = d.metric;
+  el.board.dataset.hint = "";
+  tip("");
+  showBoard();
+  drawHistogram();
+  showBests();
+  if (!performance.getEntriesByName("playable").length) performance.mark("playable");
+  watchSlow();
+  save();
+});
+
+// watchSlow says, when the distance of the board shown has not come
+// within 1.5 s, that a search is under way.
+let slowTimer = 0;
+function watchSlow() {
+  clearTimeout(slowTimer);
+  slowTimer = setTimeout(() => {
+    const k = puzzle.known;
+    if (!page.info || puzzle.state !== "playing" || page.retryTimer || (k && (k.exact || k.far))) return;
+    tip(page.info.table ? "Counting…" : page.metric === "multi" ? "Counting: a search in multi-tile moves answers boards up to about 25 moves from solved."
+      : "Counting: a search for a board this far can take a while.", "wait");
+  }, 1500);
 }
 
-// neighbours lists the tiles next to the blank: the moves of the
-// single-tile metric.
-function neighbours(cells, w, h) {
-  const z = cells.indexOf(0), r = Math.floor(z / w), c = z % w, out = [];
-  if (r > 0) out.push(cells[z - w]);
-  if (r < h - 1) out.push(cells[z + w]);
-  if (c > 0) out.push(cells[z - 1]);
-  if (c < w - 1) out.push(cells[z + 1]);
-  return out;
-}
+puzzle.addEventListener("move", (ev) => {
+  watchSlow();
+  el.board.dataset.hint = "";
+  untip("hint", "info");
+  // A note about a solution stopped or shown is stale once the board moves.
+  if (!puzzle.state.startsWith("anim")) untip("solve");
+  if (ev.detail.undo && !el.win.hidden) closeWin();
+  el.shareBox.hidden = true;
+  showBoard();
+  save();
+});
 
-// slide returns what a tap on tile t does to cells: t and every tile
-// between it and the blank slide one cell towards the blank (as
-// board.Board.Tap in Go). It returns the board after, how many tiles slid
-// (n) and the blank's cell before (z), or null if t is not in the blank's
-// row or column. A move of the single-tile metric is a tap with n = 1.
-function slide(cells, t) {
-  const w = game.w, z = cells.indexOf(0), i = t === 0 ? -1 : cells.indexOf(t);
-  if (i < 0) return null;
-  let step;
-  if (Math.floor(i / w) === Math.floor(z / w)) step = i > z ? 1 : -1;
-  else if (i % w === z % w) step = i > z ? w : -w;
-  else return null;
-  const next = cells.slice();
-  let n = 0;
-  for (let c = z; c !== i; c += step, n++) next[c] = cells[c + step];
-  next[i] = 0;
-  return { cells: next, n, z };
-}
+puzzle.addEventListener("distance", (ev) => {
+  if (ev.detail.exact && page.retryTimer) stopRetrying();
+  if (ev.detail.exact) untip("wait");
+  showDistance();
+});
 
-// movable says whether tile t can be tapped: it is in the blank's row or
-// column, in either metric.
-function movable(t) {
-  return t !== 0 && slide(game.cells, t) !== null;
-}
+puzzle.addEventListener("hint", (ev) => {
+  const h = ev.detail;
+  if (h.tile === null) {
+    tip(NO_HINT, "hint");
+    return;
+  }
+  el.board.dataset.hint = h.tile;
+  unsay();
+  tip(h.tiles === 1 ? `Hint: slide tile ${h.tile} ${h.direction}.` : `Hint: tap tile ${h.tile} to slide ${h.tiles} tiles ${h.direction}.`, "hint");
+});
 
-// direction says which way tile t, in the blank's row or column, slides.
-function direction(t) {
-  const z = game.cells.indexOf(0), i = game.cells.indexOf(t);
-  if (Math.floor(i / game.w) === Math.floor(z / game.w)) return i < z ? "right" : "left";
-  return i < z ? "down" : "up";
-}
+puzzle.addEventListener("solving", (ev) => {
+  const s = ev.detail, moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+  switch (s.state) {
+    case "finding":
+      el.board.dataset.hint = "";
+      tip("Finding an optimal solution…", "solve");
+      break;
+    case "playing":
+      el.player.hidden = false;
+      showSpeed();
+      if (s.played === 0) {
+        tip(`Playing an optimal solution of ${moves(s.length)}…`, "solve");
+        el.stop.focus({ preventScroll: true });
+      } else if (s.played < s.length) {
+        tip(`Playing an optimal solution of ${moves(s.length)}: ${s.played} played, ${s.length - s.played} to go.`, "solve");
+      }
+      break;
+    case "played":
+      el.player.hidden = true;
+      tip("");
+      break;
+    case "stopped":
+      el.player.hidden = true;
+      tip(`Stopped. Your turn: ${s.played ? "the solver's moves stay on the board" : "nothing was played"}.`, "solve");
+      el.solve.focus({ preventScroll: true });
+      break;
+    case "failed":
+      el.player.hidden = true;
+      tip(s.reason === "far" ? NO_SOLUTION : "", "solve");
+      break;
+  }
+  updateButtons();
+});
 
-// counted is the number of moves of taps in the metric played: one a tap
-// in the multi-tile metric, one a tile slid in the single-tile metric.
-function counted(taps = game.history) {
-  return game.metric === "multi" ? taps.length : taps.reduce((sum, m) => sum + m.n, 0);
-}
+puzzle.addEventListener("solved", (ev) => win(ev.detail));
 
-function solved(cells = game.cells) {
-  return cells.every((t, i) => t === game.goal[i]);
-}
+puzzle.addEventListener("state", (ev) => {
+  const s = ev.detail.state;
+  if (s === "error" && page.info) setState("playing");
+  else setState(s === "idle" ? "loading" : s);
+  updateButtons();
+});
 
-function render() {
-  const quiet = game.busy || game.solving || game.won;
-  game.cells.forEach((t, i) => {
-    if (t === 0) return;
-    const b = game.tiles.get(t);
-    const r = Math.floor(i / game.w), c = i % game.w;
-    b.style.transform = `translate(${c * 100}%, ${r * 100}%)`;
-    const tap = slide(game.cells, t), m = tap !== null;
-    const home = game.goal[i] === t;
-    b.classList.toggle("movable", m && !quiet);
-    b.classList.toggle("home", home);
-    b.tabIndex = m && !quiet ? 0 : -1;
-    const where = `row ${r + 1}, column ${c + 1}`;
-    const others = m && tap.n > 1 ? ` with ${tap.n - 1} other tile${tap.n > 2 ? "s" : ""}` : "";
-    b.setAttribute("aria-label", `${t}${home ? ", in place" : ""}, ${where}${m ? `, slides ${direction(t)}${others}` : ""}`);
-    b.setAttribute("aria-disabled", m && !quiet ? "false" : "true");
-  });
-  el.board.dataset.size = game.info.size;
-  el.board.dataset.board = keyOf(game.cells);
-  const n = counted();
+// The engine's trouble: a question about the board shown that failed, or
+// a new board that could not be dealt (newGame says that one).
+puzzle.addEventListener("error", (ev) => {
+  if (ev.detail.action === "deal") return;
+  untip("wait");
+  trouble(ev.detail.error, ev.detail.action === "solve" ? "Could not solve" : "Could not work out the distance");
+});
+
+// showBoard shows the board's moves, the board for the tests and tools
+// that read it, and the buttons it allows.
+function showBoard() {
+  const n = puzzle.moves;
+  el.board.dataset.board = rules.keyOf(puzzle.board);
   el.moves.textContent = n;
   el.moves.dataset.moves = n;
+  showTime();
+  showDistance();
   updateButtons();
 }
 
 function updateButtons() {
-  const done = game.won || solved();
-  const busy = game.busy || !!game.solving;
-  el.undo.disabled = busy || !game.history.length || !game.info;
-  el.redo.disabled = busy || !game.future.length || !game.info;
-  el.hint.disabled = busy || done || !game.info;
-  el.solve.disabled = busy || done || !game.info;
-  el.share.disabled = !game.info;
-  for (const x of [el.again, el.start, el.size]) x.disabled = game.busy;
-  el.metric.disabled = game.busy || !game.engine.sizes("multi").length;
-  for (const x of el.presets.children) x.disabled = game.busy;
+  const playing = !!page.info && puzzle.board.length > 0;
+  const busy = page.dealing || puzzle.state === "loading" || puzzle.state === "thinking" || puzzle.state === "animating";
+  const done = puzzle.solved || puzzle.state === "solved";
+  el.undo.disabled = !playing || !puzzle.canUndo;
+  el.redo.disabled = !playing || !puzzle.canRedo;
+  el.hint.disabled = !playing || busy || done;
+  el.solve.disabled = !playing || busy || done;
+  el.share.disabled = !playing;
+  for (const x of [el.again, el.start, el.size]) x.disabled = page.dealing;
+  el.metric.disabled = page.dealing || !page.engine || !page.engine.sizes("multi").length;
+  for (const x of el.presets.children) x.disabled = page.dealing;
 }
 
-function clearHint() {
-  for (const b of game.tiles.values()) b.classList.remove("hint", "hint-with");
-  el.board.dataset.hint = "";
-  if (el.tip.dataset.kind === "hint") tip("");
-}
-
-// ---- distances ----
-
-// learn records the answer for a board: its distance and optimal moves,
-// and so the distance of the boards they lead to, one less. In the
-// single-tile metric a move changes the distance by exactly one, so any
-// other move leads one more away; in the multi-tile metric by at most
-// one, either way, so only the optimal moves tell.
-function learn(cells, d, hints) {
-  const k = keyOf(cells);
-  game.known.set(k, { d, hints });
-  if (game.optimum === null && k === keyOf(game.start)) game.optimum = d;
-  const moves = game.metric === "multi" ? hints : neighbours(cells, game.w, game.h);
-  for (const t of moves) {
-    const next = slide(cells, t);
-    if (!next) continue;
-    const nk = keyOf(next.cells), nd = hints.includes(t) ? d - 1 : d + 1;
-    const had = game.known.get(nk);
-    if (!had) game.known.set(nk, { d: nd, hints: null });
-    else if (had.d === null) had.d = nd;
-  }
-}
-
-// note records the distance of a board, where nothing more is known.
-function note(cells, d) {
-  const k = keyOf(cells);
-  if (!game.known.has(k)) game.known.set(k, { d, hints: null });
-  if (d !== null && game.optimum === null && k === keyOf(game.start)) game.optimum = d;
-}
-
-// known returns what is known of the board shown.
-function known() {
-  return game.known.get(keyOf(game.cells)) || null;
-}
-
-// obvious fills in, with no search, the optimal moves of a board at God's
-// number, where every move is optimal, and of a board one move short of
-// it when every board at God's number is listed (a move from it leads to
-// one of those, or one move closer).
-function obvious(k) {
-  const max = game.info.max, st = game.stats;
-  if (!k || k.hints || max == null || game.metric !== "single") return k;
-  const moves = neighbours(game.cells, game.w, game.h);
-  let hints = null;
-  if (k.d === max) {
-    hints = moves;
-  } else if (k.d === max - 1 && st && st.max === max && st.hardest && st.hardest.length === st.at_max) {
-    const far = new Set(st.hardest.map(keyOf));
-    hints = moves.filter((t) => !far.has(keyOf(slide(game.cells, t).cells)));
-  }
-  if (!hints) return k;
-  learn(game.cells, k.d, hints);
-  return game.known.get(keyOf(game.cells));
-}
-
+// showDistance shows what is known of the board's distance: exact, or the
+// bounds that hold (never beyond God's number), or why it is not known.
 function showDistance() {
-  const k = known();
-  const d = k ? k.d : null;
+  const k = puzzle.known, d = k ? k.distance : null;
   el.distance.classList.toggle("solved", d === 0);
-  el.distance.dataset.metric = game.metric;
+  el.distance.dataset.metric = page.metric;
   el.distance.dataset.distance = d === null ? "" : String(d);
-  const single = k && k.far && d === null ? game.singles.get(keyOf(game.cells)) : undefined;
-  const most = Math.max(game.w - 1, game.h - 1); // tiles a multi-tile move slides at most
-  if (Number.isInteger(single)) el.distance.textContent = `${Math.ceil(single / most)} to ${single} moves from solved`;
-  else if (d === null && k && k.far) el.distance.textContent = "Distance not known";
-  else if (d === null && game.retryTimer) el.distance.textContent = "Distance unknown";
-  else if (d === null) el.distance.textContent = "Counting…";
+  if (k && k.far && d === null && k.high !== null) el.distance.textContent = `${k.low} to ${k.high} moves from solved`;
+  else if (k && k.far && d === null) el.distance.textContent = "Distance not known";
+  else if (d === null && page.retryTimer) el.distance.textContent = "Distance unknown";
+  else if (d === null) el.distance.textContent = page.info ? "Counting…" : "Loading…";
   else if (d === 0) el.distance.textContent = "Solved!";
   else el.distance.textContent = `${d} move${d === 1 ? "" : "s"} from solved`;
   // Where the multi-tile search gave up, say so, with the single-tile
   // distance: the exact count lies between it divided by the most tiles a
-  // move slides and it.
+  // move slides and it, and never beyond God's number.
   let note = "";
   if (k && k.far && d === null) {
     note = "Not known exactly: this board is too far from solved for a search in multi-tile moves here. ";
-    if (Number.isInteger(single)) note += `It is ${single} moves one tile at a time, and a move slides at most ${most} tiles.`;
-    else if (single === undefined) note += "Counting its moves one tile at a time…";
+    const most = rules.mostSlid(page.info.width, page.info.height);
+    const single = k.single;
+    if (k.high !== null) {
+      note += `It is ${single} moves one tile at a time, and a move slides at most ${most} tiles`;
+      note += page.info.max != null && single > page.info.max ? `; no board is more than ${page.info.max} multi-tile moves from solved.` : ".";
+    } else {
+      note += "Counting its moves one tile at a time…";
+    }
   }
   el.distanceNote.textContent = note;
   el.distanceNote.hidden = !note;
   histogram.mark(d);
 }
 
-// think makes sure the optimal moves of the board shown are known, asking
-// the engine if not; a question about an earlier board is called off.
-function think() {
-  const cells = game.cells.slice(), k = keyOf(cells);
-  let have = obvious(known());
-  if (solved(cells)) have = { d: 0, hints: [] };
-  if (have && (have.hints || have.far)) {
-    cancelAsk();
-    if (game.retryTimer) stopRetrying();
-    if (have.far && have.d === null) askSingle(cells);
-    showDistance();
-    if (game.wantHint) showHint();
-    return;
-  }
-  if (game.ask && game.ask.key === k) return;
-  cancelAsk();
-  const ac = new AbortController(), deal = game.deal;
-  game.ask = { key: k, ac };
-  showDistance();
-  const asked = performance.now();
-  const limit = searchLimit();
-  const slow = setTimeout(() => {
-    if (!known() && game.ask && game.ask.key === k) {
-      tip(game.info.table ? "Counting…" : limit ? "Counting: a search in multi-tile moves answers boards up to about 25 moves from solved."
-        : "Counting: a search for a board this far can take a while.", "wait");
-    }
-  }, 1500);
-  const stop = limit && setTimeout(() => {
-    if (game.ask && game.ask.ac === ac) tooFar(cells);
-  }, limit);
-  game.engine.hints(game.info.size, cells, game.metric, ac.signal).then((r) => {
-    clearTimeout(slow);
-    clearTimeout(stop);
-    if (game.ask && game.ask.ac === ac) game.ask = null;
-    if (deal !== game.deal) return;
-    if (!r.solvable) {
-      game.notice = `This ${game.info.size} board cannot be solved: no moves lead from it to the goal. Here is a new board instead.`;
-      newGame();
-      return;
-    }
-    learn(cells, r.distance, r.moves || []);
-    timing(`answer ${game.info.size}`, asked);
-    stopRetrying();
-    if (el.tip.dataset.kind === "wait") tip("");
-    if (keyOf(game.cells) === k) {
-      showDistance();
-      if (game.wantHint) showHint();
-    }
-  }, (e) => {
-    clearTimeout(slow);
-    clearTimeout(stop);
-    if (game.ask && game.ask.ac === ac) game.ask = null;
-    if (e.name === "AbortError" || deal !== game.deal || keyOf(game.cells) !== k) return;
-    if (limit && (e.kind === "busy" || e.kind === "limit")) {
-      tooFar(cells); // the server's time limit, shorter than the page's
-      return;
-    }
-    if (el.tip.dataset.kind === "wait") tip("");
-    trouble(e, "Could not work out the distance");
-  });
-}
-
-// searchLimit is how long a search about a board may take before the
-// page gives up on it, or 0 for no limit: in the multi-tile metric on a
-// size without a table.
-function searchLimit() {
-  return game.metric === "multi" && !game.info.table ? SEARCH_LIMIT_MS[game.engine.kind] : 0;
-}
-
-// tooFar gives up on the optimal moves of a board, in the multi-tile
-// metric: the search did not answer in time. The page then shows what it
-// does know (the distance, if a level said it, or else the range the
-// single-tile distance implies) and offers no hint or solution for it.
-function tooFar(cells) {
-  const k = keyOf(cells);
-  if (game.ask && game.ask.key === k) cancelAsk();
-  const had = game.known.get(k);
-  if (had) had.far = true;
-  else game.known.set(k, { d: null, hints: null, far: true });
-  if (el.tip.dataset.kind === "wait") tip("");
-  if (keyOf(game.cells) === k) think();
-}
-
-// askSingle asks for the single-tile distance of a board too far to
-// search in the multi-tile metric, to show the range of its distance.
-function askSingle(cells) {
-  const k = keyOf(cells);
-  if (game.singles.has(k) || (game.askSingle && game.askSingle.key === k)) return;
-  if (game.askSingle) game.askSingle.ac.abort();
-  const ac = new AbortController(), deal = game.deal;
-  game.askSingle = { key: k, ac };
-  const done = (d) => {
-    if (game.askSingle && game.askSingle.ac === ac) game.askSingle = null;
-    if (deal !== game.deal) return;
-    game.singles.set(k, d);
-    if (keyOf(game.cells) === k) showDistance();
-  };
-  game.engine.distance(game.info.size, cells, "single", ac.signal).then(
-    (r) => done(r.solvable ? r.distance : null),
-    (e) => { if (e.name !== "AbortError") done(null); });
-}
-
-// timing records how long an answer took, as a User Timing measure that
-// the browser's tools show (the last hundred are kept).
-function timing(name, start) {
-  if (performance.getEntriesByType("measure").length >= 100) performance.clearMeasures();
-  performance.measure(name, { start, end: performance.now() });
-}
-
-// cancelAsk calls off the question about an earlier board, and the
-// single-tile one unless it is about the board shown.
-function cancelAsk() {
-  if (game.ask) game.ask.ac.abort();
-  game.ask = null;
-  if (game.askSingle && game.askSingle.key !== keyOf(game.cells)) {
-    game.askSingle.ac.abort();
-    game.askSingle = null;
-  }
-}
+// ---- trouble ----
 
 // trouble says what went wrong with a question and, where waiting may
-// help, asks again later: at once, then after 1, 2, 4 ... 15 seconds.
+// help, asks again later: after 1, 2, 4 ... 15 seconds.
 function trouble(e, what) {
-  const kind = e.kind || "broken";
-  if (kind === "offline" || kind === "busy") {
-    game.retryDelay = game.retryDelay ? Math.min(game.retryDelay * 2, 15000) : 1000;
-    const secs = Math.round(game.retryDelay / 1000);
-    const why = kind === "offline"
-      ? (game.engine.kind === "api" ? "The server cannot be reached" : "The puzzle engine stopped")
+  const code = (e && e.code) || "failed";
+  if (code === "offline" || code === "unavailable") {
+    page.retryDelay = page.retryDelay ? Math.min(page.retryDelay * 2, 15000) : 1000;
+    const secs = Math.round(page.retryDelay / 1000);
+    const why = code === "offline"
+      ? (page.engine && page.engine.kind === "wasm" ? "The puzzle engine stopped" : "The server cannot be reached")
       : "The server is busy";
     say(`${what}: ${why}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
-    clearTimeout(game.retryTimer);
-    game.retryTimer = setTimeout(retry, game.retryDelay);
+    clearTimeout(page.retryTimer);
+    page.retryTimer = setTimeout(retry, page.retryDelay);
     showDistance();
-  } else if (kind === "limit") {
+  } else if (code === "timeout") {
     say(`${what}: ${e.message}.`, true);
   } else {
-    say(`${what}: ${e.message}`, kind !== "input");
+    say(`${what}: ${e && e.message ? e.message : e}`, code !== "input");
   }
 }
 
 function stopRetrying() {
-  clearTimeout(game.retryTimer);
-  game.retryTimer = 0;
-  game.retryDelay = 0;
+  clearTimeout(page.retryTimer);
+  page.retryTimer = 0;
+  page.retryDelay = 0;
   unsay();
 }
 
 function retry() {
-  clearTimeout(game.retryTimer);
-  game.retryTimer = 0;
+  clearTimeout(page.retryTimer);
+  page.retryTimer = 0;
   unsay();
-  if (!game.engine) { start(); return; }
-  if (!game.info) { newGame(); return; }
-  think();
+  if (!page.engine) { start(); return; }
+  if (!page.info || !puzzle.board.length) { newGame(); return; }
+  puzzle.retry();
+  showDistance();
 }
 
-// ---- moves ----
+// ---- the clock ----
 
-// move taps tile t, made by the player or the solver: t and the tiles
-// between it and the blank slide, one step of undo and redo.
-function move(t, by) {
-  const tap = slide(game.cells, t);
-  if (!tap) return false;
-  game.cells = tap.cells;
-  game.history.push({ t, n: tap.n, z: tap.z, by });
-  clearHint();
-  if (el.tip.dataset.kind === "info") tip("");
-  el.shareBox.hidden = true;
-  render();
-  return true;
-}
-
-function userMove(t) {
-  if (!game.info || game.busy || game.solving || game.won || solved()) return;
-  if (!movable(t)) return;
-  game.future = [];
-  move(t, "you");
-  startTimer();
-  const b = game.tiles.get(t);
-  if (b && document.activeElement && document.activeElement.classList.contains("tile")) b.focus({ preventScroll: true });
-  settle();
-}
-
-// settle follows a change of the board: the win, or the distance.
-function settle() {
-  save();
-  if (solved()) {
-    cancelAsk();
-    learn(game.cells, 0, []);
-    showDistance();
-    stopTimer();
-    win();
-    return;
-  }
-  think();
-}
-
-// undo takes the last tap back: a tap on the tile now in the blank's cell
-// before it slides the same tiles back.
-function undo() {
-  if (!game.history.length || game.busy || game.solving) return;
-  if (game.won) closeWin();
-  const last = game.history.pop();
-  game.cells = slide(game.cells, game.cells[last.z]).cells;
-  game.future.push({ t: last.t, by: last.by });
-  game.won = false;
-  clearHint();
-  render();
-  save();
-  think();
-}
-
-function redo() {
-  if (!game.future.length || game.busy || game.solving || game.won) return;
-  const next = game.future.pop(), tap = slide(game.cells, next.t);
-  if (!tap) { game.future = []; updateButtons(); return; }
-  game.cells = tap.cells;
-  game.history.push({ t: next.t, n: tap.n, z: tap.z, by: next.by });
-  clearHint();
-  render();
-  startTimer();
-  settle();
-}
-
-// ---- the timer ----
-
-function startTimer() {
-  if (!game.runningSince && !game.won && document.visibilityState !== "hidden") game.runningSince = performance.now();
-}
-
-function stopTimer() {
-  if (game.runningSince) game.elapsed += performance.now() - game.runningSince;
-  game.runningSince = 0;
-  showTime();
-}
-
-function played() {
-  return game.elapsed + (game.runningSince ? performance.now() - game.runningSince : 0);
-}
-
+// showTime shows the time played, when it changed: the clock of the
+// board runs from its first move to the solution.
 function showTime() {
-  const ms = played();
+  const ms = Math.round(puzzle.time);
+  if (el.timer.dataset.ms === String(ms)) return;
   el.timer.textContent = clock(ms);
-  el.timer.dataset.ms = Math.round(ms);
+  el.timer.dataset.ms = ms;
 }
 
-setInterval(() => { if (game.runningSince) showTime(); }, 250);
+setInterval(showTime, 250);
 
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "hidden") {
-    if (game.runningSince) { stopTimer(); game.paused = true; }
-    save();
-  } else if (game.paused) {
-    game.paused = false;
-    startTimer();
-  }
+  if (document.visibilityState === "hidden") save();
 });
 addEventListener("pagehide", () => save());
 
 // ---- hint and solve ----
 
 function showHint() {
-  game.wantHint = false;
-  if (!game.info || game.busy || game.solving || game.won || solved()) return;
-  const k = obvious(known());
-  if (k && k.far && !k.hints) {
-    tip("No hint for this board: the search for the best move in multi-tile moves takes too long this far from solved.", "hint");
-    return;
-  }
+  if (!page.info || puzzle.state !== "playing" || puzzle.solved) return;
+  const k = puzzle.known;
   if (!k || !k.hints) {
-    game.wantHint = true;
-    if (game.retryTimer) retry();
-    else think();
-    tip("Looking for the best move…", "hint");
-    return;
+    if (!(k && k.far)) tip("Looking for the best move…", "hint");
+    if (page.retryTimer) retry();
   }
-  clearHint();
-  const t = k.hints[0], tap = slide(game.cells, t), n = tap.n;
-  game.tiles.get(t).classList.add("hint");
-  // The tiles that slide with it, between it and the blank, are outlined
-  // in the hint's colour.
-  const i = game.cells.indexOf(t), step = (i - tap.z) / n;
-  for (let c = tap.z + step; c !== i; c += step) game.tiles.get(game.cells[c]).classList.add("hint-with");
-  el.board.dataset.hint = t;
-  unsay();
-  tip(n === 1 ? `Hint: slide tile ${t} ${direction(t)}.` : `Hint: tap tile ${t} to slide ${n} tiles ${direction(t)}.`, "hint");
+  puzzle.hint();
 }
 
-const NO_SOLUTION = "No solution for this board: a search in multi-tile moves takes too long this far from solved.";
-
-async function solveIt() {
-  if (!game.info || game.busy || game.solving || game.won || solved()) return;
-  const k = known();
-  if (k && k.far && !k.hints) {
-    tip(NO_SOLUTION, "solve");
-    return;
-  }
-  const deal = game.deal, cells = game.cells.slice();
-  const ac = new AbortController();
-  game.solving = { speed: game.speed, ac };
-  clearHint();
-  setState("thinking");
-  render();
-  tip("Finding an optimal solution…", "solve");
-  const limit = searchLimit();
-  let late = false;
-  const stop = limit && setTimeout(() => { late = true; ac.abort(); }, limit);
-  let r;
-  try {
-    r = await game.engine.solve(game.info.size, cells, game.metric, ac.signal);
-  } catch (e) {
-    clearTimeout(stop);
-    if (game.solving && game.solving.ac === ac) endSolving();
-    if (deal !== game.deal) return;
-    if (late || (limit && (e.kind === "busy" || e.kind === "limit"))) {
-      tooFar(cells);
-      tip(NO_SOLUTION, "solve");
-    } else if (e.name !== "AbortError") {
-      tip("");
-      trouble(e, "Could not solve");
-    }
-    return;
-  }
-  clearTimeout(stop);
-  if (!game.solving || game.solving.ac !== ac || deal !== game.deal) return;
-  const path = r.moves || [];
-  setState("animating");
-  el.player.hidden = false;
-  showSpeed();
-  tip(`Playing an optimal solution of ${path.length} move${path.length === 1 ? "" : "s"}…`, "solve");
-  el.stop.focus({ preventScroll: true });
-  startTimer();
-  for (let i = 0; i < path.length; i++) {
-    const s = game.solving;
-    if (!s || s.ac !== ac) return;
-    move(path[i], "solver");
-    note(game.cells, path.length - i - 1);
-    showDistance();
-    save();
-    if (i + 1 < path.length) {
-      el.tip.textContent = `Playing an optimal solution of ${path.length} move${path.length === 1 ? "" : "s"}: ${i + 1} played, ${path.length - i - 1} to go.`;
-      await sleep(STEP_MS / SPEEDS[s.speed]);
-    }
-  }
-  if (!game.solving || game.solving.ac !== ac) return;
-  endSolving();
-  tip("");
-  settle();
-}
-
-function sleep(ms) { return new Promise((res) => setTimeout(res, ms)); }
-
-// endSolving stops a solution being played: the board stays where it is,
-// for the player to go on.
-function endSolving() {
-  if (!game.solving) return;
-  game.speed = game.solving.speed;
-  game.solving.ac.abort();
-  game.solving = null;
-  el.player.hidden = true;
-  if (document.body.dataset.state !== "solved") setState("playing");
-  render();
-}
-
-function stopSolving() {
-  if (!game.solving) return;
-  const played = game.history.filter((m) => m.by === "solver").length;
-  endSolving();
-  tip(`Stopped. Your turn: ${played ? "the solver's moves stay on the board" : "nothing was played"}.`, "solve");
-  el.solve.focus({ preventScroll: true });
-  settle();
+function solveIt() {
+  if (!page.info || puzzle.state !== "playing" || puzzle.solved) return;
+  puzzle.speed = SPEEDS[page.speed];
+  puzzle.solve();
 }
 
 function showSpeed() {
-  const s = game.solving ? game.solving.speed : game.speed;
-  el.speed.textContent = `${SPEEDS[s]}×`;
-  el.speed.dataset.speed = SPEEDS[s];
-  el.slower.disabled = s === 0;
-  el.faster.disabled = s === SPEEDS.length - 1;
+  el.speed.textContent = `${SPEEDS[page.speed]}×`;
+  el.speed.dataset.speed = SPEEDS[page.speed];
+  el.slower.disabled = page.speed === 0;
+  el.faster.disabled = page.speed === SPEEDS.length - 1;
 }
 
 function changeSpeed(by) {
-  if (!game.solving) return;
-  game.solving.speed = Math.max(0, Math.min(SPEEDS.length - 1, game.solving.speed + by));
+  page.speed = Math.max(0, Math.min(SPEEDS.length - 1, page.speed + by));
+  puzzle.speed = SPEEDS[page.speed];
   showSpeed();
 }
 
 // ---- winning ----
 
-function win() {
-  game.won = true;
-  const n = counted(), helped = counted(game.history.filter((m) => m.by === "solver"));
-  const known = game.optimum !== null, extra = known ? n - game.optimum : NaN, ms = played();
-  const how = game.metric === "multi" ? " (multi-tile)" : "";
-  let text = `Solved in ${n} move${n === 1 ? "" : "s"}${how} and ${clock(ms)}; ` +
-    (known ? `the optimum from the start was ${game.optimum}.` : "the optimum from the start was not worked out.");
+function win(d) {
+  const n = d.moves, helped = d.helped, known = d.optimum !== null, extra = known ? n - d.optimum : NaN;
+  const how = d.metric === "multi" ? " (multi-tile)" : "";
+  let text = `Solved in ${n} move${n === 1 ? "" : "s"}${how} and ${clock(d.time)}; ` +
+    (known ? `the optimum from the start was ${d.optimum}.` : "the optimum from the start was not worked out.");
   if (helped === n && n > 0) text += ` The solver made all ${n} moves.`;
   else if (helped > 0) text += ` The solver made ${helped} of the ${n} moves.`;
   else if (extra === 0) text += " A perfect game!";
   else if (known) text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
   el.result.textContent = text;
   el.result.dataset.moves = n;
-  el.result.dataset.optimum = known ? game.optimum : "";
+  el.result.dataset.optimum = known ? d.optimum : "";
   el.result.dataset.helped = helped;
   el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
-  const news = helped === 0 && game.level && game.level.key !== "shared" ? records.record(game.info.size, game.metric, game.level, n, ms) : "";
+  const news = helped === 0 && page.level && page.level.key !== "shared" ? records.record(page.info.size, page.metric, page.level, n, d.time) : "";
   el.bestNews.textContent = news;
   el.bestNews.hidden = !news;
   el.win.hidden = false;
   el.win.dataset.celebrate = helped === 0 ? "yes" : "no";
-  el.board.classList.toggle("celebrate", helped === 0 && !reducedMotion);
-  setState("solved");
-  render();
+  showBoard();
+  save();
   el.playAgain.focus({ preventScroll: true });
   showBests();
 }
 
 function closeWin() {
   el.win.hidden = true;
-  el.board.classList.remove("celebrate");
 }
 
-// ---- records ----
-
-// showBests shows the records of the size played.
 function showBests() {
-  if (game.info) records.show(el.bests, game.info.size, game.metric);
+  if (page.info) records.show(el.bests, page.info.size, page.metric);
 }
 
 // ---- keeping the game over a reload ----
 
 function save() {
-  if (!game.info) return;
-  const s = {
-    size: game.info.size, metric: game.metric, start: game.start,
-    history: game.history.map(({ t, by }) => ({ t, by })), future: game.future,
-    optimum: game.optimum, level: game.level, elapsed: Math.round(played()), won: game.won,
-  };
-  try { localStorage.setItem(SAVE_KEY, JSON.stringify(s)); } catch (e) { /* no storage: nothing kept */ }
+  if (!page.info || !puzzle.board.length) return;
+  try { localStorage.setItem(SAVE_KEY, JSON.stringify({ ...puzzle.snapshot(), level: page.level })); } catch (e) { /* no storage: nothing kept */ }
+}
+
+function saved() {
+  try { return JSON.parse(localStorage.getItem(SAVE_KEY)); } catch (e) { return null; }
 }
 
 // restore plays the game saved, if it is one of metric, and says whether
 // it could.
-function restore(metric) {
-  let s;
-  try { s = JSON.parse(localStorage.getItem(SAVE_KEY)); } catch (e) { return false; }
-  if (!s || !s.size || (s.metric || "single") !== metric) return false;
-  const info = game.engine.sizes(metric).find((x) => x.size === s.size);
-  if (!info || !validBoard(s.start, info) || !Array.isArray(s.history)) return false;
-  deal(info, s.start, s.optimum, s.level, metric);
-  for (const m of s.history) {
-    if (!move(m.t, m.by === "solver" ? "solver" : "you")) break;
-  }
-  game.future = Array.isArray(s.future) ? s.future.filter((m) => Number.isInteger(m.t)) : [];
-  game.elapsed = Number(s.elapsed) || 0;
-  showTime();
-  render();
-  if (solved() && game.history.length) {
-    learn(game.cells, 0, []);
-    showDistance();
-    game.won = true;
-    setState("solved");
-    el.result.textContent = "Solved. Play again for a new board.";
-    render();
-  } else {
-    if (game.history.length) tip("Welcome back: your game is as you left it.", "info");
-    think();
-  }
+async function restore(metric) {
+  const s = saved();
+  if (!s || !s.size || (s.metric || "single") !== metric || !page.engine.info(s.size, metric)) return false;
+  page.level = s.level || null;
+  if (!(await puzzle.restore(s))) return false;
+  if (puzzle.state === "solved") el.result.textContent = "Solved. Play again for a new board.";
+  else if (puzzle.moves) tip("Welcome back: your game is as you left it.", "info");
   return true;
 }
 
-function validBoard(cells, info) {
-  const n = info.width * info.height;
-  return Array.isArray(cells) && cells.length === n && new Set(cells).size === n &&
-    cells.every((t) => Number.isInteger(t) && t >= 0 && t < n);
-}
-
 // ---- dealing ----
-
-// deal starts a game on board cells of size info, played in metric,
-// optimum moves from solved.
-function deal(info, cells, optimum, level, metric) {
-  game.deal++;
-  cancelAsk();
-  if (game.askSingle) game.askSingle.ac.abort();
-  game.askSingle = null;
-  endSolving();
-  stopRetrying();
-  const sizeChanged = !game.info || game.info.size !== info.size || game.metric !== metric;
-  game.info = info;
-  game.metric = metric;
-  game.w = info.width;
-  game.h = info.height;
-  game.goal = info.goal;
-  game.start = cells.slice();
-  game.cells = cells.slice();
-  game.history = [];
-  game.future = [];
-  game.optimum = optimum;
-  game.level = level;
-  game.elapsed = 0;
-  game.runningSince = 0;
-  game.won = false;
-  game.wantHint = false;
-  closeWin();
-  el.shareBox.hidden = true;
-  el.result.textContent = "";
-  say(game.notice);
-  game.notice = "";
-  if (sizeChanged) {
-    game.known.clear();
-    game.singles.clear();
-    buildBoard();
-    loadStats(info);
-    showAbout();
-    showMetric();
-  }
-  if (optimum !== null) game.known.set(keyOf(cells), { d: optimum, hints: (game.known.get(keyOf(cells)) || {}).hints || null });
-  el.size.value = info.size;
-  el.metric.value = metric;
-  clearHint();
-  tip("");
-  render();
-  showTime();
-  showDistance();
-  drawHistogram();
-  showBests();
-  setState("playing");
-  if (!performance.getEntriesByName("playable").length) performance.mark("playable");
-}
 
 function presets(info) {
   const L = info.max_level;
@@ -850,23 +443,22 @@ function presets(info) {
     // moves away; levels below that are walks kept by their exact distance.
     raw = [["Easy", 10, 20], ["Medium", 21, 30], ["Hard", 31, 44], ["Expert", 45, 52], ["Master", 53, 60]];
   }
-  const out = raw.filter(([, lo]) => lo <= L)
+  return raw.filter(([, lo]) => lo <= L)
     .map(([name, lo, hi]) => ({ key: name, name: `${name} ${lo}–${Math.min(hi, L)}`, min: lo, max: Math.min(hi, L) }));
-  return out;
 }
 
 // hardestKnown is the preset of the published boards at the largest
-// distance, where the size has them.
-function hardestKnown() {
-  const st = game.stats;
-  if (!st || !st.hardest || !st.hardest.length || !st.source || game.info.table || game.metric !== "single") return null;
-  return { key: "hardest", name: `Hardest known ${st.max}`, min: st.max, max: st.max, boards: st.hardest };
+// distance, where the size has them: known from the size's entry, so
+// that it is offered from the first load.
+function hardestKnown(info) {
+  if (info.table || !info.published || info.metric === "multi" || !Number.isInteger(info.max) || info.max <= info.max_level) return null;
+  return { key: "hardest", name: `Hardest known ${info.max}`, min: info.max, max: info.max };
 }
 
 function showPresets(info, pick) {
   el.presets.replaceChildren();
   const list = presets(info);
-  const h = game.info === info ? hardestKnown() : null;
+  const h = hardestKnown(info);
   if (h) list.push(h);
   for (const p of list) {
     const b = document.createElement("button");
@@ -910,74 +502,72 @@ function chosenLevel() {
   return { key: `${lo}-${hi}`, name: `${lo}–${hi}`, min: lo, max: hi };
 }
 
+function again() {
+  newGame(page.level && page.level.key !== "shared" ? page.level : undefined);
+}
+
 async function newGame(level) {
-  const metric = el.metric.value, info = sizeInfo(el.size.value, metric);
+  const metric = el.metric.value, info = page.engine && page.engine.info(el.size.value, metric);
   if (!info) return;
   level = level || chosenLevel();
-  if (level.key === "hardest") {
-    const h = game.info === info ? hardestKnown() : null;
-    if (h) {
-      const b = h.boards[Math.floor(Math.random() * h.boards.length)];
-      deal(info, b, h.max, { key: h.key, name: h.name, min: h.min, max: h.max }, metric);
-      save();
-      think();
-      return;
-    }
-  }
-  const lo = level.min, hi = level.max;
-  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0 || hi < lo || lo > info.max_level) {
+  const lo = level.min, hi = level.max, top = level.key === "hardest" ? level.max : info.max_level;
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0 || hi < lo || lo > top) {
     say(`Pick distances from 0 to ${info.max_level}, the first no larger than the second.`);
     return;
   }
-  cancelAsk();
-  endSolving();
-  game.deal++;
-  game.busy = true;
+  page.dealing = true;
   updateButtons();
-  setState("loading");
   say("");
   tip(info.table ? "" : "Drawing a board at that distance…", "wait");
-  const ac = new AbortController();
-  game.dealing = ac;
+  const chosen = { key: level.key, name: level.name, min: lo, max: hi };
+  let dealt;
   try {
-    const lv = await game.engine.level(info.size, lo, Math.min(hi, info.max_level), metric, ac.signal);
-    if (game.dealing !== ac) return;
-    game.busy = false;
-    game.dealing = null;
-    deal(info, lv.board, lv.distance, { key: level.key, name: level.name, min: lo, max: hi }, metric);
-    save();
-    think();
+    puzzle.searchLimit = SEARCH_LIMIT_MS[page.engine.kind];
+    const done = puzzle.deal({ size: info.size, metric, min: lo, max: Math.min(hi, top) });
+    page.level = chosen; // the deal event saves the game with it
+    dealt = await done;
   } catch (e) {
-    if (game.dealing !== ac) return;
-    game.busy = false;
-    game.dealing = null;
-    setState(game.info ? "playing" : "error");
-    if (el.tip.dataset.kind === "wait") tip("");
+    page.dealing = false;
+    untip("wait");
+    if (!page.info) setState("error");
     updateButtons();
-    if (e.name !== "AbortError") trouble(e, "Could not get a new board");
+    trouble(e, "Could not get a new board");
+    return;
   }
+  page.dealing = false;
+  if (dealt) untip("wait");
+  updateButtons();
 }
 
 // openShared starts the board of a link, ?size=WxH&board=...&metric=...,
 // in metric, and says whether it could.
-function openShared(info, text, metric) {
-  const cells = text.split(/[\s,/]+/).filter((x) => x !== "").map((x) => (x === "." ? 0 : Number(x)));
+async function openShared(info, text, metric) {
   history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
-  if (!validBoard(cells, info)) {
-    game.notice = `The link's board is not a ${info.size} board: it needs each number from 0 to ${info.width * info.height - 1} once. Here is a new board instead.`;
+  const cells = rules.parseBoard(text, info.width, info.height);
+  if (!cells) {
+    page.notice = `The link's board is not a ${info.size} board: it needs each number from 0 to ${info.width * info.height - 1} once. Here is a new board instead.`;
     return false;
   }
-  deal(info, cells, null, { key: "shared", name: "Shared board", min: 0, max: 0 }, metric);
+  if (!rules.solvableTo(cells, info.goal, info.width)) {
+    page.notice = `This ${info.size} board cannot be solved: no moves lead from it to the goal. Here is a new board instead.`;
+    return false;
+  }
+  page.level = { key: "shared", name: "Shared board", min: 0, max: 0 };
+  puzzle.searchLimit = SEARCH_LIMIT_MS[page.engine.kind];
+  try {
+    await puzzle.deal({ size: info.size, metric, board: cells });
+  } catch (e) {
+    trouble(e, "Could not open the shared board");
+    return false;
+  }
   tip(`A shared puzzle: the board of the link, from its start${metric === "multi" ? ", counting multi-tile moves" : ""}.`, "info");
-  save();
-  think();
   return true;
 }
 
 function shareLink() {
-  if (!game.info) return;
+  if (!page.info) return;
   const url = new URL(location.href);
-  url.search = `?size=${encodeURIComponent(game.info.size)}&board=${game.start.join(",")}&metric=${game.metric}`;
+  url.search = `?size=${encodeURIComponent(page.info.size)}&board=${puzzle.start.join(",")}&metric=${page.metric}`;
   url.hash = "";
   el.shareLink.value = url.href;
   el.shareBox.hidden = false;
@@ -993,14 +583,13 @@ function shareLink() {
 // ---- the distribution ----
 
 async function loadStats(info) {
-  game.stats = null;
+  page.stats = null;
   drawHistogram();
   if (!info.table && !info.published) return;
   try {
-    const st = await game.engine.stats(info.size, game.metric);
-    if (game.info === info) {
-      game.stats = st;
-      showPresets(info, null);
+    const st = await page.engine.request("stats", page.metric === "multi" ? { size: info.size, metric: "multi" } : { size: info.size });
+    if (page.info === info) {
+      page.stats = st;
       drawHistogram();
     }
   } catch (e) {
@@ -1011,38 +600,32 @@ async function loadStats(info) {
 // drawHistogram draws the distribution of the size played, with the
 // difficulty in the form shaded.
 function drawHistogram() {
-  if (!game.info) return;
-  histogram.draw(game.info, game.stats, Number(el.min.value), Number(el.max.value));
-  const k = known();
-  histogram.mark(k ? k.d : null);
+  if (!page.info) return;
+  histogram.draw({ ...page.info, metric: page.metric === "multi" ? "multi" : undefined }, page.stats, Number(el.min.value), Number(el.max.value));
+  const k = puzzle.known;
+  histogram.mark(k ? k.distance : null);
 }
 
 function showAbout() {
-  const api = game.engine.kind === "api";
+  const api = page.engine.kind === "api";
   el.aboutAPI.hidden = !api;
   el.aboutWasm.hidden = api;
-  if (!game.info) return;
-  const q = `size=${encodeURIComponent(game.info.size)}${game.metric === "multi" ? "&metric=multi" : ""}`;
+  if (!page.info) return;
+  const q = `size=${encodeURIComponent(page.info.size)}${page.metric === "multi" ? "&metric=multi" : ""}`;
   el.statsLink.href = `api/stats?${q}`;
   el.chartLink.href = `api/chart?${q}`;
-  el.chartItem.hidden = !game.info.table; // only a table has a chart to draw
+  el.chartItem.hidden = !page.info.table && !page.info.published; // a known distribution has a chart
 }
 
-// ---- keys and swipes ----
+// ---- keys ----
 
-// An arrow key moves the tile on that side of the blank the way it points.
-const KEYS = { ArrowUp: [1, 0], ArrowDown: [-1, 0], ArrowLeft: [0, 1], ArrowRight: [0, -1] };
-
-function slideToward(key) {
-  const [dr, dc] = KEYS[key];
-  const z = game.cells.indexOf(0), r = Math.floor(z / game.w) + dr, c = z % game.w + dc;
-  if (r < 0 || r >= game.h || c < 0 || c >= game.w) return;
-  userMove(game.cells[r * game.w + c]);
-}
+// An arrow key moves the tile on that side of the gap the way it points
+// (the board does it itself when it has the focus, and says so).
+const ARROWS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 
 document.addEventListener("keydown", (ev) => {
   const tag = ev.target && ev.target.tagName;
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if (ev.defaultPrevented || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   const ctrl = ev.ctrlKey || ev.metaKey;
   if (ctrl && !ev.altKey && (ev.key === "z" || ev.key === "Z")) {
     ev.preventDefault();
@@ -1056,60 +639,31 @@ document.addEventListener("keydown", (ev) => {
   }
   if (ev.altKey || ctrl) return;
   if (ev.key === "Escape") {
-    if (game.solving) stopSolving();
-    else if (!el.win.hidden) closeWin();
+    if (!puzzle.stop() && !el.win.hidden) closeWin();
     return;
   }
-  if (ev.key in KEYS) {
-    if (!game.info) return;
+  if (ev.key in ARROWS) {
+    if (!page.info) return;
     ev.preventDefault();
-    slideToward(ev.key);
+    puzzle.slide(ARROWS[ev.key]);
     return;
   }
-  // Letters act unless a button has the focus, where they would surprise.
   switch (ev.key.toLowerCase()) {
     case "h": showHint(); break;
     case "s": solveIt(); break;
     case "u": undo(); break;
     case "r": redo(); break;
-    case "n": if (!game.busy) newGame(game.level && game.level.key !== "shared" ? game.level : undefined); break;
+    case "n": if (!page.dealing) again(); break;
   }
 });
 
-// On a touch screen the page reads the finger itself rather than waiting
-// for a click: a tap on a tile slides it, a swipe on the board slides the
-// tile that can move the swipe's way. The click that may follow is
-// ignored (one from a key, with no pointer, is not).
-const touchPad = { id: null, x: 0, y: 0, dx: 0, dy: 0, tile: 0, upAt: 0 };
+function undo() {
+  if (puzzle.undo()) untip("solve");
+}
 
-function touched() { return Date.now() - touchPad.upAt < 700; }
-
-el.board.addEventListener("pointerdown", (ev) => {
-  if (ev.pointerType === "mouse") return;
-  const tile = ev.target.closest(".tile");
-  Object.assign(touchPad, { id: ev.pointerId, x: ev.clientX, y: ev.clientY, dx: 0, dy: 0, tile: tile ? Number(tile.dataset.tile) : 0 });
-});
-el.board.addEventListener("pointermove", (ev) => {
-  if (ev.pointerId !== touchPad.id) return;
-  touchPad.dx = ev.clientX - touchPad.x;
-  touchPad.dy = ev.clientY - touchPad.y;
-});
-el.board.addEventListener("pointerup", (ev) => {
-  if (ev.pointerId !== touchPad.id) return;
-  touchPad.id = null;
-  touchPad.upAt = Date.now();
-  let dx = ev.clientX - touchPad.x, dy = ev.clientY - touchPad.y;
-  if (Math.hypot(touchPad.dx, touchPad.dy) > Math.hypot(dx, dy)) [dx, dy] = [touchPad.dx, touchPad.dy];
-  const far = Math.max(Math.abs(dx), Math.abs(dy));
-  if (far < 16) {
-    if (touchPad.tile) userMove(touchPad.tile);
-    return;
-  }
-  if (Math.min(Math.abs(dx), Math.abs(dy)) > far / 2) return; // no clear way
-  if (Math.abs(dx) > Math.abs(dy)) slideToward(dx > 0 ? "ArrowRight" : "ArrowLeft");
-  else slideToward(dy > 0 ? "ArrowDown" : "ArrowUp");
-});
-el.board.addEventListener("pointercancel", () => { touchPad.id = null; });
+function redo() {
+  if (puzzle.redo()) untip("solve");
+}
 
 // ---- start ----
 
@@ -1117,20 +671,20 @@ el.undo.addEventListener("click", undo);
 el.redo.addEventListener("click", redo);
 el.hint.addEventListener("click", showHint);
 el.solve.addEventListener("click", solveIt);
-el.again.addEventListener("click", () => newGame(game.level && game.level.key !== "shared" ? game.level : undefined));
+el.again.addEventListener("click", again);
 el.share.addEventListener("click", shareLink);
-el.stop.addEventListener("click", stopSolving);
+el.stop.addEventListener("click", () => puzzle.stop());
 el.slower.addEventListener("click", () => changeSpeed(-1));
 el.faster.addEventListener("click", () => changeSpeed(1));
 el.retry.addEventListener("click", retry);
-el.playAgain.addEventListener("click", () => newGame(game.level && game.level.key !== "shared" ? game.level : undefined));
+el.playAgain.addEventListener("click", again);
 el.winShare.addEventListener("click", shareLink);
 el.winClose.addEventListener("click", () => { closeWin(); el.again.focus({ preventScroll: true }); });
 el.setup.addEventListener("submit", (ev) => { ev.preventDefault(); newGame(chosenLevel()); });
 el.min.addEventListener("input", () => { markPreset(); drawHistogram(); });
 el.max.addEventListener("input", () => { markPreset(); drawHistogram(); });
 el.size.addEventListener("change", () => {
-  const info = sizeInfo(el.size.value, el.metric.value);
+  const info = page.engine.info(el.size.value, el.metric.value);
   history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
   showPresets(info, "Medium");
   newGame();
@@ -1141,22 +695,15 @@ el.metric.addEventListener("change", () => {
   const metric = el.metric.value;
   saveSettings({ metric });
   listSizes(metric);
-  const info = sizeInfo(el.size.value, metric) || defaultSize(metric);
+  const info = page.engine.info(el.size.value, metric) || defaultSize(metric);
   el.size.value = info.size;
   history.replaceState(null, "", `?size=${encodeURIComponent(info.size)}`);
   showPresets(info, "Medium");
   newGame();
 });
 
-// ---- the metric ----
-
-// sizeInfo is the /api/sizes entry of size in metric, if it is played.
-function sizeInfo(size, metric) {
-  return game.engine.sizes(metric).find((s) => s.size === size);
-}
-
 function defaultSize(metric) {
-  const list = game.engine.sizes(metric);
+  const list = page.engine.sizes(metric);
   return list.find((s) => s.size === "3x3") || list[0];
 }
 
@@ -1165,7 +712,7 @@ function defaultSize(metric) {
 function listSizes(metric) {
   const was = el.size.value;
   el.size.replaceChildren();
-  for (const s of game.engine.sizes(metric)) {
+  for (const s of page.engine.sizes(metric)) {
     const o = document.createElement("option");
     o.value = s.size;
     o.textContent = `${s.size}${s.table ? "" : " (optimal search)"}`;
@@ -1177,12 +724,12 @@ function listSizes(metric) {
 // showMetric says, beside the counter and in the instructions, how the
 // moves of the game played are counted.
 function showMetric() {
-  const multi = game.metric === "multi";
+  const multi = page.metric === "multi";
   el.movesLabel.textContent = multi ? "Moves (multi-tile)" : "Moves";
   const counts = multi ? "one move however many tiles slide" : "one move for each tile that slides";
   el.helpKeys.textContent = `Click a tile in the gap's row or column to slide it and every tile between it and the gap (${counts}), or use the arrow keys. Keys: H hint, S solve, U undo, R redo, N new board.`;
   el.helpTouch.textContent = `Tap a tile in the gap's row or column to slide it and every tile between it and the gap (${counts}), or swipe on the board the way a tile should slide.`;
-  document.body.dataset.metric = game.metric;
+  document.body.dataset.metric = page.metric;
 }
 
 // The player's settings, kept in this browser: {metric}.
@@ -1207,52 +754,51 @@ async function start() {
   setState("loading");
   const params = new URLSearchParams(location.search);
   try {
-    game.engine = await connect(params.get("engine"));
+    page.engine = await connect(params.get("engine"));
   } catch (e) {
     setState("error");
     el.distance.textContent = "Not connected";
-    game.retryDelay = game.retryDelay ? Math.min(game.retryDelay * 2, 15000) : 1000;
-    const secs = Math.round(game.retryDelay / 1000);
+    page.retryDelay = page.retryDelay ? Math.min(page.retryDelay * 2, 15000) : 1000;
+    const secs = Math.round(page.retryDelay / 1000);
     say(`Could not start: ${e.message}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
-    clearTimeout(game.retryTimer);
-    game.retryTimer = setTimeout(retry, game.retryDelay);
+    clearTimeout(page.retryTimer);
+    page.retryTimer = setTimeout(retry, page.retryDelay);
     return;
   }
   stopRetrying();
-  document.body.dataset.engine = game.engine.kind;
+  puzzle.engine = page.engine;
+  puzzle.searchLimit = SEARCH_LIMIT_MS[page.engine.kind];
+  document.body.dataset.engine = page.engine.kind;
   // The metric: a link's, which becomes the setting, else the setting.
   let metric = params.get("metric");
   if (METRICS.includes(metric)) saveSettings({ metric });
   else metric = loadSettings().metric;
-  if (!METRICS.includes(metric) || !game.engine.sizes(metric).length) metric = "single";
+  if (!METRICS.includes(metric) || !page.engine.sizes(metric).length) metric = "single";
   el.metric.value = metric;
   listSizes(metric);
   // A link's board first; then the game saved, unless the link names
   // another size; then a new board.
-  const want = sizeInfo(params.get("size"), metric);
+  const want = page.engine.info(params.get("size"), metric);
   const shared = want && params.get("board");
   if (shared) {
     showPresets(want, "Medium");
-    if (openShared(want, params.get("board"), metric)) return;
+    if (await openShared(want, params.get("board"), metric)) return;
   }
-  if (!shared && (!want || savedSize() === want.size) && restore(metric)) {
-    showPresets(game.info, "Medium");
-    if (game.level && game.level.key !== "shared") {
-      el.min.value = game.level.min;
-      el.max.value = game.level.max;
+  const s = saved();
+  if (!shared && (!want || (s && s.size === want.size)) && await restore(metric)) {
+    showPresets(page.info, "Medium");
+    if (page.level && page.level.key !== "shared") {
+      el.min.value = page.level.min;
+      el.max.value = page.level.max;
       markPreset();
     }
+    drawHistogram();
     return;
   }
   const first = want || defaultSize(metric);
   el.size.value = first.size;
   showPresets(first, "Medium");
   await newGame();
-}
-
-// savedSize is the size of the game saved, if any.
-function savedSize() {
-  try { return JSON.parse(localStorage.getItem(SAVE_KEY)).size; } catch (e) { return ""; }
 }
 
 start();

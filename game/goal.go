@@ -1,0 +1,216 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"sync"
+
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/table"
+)
+
+// A request may name a goal of its own (goal=0,1,2,3,4,5,6,7,8), as the
+// command line's -goal does: distances are then measured to that board.
+// A size of up to goalTableCells cells gets its table built in memory on
+// the first question that needs it, as levels -goal does, so that its
+// distances, hints, solutions, levels (drawn uniformly) and distribution
+// are exact and immediate afterwards; a larger size is searched by IDA*
+// towards that goal (package solver, as distance -goal does), and its
+// levels are random walks from it kept by their exact distance. The game
+// keeps the puzzles of the last goalPuzzles goals asked about.
+
+// goalTableCells is the most cells of a size whose table a game builds
+// for a goal of its own: 10 cells build in a fraction of a second (0.16 s
+// for 5x2 on two cores), as the command line's levels builds them.
+const goalTableCells = 10
+
+// goalPuzzles is how many puzzles of goals of their own a game keeps: at
+// most goalPuzzles tables of goalTableCells cells (2 MB each) at once.
+const goalPuzzles = 16
+
+// goalKey names a puzzle towards a goal of its own, in a metric.
+type goalKey struct {
+	goal   board.Board
+	metric board.Metric
+}
+
+// goalCache holds the puzzles of the goals asked about, the least recently
+// asked first out.
+type goalCache struct {
+	mu    sync.Mutex
+	order []goalKey // least recently asked first
+	of    map[goalKey]*puzzle
+}
+
+// goalParam returns the puzzle towards the goal parameter of q if it
+// names a goal other than base's, else base.
+func (g *Game) goalParam(q url.Values, base *puzzle) (*puzzle, error) {
+	if !q.Has("goal") {
+		return base, nil
+	}
+	goal, err := board.Parse(base.Goal.Size(), q.Get("goal"))
+	if err != nil {
+		return nil, input(fmt.Errorf("goal=%q: %w", clip(q.Get("goal")), err))
+	}
+	if goal == base.Goal {
+		return base, nil
+	}
+	return g.goals.get(goalKey{goal, base.Metric}, base)
+}
+
+// get returns the puzzle of k, making it if it is not kept.
+func (c *goalCache) get(k goalKey, base *puzzle) (*puzzle, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p, ok := c.of[k]; ok {
+		for i, o := range c.order {
+			if o == k {
+				c.order = append(append(c.order[:i:i], c.order[i+1:]...), k)
+				break
+			}
+		}
+		return p, nil
+	}
+	p, err := goalPuzzle(k, base)
+	if err != nil {
+		return nil, err
+	}
+	if c.of == nil {
+		c.of = map[goalKey]*puzzle{}
+	}
+	if len(c.order) == goalPuzzles {
+		delete(c.of, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.of[k] = p
+	c.order = append(c.order, k)
+	return p, nil
+}
+
+// goalPuzzle returns the puzzle towards k.goal in k.metric, played as base
+// is (its MaxLevel, for a search). Nothing is built or searched yet: a
+// table is built, under the context of the first request that needs it,
+// by the request's answer.
+func goalPuzzle(k goalKey, base *puzzle) (*puzzle, error) {
+	size := k.goal.Size()
+	p := &puzzle{name: size.String(), custom: true}
+	p.Puzzle = Puzzle{Goal: k.goal, Metric: k.metric, MaxLevel: base.MaxLevel}
+	if base.exact || p.MaxLevel == 0 {
+		p.MaxLevel = DefaultMaxLevel
+		if k.metric == board.MultiTile {
+			p.MaxLevel = DefaultMultiMaxLevel
+		}
+	}
+	if size.Cells() > goalTableCells {
+		s, err := solver.New(solver.WithGoal(k.goal), solver.WithMetric(k.metric))
+		if err != nil {
+			return nil, err
+		}
+		p.Solver = s
+		return p, nil
+	}
+	built := &builtTable{goal: k.goal, metric: k.metric}
+	p.exact = true
+	p.table = built.table
+	p.Solver = built
+	return p, nil
+}
+
+// farthest returns the largest distance of a board of p's size from its
+// goal in its metric, and whether it is exact rather than an upper bound.
+// For a goal of its own that is the table's largest distance, or,
+// searched, the size's God's number if the goal's blank is where the
+// standard goal's is (renaming tiles keeps every distance); otherwise no
+// more than that bound is known.
+func (p *puzzle) farthest() (int, bool, error) {
+	if p.exact {
+		t, err := p.table()
+		if err != nil {
+			return 0, false, err
+		}
+		return t.Max(), true, nil
+	}
+	size := p.Goal.Size()
+	most, exact := published.MaxDistance(size, p.Metric)
+	return most, exact && p.Goal.Blank() == board.Goal(size).Blank(), nil
+}
+
+// builtTable is the table towards a goal of its own, built in memory on
+// first use, and the Solver that answers from it.
+type builtTable struct {
+	goal   board.Board
+	metric board.Metric
+
+	mu sync.Mutex
+	t  *table.Table
+	s  *solver.Solver
+}
+
+// table returns the table, building it if no earlier call has: about a
+// millisecond for 3x3, 0.16 s for 10 cells. A failed build is tried again
+// by the next call.
+func (b *builtTable) table() (*table.Table, error) {
+	t, _, err := b.get(context.Background())
+	return t, err
+}
+
+func (b *builtTable) get(ctx context.Context) (*table.Table, *solver.Solver, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.t != nil {
+		return b.t, b.s, nil
+	}
+	t, err := table.Build(ctx, b.goal, &bfs.Options{Metric: b.metric})
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := solver.New(solver.WithTable(t), solver.WithMetric(b.metric))
+	if err != nil {
+		return nil, nil, err
+	}
+	b.t, b.s = t, s
+	return t, s, nil
+}
+
+// Distance builds the table if need be and answers from it.
+func (b *builtTable) Distance(ctx context.Context, x board.Board) (int, error) {
+	_, s, err := b.get(ctx)
+	if err != nil {
+		return -1, err
+	}
+	return s.Distance(ctx, x)
+}
+
+// Path builds the table if need be and answers from it.
+func (b *builtTable) Path(ctx context.Context, x board.Board) ([]uint8, error) {
+	_, s, err := b.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.Path(ctx, x)
+}
+
+// Hints builds the table if need be and answers from it.
+func (b *builtTable) Hints(ctx context.Context, x board.Board) ([]uint8, int, error) {
+	_, s, err := b.get(ctx)
+	if err != nil {
+		return nil, -1, err
+	}
+	return s.Hints(ctx, x)
+}
+
+// Within builds the table if need be and answers from it.
+func (b *builtTable) Within(ctx context.Context, x board.Board, limit int) ([]uint8, bool, error) {
+	_, s, err := b.get(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.Within(ctx, x, limit)
+}
+
+// Metric returns the metric the table counts.
+func (b *builtTable) Metric() board.Metric { return b.metric }

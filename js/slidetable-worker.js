@@ -1,0 +1,72 @@
+// The worker of slidetable.js: it runs the Go program slidetable.wasm and
+// answers the questions of the thread that started it, one after another,
+// so that a search never blocks that thread. slidetable.js starts it, in
+// a browser as a module Web Worker and in Node as a worker_threads Worker,
+// and ends it (terminate) to stop a search the caller no longer wants.
+//
+// Messages: first {module} (a compiled WebAssembly.Module), answered by
+// {ready: true} or {ready: false, error}; then {id, endpoint, query},
+// each answered by {id, reply}, the "STATUS JSON" of the Go program's
+// answer (see ./wasm). Nothing here is meant to be used directly.
+
+import "./wasm_exec.js";
+
+const web = typeof self !== "undefined" && typeof self.postMessage === "function";
+const port = web ? self : (await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads")).parentPort;
+
+let answer = null; // the Go program's answer function, once it runs
+const waiting = []; // questions that came before it
+
+function on(handler) {
+  if (web) self.onmessage = (ev) => handler(ev.data);
+  else port.on("message", handler);
+}
+
+on(async (msg) => {
+  if (msg.module) {
+    try {
+      answer = await start(msg.module);
+      port.postMessage({ ready: true });
+      for (const m of waiting.splice(0)) reply(m);
+    } catch (e) {
+      port.postMessage({ ready: false, error: String(e && e.message ? e.message : e) });
+    }
+    return;
+  }
+  if (answer) reply(msg);
+  else waiting.push(msg);
+});
+
+function reply({ id, endpoint, query }) {
+  let out;
+  try {
+    out = answer(endpoint, query);
+  } catch (e) {
+    out = null;
+  }
+  if (typeof out !== "string") out = `500 ${JSON.stringify({ error: "the WebAssembly module stopped" })}`;
+  port.postMessage({ id, reply: out });
+}
+
+// start runs the Go program and returns its answer function, once it has
+// called back to say it is ready.
+async function start(module) {
+  const go = new globalThis.Go();
+  const name = "__slidetable_ready";
+  const ready = new Promise((resolve, reject) => {
+    globalThis[name] = (api, err) => (err === null ? resolve(api) : reject(new Error(err)));
+  });
+  go.argv = ["slidetable", name];
+  go.env = {};
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const exited = go.run(instance).then(() => {
+    throw new Error("the WebAssembly module stopped");
+  });
+  try {
+    const api = await Promise.race([ready, exited]);
+    exited.catch(() => {}); // a later stop makes the next answer fail
+    return (endpoint, query) => api.answer(endpoint, query);
+  } finally {
+    delete globalThis[name];
+  }
+}
