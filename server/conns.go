@@ -19,23 +19,24 @@ import (
 // part of a request and no more; or waiting, when it is new and has sent
 // nothing yet, or is idle between requests.
 //
-// At the cap, a new connection sheds, of the quiet connections it may
-// shed, the one quiet the longest. It may shed any partial one, and a
-// waiting one quiet for ShedWaitingAfter at least; but never one that has
-// sent bytes the server has not read yet (a request on its way to being
-// read), where the system tells (on Unix). A prompt client sends its
-// whole request at once, right after it connects or after its previous
-// answer: it is spared until the server has read that request, and from
-// then on it is busy. A client that sends its headers a line a second is
-// shed at once, and one that connects and says nothing, or stays idle,
-// once a second has passed. While every quiet connection is spared, a few
-// more connections are let in (extraConns), and the connections that come
-// next shed as many as they may to bring the count back to max; beyond
-// those few, the new one waits in Accept for one to become sheddable or
-// to close, at most ShedWaitingAfter (the clients after it wait in the
-// listen queue meanwhile). If every open connection is busy, the new one
-// is refused in the cheapest way there is: a fixed 503 with Retry-After,
-// written once without reading anything, and closed.
+// At the cap, a new connection sheds the partial connection quiet the
+// longest. If there is none, a few more connections are let in
+// (extraConns), and the connections that come next shed partial ones to
+// bring the count back to max. Beyond those few, it sheds the waiting
+// connection quiet the longest, if that one has been quiet for
+// ShedWaitingAfter at least. It never sheds one that has sent bytes the
+// server has not read yet (a request on its way to being read), where the
+// system tells (on Unix). A prompt client sends its whole request at
+// once, right after it connects or after its previous answer: it is
+// spared until the server has read that request, and from then on it is
+// busy. A client that sends its headers a line a second is shed first,
+// and one that connects and says nothing, or stays idle, only when there
+// is no such client left and once a second has passed. While no quiet
+// connection may be shed, the new one waits in Accept for one to become
+// sheddable or to close, at most ShedWaitingAfter (the clients after it
+// wait in the listen queue meanwhile). If every open connection is busy,
+// the new one is refused in the cheapest way there is: a fixed 503 with
+// Retry-After, written once without reading anything, and closed.
 //
 // A new connection is accepted before its victims are closed, so the
 // process holds at most max+extraConns(max)+1 connections' files at any
@@ -43,7 +44,7 @@ import (
 type connLimit struct {
 	net.Listener
 	max   int
-	extra int // let in beyond max while no quiet one may be shed
+	extra int // let in beyond max while no partial one may be shed
 	log   *slog.Logger
 
 	mu      sync.Mutex
@@ -78,7 +79,7 @@ func newConnLimit(ln net.Listener, max int, log *slog.Logger) *connLimit {
 }
 
 // extraConns is how many connections beyond max a connLimit lets in while
-// no quiet connection may be shed yet: a thirty-second of max, at most
+// no partial connection may be shed: a thirty-second of max, at most
 // MaxExtraConns.
 func extraConns(max int) int { return min(max/32, MaxExtraConns) }
 
@@ -109,8 +110,8 @@ func (l *connLimit) Close() error {
 }
 
 // admit counts c in, shedding quiet connections to keep at most max open,
-// or max+l.extra while none may be shed yet, and waiting for one beyond
-// that; it returns nil if every connection is busy, and net.ErrClosed if
+// or max+l.extra while no partial one may be shed, and waiting for one
+// beyond that; it returns nil if every connection is busy, and net.ErrClosed if
 // the listener is closed while it waits.
 func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 	var timer *time.Timer
@@ -125,7 +126,8 @@ func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 		var victims []*limitedConn
 		wait := time.Duration(0)
 		for l.open >= l.max {
-			v, w := l.victim(time.Now())
+			// A waiting one only when the extra ones are in use.
+			v, w := l.victim(time.Now(), l.open >= l.max+l.extra)
 			if v == nil {
 				wait = w
 				break
@@ -166,18 +168,15 @@ func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 }
 
 // victim returns the connection to shed at now, or nil and how long to
-// wait before looking again: of the first of each line that may be shed,
-// the one quiet the longest. l.mu is held.
-func (l *connLimit) victim(now time.Time) (*limitedConn, time.Duration) {
-	p, pwait := first(&l.partial, now, 0)
-	w, wwait := first(&l.waiting, now, ShedWaitingAfter)
-	switch {
-	case p != nil && (w == nil || !w.since.Before(p.since)):
-		return p, 0
-	case w != nil:
-		return w, 0
+// wait before looking again: a partial one if there is one to shed, else,
+// if waiting is set, a waiting one. l.mu is held.
+func (l *connLimit) victim(now time.Time, waiting bool) (*limitedConn, time.Duration) {
+	p, wait := first(&l.partial, now, 0)
+	if p != nil || !waiting {
+		return p, wait
 	}
-	return nil, min(pwait, wwait)
+	w, wwait := first(&l.waiting, now, ShedWaitingAfter)
+	return w, min(wait, wwait)
 }
 
 // maxLook is how many connections of a line victim looks at before it

@@ -50,10 +50,10 @@ type Options struct {
 	// one sheds a quiet connection (one that has not sent a whole request
 	// yet, or one idle between requests: see ShedWaitingAfter), or, if
 	// every one is busy with a request, is
-	// refused with 503. While no quiet one may be shed yet, up to
-	// MaxConns/32 more (at most MaxExtraConns) are let in for a moment
-	// rather than kept waiting, and the next connections shed quiet ones
-	// to bring the count back. Default DefaultMaxConns. Each connection
+	// refused with 503. While no partial one (part of a request and no
+	// more) may be shed, up to MaxConns/32 more (at most MaxExtraConns)
+	// are let in for a moment rather than shedding a waiting one, and the
+	// next connections shed partial ones to bring the count back. Default DefaultMaxConns. Each connection
 	// takes an open file, and a new one is accepted before its victims are
 	// closed: keep MaxConns+MaxExtraConns+1 below the process's limit
 	// (slidetable serve caps it there).
@@ -75,8 +75,8 @@ type Options struct {
 const DefaultMaxConns = 4096
 
 // MaxExtraConns is the most connections Run lets in beyond
-// Options.MaxConns, for a moment, while no quiet connection may be shed
-// yet (see ShedWaitingAfter).
+// Options.MaxConns, for a moment, while no connection that has sent part
+// of a request may be shed (see ShedWaitingAfter).
 const MaxExtraConns = 32
 
 // Timeouts of the connections of Run.
@@ -89,8 +89,9 @@ const (
 	// ShedWaitingAfter is how long, at the connection limit
 	// (Options.MaxConns), a connection that has sent nothing since it
 	// opened, or is idle between requests, is spared before a new
-	// connection may shed it. One that has sent part of a request and no
-	// more may be shed as soon as the server has read what it sent.
+	// connection may shed it, and only when no connection that has sent
+	// part of a request and no more can be shed instead: such a one may be
+	// shed as soon as the server has read what it sent.
 	ShedWaitingAfter = time.Second
 )
 

@@ -115,7 +115,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"idle between requests, at most -max-conns connections open (and no more\n"+
 			"than the open-file limit, which serve raises to its hard limit); at the\n"+
 			"cap a new connection sheds the one quiet the longest of those that sent\n"+
-			"part of their headers and stopped, or stayed silent or idle for a second\n"+
+			"part of their headers and stopped, else one silent or idle for a second\n"+
 			"(never one whose request is in), or gets 503 if every one is busy.\n"+
 			"Queries, bodies (however sent) and headers are bounded (1 KB, 1 KB,\n"+
 			"8 KB). -cors lets pages of other origins call the API (off by default).\n"+
