@@ -36,3 +36,14 @@ type CutEvaluator interface {
 	// Undo.
 	MoveAbove(t uint8, from, to, limit int) int
 }
+
+// A Prefetcher is an Evaluator that the multi-tile search tells, before it
+// tries the moves of the blank along one line, the board as it stands and
+// the cells it will move the blank to (see board.Board.Taps), so that it
+// can fetch what the bounds after those moves need at once, rather than
+// one move at a time. Prefetch must not change the evaluator's bound nor
+// the board.
+type Prefetcher interface {
+	Evaluator
+	Prefetch(cells []uint8, z int, targets []int)
+}
