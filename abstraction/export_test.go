@@ -1,0 +1,89 @@
+package abstraction
+
+import (
+	"encoding/binary"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+)
+
+// SetRawMin sets rawMin for a test and returns the function that restores
+// it.
+func SetRawMin(n uint64) func() {
+	old := rawMin
+	rawMin = n
+	return func() { rawMin = old }
+}
+
+// SetBlockGroups sets blockGroups for a test and returns the function that
+// restores it.
+func SetBlockGroups(n int) func() {
+	old, oldZ := blockGroups, zstdBlockGroups
+	blockGroups, zstdBlockGroups = n, n
+	return func() { blockGroups, zstdBlockGroups = old, oldZ }
+}
+
+// SetEntry sets the distance of arrangement i of classing pi of a database
+// built in memory to v (which must keep its row within one of its least)
+// and returns the distance it had, so that tests can write wrong files
+// with right checksums.
+func SetEntry(db *DB, pi int, i uint64, v int) int {
+	p := db.parts[pi]
+	lay := db.layout()
+	n := uint64(lay.n)
+	g, z := i/n, int(i%n)
+	rec := p.recs[g*uint64(lay.size):][:lay.size]
+	d := make([]byte, lay.n)
+	for c := range d {
+		d[c] = lay.depth(rec, c)
+	}
+	old := int(d[z])
+	d[z] = byte(v)
+	lay.encode(rec, d)
+	p.words[g] = lay.word(rec)
+	return old
+}
+
+// Entry returns the distance of arrangement i of classing pi of a
+// database built in memory.
+func Entry(db *DB, pi int, i uint64) int {
+	lay := db.layout()
+	n := uint64(lay.n)
+	return int(lay.depth(db.parts[pi].recs[i/n*uint64(lay.size):], int(i%n)))
+}
+
+// Unindex returns the arrangement of index i of classing pi.
+func Unindex(db *DB, pi int, i uint64) []uint8 {
+	a := make([]uint8, db.goal.Len())
+	db.parts[pi].x.unindex(i, a)
+	return a
+}
+
+// Index returns the index of arrangement a of classing pi.
+func Index(db *DB, pi int, a []uint8) uint64 { return db.parts[pi].x.index(a) }
+
+// ResealHeader recomputes the CRC-32C of the header of the file b, after a
+// test changed it.
+func ResealHeader(b []byte) {
+	end := HeaderLen(b) - 4
+	binary.LittleEndian.PutUint32(b[end:], fileformat.Checksum(b[:end]))
+}
+
+// HeaderLen returns the length of the header of the file b, its checksum
+// included, as the header says.
+func HeaderLen(b []byte) int { return int(binary.LittleEndian.Uint32(b[20:])) }
+
+// Loaded returns the number of blocks of each classing of a database read
+// in place that are in memory.
+func Loaded(db *DB) []int {
+	var out []int
+	for _, p := range db.parts {
+		k := 0
+		for i := range p.blocks.loaded {
+			for v := p.blocks.loaded[i].Load(); v != 0; v &= v - 1 {
+				k++
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
