@@ -71,7 +71,7 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 // the entries' remainders modulo 3, as a move changes an exact distance by
 // at most one.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	e := &Evaluator{h: h, vs: make([]vstate, len(h.views)), stack: make([]saved, 0, 64*len(h.views)), w: b.Size().W}
+	e := &Evaluator{views: h.views, vs: make([]vstate, len(h.views)), stack: make([]vstate, 0, 64*len(h.views)), w: b.Size().W}
 	a := make([]uint8, h.n)
 	for i := range h.views {
 		v := &h.views[i]
@@ -81,8 +81,12 @@ func (h *Heuristic) Start(b board.Board) ida.Evaluator {
 		s := &e.vs[i]
 		s.codes = v.x.codes(a)
 		s.g = v.x.rank(&s.codes)
-		s.z = v.cell[b.Blank()]
-		s.d = int32(v.p.exact(h.mv, a))
+		s.word = v.p.word(s.g)
+		if d := v.p.exact(h.mv, a); d >= 0 {
+			s.d, s.r = int32(d), int32(d%3)
+		} else {
+			s.d = unknown
+		}
 	}
 	return e
 }
@@ -90,27 +94,35 @@ func (h *Heuristic) Start(b board.Board) ida.Evaluator {
 // Evaluator is the Heuristic kept up to date along a search path. It is
 // not safe for concurrent use.
 type Evaluator struct {
-	h     *Heuristic
+	views []view
 	vs    []vstate
-	stack []saved
-	sink  uint32 // keeps the loads of Prefetch
+	stack []vstate // the views before each move, for Undo
+	sink  uint32   // keeps the loads of Prefetch
 	w     int
 }
 
 // vstate is a view's arrangement as a search stands: its chunk codes, its
-// group, its blank's cell and its distance (-1 if unknown).
+// group and the group's word, its distance (negative if unknown) and the
+// distance's remainder modulo 3.
 type vstate struct {
 	codes [4]uint32
 	g     uint32
-	z     uint8
-	d     int32
+	word  uint32
+	d, r  int32
 }
 
-// saved is what Undo needs of a view.
-type saved struct {
-	g uint32
-	d int32
-}
+// unknown is the distance of an arrangement whose entry could not be
+// read: so far below 0 that the moves of a search never bring it up to 0.
+const unknown = -1 << 20
+
+// step[r][m] is the change of distance of a move to an arrangement whose
+// entry is m from one whose distance is r modulo 3: the one of -1, 0 and
+// +1 that gives the remainder m, or for m = 3 (unknown) a fall to unknown.
+// rest[m] is the new distance's remainder.
+var (
+	step = [3][4]int32{{0, 1, -1, unknown}, {-1, 0, 1, unknown}, {1, -1, 0, unknown}}
+	rest = [4]int32{0, 1, 2, 0}
+)
 
 var _ ida.Prefetcher = (*Evaluator)(nil)
 
@@ -120,8 +132,8 @@ var _ ida.Prefetcher = (*Evaluator)(nil)
 // its cache.
 func (e *Evaluator) Prefetch(cells []uint8, z int, targets []int) {
 	var sink uint32
-	for i := range e.h.views {
-		v, s := &e.h.views[i], &e.vs[i]
+	for i := range e.views {
+		v, s := &e.views[i], &e.vs[i]
 		for _, c := range targets {
 			step := 1
 			if c%e.w == z%e.w {
@@ -161,18 +173,21 @@ func (e *Evaluator) H() int {
 // the new lower bound.
 func (e *Evaluator) Move(t uint8, from, to int) int {
 	best := int32(0)
-	for i := range e.h.views {
-		v, s := &e.h.views[i], &e.vs[i]
-		e.stack = append(e.stack, saved{s.g, s.d})
+	e.stack = append(e.stack, e.vs...)
+	for i := range e.views {
+		v, s := &e.views[i], &e.vs[i]
 		vf, vt := v.cell[from], v.cell[to]
 		l := uint32(v.label[t])
 		s.codes[vt>>2] += l * v.x.weight[vt]
 		s.codes[vf>>2] -= l * v.x.weight[vf]
 		if v.row[vf] != v.row[vt] {
+			// A move across the view's rows changes its sequence.
 			s.g = v.x.rank(&s.codes)
+			s.word = v.p.word(s.g)
 		}
-		s.z = vf
-		s.d = decode(s.d, v.p.word(s.g)>>(2*vf)&3)
+		m := s.word >> (2 * vf) & 3
+		s.d += step[s.r][m]
+		s.r = rest[m]
 		best = max(best, s.d)
 	}
 	return int(best)
@@ -182,31 +197,6 @@ func (e *Evaluator) Move(t uint8, from, to int) int {
 // to.
 func (e *Evaluator) Undo(t uint8, from, to int) {
 	k := len(e.stack) - len(e.vs)
-	for i := range e.h.views {
-		v, s := &e.h.views[i], &e.vs[i]
-		vf, vt := v.cell[from], v.cell[to]
-		l := uint32(v.label[t])
-		s.codes[vt>>2] -= l * v.x.weight[vt]
-		s.codes[vf>>2] += l * v.x.weight[vf]
-		s.z = vt
-		s.g, s.d = e.stack[k+i].g, e.stack[k+i].d
-	}
+	copy(e.vs, e.stack[k:])
 	e.stack = e.stack[:k]
-}
-
-// decode returns the distance of an arrangement one move from one at
-// distance d whose entry is m, its distance modulo 3: the one of d-1, d
-// and d+1 with that remainder. It returns -1 (unknown) if d is unknown or
-// m is 3, an entry of a block that could not be read.
-func decode(d int32, m uint32) int32 {
-	if d < 0 || m == 3 {
-		return -1
-	}
-	switch (int32(m) - d%3 + 3) % 3 {
-	case 1:
-		return d + 1
-	case 2:
-		return d - 1
-	}
-	return d
 }

@@ -54,6 +54,7 @@ type blocks struct {
 	lens    []uint32 // zstd: each block's length in the file
 	sums    []byte
 	words   []uint32
+	rows    []uint16        // for boards of width 4, see rowTable
 	loaded  []atomic.Uint64 // a bit for each block whose words are set
 	locks   [64]sync.Mutex  // block k is read under locks[k%64]
 }
@@ -94,19 +95,76 @@ func (b *blocks) load(k uint64) {
 func (b *blocks) setWords(k uint64, pl []byte) error {
 	lo := k << b.shift
 	count := int(b.blockGroupsOf(k))
+	if b.rows == nil {
+		return b.setWordsSlow(k, pl)
+	}
+	words := b.words[lo : lo+uint64(count)]
+	// A row at a time, over the row's plane and the plane of its bits: a
+	// table gives the codes of the row's four cells, and a bad row.
+	var bad uint16
+	for r := range b.lay.h {
+		mins := pl[r*count : (r+1)*count]
+		bits := pl[(b.lay.h+r/2)*count : (b.lay.h+r/2+1)*count]
+		shift := 4 * (r % 2)
+		for i, m := range mins {
+			v := b.rows[int(m)<<4|int(bits[i]>>shift&15)]
+			if r == 0 {
+				words[i] = uint32(v & 0xFF)
+			} else {
+				words[i] |= uint32(v&0xFF) << (8 * r)
+			}
+			bad |= v
+		}
+	}
+	if last := b.lay.size - 1; b.lay.n%8 != 0 {
+		for _, v := range pl[last*count : (last+1)*count] {
+			bad |= uint16(v>>(b.lay.n%8)) << 8
+		}
+	}
+	if bad>>8 != 0 {
+		return b.setWordsSlow(k, pl)
+	}
+	return nil
+}
+
+// setWordsSlow is setWords one record at a time, for any width, and to
+// name the group that fails.
+func (b *blocks) setWordsSlow(k uint64, pl []byte) error {
+	lo := k << b.shift
+	count := int(b.blockGroupsOf(k))
 	var rec [MaxCells/2 + 2]byte
 	for i := range count {
 		for j := range b.lay.size {
 			rec[j] = pl[j*count+i]
 		}
-		w, ok := b.lay.fastWord(rec[:b.lay.size], b.largest)
-		if !ok {
-			err := b.lay.check(rec[:b.lay.size], b.largest)
+		r := rec[:b.lay.size]
+		if err := b.lay.check(r, b.largest); err != nil {
 			return fmt.Errorf("%w: classing %d, group %d: %w", ErrFormat, b.pi+1, lo+uint64(i), err)
 		}
-		b.words[lo+uint64(i)] = w
+		b.words[lo+uint64(i)] = b.lay.word(r)
 	}
 	return nil
+}
+
+// rowTable returns, for a board of width 4 whose largest distance is
+// largest, the table setWords reads: for each least distance m of a row
+// and the bits of its four cells, the codes of the cells (see code) in the
+// low byte, and bit 8 set if the row is not a valid one (see
+// layout.check).
+func rowTable(largest uint8) []uint16 {
+	t := make([]uint16, 256*16)
+	for m := range 256 {
+		for bits := range 16 {
+			rec := []byte{byte(m), byte(bits)}
+			one := layout{n: 4, w: 4, h: 1, size: 2}
+			if one.check(rec, largest) != nil {
+				t[m<<4|bits] = 0x100
+				continue
+			}
+			t[m<<4|bits] = uint16(one.word(rec))
+		}
+	}
+	return t
 }
 
 // blockGroupsOf returns the groups of block k.

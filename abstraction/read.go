@@ -109,6 +109,9 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 			offs: fp.offs, lens: fp.lens, sums: fp.sums, words: p.words,
 			loaded: make([]atomic.Uint64, (fp.blocks+63)/64),
 		}
+		if lay.w == 4 {
+			p.blocks.rows = rowTable(fp.largest)
+		}
 		if err := p.checkGoal(i); err != nil {
 			return nil, err
 		}

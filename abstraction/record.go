@@ -74,49 +74,6 @@ func (l layout) check(rec []byte, largest uint8) error {
 	return nil
 }
 
-// rowCodes[m%3][bits] holds the codes (see code) of the cells of a row
-// of four whose least distance is m, bit i of bits set for a cell at m+1,
-// two bits a cell.
-var rowCodes = func() (t [3][16]uint8) {
-	for r := range 3 {
-		for bits := range 16 {
-			for i := range 4 {
-				t[r][bits] |= uint8((r+bits>>i&1)%3) << (2 * i)
-			}
-		}
-	}
-	return t
-}()
-
-// fastWord returns word(rec) and true if rec passes check, for a board of
-// width 4, in a few table lookups; it returns false, for check to explain,
-// if rec does not pass, and also for any other width.
-func (l layout) fastWord(rec []byte, largest uint8) (uint32, bool) {
-	if l.w != 4 {
-		if l.check(rec, largest) != nil {
-			return 0, false
-		}
-		return l.word(rec), true
-	}
-	if l.n%8 != 0 && rec[l.size-1]>>(l.n%8) != 0 {
-		return 0, false
-	}
-	var w uint32
-	for r := range l.h {
-		m := rec[r]
-		bits := rec[l.h+r/2] >> (4 * (r % 2)) & 15
-		switch {
-		case m == Unreached && bits == 0:
-			w |= 0xFF << (8 * r)
-		case m == Unreached, m > largest, bits != 0 && m == largest, bits == 15:
-			return 0, false
-		default:
-			w |= uint32(rowCodes[m%3][bits]) << (8 * r)
-		}
-	}
-	return w, true
-}
-
 // word returns the search's word of the group whose record is rec: each
 // arrangement's distance modulo 3, 3 for unreached, two bits each (see
 // part.words).
