@@ -111,12 +111,12 @@ var rayTables sync.Map // board.Size -> [][2][2][]int
 // smallest f = g+h above the bound that it saw, or sets st.found with the
 // path, or st.err. Along each ray of the line it slides one tile more for
 // each move, so that a move costs the evaluator one tile, whatever its
-// length; a Prefetcher hears of the line's moves first.
+// length; a TapEvaluator bounds a ray's moves at once, in dfsTaps.
 func (st *search) dfsMulti(g, z, line int) int {
-	next := int(^uint(0) >> 1)
-	if st.pre != nil {
-		st.pre.Prefetch(st.cells, z, st.lines[z][line])
+	if st.taps != nil {
+		return st.dfsTaps(g, z, line)
 	}
+	next := int(^uint(0) >> 1)
 	for _, ray := range st.rays[z][line] {
 		b := z // the blank's cell
 		for k, c := range ray {
@@ -156,6 +156,73 @@ func (st *search) dfsMulti(g, z, line int) int {
 		st.unslide(z, ray)
 	}
 	return next
+}
+
+// dfsTaps is dfsMulti with a TapEvaluator: for each ray of the line it
+// asks the bounds of the ray's moves at once, and plays only those within
+// the bound, a whole tap at a time.
+func (st *search) dfsTaps(g, z, line int) int {
+	next := int(^uint(0) >> 1)
+	tiles, hs := st.rayBuffers(g)
+	for _, ray := range st.rays[z][line] {
+		if len(ray) == 0 {
+			continue
+		}
+		for k, c := range ray {
+			tiles[k] = st.cells[c]
+		}
+		st.taps.Taps(z, ray, tiles[:len(ray)], st.bound-g-1, hs[:len(ray)])
+		for k, c := range ray {
+			st.nodes++
+			if f := g + 1 + hs[k]; f > st.bound {
+				next = min(next, f)
+				continue
+			}
+			h := st.taps.Tap(z, ray, tiles[:k+1])
+			board.SlideCells(st.cells, st.w, z, c)
+			if h == 0 && string(st.cells) == st.goal {
+				st.untaps(z, c)
+				st.path = append(st.path, tiles[k])
+				st.found = true
+				return 0
+			}
+			if st.check--; st.check <= 0 {
+				st.check = ctxEvery
+				if err := st.interrupted(); err != nil {
+					st.untaps(z, c)
+					st.err = err
+					return 0
+				}
+			}
+			n := st.dfsTaps(g+1, c, 1-line)
+			st.untaps(z, c)
+			if st.found || st.err != nil {
+				if st.found {
+					st.path = append(st.path, tiles[k])
+				}
+				return 0
+			}
+			next = min(next, n)
+		}
+	}
+	return next
+}
+
+// rayBuffers returns the buffers of dfsTaps at depth g: for the tiles of
+// a ray and the bounds of its moves, each as long as the longest ray.
+func (st *search) rayBuffers(g int) ([]uint8, []int) {
+	for len(st.rayTiles) <= g {
+		n := max(st.w, len(st.cells)/st.w)
+		st.rayTiles = append(st.rayTiles, make([]uint8, n))
+		st.rayBounds = append(st.rayBounds, make([]int, n))
+	}
+	return st.rayTiles[g], st.rayBounds[g]
+}
+
+// untaps takes back a Tap of dfsTaps from cell z to cell c.
+func (st *search) untaps(z, c int) {
+	board.SlideCells(st.cells, st.w, c, z)
+	st.taps.UndoTap()
 }
 
 // unslide takes back the slides of dfsMulti along ray from cell z, the

@@ -183,11 +183,14 @@ func (s *Searcher) start(ctx context.Context, b board.Board) (*search, error) {
 	}
 	ev := s.h.Start(b)
 	cut, _ := ev.(CutEvaluator)
-	pre, _ := ev.(Prefetcher)
+	taps, _ := ev.(TapEvaluator)
+	if s.metric != board.MultiTile {
+		taps = nil
+	}
 	return &search{
 		ev:    ev,
 		cut:   cut,
-		pre:   pre,
+		taps:  taps,
 		cells: b.Cells(),
 		blank: b.Blank(),
 		goal:  s.goal.CellString(),
@@ -230,7 +233,7 @@ func movesOf(size board.Size) *moveTable {
 type search struct {
 	ev    Evaluator
 	cut   CutEvaluator // ev, if it is one
-	pre   Prefetcher   // ev, if it is one
+	taps  TapEvaluator // ev, if it is one, in the multi-tile metric
 	cells []uint8
 	blank int
 	goal  string
@@ -253,6 +256,9 @@ type search struct {
 	task      int
 	stopAt    *atomic.Int64
 	firstDone *atomic.Bool
+	// The buffers of dfsTaps, one for each depth.
+	rayTiles  [][]uint8
+	rayBounds [][]int
 }
 
 // interrupted returns ctx's error, or errStopped if the iteration no
