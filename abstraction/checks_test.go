@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/abstraction"
@@ -262,4 +263,41 @@ func singleSearcher() (*ida.Searcher, error) {
 		return nil, err
 	}
 	return ida.New(db.Heuristic()), nil
+}
+
+// TestParallelSearch requires the search of one board on two goroutines
+// to find the solutions and hints the sequential search finds, on 4x4
+// boards whose last iterations are large enough to be split.
+func TestParallelSearch(t *testing.T) {
+	db := openBuiltin(t)
+	seq := ida.NewIn(db.Heuristic(), board.MultiTile)
+	par := seq.WithWorkers(2)
+	r := rand.New(rand.NewPCG(15, 16))
+	var boards []board.Board
+	for range 4 {
+		b, _, err := gen.Walk(r, board.Goal(size4x4), 150, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, b)
+	}
+	if testenv.IsLong() {
+		boards = append(boards, uniform100(t)[10:13]...)
+	}
+	for _, b := range boards {
+		want, err := seq.Search(context.Background(), b, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := par.Search(context.Background(), b, -1)
+		if err != nil || !slices.Equal(got.Path, want.Path) {
+			t.Fatalf("parallel Search(%v) = %v, %v; sequential %v", b, got.Path, err, want.Path)
+		}
+		wh, wd, _ := seq.Hints(context.Background(), b)
+		gh, gd, err := par.Hints(context.Background(), b)
+		if err != nil || gd != wd || !slices.Equal(gh, wh) {
+			t.Fatalf("parallel Hints(%v) = %v, %d, %v; sequential %v, %d", b, gh, gd, err, wh, wd)
+		}
+		t.Logf("%v: %d moves, %d nodes sequential, %d parallel", b, len(want.Path), want.Nodes, got.Nodes)
+	}
 }

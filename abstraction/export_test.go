@@ -78,8 +78,8 @@ func Loaded(db *DB) []int {
 	var out []int
 	for _, p := range db.parts {
 		k := 0
-		for i := range p.blocks.loaded {
-			for v := p.blocks.loaded[i].Load(); v != 0; v &= v - 1 {
+		for i := range p.blocks.ready {
+			if p.blocks.ready[i].Load() {
 				k++
 			}
 		}

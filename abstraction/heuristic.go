@@ -1,6 +1,8 @@
 package abstraction
 
 import (
+	"sync/atomic"
+
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
 )
@@ -23,12 +25,36 @@ type Heuristic struct {
 
 // view is one lookup of the heuristic: a classing, on the board or on its
 // mirror.
+//
+// Its tables are indexed by the board's cells and tiles, so that a move
+// needs no translation: for board cell c, chunk[c] is the chunk of the
+// view's cell (see indexer), row[c] its row and shift[c] the place of its
+// entry in its group's word; part[t][c] is what tile t in cell c adds to
+// its chunk's code.
 type view struct {
 	p     *part
 	x     *indexer
-	cell  [MaxCells]uint8 // the cell of the view that each board cell is
+	words []uint32      // p.words
+	ready []atomic.Bool // p.blocks.ready, for a database read in place
+	bsh   uint          // p.blocks.shift
+	cell  [MaxCells]uint8
 	label [MaxCells]uint8 // the class of each tile in the view
-	row   [MaxCells]uint8 // the row of each cell
+	chunk [MaxCells]uint8
+	row   [MaxCells]uint8
+	shift [MaxCells]uint8
+	part  [MaxCells][MaxCells]uint32
+}
+
+// set fills the tables of v from its cells and labels, on a board of
+// width w.
+func (v *view) set(n, w int) {
+	for c := range n {
+		vc := v.cell[c]
+		v.chunk[c], v.row[c], v.shift[c] = vc>>2, vc/uint8(w), 2*vc
+		for t := range n {
+			v.part[t][c] = uint32(v.label[t]) * v.x.weight[vc]
+		}
+	}
 }
 
 // Heuristic returns the database's heuristic.
@@ -36,12 +62,15 @@ func (db *DB) Heuristic() *Heuristic {
 	size := db.goal.Size()
 	h := &Heuristic{db: db, mv: movesOf(size), n: size.Cells()}
 	for _, p := range db.parts {
-		v := view{p: p, x: p.x}
+		v := view{p: p, x: p.x, words: p.words}
+		if p.blocks != nil {
+			v.ready, v.bsh = p.blocks.ready, p.blocks.shift
+		}
 		for c := range h.n {
 			v.cell[c] = uint8(c)
 			v.label[c] = p.cl.ofTile[c]
-			v.row[c] = uint8(c / size.W)
 		}
+		v.set(h.n, size.W)
 		h.views = append(h.views, v)
 		if db.reflex {
 			m := v
@@ -49,6 +78,7 @@ func (db *DB) Heuristic() *Heuristic {
 				m.cell[c] = db.mirror.cell[c]
 				m.label[c] = p.cl.ofTile[db.mirror.tile[c]]
 			}
+			m.set(h.n, size.W)
 			h.views = append(h.views, m)
 		}
 	}
@@ -71,7 +101,7 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 // the entries' remainders modulo 3, as a move changes an exact distance by
 // at most one.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	e := &Evaluator{views: h.views, vs: make([]vstate, len(h.views)), stack: make([]vstate, 0, 64*len(h.views)), w: b.Size().W}
+	e := &Evaluator{views: h.views, vs: make([]vstate, len(h.views)), stack: make([]vstate, 0, 64*len(h.views))}
 	a := make([]uint8, h.n)
 	for i := range h.views {
 		v := &h.views[i]
@@ -97,8 +127,6 @@ type Evaluator struct {
 	views []view
 	vs    []vstate
 	stack []vstate // the views before each move, for Undo
-	sink  uint32   // keeps the loads of Prefetch
-	w     int
 }
 
 // vstate is a view's arrangement as a search stands: its chunk codes, its
@@ -124,42 +152,6 @@ var (
 	rest = [4]int32{0, 1, 2, 0}
 )
 
-var _ ida.Prefetcher = (*Evaluator)(nil)
-
-// Prefetch reads the words of the arrangements of every view after each
-// move of the blank from cell z of the board cells to a cell of targets,
-// so that the processor fetches them together; Move then finds them in
-// its cache.
-func (e *Evaluator) Prefetch(cells []uint8, z int, targets []int) {
-	var sink uint32
-	for i := range e.views {
-		v, s := &e.views[i], &e.vs[i]
-		for _, c := range targets {
-			step := 1
-			if c%e.w == z%e.w {
-				step = e.w
-			}
-			if c < z {
-				step = -step
-			}
-			cur := s.codes
-			for b := z; b != c; b += step {
-				// The tile in cell b+step slides into b.
-				vf, vt := v.cell[b+step], v.cell[b]
-				l := uint32(v.label[cells[b+step]])
-				cur[vt>>2] += l * v.x.weight[vt]
-				cur[vf>>2] -= l * v.x.weight[vf]
-			}
-			g := s.g
-			if v.row[v.cell[c]] != v.row[v.cell[z]] {
-				g = v.x.rank(&cur)
-			}
-			sink ^= v.p.word(g)
-		}
-	}
-	e.sink ^= sink
-}
-
 // H returns the lower bound for the board as it stands.
 func (e *Evaluator) H() int {
 	best := int32(0)
@@ -174,18 +166,19 @@ func (e *Evaluator) H() int {
 func (e *Evaluator) Move(t uint8, from, to int) int {
 	best := int32(0)
 	e.stack = append(e.stack, e.vs...)
+	// Cells and tiles are below 16 (MaxCells): the masks tell the compiler
+	// so, and spare the bounds checks.
+	f, c, t := from&15, to&15, t&15
 	for i := range e.views {
 		v, s := &e.views[i], &e.vs[i]
-		vf, vt := v.cell[from], v.cell[to]
-		l := uint32(v.label[t])
-		s.codes[vt>>2] += l * v.x.weight[vt]
-		s.codes[vf>>2] -= l * v.x.weight[vf]
-		if v.row[vf] != v.row[vt] {
+		s.codes[v.chunk[c]&3] += v.part[t][c]
+		s.codes[v.chunk[f]&3] -= v.part[t][f]
+		if v.row[f] != v.row[c] {
 			// A move across the view's rows changes its sequence.
 			s.g = v.x.rank(&s.codes)
-			s.word = v.p.word(s.g)
+			s.word = v.word(s.g)
 		}
-		m := s.word >> (2 * vf) & 3
+		m := s.word >> v.shift[f] & 3
 		s.d += step[s.r][m]
 		s.r = rest[m]
 		best = max(best, s.d)
@@ -193,10 +186,93 @@ func (e *Evaluator) Move(t uint8, from, to int) int {
 	return int(best)
 }
 
+// word is part.word for the view's part, its check written out (part.word
+// does not inline).
+func (v *view) word(g uint32) uint32 {
+	if v.ready != nil && !v.ready[g>>v.bsh].Load() {
+		v.p.blocks.load(uint64(g >> v.bsh))
+	}
+	return v.words[g]
+}
+
 // Undo takes back the last Move, which slid tile t from cell from to cell
 // to.
-func (e *Evaluator) Undo(t uint8, from, to int) {
+func (e *Evaluator) Undo(t uint8, from, to int) { e.pop() }
+
+// pop restores the views as they were before the last Move or Tap.
+func (e *Evaluator) pop() {
 	k := len(e.stack) - len(e.vs)
 	copy(e.vs, e.stack[k:])
 	e.stack = e.stack[:k]
 }
+
+var _ ida.TapEvaluator = (*Evaluator)(nil)
+
+// Taps bounds each move of the blank from cell z along ray, the tiles of
+// ray sliding one more a move. Each move is one move from the board as it
+// stands, so its distance in a view is the view's distance now, give or
+// take one, as the entry's remainder says; a view stops looking up a move
+// once an earlier view put it above limit, and the views stop once every
+// move is.
+func (e *Evaluator) Taps(z int, ray []int, tiles []uint8, limit int, bounds []int) {
+	tiles, bounds = tiles[:len(ray)], bounds[:len(ray)]
+	clear(bounds)
+	open := len(ray)
+	for i := range e.views {
+		v, s := &e.views[i], &e.vs[i]
+		cur, b, zr := s.codes, z&15, v.row[z&15]
+		word, d, dr := s.word, s.d, &step[s.r%3]
+		for k, c := range ray {
+			c, t := c&15, tiles[k]&15
+			cur[v.chunk[b]&3] += v.part[t][b]
+			cur[v.chunk[c]&3] -= v.part[t][c]
+			b = c
+			if bounds[k] > limit {
+				continue
+			}
+			w := word
+			if v.row[c] != zr {
+				w = v.word(v.x.rank(&cur))
+			}
+			if nd := int(d + dr[w>>v.shift[c]&3]); nd > bounds[k] {
+				bounds[k] = nd
+				if nd > limit {
+					open--
+				}
+			}
+		}
+		if open == 0 {
+			return
+		}
+	}
+}
+
+// Tap moves the blank from cell z to ray[len(tiles)-1], the tiles of
+// tiles sliding, and returns the new lower bound.
+func (e *Evaluator) Tap(z int, ray []int, tiles []uint8) int {
+	best := int32(0)
+	e.stack = append(e.stack, e.vs...)
+	c := ray[len(tiles)-1] & 15
+	for i := range e.views {
+		v, s := &e.views[i], &e.vs[i]
+		b, zr := z&15, v.row[z&15]
+		for k, t := range tiles {
+			x, t := ray[k]&15, t&15
+			s.codes[v.chunk[b]&3] += v.part[t][b]
+			s.codes[v.chunk[x]&3] -= v.part[t][x]
+			b = x
+		}
+		if v.row[c] != zr {
+			s.g = v.x.rank(&s.codes)
+			s.word = v.word(s.g)
+		}
+		m := s.word >> v.shift[c] & 3
+		s.d += step[s.r][m]
+		s.r = rest[m]
+		best = max(best, s.d)
+	}
+	return int(best)
+}
+
+// UndoTap takes back the last Tap.
+func (e *Evaluator) UndoTap() { e.pop() }

@@ -161,3 +161,71 @@ func undoTap(e interface{ Undo(t uint8, from, to int) }, a, b board.Board) {
 		e.Undo(uint8(moves[k][0]), moves[k][1], moves[k][2])
 	}
 }
+
+// TestTaps checks the evaluator's moves along rays against evaluators
+// started afresh: Taps gives each move's bound, or one above the limit
+// where the bound is, and Tap and UndoTap go there and back.
+func TestTaps(t *testing.T) {
+	c := classingOf(t, "4x3", "", "1 1 2 2/1 3 3 2/4 4 3 0")
+	c2 := classingOf(t, "4x3", "", "1 1 1 1/2 2 2 2/3 3 3 0")
+	db, err := Build(context.Background(), []*Classing{c, c2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := db.Heuristic()
+	size := c.goal.Size()
+	r := rand.New(rand.NewPCG(13, 14))
+	b := c.goal
+	e := h.Start(b).(*Evaluator)
+	for range 3000 {
+		z := b.Blank()
+		for _, ray := range rays(size, z) {
+			tiles := make([]uint8, len(ray))
+			for k, cell := range ray {
+				tiles[k] = b.At(cell)
+			}
+			limit := r.IntN(20)
+			bounds := make([]int, len(ray))
+			e.Taps(z, ray, tiles, limit, bounds)
+			for k, cell := range ray {
+				next, _, err := b.Tap(b.At(cell))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := h.Start(next).H()
+				if want <= limit && bounds[k] != want || want > limit && bounds[k] <= limit {
+					t.Fatalf("Taps from %v to cell %d, limit %d: %d, afresh %d", b, cell, limit, bounds[k], want)
+				}
+				if got := e.Tap(z, ray, tiles[:k+1]); got != want || e.H() != want {
+					t.Fatalf("Tap from %v to cell %d: %d, afresh %d", b, cell, got, want)
+				}
+				e.UndoTap()
+			}
+		}
+		taps := b.Taps()
+		next, _, err := b.Tap(taps[r.IntN(len(taps))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		applyTap(e, b, next)
+		b = next
+	}
+}
+
+// rays returns the rays of the blank in cell z of a board of size: the
+// cells on each side of it in its column and its row, in order away from
+// it.
+func rays(size board.Size, z int) [][]int {
+	w, n := size.W, size.Cells()
+	var out [][]int
+	for _, step := range []int{-w, w, -1, 1} {
+		var ray []int
+		for c := z + step; c >= 0 && c < n && (step == w || step == -w || c/w == z/w); c += step {
+			ray = append(ray, c)
+		}
+		if len(ray) > 0 {
+			out = append(out, ray)
+		}
+	}
+	return out
+}

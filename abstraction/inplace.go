@@ -54,14 +54,14 @@ type blocks struct {
 	lens    []uint32 // zstd: each block's length in the file
 	sums    []byte
 	words   []uint32
-	rows    []uint16        // for boards of width 4, see rowTable
-	loaded  []atomic.Uint64 // a bit for each block whose words are set
-	locks   [64]sync.Mutex  // block k is read under locks[k%64]
+	rows    []uint16       // for boards of width 4, see rowTable
+	ready   []atomic.Bool  // for each block, whether its words are set
+	locks   [64]sync.Mutex // block k is read under locks[k%64]
 }
 
 // need makes sure the words of the block of group g are in memory.
 func (b *blocks) need(g uint64) {
-	if k := g >> b.shift; b.loaded[k>>6].Load()&(1<<(k&63)) == 0 {
+	if k := g >> b.shift; !b.ready[k].Load() {
 		b.load(k)
 	}
 }
@@ -74,7 +74,7 @@ func (b *blocks) load(k uint64) {
 	l := &b.locks[k%uint64(len(b.locks))]
 	l.Lock()
 	defer l.Unlock()
-	if b.loaded[k>>6].Load()&(1<<(k&63)) != 0 {
+	if b.ready[k].Load() {
 		return
 	}
 	lo := k << b.shift
@@ -86,7 +86,7 @@ func (b *blocks) load(k uint64) {
 			b.words[g] = ^uint32(0)
 		}
 	}
-	b.loaded[k>>6].Or(1 << (k & 63))
+	b.ready[k].Store(true)
 }
 
 // setWords checks the records of block k, held in planes (see planes),

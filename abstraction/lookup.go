@@ -5,8 +5,8 @@ import "github.com/slidetable/slidetable/board"
 // word returns the word of group g, reading its block first if the
 // database is read in place and the block is not in memory yet.
 func (p *part) word(g uint32) uint32 {
-	if b := p.blocks; b != nil {
-		b.need(uint64(g))
+	if b := p.blocks; b != nil && !b.ready[g>>b.shift].Load() {
+		b.load(uint64(g >> b.shift))
 	}
 	return p.words[g]
 }

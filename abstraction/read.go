@@ -107,7 +107,7 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 		p.blocks = &blocks{
 			src: db.src, pi: i, enc: h.enc, lay: lay, groups: p.x.groups, shift: log2(h.groups), largest: fp.largest,
 			offs: fp.offs, lens: fp.lens, sums: fp.sums, words: p.words,
-			loaded: make([]atomic.Uint64, (fp.blocks+63)/64),
+			ready: make([]atomic.Bool, fp.blocks),
 		}
 		if lay.w == 4 {
 			p.blocks.rows = rowTable(fp.largest)
