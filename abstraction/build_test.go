@@ -36,12 +36,13 @@ func checkEntries(t *testing.T, p *part, ref map[string]int) {
 	t.Helper()
 	x := p.x
 	lay := layoutOf(x.n, p.cl.goal.Size().W)
+	h := uint64(lay.h)
 	a := make([]uint8, x.n)
 	largest, reached := 0, 0
 	for i := range x.groups * uint64(x.n) {
 		x.unindex(i, a)
 		g, z := i/uint64(x.n), int(i%uint64(x.n))
-		got := lay.depth(p.recs[g*uint64(lay.size):], z)
+		got := lay.depth(p.words[g], p.mins[g*h:g*h+h], z)
 		want, ok := ref[string(a)]
 		if !ok {
 			want = Unreached

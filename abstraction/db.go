@@ -69,9 +69,10 @@ type part struct {
 	x       *indexer
 	goalIdx uint64 // the goal's arrangement
 	largest uint8
-	// recs holds the record of each group (see layout), for a database
-	// built; nil for one read in place.
-	recs []byte
+	// mins holds the least distance of each row of each group (see
+	// layout), h bytes a group, for a database built; nil for one read in
+	// place.
+	mins []byte
 	// words holds each arrangement's distance modulo 3 (3: unreached), two
 	// bits an arrangement, a word a group: arrangement g*n+z in bits
 	// 2z and 2z+1 of words[g].
@@ -134,7 +135,7 @@ func BuildMemory(classings []*Classing) uint64 {
 	for _, c := range classings {
 		a := c.Arrangements()
 		n := uint64(len(c.cells))
-		kept := a/n*uint64(layoutOf(int(n), c.goal.Size().W).size) + a/n*4
+		kept := a / n * uint64(4+layoutOf(int(n), c.goal.Size().W).h)
 		most = max(most, done+searchMemory(a), done+a+kept)
 		done += kept
 	}
@@ -171,18 +172,17 @@ func code(d uint8) uint32 {
 	return uint32(d % 3)
 }
 
-// encode sets the records and the words of the part from the depth of
-// each arrangement.
+// encode sets the words and the rows' least distances of the part from
+// the depth of each arrangement.
 func (p *part) encode(ctx context.Context, workers int, depth []byte) error {
 	n := uint64(p.x.n)
 	lay := layoutOf(p.x.n, p.cl.goal.Size().W)
-	p.recs = mem.Bytes(p.x.groups * uint64(lay.size))
+	h := uint64(lay.h)
+	p.mins = mem.Bytes(p.x.groups * h)
 	p.words = mem.Words32(p.x.groups)
 	return parallel.Chunks(ctx, workers, p.x.groups, groupChunk, func(lo, hi uint64) error {
 		for g := lo; g < hi; g++ {
-			rec := p.recs[g*uint64(lay.size):][:lay.size]
-			lay.encode(rec, depth[g*n:g*n+n])
-			p.words[g] = lay.word(rec)
+			p.words[g] = lay.encode(depth[g*n:g*n+n], p.mins[g*h:g*h+h])
 		}
 		return nil
 	})

@@ -29,26 +29,27 @@ func SetBlockGroups(n int) func() {
 func SetEntry(db *DB, pi int, i uint64, v int) int {
 	p := db.parts[pi]
 	lay := db.layout()
-	n := uint64(lay.n)
+	n, h := uint64(lay.n), uint64(lay.h)
 	g, z := i/n, int(i%n)
-	rec := p.recs[g*uint64(lay.size):][:lay.size]
+	mins := p.mins[g*h : g*h+h]
 	d := make([]byte, lay.n)
 	for c := range d {
-		d[c] = lay.depth(rec, c)
+		d[c] = lay.depth(p.words[g], mins, c)
 	}
 	old := int(d[z])
 	d[z] = byte(v)
-	lay.encode(rec, d)
-	p.words[g] = lay.word(rec)
+	p.words[g] = lay.encode(d, mins)
 	return old
 }
 
 // Entry returns the distance of arrangement i of classing pi of a
 // database built in memory.
 func Entry(db *DB, pi int, i uint64) int {
+	p := db.parts[pi]
 	lay := db.layout()
-	n := uint64(lay.n)
-	return int(lay.depth(db.parts[pi].recs[i/n*uint64(lay.size):], int(i%n)))
+	n, h := uint64(lay.n), uint64(lay.h)
+	g := i / n
+	return int(lay.depth(p.words[g], p.mins[g*h:g*h+h], int(i%n)))
 }
 
 // Unindex returns the arrangement of index i of classing pi.

@@ -75,9 +75,14 @@ type filePart struct {
 	cl      *Classing
 	largest uint8
 	blocks  int
-	sums    []byte   // each block's SHA-256
-	lens    []uint32 // zstd: each block's length in the file
-	offs    []int64  // each block's offset in the file
+	// Each block's SHA-256: raw, of its words; zstd, of its frame.
+	sums []byte
+	mins []byte   // raw: each block's SHA-256 of its rows' least distances
+	lens []uint32 // zstd: each block's length in the file
+	// Each block's offset in the file: raw, of its words; zstd, of its
+	// frame.
+	offs []int64
+	offm []int64 // raw: the offset of its rows' least distances
 }
 
 // appendHeader appends the header h describes to b, its checksum
@@ -102,6 +107,9 @@ func appendHeader(b []byte, h *header) []byte {
 				b = le.AppendUint32(b, p.lens[k])
 			}
 			b = append(b, p.sums[k*sumSize:(k+1)*sumSize]...)
+			if h.enc == encRaw {
+				b = append(b, p.mins[k*sumSize:(k+1)*sumSize]...)
+			}
 		}
 	}
 	le.PutUint32(b[lenAt:], uint32(len(b)-start+4))
@@ -246,9 +254,9 @@ func parsePart(f *fields, h *header) (filePart, error) {
 		return p, fmt.Errorf("%w: %d blocks, the classing's %d groups need %d", ErrFormat, blocks, groups, want)
 	}
 	p.blocks = int(blocks)
-	entry := sumSize
+	entry := 2 * sumSize
 	if h.enc == encZstd {
-		entry += 4
+		entry = 4 + sumSize
 	}
 	list, err := f.next(p.blocks * entry)
 	if err != nil {
@@ -259,9 +267,11 @@ func parsePart(f *fields, h *header) (filePart, error) {
 		e := list[k*entry:][:entry]
 		if h.enc == encZstd {
 			p.lens = append(p.lens, binary.LittleEndian.Uint32(e))
-			e = e[4:]
+			p.sums = append(p.sums, e[4:]...)
+			continue
 		}
-		p.sums = append(p.sums, e...)
+		p.sums = append(p.sums, e[:sumSize]...)
+		p.mins = append(p.mins, e[sumSize:]...)
 	}
 	return p, nil
 }
@@ -274,21 +284,20 @@ func sequences(c *Classing) (uint64, bool) {
 	return g, g <= 1<<32-1
 }
 
-// blockBytes returns the bytes of the records of block k of a part whose
-// records take rec bytes each: G groups, or the rest of them in the last
-// block.
-func (h *header) blockBytes(groups uint64, rec int, k int) int64 {
-	lo := uint64(k) * h.groups
-	return int64(min(h.groups, groups-lo)) * int64(rec)
+// blockGroupsIn returns the groups of block k of a part of groups
+// groups: G, or the rest in the last block.
+func (h *header) blockGroupsIn(groups uint64, k int) uint64 {
+	return min(h.groups, groups-uint64(k)*h.groups)
 }
 
 // place sets the offset of every block and checks that they fill the
-// file of size bytes exactly: raw blocks of G records each (the last
-// padded with zero bytes), after the header padded to a multiple of page;
-// zstd blocks of the lengths the header says, right after it.
+// file of size bytes exactly: raw, after the header padded to a multiple
+// of page, for each classing the words of its blocks, G each (the last
+// padded with zero bytes), then their rows' least distances, G*H bytes
+// each (the last padded likewise); zstd, right after the header, the
+// frames of the lengths the header says.
 func (h *header) place(size int64) error {
-	n := h.goal.Len()
-	rec := layoutOf(n, h.goal.Size().W).size
+	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
 	off := int64(len(h.raw))
 	if h.enc == encRaw {
 		off = dataOffset(len(h.raw))
@@ -298,23 +307,29 @@ func (h *header) place(size int64) error {
 		p := &h.parts[i]
 		groups, _ := sequences(p.cl)
 		p.offs = make([]int64, p.blocks)
+		if h.enc == encRaw {
+			p.offm = make([]int64, p.blocks)
+			for k := range p.blocks {
+				p.offs[k] = off
+				off += 4 * int64(h.groups)
+			}
+			for k := range p.blocks {
+				p.offm[k] = off
+				off += int64(lay.h) * int64(h.groups)
+			}
+			continue
+		}
 		for k := range p.blocks {
 			p.offs[k] = off
-			if h.enc == encRaw {
-				off += int64(h.groups) * int64(rec)
-				continue
-			}
-			most := 2*h.blockBytes(groups, rec, k) + 1024 // what a zstd frame of those bytes may take
-			if l := int64(p.lens[k]); l == 0 || l > most {
-				return fmt.Errorf("%w: classing %d, block %d: %d bytes, more than %d bytes can take", ErrFormat, i+1, k, l, h.blockBytes(groups, rec, k))
+			// The most a zstd frame of the block's bytes can take.
+			data := int64(h.blockGroupsIn(groups, k)) * int64(lay.h+lay.bitBytes())
+			if l := int64(p.lens[k]); l == 0 || l > 2*data+1024 {
+				return fmt.Errorf("%w: classing %d, block %d: %d bytes, more than %d bytes can take", ErrFormat, i+1, k, l, data)
 			}
 			off += int64(p.lens[k])
 			if off > size {
-				break
+				return fmt.Errorf("%w: the blocks go beyond the file's %d bytes", ErrFormat, size)
 			}
-		}
-		if off > size {
-			break
 		}
 	}
 	if off != size {

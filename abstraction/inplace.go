@@ -39,9 +39,11 @@ func (s *source) fail(err error) {
 }
 
 // blocks holds what a part of a database read in place needs to read its
-// blocks: each is read the first time a lookup needs one of its groups,
-// checked against its SHA-256 and its records checked, and then kept in
-// memory as the part's words; it is never read again for a lookup.
+// blocks. A lookup reads a block's words the first time it needs one of
+// its groups, straight into the part's words, checks them against their
+// SHA-256 and never reads them again: an answering file has been proven
+// (see DB.Prove), and a block whose bytes match their SHA-256 is the block
+// proven. The proof and WriteTo read the rows' least distances too.
 type blocks struct {
 	src     *source
 	pi      int // the part, for messages
@@ -50,11 +52,8 @@ type blocks struct {
 	groups  uint64 // the part's
 	shift   uint   // log2 of the groups a block
 	largest uint8
-	offs    []int64
-	lens    []uint32 // zstd: each block's length in the file
-	sums    []byte
-	words   []uint32
-	rows    []uint16       // for boards of width 4, see rowTable
+	fp      *filePart
+	words   []uint32       // the part's, whole blocks long
 	ready   []atomic.Bool  // for each block, whether its words are set
 	locks   [64]sync.Mutex // block k is read under locks[k%64]
 }
@@ -66,10 +65,10 @@ func (b *blocks) need(g uint64) {
 	}
 }
 
-// load reads block k into the words if it is not there yet. A block that
-// cannot be read or fails a check reads as unknown entries (code 3), for
-// which the heuristic falls back to a smaller bound that stays admissible,
-// and the source records the error.
+// load reads the words of block k if they are not in memory yet. A block
+// that cannot be read or fails its checksum reads as unknown entries
+// (code 3), for which the heuristic falls back to a smaller bound that
+// stays admissible, and the source records the error.
 func (b *blocks) load(k uint64) {
 	l := &b.locks[k%uint64(len(b.locks))]
 	l.Lock()
@@ -78,93 +77,26 @@ func (b *blocks) load(k uint64) {
 		return
 	}
 	lo := k << b.shift
-	hi := min(lo+1<<b.shift, b.groups)
-	err := b.withPlanes(k, func(pl []byte) error { return b.setWords(k, pl) })
-	if err != nil {
+	words := b.words[lo : lo+1<<b.shift]
+	if err := b.readWords(k, words); err != nil {
 		b.src.fail(err)
-		for g := lo; g < hi; g++ {
-			b.words[g] = ^uint32(0)
+		for i := range words {
+			words[i] = ^uint32(0)
 		}
 	}
 	b.ready[k].Store(true)
 }
 
-// setWords checks the records of block k, held in planes (see planes),
-// and sets the block's words from them; on failure it returns the error
-// of the first group that fails and leaves the words to the caller.
-func (b *blocks) setWords(k uint64, pl []byte) error {
-	lo := k << b.shift
-	count := int(b.blockGroupsOf(k))
-	if b.rows == nil {
-		return b.setWordsSlow(k, pl)
+// adopt sets the words of block k, if they are not in memory yet, to
+// words, read and checked by the caller.
+func (b *blocks) adopt(k uint64, words []uint32) {
+	l := &b.locks[k%uint64(len(b.locks))]
+	l.Lock()
+	defer l.Unlock()
+	if !b.ready[k].Load() {
+		copy(b.words[k<<b.shift:], words)
+		b.ready[k].Store(true)
 	}
-	words := b.words[lo : lo+uint64(count)]
-	// A row at a time, over the row's plane and the plane of its bits: a
-	// table gives the codes of the row's four cells, and a bad row.
-	var bad uint16
-	for r := range b.lay.h {
-		mins := pl[r*count : (r+1)*count]
-		bits := pl[(b.lay.h+r/2)*count : (b.lay.h+r/2+1)*count]
-		shift := 4 * (r % 2)
-		for i, m := range mins {
-			v := b.rows[int(m)<<4|int(bits[i]>>shift&15)]
-			if r == 0 {
-				words[i] = uint32(v & 0xFF)
-			} else {
-				words[i] |= uint32(v&0xFF) << (8 * r)
-			}
-			bad |= v
-		}
-	}
-	if last := b.lay.size - 1; b.lay.n%8 != 0 {
-		for _, v := range pl[last*count : (last+1)*count] {
-			bad |= uint16(v>>(b.lay.n%8)) << 8
-		}
-	}
-	if bad>>8 != 0 {
-		return b.setWordsSlow(k, pl)
-	}
-	return nil
-}
-
-// setWordsSlow is setWords one record at a time, for any width, and to
-// name the group that fails.
-func (b *blocks) setWordsSlow(k uint64, pl []byte) error {
-	lo := k << b.shift
-	count := int(b.blockGroupsOf(k))
-	var rec [MaxCells/2 + 2]byte
-	for i := range count {
-		for j := range b.lay.size {
-			rec[j] = pl[j*count+i]
-		}
-		r := rec[:b.lay.size]
-		if err := b.lay.check(r, b.largest); err != nil {
-			return fmt.Errorf("%w: classing %d, group %d: %w", ErrFormat, b.pi+1, lo+uint64(i), err)
-		}
-		b.words[lo+uint64(i)] = b.lay.word(r)
-	}
-	return nil
-}
-
-// rowTable returns, for a board of width 4 whose largest distance is
-// largest, the table setWords reads: for each least distance m of a row
-// and the bits of its four cells, the codes of the cells (see code) in the
-// low byte, and bit 8 set if the row is not a valid one (see
-// layout.check).
-func rowTable(largest uint8) []uint16 {
-	t := make([]uint16, 256*16)
-	for m := range 256 {
-		for bits := range 16 {
-			rec := []byte{byte(m), byte(bits)}
-			one := layout{n: 4, w: 4, h: 1, size: 2}
-			if one.check(rec, largest) != nil {
-				t[m<<4|bits] = 0x100
-				continue
-			}
-			t[m<<4|bits] = uint16(one.word(rec))
-		}
-	}
-	return t
 }
 
 // blockGroupsOf returns the groups of block k.
@@ -173,66 +105,118 @@ func (b *blocks) blockGroupsOf(k uint64) uint64 {
 	return min(uint64(1)<<b.shift, b.groups-lo)
 }
 
-// records reads block k from the file and returns its records, checked
-// against the block's SHA-256 (and, raw, its padding): the records of its
-// groups, the last block's fewer.
-func (b *blocks) records(k uint64) ([]byte, error) {
-	var recs []byte
-	err := b.withPlanes(k, func(pl []byte) error {
-		recs = unplanes(pl, b.lay.size)
-		return nil
-	})
-	return recs, err
+// readWords reads the words of block k into words, G of them, and checks
+// them against their SHA-256 (and that the last block's padding is zero).
+// Raw, they are read where they are kept; zstd, the block is decoded.
+func (b *blocks) readWords(k uint64, words []uint32) error {
+	if b.enc == encZstd {
+		w, _, err := b.readBlock(k, false)
+		if err == nil {
+			copy(words, w)
+		}
+		return err
+	}
+	if err := b.open(); err != nil {
+		return fmt.Errorf("%w: classing %d, block %d is not read", err, b.pi+1, k)
+	}
+	raw := make([]byte, 4<<b.shift)
+	if littleEndian {
+		raw = wordBytes(words)
+	}
+	if err := b.readChecked(raw, b.fp.offs[k], b.fp.sums, k, "words"); err != nil {
+		return err
+	}
+	count := b.blockGroupsOf(k)
+	if !allZero(raw[4*count:]) {
+		return fmt.Errorf("%w: classing %d: the padding after the last group is not zero", ErrFormat, b.pi+1)
+	}
+	if !littleEndian {
+		getWords(words, raw)
+	}
+	return nil
 }
 
-// bufs holds the buffers blocks are read and decoded into.
-var bufs sync.Pool
-
-// withPlanes reads block k from the file, checks it against its SHA-256
-// (and, raw, its padding) and calls f with its records as planes (see
-// planes), in a buffer that f must not keep.
-func (b *blocks) withPlanes(k uint64, f func(pl []byte) error) error {
+// open returns ErrClosed once the database is closed.
+func (b *blocks) open() error {
 	if b.src.closed.Load() {
-		return fmt.Errorf("%w: classing %d, block %d is not read", ErrClosed, b.pi+1, k)
+		return ErrClosed
 	}
-	want := int(b.blockGroupsOf(k)) * b.lay.size
-	n := int(b.lay.size) << b.shift
-	if b.enc == encZstd {
-		n = int(b.lens[k])
-	}
-	buf, _ := bufs.Get().(*[]byte)
-	if buf == nil {
-		buf = new([]byte)
-	}
-	defer bufs.Put(buf)
-	if cap(*buf) < n+want {
-		*buf = make([]byte, n+want)
-	}
-	stored, pl := (*buf)[:n], (*buf)[n:n+want]
-	if err := fileformat.ReadAt(b.src.r, stored, b.offs[k], ErrFormat); err != nil {
+	return nil
+}
+
+// readChecked reads len(dst) bytes at off and checks them against sum k
+// of sums.
+func (b *blocks) readChecked(dst []byte, off int64, sums []byte, k uint64, what string) error {
+	if err := fileformat.ReadAt(b.src.r, dst, off, ErrFormat); err != nil {
 		return fmt.Errorf("classing %d, block %d: %w", b.pi+1, k, err)
 	}
-	if sum := sha256.Sum256(stored); string(sum[:]) != string(b.sums[k*sumSize:(k+1)*sumSize]) {
-		return fmt.Errorf("%w: classing %d, block %d", ErrChecksum, b.pi+1, k)
+	if sum := sha256.Sum256(dst); string(sum[:]) != string(sums[k*sumSize:(k+1)*sumSize]) {
+		return fmt.Errorf("%w: classing %d, block %d (%s)", ErrChecksum, b.pi+1, k, what)
 	}
-	if b.enc == encRaw {
-		if !allZero(stored[want:]) {
-			return fmt.Errorf("%w: classing %d: the padding after the last group is not zero", ErrFormat, b.pi+1)
-		}
-		return f(stored[:want])
-	}
-	if err := fileformat.DecodeInto(b.src.dec, stored, pl); err != nil {
-		return fmt.Errorf("%w: classing %d, block %d: %w", ErrFormat, b.pi+1, k, err)
-	}
-	return f(pl)
+	return nil
 }
 
-// check checks the records of block k (see layout.check).
-func (b *blocks) check(k uint64, recs []byte) error {
-	for i := 0; i < len(recs); i += b.lay.size {
-		if err := b.lay.check(recs[i:i+b.lay.size], b.largest); err != nil {
-			g := k<<b.shift + uint64(i/b.lay.size)
-			return fmt.Errorf("%w: classing %d, group %d: %w", ErrFormat, b.pi+1, g, err)
+// readBlock reads block k from the file, checked against its SHA-256 (and
+// its padding), and returns the words of its groups and, if mins is set,
+// their rows' least distances, group by group.
+func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
+	if err := b.open(); err != nil {
+		return nil, nil, fmt.Errorf("%w: classing %d, block %d is not read", err, b.pi+1, k)
+	}
+	count := int(b.blockGroupsOf(k))
+	g := 1 << b.shift
+	if b.enc == encZstd {
+		stored := make([]byte, b.fp.lens[k])
+		if err := b.readChecked(stored, b.fp.offs[k], b.fp.sums, k, "frame"); err != nil {
+			return nil, nil, err
+		}
+		size := b.lay.h + b.lay.bitBytes()
+		data := make([]byte, count*size)
+		if err := fileformat.DecodeInto(b.src.dec, stored, data); err != nil {
+			return nil, nil, fmt.Errorf("%w: classing %d, block %d: %w", ErrFormat, b.pi+1, k, err)
+		}
+		recs := unplanes(data, count, size)
+		words := make([]uint32, count)
+		mins := make([]byte, count*b.lay.h)
+		for i := range words {
+			rec := recs[i*size:][:size]
+			w, ok := b.lay.fromBits(rec[:b.lay.h], rec[b.lay.h:])
+			if !ok {
+				return nil, nil, fmt.Errorf("%w: classing %d, group %d: bits set that no distance has", ErrFormat, b.pi+1, k<<b.shift+uint64(i))
+			}
+			words[i] = w
+			copy(mins[i*b.lay.h:], rec[:b.lay.h])
+		}
+		return words, mins, nil
+	}
+	raw := make([]byte, 4*g)
+	if err := b.readChecked(raw, b.fp.offs[k], b.fp.sums, k, "words"); err != nil {
+		return nil, nil, err
+	}
+	words := make([]uint32, count)
+	getWords(words, raw)
+	if !allZero(raw[4*count:]) {
+		return nil, nil, fmt.Errorf("%w: classing %d: the padding after the last group is not zero", ErrFormat, b.pi+1)
+	}
+	if !mins {
+		return words, nil, nil
+	}
+	pl := make([]byte, b.lay.h*g)
+	if err := b.readChecked(pl, b.fp.offm[k], b.fp.mins, k, "least distances"); err != nil {
+		return nil, nil, err
+	}
+	if !allZero(pl[b.lay.h*count:]) {
+		return nil, nil, fmt.Errorf("%w: classing %d: the padding after the last group is not zero", ErrFormat, b.pi+1)
+	}
+	return words, unplanes(pl[:b.lay.h*count], count, b.lay.h), nil
+}
+
+// check checks the groups from group lo on, whose words and least
+// distances (group by group) are given (see layout.check).
+func (b *blocks) check(lo uint64, words []uint32, mins []byte) error {
+	for i, w := range words {
+		if err := b.lay.check(w, mins[i*b.lay.h:][:b.lay.h], b.largest); err != nil {
+			return fmt.Errorf("%w: classing %d, group %d: %w", ErrFormat, b.pi+1, lo+uint64(i), err)
 		}
 	}
 	return nil

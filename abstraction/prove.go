@@ -149,18 +149,18 @@ func (db *DB) Prove(ctx context.Context, opts *ProveOptions) error {
 		mu.Unlock()
 	}
 	for i, p := range db.parts {
-		recs := p.recs
-		if recs == nil {
-			need := p.x.groups * uint64(lay.size)
+		mins := p.mins
+		if mins == nil {
+			need := p.x.groups * uint64(lay.h)
 			if limit := mem.Limit(o.MaxMemory); need > limit {
 				return fmt.Errorf("%w: proving classing %d of the %s database needs %s, the limit is %s", ErrMemory, i+1, db.goal.Size(), human.Bytes(need), human.Bytes(limit))
 			}
 			var err error
-			if recs, err = db.readAll(ctx, i, o.Workers); err != nil {
+			if mins, err = db.readAll(ctx, i, o.Workers); err != nil {
 				return err
 			}
 		}
-		c := &certifier{db: db, pi: i, p: p, lay: lay, recs: recs, mv: movesOf(db.goal.Size())}
+		c := &certifier{db: db, pi: i, p: p, lay: lay, words: p.words, mins: mins, mv: movesOf(db.goal.Size())}
 		err := parallel.Chunks(ctx, o.Workers, p.x.groups, groupChunk, func(lo, hi uint64) error {
 			err := c.check(lo, hi)
 			progress(hi - lo)
@@ -178,20 +178,20 @@ func (db *DB) Prove(ctx context.Context, opts *ProveOptions) error {
 
 // readAll reads every block of part i of a database read in place,
 // checked, sets the words of those not in memory yet, and returns the
-// records of every group.
+// rows' least distances of every group, group by group.
 func (db *DB) readAll(ctx context.Context, i, workers int) ([]byte, error) {
 	p := db.parts[i]
 	b := p.blocks
-	size := uint64(b.lay.size)
-	recs := mem.Bytes(p.x.groups * size)
+	h := uint64(b.lay.h)
+	mins := mem.Bytes(p.x.groups * h)
 	count := int((p.x.groups + 1<<b.shift - 1) >> b.shift)
 	err := parallel.For(ctx, workers, count, func(k int) error {
-		r, err := db.blockRecords(i, k, 1<<b.shift)
+		w, m, err := db.blockData(i, k, 1<<b.shift)
 		if err != nil {
 			return err
 		}
-		copy(recs[uint64(k)<<b.shift*size:], r)
-		b.need(uint64(k) << b.shift)
+		copy(mins[uint64(k)<<b.shift*h:], m)
+		b.adopt(uint64(k), w)
 		return nil
 	})
 	if err != nil {
@@ -200,31 +200,35 @@ func (db *DB) readAll(ctx context.Context, i, workers int) ([]byte, error) {
 	if err := db.Err(); err != nil {
 		return nil, err
 	}
-	return recs, nil
+	return mins, nil
 }
 
 // certifier checks the premises of Prove for one classing.
 type certifier struct {
-	db   *DB
-	pi   int
-	p    *part
-	lay  layout
-	recs []byte
-	mv   *moves
+	db    *DB
+	pi    int
+	p     *part
+	lay   layout
+	words []uint32
+	mins  []byte // group by group
+	mv    *moves
 }
 
 // depth returns the entry of arrangement j.
 func (c *certifier) depth(j uint64) uint8 {
 	n := uint64(c.p.x.n)
 	g, z := j/n, int(j%n)
-	return c.lay.depth(c.recs[g*uint64(c.lay.size):], z)
+	return c.lay.depth(c.words[g], c.mins[g*uint64(c.lay.h):], z)
 }
 
 // check checks every arrangement of groups lo to hi.
 func (c *certifier) check(lo, hi uint64) error {
 	cur := newCursor(c.p.x)
-	n := uint64(c.p.x.n)
+	n, h := uint64(c.p.x.n), uint64(c.lay.h)
 	for g := lo; g < hi; g++ {
+		if err := c.lay.check(c.words[g], c.mins[g*h:g*h+h], c.p.largest); err != nil {
+			return fmt.Errorf("%w: classing %d, group %d: %w", ErrFormat, c.pi+1, g, err)
+		}
 		cur.to(g)
 		for z := range c.p.x.n {
 			i := g*n + uint64(z)
@@ -306,7 +310,7 @@ func (c *certifier) largest(ctx context.Context, workers int) uint8 {
 		var l uint8
 		for g := lo; g < hi; g++ {
 			for z := range c.p.x.n {
-				if d := c.lay.depth(c.recs[g*uint64(c.lay.size):], z); d != Unreached {
+				if d := c.depth(g*uint64(c.p.x.n) + uint64(z)); d != Unreached {
 					l = max(l, d)
 				}
 			}

@@ -82,8 +82,7 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 	var need uint64
 	for i, p := range h.parts {
 		classings[i] = p.cl
-		g, _ := sequences(p.cl)
-		need += 4 * g
+		need += 4 * uint64(p.blocks) * h.groups
 	}
 	if limit := opts.limit(); need > limit {
 		return nil, fmt.Errorf("%w: reading the %s database needs %s, the limit is %s", ErrMemory, h.goal.Size(), human.Bytes(need), human.Bytes(limit))
@@ -93,24 +92,21 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	db.src = &source{r: r, closer: closer}
+	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
 	if h.enc == encZstd {
-		if db.src.dec, err = fileformat.NewDecoder(uint64(layoutOf(h.goal.Len(), h.goal.Size().W).size) * h.groups); err != nil {
+		if db.src.dec, err = fileformat.NewDecoder(uint64(lay.h+lay.bitBytes()) * h.groups); err != nil {
 			return nil, err
 		}
 	}
 	db.hash, db.raw = sha256.Sum256(h.raw), h.raw
-	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
 	for i, p := range db.parts {
 		fp := &h.parts[i]
 		p.largest = fp.largest
-		p.words = mem.Words32(p.x.groups)
+		words := mem.Words32(uint64(fp.blocks) * h.groups)
+		p.words = words[:p.x.groups]
 		p.blocks = &blocks{
 			src: db.src, pi: i, enc: h.enc, lay: lay, groups: p.x.groups, shift: log2(h.groups), largest: fp.largest,
-			offs: fp.offs, lens: fp.lens, sums: fp.sums, words: p.words,
-			ready: make([]atomic.Bool, fp.blocks),
-		}
-		if lay.w == 4 {
-			p.blocks.rows = rowTable(fp.largest)
+			fp: fp, words: words, ready: make([]atomic.Bool, fp.blocks),
 		}
 		if err := p.checkGoal(i); err != nil {
 			return nil, err
@@ -125,15 +121,16 @@ func (p *part) checkGoal(i int) error {
 	b := p.blocks
 	g, z := p.goalIdx/uint64(p.x.n), int(p.goalIdx%uint64(p.x.n))
 	k := g >> b.shift
-	recs, err := b.records(k)
-	if err == nil {
-		err = b.check(k, recs)
-	}
+	words, mins, err := b.readBlock(k, true)
 	if err != nil {
 		return err
 	}
-	off := int(g-k<<b.shift) * b.lay.size
-	if d := b.lay.depth(recs[off:off+b.lay.size], z); d != 0 {
+	j := int(g - k<<b.shift)
+	w, m := words[j:j+1], mins[j*b.lay.h:(j+1)*b.lay.h]
+	if err := b.check(g, w, m); err != nil {
+		return err
+	}
+	if d := b.lay.depth(w[0], m, z); d != 0 {
 		return fmt.Errorf("%w: classing %d: the goal's arrangement is at distance %d, not 0", ErrFormat, i+1, d)
 	}
 	return nil
