@@ -109,15 +109,24 @@ func (b *blocks) blockGroupsOf(k uint64) uint64 {
 // them against their SHA-256 (and that the last block's padding is zero).
 // Raw, they are read where they are kept; zstd, the block is decoded.
 func (b *blocks) readWords(k uint64, words []uint32) error {
-	if b.enc == encZstd {
-		w, _, err := b.readBlock(k, false)
-		if err == nil {
-			copy(words, w)
-		}
-		return err
-	}
 	if err := b.open(); err != nil {
 		return fmt.Errorf("%w: classing %d, block %d is not read", err, b.pi+1, k)
+	}
+	if b.enc == encZstd {
+		data, err := b.frame(k)
+		if err != nil {
+			return err
+		}
+		if b.lay.w != 4 {
+			w, _, err := b.fromFrame(k, data)
+			copy(words, w)
+			return err
+		}
+		if !fastWords(words, data, int(b.blockGroupsOf(k)), b.lay) {
+			_, _, err := b.fromFrame(k, data) // to name the group
+			return err
+		}
+		return nil
 	}
 	raw := make([]byte, 4<<b.shift)
 	if littleEndian {
@@ -166,28 +175,17 @@ func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
 	count := int(b.blockGroupsOf(k))
 	g := 1 << b.shift
 	if b.enc == encZstd {
-		stored := make([]byte, b.fp.lens[k])
-		if err := b.readChecked(stored, b.fp.offs[k], b.fp.sums, k, "frame"); err != nil {
+		data, err := b.frame(k)
+		if err != nil {
 			return nil, nil, err
 		}
-		size := b.lay.h + b.lay.bitBytes()
-		data := make([]byte, count*size)
-		if err := fileformat.DecodeInto(b.src.dec, stored, data); err != nil {
-			return nil, nil, fmt.Errorf("%w: classing %d, block %d: %w", ErrFormat, b.pi+1, k, err)
-		}
-		recs := unplanes(data, count, size)
-		words := make([]uint32, count)
-		mins := make([]byte, count*b.lay.h)
-		for i := range words {
-			rec := recs[i*size:][:size]
-			w, ok := b.lay.fromBits(rec[:b.lay.h], rec[b.lay.h:])
-			if !ok {
-				return nil, nil, fmt.Errorf("%w: classing %d, group %d: bits set that no distance has", ErrFormat, b.pi+1, k<<b.shift+uint64(i))
+		if b.lay.w == 4 {
+			words := make([]uint32, count)
+			if fastWords(words, data, count, b.lay) {
+				return words, unplanes(data[:count*b.lay.h], count, b.lay.h), nil
 			}
-			words[i] = w
-			copy(mins[i*b.lay.h:], rec[:b.lay.h])
 		}
-		return words, mins, nil
+		return b.fromFrame(k, data)
 	}
 	raw := make([]byte, 4*g)
 	if err := b.readChecked(raw, b.fp.offs[k], b.fp.sums, k, "words"); err != nil {
@@ -210,6 +208,86 @@ func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
 	}
 	return words, unplanes(pl[:b.lay.h*count], count, b.lay.h), nil
 }
+
+// frame reads the zstd frame of block k, checks it against its SHA-256
+// and returns what it decodes to (see layout.frame).
+func (b *blocks) frame(k uint64) ([]byte, error) {
+	stored := make([]byte, b.fp.lens[k])
+	if err := b.readChecked(stored, b.fp.offs[k], b.fp.sums, k, "frame"); err != nil {
+		return nil, err
+	}
+	data := make([]byte, int(b.blockGroupsOf(k))*(b.lay.h+b.lay.bitBytes()))
+	if err := fileformat.DecodeInto(b.src.dec, stored, data); err != nil {
+		return nil, fmt.Errorf("%w: classing %d, block %d: %w", ErrFormat, b.pi+1, k, err)
+	}
+	return data, nil
+}
+
+// fromFrame returns the words and the rows' least distances (group by
+// group) of block k from what its frame decodes to.
+func (b *blocks) fromFrame(k uint64, data []byte) ([]uint32, []byte, error) {
+	count := int(b.blockGroupsOf(k))
+	size := b.lay.h + b.lay.bitBytes()
+	recs := unplanes(data, count, size)
+	words := make([]uint32, count)
+	mins := make([]byte, count*b.lay.h)
+	for i := range words {
+		rec := recs[i*size:][:size]
+		w, ok := b.lay.fromBits(rec[:b.lay.h], rec[b.lay.h:])
+		if !ok {
+			return nil, nil, fmt.Errorf("%w: classing %d, group %d: bits set that no distance has", ErrFormat, b.pi+1, k<<b.shift+uint64(i))
+		}
+		words[i] = w
+		copy(mins[i*b.lay.h:], rec[:b.lay.h])
+	}
+	return words, mins, nil
+}
+
+// fastWords sets words from what the frame of count groups of width 4
+// decodes to, a row at a time over the planes, through rowCodes; it
+// reports false if a group is one fromBits refuses.
+func fastWords(words []uint32, data []byte, count int, l layout) bool {
+	words = words[:count]
+	clear(words)
+	var bad uint16
+	for r := range l.h {
+		mins := data[r*count : (r+1)*count]
+		bits := data[(l.h+r/2)*count:][:len(mins)]
+		shift, at := 4*(r%2), 8*r
+		words := words[:len(mins)]
+		for i, m := range mins {
+			v := rowCodes[int(m)<<4|int(bits[i]>>shift&15)]
+			words[i] |= uint32(v&0xFF) << at
+			bad |= v
+		}
+	}
+	if l.n%8 != 0 {
+		for _, v := range data[(l.h+l.bitBytes()-1)*count : (l.h+l.bitBytes())*count] {
+			bad |= uint16(v>>(l.n%8)) << 8
+		}
+	}
+	return bad>>8 == 0
+}
+
+// rowCodes[m<<4|bits] holds, for a row of four cells whose least distance
+// is m and whose cells at m+1 are the bits set, the codes of its cells
+// (see code) in its low byte, and bit 8 set for an unreached row with a
+// bit set.
+var rowCodes = func() []uint16 {
+	t := make([]uint16, 256*16)
+	one := layout{n: 4, w: 4, h: 1}
+	for m := range 256 {
+		for bits := range 16 {
+			w, ok := one.fromBits([]byte{byte(m)}, []byte{byte(bits)})
+			if !ok {
+				t[m<<4|bits] = 0x100
+				continue
+			}
+			t[m<<4|bits] = uint16(w)
+		}
+	}
+	return t
+}()
 
 // check checks the groups from group lo on, whose words and least
 // distances (group by group) are given (see layout.check).

@@ -144,3 +144,46 @@ func TestWordBytes(t *testing.T) {
 		t.Fatalf("getWords read %x", back)
 	}
 }
+
+// TestFastWords requires the row-at-a-time conversion of a compressed
+// block of width 4 to give the words, and the verdict, of the group-at-a-
+// time one, on valid frames and on frames with a byte changed.
+func TestFastWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{16, 12, 8} {
+		lay := layoutOf(n, 4)
+		const count = 300
+		ws := make([]uint32, count)
+		ms := make([]byte, count*lay.h)
+		d := make([]byte, n)
+		for i := range count {
+			for row := range lay.h {
+				m := uint8(r.IntN(31))
+				for c := row * 4; c < row*4+4; c++ {
+					d[c] = min(m+uint8(r.IntN(2)), 31)
+					if m == 0 {
+						d[c] = Unreached
+					}
+				}
+			}
+			ws[i] = lay.encode(d, ms[i*lay.h:][:lay.h])
+		}
+		frame := lay.frame(ws, ms)
+		b := &blocks{lay: lay, groups: count, shift: 9}
+		for trial := range 300 {
+			data := append([]byte(nil), frame...)
+			if trial > 0 {
+				data[r.IntN(len(data))] = byte(r.Uint32())
+			}
+			fast := make([]uint32, count)
+			ok := fastWords(fast, data, count, lay)
+			slow, _, err := b.fromFrame(0, data)
+			if ok != (err == nil) || ok && !slices.Equal(fast, slow) {
+				t.Fatalf("n %d: fastWords says %v, fromFrame %v", n, ok, err)
+			}
+			if trial == 0 && !slices.Equal(fast, ws) {
+				t.Fatalf("n %d: the words do not come back", n)
+			}
+		}
+	}
+}
