@@ -29,21 +29,22 @@
 //	3 3 3 3     3 3 4 4
 //	4 4 4 0     3 4 4 0
 //
-// With their mirrors, four lookups a board. On the 100 uniform boards of
-// 'slidetable gen -n 100 -seed 1 4x4' (every fifth of them), Rokicki's
-// classing and its mirror alone take IDA* 39.8 million nodes, its own
-// lookup alone 66 times as many; the rows alone 61.6 million; both, 6.2
-// million. Classings of 4 classes of 3, 4, 4 and 4 tiles (252,252,000
-// arrangements) took 85 to 1,557 million, the quadrants worst, as a
+// With their mirrors, four lookups a board. On every fifth of the 100
+// uniform boards of 'slidetable gen -n 100 -seed 1 4x4', Rokicki's
+// classing and its mirror take IDA* 39.8 million nodes, the rows and their
+// mirror (the columns) 61.6 million, both 6.2 million. Classings of 3, 4, 4 and 4 tiles (252,252,000
+// arrangements each) took 85 to 1,557 million, the quadrants the most: a
 // classing that its mirror maps to itself learns nothing from the mirror.
-// The build takes about 30 s of processor time and 415 MB at its peak; the
-// file is 151 MB, the entries 101 MB in memory.
+// The build takes about 45 s of processor time and 450 MB at its peak; the
+// file is 202 MB, of which a search reads the words, 101 MB.
 //
-// Small4x4, the tier built into the program (package data), holds two
-// classings small enough to embed, 10,090,080 and 3,603,600 arrangements,
-// 2.8 MB compressed and 3.4 MB in memory, found by a local search over
-// classings scored by IDA*'s nodes; it takes about 15 times the nodes of
-// Rokicki's classing.
+// Small4x4, the tier built into the program (package data), holds three
+// classings of 3 classes, 20,420,400 arrangements, 4.2 MB compressed and
+// 5.5 MB in memory, found by a local search over classings (a cell moved
+// to another class at a time) scored by IDA*'s nodes on six uniform
+// boards: 3.2 million nodes there against 1.2 million for Rokicki's
+// classing; three of 12,972,960 arrangements (2.7 MB) took 4.7 million,
+// the best two of 13,693,680 took 14.9 million.
 //
 // # Entries
 //
@@ -57,17 +58,20 @@
 // tells the new one from the old (the Evaluator). A board's first exact
 // distance comes from descending through the table: a neighbour whose
 // remainder is one less is one move closer, and the steps to the goal's
-// arrangement are the distance.
+// arrangement are the distance. Every move of the blank along a ray of its
+// line is one move from the board as it stands, so the evaluator bounds a
+// ray's moves from the parent at once (ida.TapEvaluator), each view
+// stopping on a move once another has put it above the search's bound.
 //
 // # File format
 //
-// All integers are little-endian. A file holds, for each group, a record:
-// since the arrangements of a group whose blanks share a row are one move
-// from each other, their distances are the row's least, m, or m+1; a
-// record is m for each row (Unreached, 0xFF, for a row no arrangement of
-// which is reached) and then a bit for each cell of the blank, set for an
-// arrangement at m+1 (bit z%8 of byte z/8 for the blank in cell z): for
-// the 4x4, 4 + 2 bytes, 3 bits an arrangement.
+// All integers are little-endian. Since the arrangements of a group whose
+// blanks share a row are one move from each other, their distances are
+// the row's least, m, or m+1: each remainder modulo 3 of a group's word
+// names one of the two, and with each row's least distance the word gives
+// exact distances. A file holds, for each group, its word (4 bytes) and
+// its rows' least distances (H bytes, Unreached, 0xFF, for a row no
+// arrangement of which is reached), in blocks of G groups.
 //
 //	offset  size  field
 //	0       8     magic "SLIDEABS"
@@ -88,39 +92,45 @@
 //	                1   the largest distance of an arrangement
 //	                3   zero
 //	                4   B, the number of blocks: ceil(groups / G)
-//	                B×  for each block: zstd: its length in the file (4);
-//	                    both: the SHA-256 of its bytes in the file (32)
+//	                B×  for each block: raw, the SHA-256 of its words (32)
+//	                    and of its least distances (32); zstd, its length
+//	                    in the file (4) and the SHA-256 of its frame (32)
 //	L-4     4     CRC-32C of every header byte before it
-//	header end    raw: zero bytes up to D, the next multiple of 4096; at D
-//	              the blocks of classing 1, then of classing 2, ...: each
-//	              the records of G groups (the classing's last fewer, then
-//	              zero bytes to G records' size)
-//	              zstd: the blocks, right after the header: each one zstd
-//	              frame (with its checksum) of its records
+//	header end    raw: zero bytes up to D, the next multiple of 4096; at D,
+//	              for classing 1, then 2, ...: the words of each block (4G
+//	              bytes, the groups' words in order), then the least
+//	              distances of each block (HG bytes, as planes: row 0's of
+//	              each group in order, then row 1's, ...), the last block
+//	              of each padded with zero bytes
+//	              zstd: right after the header, the blocks: each one zstd
+//	              frame (with its checksum) of its groups' least distances
+//	              as planes, then their bits as planes: for each group
+//	              ceil(n/8) bytes, bit z%8 of byte z/8 set for the
+//	              arrangement with the blank in cell z at m+1
 //	end of file
 //
-// A block holds its records byte by byte, as planes: byte 0 of the record
-// of each of its groups in order, then byte 1, and so on; bytes of one kind
-// together compress better (by a tenth). WriteTo writes a database of 32
-// MiB of records or more raw (the large tier), to be read in place, and a
-// smaller one compressed (the built-in tier). The same database always
-// gives the same bytes.
+// A search reads the raw words as they are, straight into memory, and
+// needs nothing else; the proof and WriteTo read the least distances too.
+// The zstd blocks compress a fifth better than words would, and a reader
+// makes the words from them. WriteTo writes a database of 32 MiB of blocks
+// or more raw (the large tier), a smaller one compressed (the built-in
+// tier). The same database always gives the same bytes.
 //
 // A reader checks the magic, the version and the header's length, then the
-// header's checksum before it reads any other field; that every field is in
-// range, that the classings are classings of the goal and that the blocks
-// fill the file exactly, before it allocates the words (and only once they
-// fit in ReadOptions.MaxMemory, ErrMemory otherwise). Open and NewReader
-// read a file in place: a lookup reads the block of its group the first
-// time it needs one, checks it against its SHA-256, checks every record
-// (each row's least distance at most the largest, an arrangement at it,
-// the bits of unreached rows and beyond the cells zero), keeps the block
-// in memory as its words and never reads it again. A block that fails
+// header's checksum before it reads any other field; that every field is
+// in range, that the classings are classings of the goal and that the
+// blocks fill the file exactly, before it allocates the words (and only
+// once they fit in ReadOptions.MaxMemory, ErrMemory otherwise). Open and
+// NewReader read a file in place: a lookup reads the words of the block of
+// its group the first time it needs them, checks them against their
+// SHA-256, keeps them and never reads them again. A block that fails
 // reads as unknown entries, for which the heuristic falls back to a bound
-// that stays admissible, and DB.Err reports it. The goal's block is read
-// and checked, its distance 0, when the file is opened. Failures are
-// ErrFormat, ErrVersion or ErrChecksum. DB.ContentHash is the SHA-256 of
-// the header, which names every block's SHA-256.
+// that stays admissible, and DB.Err reports it. Each classing's block of
+// the goal's arrangement is read and checked whole, its distance 0, when
+// the file is opened. Failures are ErrFormat, ErrVersion or ErrChecksum.
+// DB.ContentHash is the SHA-256 of the header, which names every block's
+// SHA-256: a file answers once its proof is recorded under that hash, and
+// every block a search uses is then byte for byte a block proven.
 //
 // # Proof
 //

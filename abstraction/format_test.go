@@ -50,7 +50,7 @@ func encode(t testing.TB, db *abstraction.DB, raw bool) []byte {
 func sameDistances(t testing.TB, a, b *abstraction.DB) {
 	t.Helper()
 	cells := make([]uint8, 9)
-	for i := uint64(0); i < rank.Factorial(9); i += 7 {
+	for i := uint64(0); i < rank.Factorial(9); i += 97 {
 		rank.Unindex(i, cells)
 		bd, _ := board.New(size3x3, cells)
 		for c := range a.Classings() {

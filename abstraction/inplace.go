@@ -58,13 +58,6 @@ type blocks struct {
 	locks   [64]sync.Mutex // block k is read under locks[k%64]
 }
 
-// need makes sure the words of the block of group g are in memory.
-func (b *blocks) need(g uint64) {
-	if k := g >> b.shift; !b.ready[k].Load() {
-		b.load(k)
-	}
-}
-
 // load reads the words of block k if they are not in memory yet. A block
 // that cannot be read or fails its checksum reads as unknown entries
 // (code 3), for which the heuristic falls back to a smaller bound that

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/abstraction"
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 // TestProveRefutes changes one entry of a correct database at a time, one
@@ -20,8 +21,11 @@ func TestProveRefutes(t *testing.T) {
 		t.Fatalf("a database as built: %v", err)
 	}
 	arrangements := base.Classings()[0].Arrangements()
-	tried := 0
-	for tried < 40 {
+	tried, tries := 0, 12
+	if testenv.IsLong() {
+		tries = 60
+	}
+	for tried < tries {
 		db := small3x3(t)
 		pi := r.IntN(2)
 		i := r.Uint64N(arrangements)
