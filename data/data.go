@@ -11,7 +11,7 @@ import (
 
 //go:generate go run gen.go
 
-//go:embed *.tbl *.pdb *.abs
+//go:embed *.tbl *.pdb
 var files embed.FS
 
 // ErrNotEmbedded reports a size whose file is not embedded.
@@ -53,20 +53,4 @@ func PDBFile(size board.Size) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s pattern database", ErrNotEmbedded, size)
 	}
 	return files.ReadFile(size.String() + ".pdb")
-}
-
-var abstractionSizes = []board.Size{{W: 4, H: 4}}
-
-// AbstractionSizes returns the sizes whose abstraction database files, in
-// the multi-tile metric, are embedded.
-func AbstractionSizes() []board.Size { return slices.Clone(abstractionSizes) }
-
-// AbstractionFile returns the bytes of the embedded abstraction database
-// file of size, in the multi-tile metric (for 4x4: the classings of
-// abstraction.Small4x4). It fails with ErrNotEmbedded if there is none.
-func AbstractionFile(size board.Size) ([]byte, error) {
-	if !slices.Contains(abstractionSizes, size) {
-		return nil, fmt.Errorf("%w: %s abstraction database", ErrNotEmbedded, size)
-	}
-	return files.ReadFile(size.String() + "-multi.abs")
 }

@@ -5,7 +5,9 @@
 // tiles (about 1 MB compressed, 5.8 MB decoded), with which IDA* solves
 // random 15-puzzles in tens of milliseconds; and, for the 4x4 in the
 // multi-tile metric, the abstraction database of abstraction.Small4x4
-// (4.2 MB compressed, 5.5 MB in memory).
+// (4.2 MB compressed, 5.5 MB in memory), in programs but not in the
+// WebAssembly module, whose page fetches it when a multi-tile 4x4 game
+// starts.
 //
 // It holds their bytes only (File, MultiFile, PDBFile, AbstractionFile;
 // Sizes, PDBSizes and AbstractionSizes list them).
