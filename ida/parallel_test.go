@@ -34,7 +34,7 @@ func TestParallelSameAnswers(t *testing.T) {
 		}
 		seq := ida.NewIn(h, tc.metric)
 		par := seq.WithWorkers(3)
-		for range 30 {
+		for range boardsPer(30) {
 			b, err := gen.Uniform(r, tc.size)
 			if err != nil {
 				t.Fatal(err)
@@ -123,7 +123,7 @@ func TestTapKernel(t *testing.T) {
 		plain := ida.NewIn(ida.Lines(goal), board.MultiTile)
 		taps := ida.NewIn(tapLines{ida.Lines(goal)}, board.MultiTile)
 		for _, s := range []*ida.Searcher{taps, taps.WithWorkers(3)} {
-			for range 20 {
+			for range boardsPer(20) {
 				b, _, err := gen.Walk(r, goal, 40, nil)
 				if err != nil {
 					t.Fatal(err)
@@ -150,4 +150,13 @@ func TestTapKernel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// boardsPer returns n, or a fifth of it under -short (the race detector's
+// runs).
+func boardsPer(n int) int {
+	if testing.Short() {
+		return max(n/5, 2)
+	}
+	return n
 }
