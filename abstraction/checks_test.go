@@ -106,8 +106,11 @@ func TestSearchSmallBoards(t *testing.T) {
 			t.Fatal(err)
 		}
 		every := tc.every
-		if testenv.IsLong() {
+		switch {
+		case testenv.IsLong():
 			every = 1
+		case testing.Short():
+			every *= 3
 		}
 		n := checkSearch(t, db, builtinTable(t, tc.size, board.MultiTile), builtinTable(t, tc.size, board.SingleTile), every)
 		t.Logf("%s: %d boards solved", tc.size, n)
@@ -274,7 +277,11 @@ func TestParallelSearch(t *testing.T) {
 	par := seq.WithWorkers(2)
 	r := rand.New(rand.NewPCG(15, 16))
 	var boards []board.Board
-	for range 3 {
+	n := 3
+	if testing.Short() {
+		n = 1 // under the race detector, each takes seconds
+	}
+	for range n {
 		b, _, err := gen.Walk(r, board.Goal(size4x4), 150, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -183,7 +183,11 @@ func TestTaps(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	b := c.goal
 	e := h.Start(b).(*Evaluator)
-	for range 3000 {
+	steps := 3000
+	if testing.Short() {
+		steps = 600
+	}
+	for range steps {
 		z := b.Blank()
 		for _, ray := range rays(size, z) {
 			tiles := make([]uint8, len(ray))
