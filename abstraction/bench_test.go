@@ -103,8 +103,8 @@ func report(b *testing.B, took []time.Duration, nodes uint64) {
 	b.ReportMetric(float64(nodes), "nodes")
 }
 
-// BenchmarkUniform100 solves the 100 uniform boards of the issue's
-// targets, reading the database afresh for each op: "batch" on two
+// BenchmarkUniform100 solves the 100 uniform boards of the targets in
+// docs/performance.md, reading the database afresh for each op: "batch" on two
 // goroutines that take the boards in turn, each board on one; "each" one
 // board after the other, each on two goroutines (ida.Searcher.WithWorkers),
 // the slowest board's time the one a single request sees.
