@@ -127,7 +127,11 @@
 //		table is refused (exit 2, nothing written): the built-in table
 //		answers first, so nothing would read the file. A build records
 //		the proof of the file it wrote, so that no command proves it
-//		again.
+//		again. With -metric multi, 4x4 builds an abstraction database
+//		(package abstraction; default 4x4-multi.abs, for the standard
+//		goal): the exact distances of the boards' arrangements in two
+//		classings of the tiles, lower bounds in that metric, a 202 MB
+//		file built in about 25 s on two cores and 450 MB.
 //	distance [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
