@@ -263,14 +263,14 @@ func (p *multiResult) reachWords(from uint64, dst []uint64) {
 func (p *multiResult) leastRows(from, to uint64, least, bits []byte) ([]byte, []byte, bool) {
 	sh := p.sh
 	n, w := uint64(sh.n), uint64(sh.w)
-	out := stepBits{out: bits}
+	out := stepBits{Out: bits}
 	k, z := from/n, from%n
 	for slot := from; slot < to; k, z = k+1, 0 {
 		x := p.words[k]
 		for r := z / w; r < uint64(sh.h) && slot < to; r++ {
 			m1 := x >> (multiRowShift + 8*r) & multiBase
 			if m1 == 0 {
-				return least, out.out, false
+				return least, out.Out, false
 			}
 			// The slots of the row in the range: from zs to ze-1.
 			zs := max(r*w, z)
@@ -282,9 +282,9 @@ func (p *multiResult) leastRows(from, to uint64, least, bits []byte) ([]byte, []
 				m, part = m1, 0
 			}
 			least = append(least, uint8(m))
-			out.add(part, uint(c))
+			out.Add(part, uint(c))
 			slot += c
 		}
 	}
-	return least, out.flush(), true
+	return least, out.Flush(), true
 }

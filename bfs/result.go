@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
@@ -89,11 +90,11 @@ func (r *Result) Rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bo
 	}
 	w := uint64(r.Goal.Size().W)
 	var bits stepBits
-	bits.out = steps
+	bits.Out = steps
 	for s := from; s < to; s++ {
 		d := r.depth[s]
 		if d == Unreached {
-			return firsts, bits.out, false
+			return firsts, bits.Out, false
 		}
 		if s == from || s%w == 0 {
 			firsts = append(firsts, d)
@@ -101,11 +102,11 @@ func (r *Result) Rows(from, to uint64, firsts, steps []byte) ([]byte, []byte, bo
 		}
 		prev := r.depth[s-1]
 		if d != prev+1 && d+1 != prev {
-			return firsts, bits.out, false
+			return firsts, bits.Out, false
 		}
-		bits.add(uint64(b2u8(d == prev+1)), 1)
+		bits.Add(uint64(b2u8(d == prev+1)), 1)
 	}
-	return firsts, bits.flush(), true
+	return firsts, bits.Flush(), true
 }
 
 // LeastRows appends the depths of slots from to to-1 to least and bits row
@@ -125,7 +126,7 @@ func (r *Result) LeastRows(from, to uint64, least, bits []byte) ([]byte, []byte,
 		return r.multi.leastRows(from, to, least, bits)
 	}
 	w := uint64(r.Goal.Size().W)
-	out := stepBits{out: bits}
+	out := stepBits{Out: bits}
 	var row [MaxCells]uint8
 	for s := from; s < to; {
 		end := min(s-s%w+w, to)
@@ -134,41 +135,18 @@ func (r *Result) LeastRows(from, to uint64, least, bits []byte) ([]byte, []byte,
 		m := slices.Min(part)
 		for _, d := range part {
 			if d == Unreached || d-m > 1 {
-				return least, out.out, false
+				return least, out.Out, false
 			}
-			out.add(uint64(d-m), 1)
+			out.Add(uint64(d-m), 1)
 		}
 		least = append(least, m)
 		s = end
 	}
-	return least, out.flush(), true
+	return least, out.Flush(), true
 }
 
-// stepBits appends bits to out, from the lowest bit of each byte.
-type stepBits struct {
-	out  []byte
-	acc  uint64
-	nacc uint
-}
-
-// add appends the c <= 32 low bits of v, which has no others.
-func (b *stepBits) add(v uint64, c uint) {
-	b.acc |= v << b.nacc
-	if b.nacc += c; b.nacc >= 32 {
-		b.out = binary.LittleEndian.AppendUint32(b.out, uint32(b.acc))
-		b.acc >>= 32
-		b.nacc -= 32
-	}
-}
-
-// flush appends the bits left and returns out.
-func (b *stepBits) flush() []byte {
-	for ; b.nacc > 0; b.nacc -= min(b.nacc, 8) {
-		b.out = append(b.out, byte(b.acc))
-		b.acc >>= 8
-	}
-	return b.out
-}
+// stepBits appends the bits of rows, from the lowest bit of each byte.
+type stepBits = bitx.Appender
 
 // Reach writes into dst the words from to from+len(dst)-1 of the reachable
 // set: bit i of word j is that of the board with index 64j+i. It panics if
@@ -269,14 +247,14 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 	n, w := uint64(sh.n), uint64(sh.w)
 	par := sh.parity[p.goalCol]
 	var bits stepBits
-	bits.out = steps
+	bits.Out = steps
 	k, z := from/n, from%n
 	for slot := from; slot < to; k, z = k+1, 0 {
 		if z == 0 && to-slot >= n {
 			// A whole group at once.
 			var ok bool
 			if firsts, ok = p.groupRows(k, firsts, &bits); !ok {
-				return firsts, bits.out, false
+				return firsts, bits.Out, false
 			}
 			slot += n
 			continue
@@ -286,7 +264,7 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 			z0 := r * w
 			field := x >> (2 * z0) & (1<<(2*w) - 1)
 			if field == 0 {
-				return firsts, bits.out, false
+				return firsts, bits.Out, false
 			}
 			b := sh.lowBits[field]
 			p0 := par >> (2 * z0) & 1
@@ -299,12 +277,12 @@ func (p *packedResult) rows(from, to uint64, firsts, steps []byte) ([]byte, []by
 			d += ro.pos>>j&0xFF - ro.neg>>j&0xFF
 			firsts = append(firsts, uint8(d))
 			if c := ze - zs - 1; c > 0 {
-				bits.add(uint64(ro.steps)>>(zs-z0)&(1<<c-1), uint(c))
+				bits.Add(uint64(ro.steps)>>(zs-z0)&(1<<c-1), uint(c))
 			}
 			slot += ze - zs
 		}
 	}
-	return firsts, bits.flush(), true
+	return firsts, bits.Flush(), true
 }
 
 // groupRows is rows for the n slots of group k: it appends the depth of
@@ -330,7 +308,7 @@ func (p *packedResult) groupRows(k uint64, firsts []byte, bits *stepBits) ([]byt
 		steps |= uint64(sh.rows[uint32(b)<<1|p0].steps) << c
 		c += w - 1
 	}
-	bits.add(steps, c)
+	bits.Add(steps, c)
 	return firsts, true
 }
 

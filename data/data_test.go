@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
@@ -189,5 +190,56 @@ func TestPDBUpToDate(t *testing.T) {
 	}
 	if !bytes.Equal(buf.Bytes(), want) {
 		t.Fatalf("the built-in 4x4 pattern database differs from a fresh build (%d bytes, fresh %d); run go generate ./data", len(want), buf.Len())
+	}
+}
+
+// TestAbstractionUpToDate rebuilds the built-in 4x4 abstraction database
+// and requires the bytes built in to be exactly what a build writes today:
+// a long check (seconds of CPU and 30 MB), run with SLIDETABLE_LONG=1.
+func TestAbstractionUpToDate(t *testing.T) {
+	testenv.Long(t)
+	want, err := data.AbstractionFile(board.Size{W: 4, H: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := abstraction.Build(context.Background(), abstraction.Small4x4(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := built.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Fatalf("the built-in 4x4 abstraction database differs from a fresh build (%d bytes, fresh %d); run go generate ./data", len(want), buf.Len())
+	}
+}
+
+// TestAbstractionFile reads the built-in abstraction database and requires
+// the classings of abstraction.Small4x4.
+func TestAbstractionFile(t *testing.T) {
+	b, err := data.AbstractionFile(board.Size{W: 4, H: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := abstraction.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := abstraction.Small4x4()
+	got := db.Classings()
+	if len(got) != len(want) || db.Goal() != board.Goal(board.Size{W: 4, H: 4}) {
+		t.Fatalf("the built-in database has %d classings to %v, want %d to the standard goal", len(got), db.Goal(), len(want))
+	}
+	for i := range got {
+		if got[i].String() != want[i].String() {
+			t.Fatalf("classing %d is %s, want %s", i, got[i], want[i])
+		}
+	}
+	if got := data.AbstractionSizes(); !slices.Equal(got, []board.Size{{W: 4, H: 4}}) {
+		t.Fatalf("AbstractionSizes() = %v", got)
+	}
+	if _, err := data.AbstractionFile(board.Size{W: 3, H: 3}); !errors.Is(err, data.ErrNotEmbedded) {
+		t.Fatalf("AbstractionFile(3x3): %v, want ErrNotEmbedded", err)
 	}
 }

@@ -1,7 +1,7 @@
 //go:build ignore
 
-// Gen builds the tables and the pattern database this package embeds: go
-// generate ./data.
+// Gen builds the tables, the pattern database and the abstraction database
+// this package embeds: go generate ./data.
 package main
 
 import (
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/pdb"
@@ -38,6 +39,14 @@ func main() {
 	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
 	if err == nil {
 		_, err = pdb.WriteFile(ctx, "4x4.pdb", db)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	abs, err := abstraction.Build(ctx, abstraction.Small4x4(), nil)
+	if err == nil {
+		err = abstraction.WriteFile(ctx, "4x4-multi.abs", abs)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

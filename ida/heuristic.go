@@ -36,3 +36,26 @@ type CutEvaluator interface {
 	// Undo.
 	MoveAbove(t uint8, from, to, limit int) int
 }
+
+// A TapEvaluator is an Evaluator that the multi-tile search asks about the
+// moves of the blank along a ray at once, and moves a whole tap at a time:
+// the search uses Taps, Tap and UndoTap in place of Move and Undo below
+// the first move where an Evaluator has them. Each move along a ray is one
+// move from the board as it stands, so an evaluator may bound each without
+// the others, and stop working on one once it is cut off.
+type TapEvaluator interface {
+	Evaluator
+	// Taps sets bounds[k] to a lower bound of the board after the blank,
+	// in cell z, moves to ray[k]: the tiles of ray[:k+1] slide one cell
+	// each towards z. ray lists cells of z's row or column on one side of
+	// z, in order away from it, and tiles their tiles. A bound above limit
+	// may be any bound above limit, found with less work. The evaluator
+	// stays on the board as it stands.
+	Taps(z int, ray []int, tiles []uint8, limit int, bounds []int)
+	// Tap moves the blank from cell z to ray[len(tiles)-1], the tiles of
+	// tiles (those of the ray's first cells) sliding, and returns the new
+	// lower bound.
+	Tap(z int, ray []int, tiles []uint8) int
+	// UndoTap takes back the last Tap.
+	UndoTap()
+}

@@ -78,46 +78,166 @@ func (st *search) step(z, c int) int {
 	return s
 }
 
+// raysOf returns, for each cell z of a board of size and each of its
+// lines (0 its column, 1 its row), the two rays of the line from z: the
+// cells on one side of z in order away from it, then those on the other.
+// Moving the blank to the k-th cell of a ray slides the k tiles between one
+// cell, so the moves along a ray are each one more tile slid than the one
+// before.
+func raysOf(size board.Size) [][2][2][]int {
+	if r, ok := rayTables.Load(size); ok {
+		return r.([][2][2][]int)
+	}
+	w, n := size.W, size.Cells()
+	out := make([][2][2][]int, n)
+	for z := range out {
+		for line, step := range [2]int{w, 1} {
+			for side, s := range [2]int{-step, step} {
+				for c := z + s; c >= 0 && c < n && (line == 0 || c/w == z/w); c += s {
+					out[z][line][side] = append(out[z][line][side], c)
+				}
+			}
+		}
+	}
+	r, _ := rayTables.LoadOrStore(size, out)
+	return r.([][2][2][]int)
+}
+
+var rayTables sync.Map // board.Size -> [][2][2][]int
+
 // dfsMulti is dfs in the multi-tile metric: it searches below the board
 // st.cells, whose blank is in cell z, g moves from the start, moving the
-// blank along its column (line 0) or its row (line 1). It returns the smallest f = g+h above the bound that it saw,
-// or sets st.found with the path, or st.err.
+// blank along its column (line 0) or its row (line 1). It returns the
+// smallest f = g+h above the bound that it saw, or sets st.found with the
+// path, or st.err. Along each ray of the line it slides one tile more for
+// each move, so that a move costs the evaluator one tile, whatever its
+// length; a TapEvaluator bounds a ray's moves at once, in dfsTaps.
 func (st *search) dfsMulti(g, z, line int) int {
+	if st.taps != nil {
+		return st.dfsTaps(g, z, line)
+	}
 	next := int(^uint(0) >> 1)
-	for _, c := range st.lines[z][line] {
-		t := st.cells[c]
-		h := st.tap(z, c)
-		st.nodes++
-		if f := g + 1 + h; f > st.bound {
-			st.untap(z, c)
-			next = min(next, f)
-			continue
-		}
-		if h == 0 && string(st.cells) == st.goal {
-			st.untap(z, c)
-			st.path = append(st.path, t)
-			st.found = true
-			return 0
-		}
-		if st.check--; st.check <= 0 {
-			st.check = ctxEvery
-			if err := st.ctx.Err(); err != nil {
-				st.untap(z, c)
-				st.err = err
+	for _, ray := range st.rays[z][line] {
+		b := z // the blank's cell
+		for k, c := range ray {
+			t := st.cells[c]
+			h := st.ev.Move(t, c, b)
+			st.cells[b], st.cells[c] = t, 0
+			b = c
+			st.nodes++
+			if f := g + 1 + h; f > st.bound {
+				next = min(next, f)
+				continue
+			}
+			if h == 0 && string(st.cells) == st.goal {
+				st.unslide(z, ray[:k+1])
+				st.path = append(st.path, t)
+				st.found = true
 				return 0
 			}
-		}
-		n := st.dfsMulti(g+1, c, 1-line)
-		st.untap(z, c)
-		if st.found || st.err != nil {
-			if st.found {
-				st.path = append(st.path, t)
+			if st.check--; st.check <= 0 {
+				st.check = ctxEvery
+				if err := st.interrupted(); err != nil {
+					st.unslide(z, ray[:k+1])
+					st.err = err
+					return 0
+				}
 			}
-			return 0
+			n := st.dfsMulti(g+1, c, 1-line)
+			if st.found || st.err != nil {
+				st.unslide(z, ray[:k+1])
+				if st.found {
+					st.path = append(st.path, t)
+				}
+				return 0
+			}
+			next = min(next, n)
 		}
-		next = min(next, n)
+		st.unslide(z, ray)
 	}
 	return next
+}
+
+// dfsTaps is dfsMulti with a TapEvaluator: for each ray of the line it
+// asks the bounds of the ray's moves at once, and plays only those within
+// the bound, a whole tap at a time.
+func (st *search) dfsTaps(g, z, line int) int {
+	next := int(^uint(0) >> 1)
+	tiles, hs := st.rayBuffers(g)
+	for _, ray := range st.rays[z][line] {
+		if len(ray) == 0 {
+			continue
+		}
+		for k, c := range ray {
+			tiles[k] = st.cells[c]
+		}
+		st.taps.Taps(z, ray, tiles[:len(ray)], st.bound-g-1, hs[:len(ray)])
+		for k, c := range ray {
+			st.nodes++
+			if f := g + 1 + hs[k]; f > st.bound {
+				next = min(next, f)
+				continue
+			}
+			h := st.taps.Tap(z, ray, tiles[:k+1])
+			board.SlideCells(st.cells, st.w, z, c)
+			if h == 0 && string(st.cells) == st.goal {
+				st.untaps(z, c)
+				st.path = append(st.path, tiles[k])
+				st.found = true
+				return 0
+			}
+			if st.check--; st.check <= 0 {
+				st.check = ctxEvery
+				if err := st.interrupted(); err != nil {
+					st.untaps(z, c)
+					st.err = err
+					return 0
+				}
+			}
+			n := st.dfsTaps(g+1, c, 1-line)
+			st.untaps(z, c)
+			if st.found || st.err != nil {
+				if st.found {
+					st.path = append(st.path, tiles[k])
+				}
+				return 0
+			}
+			next = min(next, n)
+		}
+	}
+	return next
+}
+
+// rayBuffers returns the buffers of dfsTaps at depth g: for the tiles of
+// a ray and the bounds of its moves, each as long as the longest ray.
+func (st *search) rayBuffers(g int) ([]uint8, []int) {
+	for len(st.rayTiles) <= g {
+		n := max(st.w, len(st.cells)/st.w)
+		st.rayTiles = append(st.rayTiles, make([]uint8, n))
+		st.rayBounds = append(st.rayBounds, make([]int, n))
+	}
+	return st.rayTiles[g], st.rayBounds[g]
+}
+
+// untaps takes back a Tap of dfsTaps from cell z to cell c.
+func (st *search) untaps(z, c int) {
+	board.SlideCells(st.cells, st.w, c, z)
+	st.taps.UndoTap()
+}
+
+// unslide takes back the slides of dfsMulti along ray from cell z, the
+// blank now in the ray's last cell: the tiles go back one cell each, the
+// last slid first.
+func (st *search) unslide(z int, ray []int) {
+	for i := len(ray) - 1; i >= 0; i-- {
+		prev := z
+		if i > 0 {
+			prev = ray[i-1]
+		}
+		t := st.cells[prev]
+		st.cells[ray[i]], st.cells[prev] = t, 0
+		st.ev.Undo(t, ray[i], prev)
+	}
 }
 
 // Lines returns a heuristic admissible in the multi-tile metric: a move

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/slidetable/slidetable/board"
 )
@@ -17,8 +18,12 @@ type Searcher struct {
 	h      Heuristic
 	goal   board.Board
 	metric board.Metric
-	moves  *moveTable // the single-tile moves
-	lines  [][2][]int // the multi-tile moves (see linesOf)
+	moves  *moveTable    // the single-tile moves
+	lines  [][2][]int    // the multi-tile moves (see linesOf)
+	rays   [][2][2][]int // and the same by ray (see raysOf)
+	// workers is the number of goroutines that search one board (see
+	// WithWorkers); 0 or 1 means one.
+	workers int
 }
 
 // New returns a searcher in the single-tile metric that bounds the
@@ -35,7 +40,7 @@ func New(h Heuristic) *Searcher { return NewIn(h, board.SingleTile) }
 func NewIn(h Heuristic, m board.Metric) *Searcher {
 	goal := h.Goal()
 	if m == board.MultiTile {
-		return &Searcher{h: h, goal: goal, metric: m, lines: linesOf(goal.Size())}
+		return &Searcher{h: h, goal: goal, metric: m, lines: linesOf(goal.Size()), rays: raysOf(goal.Size())}
 	}
 	return &Searcher{h: h, goal: goal, metric: board.SingleTile, moves: movesOf(goal.Size())}
 }
@@ -70,9 +75,13 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, limit int) (Result
 	if err != nil {
 		return Result{}, err
 	}
+	var it iterations
 	for bound := st.ev.H(); limit < 0 || bound <= limit; {
 		st.bound = bound
-		next := st.root(false)
+		next, err := s.iterate(ctx, b, st, &it, false)
+		if err != nil {
+			return Result{Nodes: st.nodes}, err
+		}
 		if st.err != nil {
 			return Result{Nodes: st.nodes}, st.err
 		}
@@ -120,9 +129,13 @@ func (s *Searcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, erro
 	if err != nil {
 		return nil, -1, err
 	}
+	var it iterations
 	for bound := st.ev.H(); ; {
 		st.bound = bound
-		next := st.root(true)
+		next, err := s.iterate(ctx, b, st, &it, true)
+		if err != nil {
+			return nil, -1, err
+		}
 		if st.err != nil {
 			return nil, -1, st.err
 		}
@@ -131,6 +144,32 @@ func (s *Searcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, erro
 		}
 		bound = next
 	}
+}
+
+// iterations is what a search keeps between its iterations to decide how
+// to run the next.
+type iterations struct {
+	nodes   uint64    // of the last iteration
+	workers []*search // the workers' searches, once made
+}
+
+// iterate runs one iteration of st, with its bound set, on one goroutine
+// or, once the last iteration was costly, on s.workers.
+func (s *Searcher) iterate(ctx context.Context, b board.Board, st *search, it *iterations, all bool) (int, error) {
+	before := st.nodes
+	defer func() { it.nodes = st.nodes - before }()
+	if s.workers > 1 && it.nodes >= parallelNodes {
+		if it.workers == nil {
+			var err error
+			if it.workers, err = s.workersFor(ctx, b); err != nil {
+				return 0, err
+			}
+		}
+		if next, ok := s.parallelRoot(st, it.workers, all); ok {
+			return next, nil
+		}
+	}
+	return st.root(all), nil
 }
 
 // start validates b and sets up a search of it.
@@ -144,14 +183,20 @@ func (s *Searcher) start(ctx context.Context, b board.Board) (*search, error) {
 	}
 	ev := s.h.Start(b)
 	cut, _ := ev.(CutEvaluator)
+	taps, _ := ev.(TapEvaluator)
+	if s.metric != board.MultiTile {
+		taps = nil
+	}
 	return &search{
 		ev:    ev,
 		cut:   cut,
+		taps:  taps,
 		cells: b.Cells(),
 		blank: b.Blank(),
 		goal:  s.goal.CellString(),
 		moves: s.moves,
 		lines: s.lines,
+		rays:  s.rays,
 		w:     b.Size().W,
 		ctx:   ctx,
 	}, nil
@@ -188,11 +233,13 @@ func movesOf(size board.Size) *moveTable {
 type search struct {
 	ev    Evaluator
 	cut   CutEvaluator // ev, if it is one
+	taps  TapEvaluator // ev, if it is one, in the multi-tile metric
 	cells []uint8
 	blank int
 	goal  string
-	moves *moveTable // single-tile moves, or nil
-	lines [][2][]int // multi-tile moves, if moves is nil
+	moves *moveTable    // single-tile moves, or nil
+	lines [][2][]int    // multi-tile moves, if moves is nil
+	rays  [][2][2][]int // the same by ray
 	w     int
 	ctx   context.Context
 	bound int
@@ -203,6 +250,27 @@ type search struct {
 	path  []uint8     // the moves of the solution, deepest first, once found
 	hints []uint8     // the first moves that start a solution, for Hints
 	first []firstMove // the moves from the start, kept between iterations
+	// For a worker of a parallel search: the task it runs, the index from
+	// which tasks are no longer needed, and for Hints whether its first
+	// move has a solution already (see stopped).
+	task      int
+	stopAt    *atomic.Int64
+	firstDone *atomic.Bool
+	// The buffers of dfsTaps, one for each depth.
+	rayTiles  [][]uint8
+	rayBounds [][]int
+}
+
+// interrupted returns ctx's error, or errStopped if the iteration no
+// longer needs the task this search runs.
+func (st *search) interrupted() error {
+	if err := st.ctx.Err(); err != nil {
+		return err
+	}
+	if st.stopped() {
+		return errStopped
+	}
+	return nil
 }
 
 // ctxEvery is how many boards a search enters between looks at its
@@ -358,7 +426,7 @@ func (st *search) dfs(g, z, prev int) int {
 		}
 		if st.check--; st.check <= 0 {
 			st.check = ctxEvery
-			if err := st.ctx.Err(); err != nil {
+			if err := st.interrupted(); err != nil {
 				st.cells[c], st.cells[z] = t, 0
 				st.ev.Undo(t, c, z)
 				st.err = err

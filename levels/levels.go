@@ -274,23 +274,10 @@ func Find(ctx context.Context, t *table.Table, lo, hi, limit int) ([]Level, erro
 
 // scan calls f with the index and distance of each board of t whose
 // distance is in [lo, hi], in index order, until f returns false or an
-// error.
+// error (see table.Table.Scan: on a table read in place it reads every
+// block as it goes, and fails with the error of a damaged one).
 func scan(ctx context.Context, t *table.Table, lo, hi int, f func(i uint64, d int) (bool, error)) error {
-	boards := t.Boards()
-	for i := range boards {
-		if i&0xFFFFF == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		d, ok := t.Lookup(i)
-		if !ok || d < lo || d > hi {
-			continue
-		}
-		more, err := f(i, d)
-		if err != nil || !more {
-			return err
-		}
-	}
-	return nil
+	return t.Scan(ctx, lo, hi, f)
 }
 
 // level returns the Level of the board with index i.

@@ -53,11 +53,26 @@
 // Run also guards against slow and idle clients: a client has
 // ReadHeaderTimeout to send a request's headers and may stay idle
 // IdleTimeout between requests, and at most Options.MaxConns connections
-// are open. At that cap a new connection sheds the one that has been
-// quiet the longest (no whole request yet, or idle), so that a flood of
-// slow or idle connections cannot keep prompt clients out; if every
+// are open. A connection is busy from the moment the server has read the
+// end of its request's headers until it has answered; otherwise it is
+// quiet: partial (it has sent part of a request and no more) or waiting
+// (new and silent, or idle between requests). At the cap a new
+// connection sheds a quiet one, so that a flood of slow or idle
+// connections cannot keep prompt clients out: the partial one quiet the
+// longest; if there is none, a few more are let in for a moment (at most
+// MaxExtraConns) and the next connections shed partial ones to bring the
+// count back; beyond them, the waiting one quiet the longest, once quiet
+// for ShedWaitingAfter; and never one whose request has come but is not
+// read yet (on Unix, where the socket tells).
+// So a client that sends its whole request within ShedWaitingAfter of
+// connecting, or of its previous answer, is never shed, however many
+// slow clients there are. While every quiet connection is spared, the
+// new one waits (clients after it wait in the listen queue); if every
 // connection is busy with a request, the new one gets a fixed 503 with
-// Retry-After at once and is closed.
+// Retry-After at once and is closed. At most
+// Options.MaxConns+MaxExtraConns+1 connections hold a file at once: the
+// victims are closed just after the connection that sheds them is
+// accepted.
 //
 // A Server is an http.Handler, safe for concurrent use; Run serves it on a
 // listener until its context ends, then shuts down gracefully.

@@ -29,11 +29,16 @@ type Options struct {
 	// Logger gets one line for each request. Default: none.
 	Logger *slog.Logger
 	// MaxConns is the most connections Run keeps open; at the cap a new
-	// one sheds the connection quiet the longest (one that has not sent a
-	// whole request yet, or one idle between requests), or, if every one
-	// is busy with a request, is refused with 503. Default
-	// DefaultMaxConns. Each connection takes an open file: keep MaxConns
-	// below the process's limit (slidetable serve caps it there).
+	// one sheds a quiet connection (one that has not sent a whole request
+	// yet, or one idle between requests: see ShedWaitingAfter), or, if
+	// every one is busy with a request, is
+	// refused with 503. While no partial one (part of a request and no
+	// more) may be shed, up to MaxConns/32 more (at most MaxExtraConns)
+	// are let in for a moment rather than shedding a waiting one, and the
+	// next connections shed partial ones to bring the count back. Default DefaultMaxConns. Each connection
+	// takes an open file, and a new one is accepted before its victims are
+	// closed: keep MaxConns+MaxExtraConns+1 below the process's limit
+	// (slidetable serve caps it there).
 	MaxConns int
 	// CORS lists the origins (such as "https://game.example") whose pages
 	// may call the API from a browser, or "*" for any; the API then
@@ -51,6 +56,11 @@ type Options struct {
 // says otherwise: about 200 MB of connection state at most.
 const DefaultMaxConns = 4096
 
+// MaxExtraConns is the most connections Run lets in beyond
+// Options.MaxConns, for a moment, while no connection that has sent part
+// of a request may be shed (see ShedWaitingAfter).
+const MaxExtraConns = 32
+
 // Timeouts of the connections of Run.
 const (
 	// ReadHeaderTimeout is the time a client has to send a request's
@@ -58,6 +68,13 @@ const (
 	ReadHeaderTimeout = 5 * time.Second
 	// IdleTimeout is how long a connection may wait for its next request.
 	IdleTimeout = 30 * time.Second
+	// ShedWaitingAfter is how long, at the connection limit
+	// (Options.MaxConns), a connection that has sent nothing since it
+	// opened, or is idle between requests, is spared before a new
+	// connection may shed it, and only when no connection that has sent
+	// part of a request and no more can be shed instead: such a one may be
+	// shed as soon as the server has read what it sent.
+	ShedWaitingAfter = time.Second
 )
 
 // Limits of a request.

@@ -36,10 +36,10 @@
 //
 // A proof is of the bytes that answer. The content hash is computed by the
 // reader from the bytes it read and decoded, from the one open file, as it
-// read them (table.Table.ContentHash: the SHA-256 of a table file;
-// pdb.DB.ContentHash: the SHA-256 of a pattern database, or for one read
-// in place, of its header, which holds the SHA-256 of every block, each
-// checked before its entries are used); the path is never opened again
+// read them (table.Table.ContentHash and pdb.DB.ContentHash: the SHA-256
+// of a file read whole, or for one read in place, such as a 12-cell table
+// or the large 4x4 pattern database, of its header, which holds the
+// SHA-256 of every block, each checked before its entries are used); the path is never opened again
 // to hash it. A file replaced or changed while or after it is read cannot
 // lend its record to other bytes, nor have a record written for bytes
 // that were not proven. Record adds a record for a file its caller wrote

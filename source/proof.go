@@ -38,10 +38,9 @@ func (r *Resolver) certified(size board.Size) bool {
 
 // contentHash returns the key of the record of src's file: its content
 // hash, as its reader computed it from the bytes it read and answers from
-// (table.Table.ContentHash: the SHA-256 of a table file;
-// pdb.DB.ContentHash: the SHA-256 of a pattern database, or for one read
-// in place, of its header, which holds the SHA-256 of every block, each
-// checked before its entries are used). The path is never read again for
+// (table.Table.ContentHash and pdb.DB.ContentHash: the SHA-256 of a
+// file read whole, or for one read in place, of its header, which holds
+// the SHA-256 of every block, each checked before its entries are used). The path is never read again for
 // it: a file that changes, or is replaced, while or after it is read
 // cannot lend its record to the bytes that answer.
 func contentHash(src *Source) ([sha256.Size]byte, error) {

@@ -28,9 +28,10 @@ var (
 	// ErrShadowed reports a file to install that nothing would read: a
 	// table of a size whose table is built in, which answers first.
 	ErrShadowed = errors.New("source: a built-in table answers first")
-	// ErrDamaged reports, to Options.Warn, a block of a pattern database
-	// read in place that failed its checksum when a search first needed
-	// it: its bounds read as zero, so answers stay exact, only slower.
+	// ErrDamaged reports, to Options.Warn, a block of a file read in place
+	// that failed its checksum when it was first needed: in a pattern
+	// database its bounds then read as zero, so answers stay exact, only
+	// slower; in a table, the lookups of its boards fail, naming it.
 	ErrDamaged = errors.New("source: damaged file")
 )
 
@@ -304,7 +305,9 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	} else {
 		// Another file is read as a table, whose reader says what is
 		// wrong with it ("too short", "not a table file").
-		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory})
+		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
+			r.warn(path, fmt.Errorf("%w: %w; the boards it holds cannot be answered from it", ErrDamaged, err))
+		}})
 	}
 	if err != nil {
 		return nil, err

@@ -105,7 +105,9 @@ const CertifiedCells = 10
 // for the neighbours along columns; on 10 cells, a few tens of
 // milliseconds. New certifies every table it is given, and NewReader and
 // Open every table of up to CertifiedCells cells; call Certify on larger
-// ones read from a file that may be wrong.
+// ones read from a file that may be wrong. On a table read in place it
+// first reads every block (see Load), so that the table then takes all
+// its memory.
 func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if t.n == 0 {
 		return errZero
@@ -117,6 +119,9 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
+	if err := t.load(ctx, o.Workers); err != nil {
+		return err
+	}
 	gi := rank.Index(t.goal.CellString())
 	if d, ok := t.Lookup(gi); !ok || d != 0 {
 		return &DistanceError{Board: t.goal, Distance: d, goal: true}
@@ -126,7 +131,7 @@ func (t *Table) Certify(ctx context.Context, opts *CertifyOptions) error {
 	}
 
 	n := t.n
-	groups := uint64(len(t.depth)) / n
+	groups := t.slots() / n
 	const chunk = 1 << 12 // groups a chunk
 	var (
 		mu      sync.Mutex
@@ -173,7 +178,7 @@ func (t *Table) certify(from, to, gi uint64) error {
 		seqs[1][m-1], seqs[1][m-2] = seqs[1][m-2], seqs[1][m-1]
 		par := uint64(rank.Parity(lex))
 		for z := range n {
-			d := t.depth[k*n+z]
+			d := t.slotDepth(k, z)
 			if d == Unreached {
 				continue
 			}
@@ -243,6 +248,15 @@ func moveBlank(seq []uint8, z, c, w int) {
 			seq[a] = x
 		}
 	}
+}
+
+// slotDepth returns the depth of slot z of group k; every block of a
+// table of version 2 must be in memory.
+func (t *Table) slotDepth(k, z uint64) uint8 {
+	if r := t.rec; r != nil {
+		return uint8(r.at(k, z))
+	}
+	return t.depth[k*t.n+z]
 }
 
 func (t *Table) boardAt(i uint64) board.Board {

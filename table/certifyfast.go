@@ -33,12 +33,15 @@ type prover struct {
 	base            uint64
 	decoded         bool
 	leftAt, rightAt [16]uint32
+
+	rec *records  // the table's records, for a table of version 2
+	ds  [16]uint8 // the depths of the group being checked
 }
 
 func newProver(t *Table, gi uint64) *prover {
 	n, w := t.n, uint64(t.size.W)
 	p := &prover{t: t, n: n, w: w, multi: t.metric == board.MultiTile, rot: rotation.For(int(n)-1, int(w)),
-		all: uint64(1)<<n - 1, gk: gi / n >> 1, gz: gi % n}
+		all: uint64(1)<<n - 1, gk: gi / n >> 1, gz: gi % n, rec: t.rec}
 	for z := range n {
 		if z+1 < n && z%w != w-1 {
 			p.pairs |= 1 << z
@@ -62,19 +65,12 @@ func (t *Table) certifyFast(from, to, gi uint64) bool {
 // group checks the boards of group k and returns 0 if the premises hold
 // for them.
 func (p *prover) group(k uint64) uint64 {
-	n, reach := p.n, p.t.reach
-	// The reachable bits of the group's boards: indices 2kn to 2kn+2n-1.
-	i := 2 * k * n
-	rb := reach[i/64] >> (i % 64)
-	if i%64+2*n > 64 {
-		rb |= reach[i/64+1] << (64 - i%64)
-	}
-	member := rb >> n & p.all // bit z: the board of sequence 2k+1 is the one reached
-	reached := (rb | member) & p.all
+	// bit z of member: the board of sequence 2k+1 is the one reached.
+	member, reached, _ := p.t.group(k, &p.ds) // every block is in memory
 	if reached == 0 {
 		return 0
 	}
-	ds := p.t.depth[k*n : k*n+n : k*n+n]
+	ds := p.ds[:p.n:p.n]
 	bad, closer := p.alongRows(ds, reached, member)
 	b, c := p.alongColumns(k, ds, reached, member)
 	bad |= b
@@ -156,9 +152,8 @@ func (p *prover) alongColumns(k uint64, ds []uint8, reached, member uint64) (bad
 			par ^= uint64(e & 1)
 			tiles := uint64(lex+delta)&^1 | m ^ par
 			c := uint64(a) // the blank's new cell
-			j := tiles*n + c
-			nd := int(depth[rank.Slot(tiles, c, n)])
-			bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
+			in, nd := p.neighbour(depth, reach, tiles, c)
+			bad |= in ^ 1 | b2u64(nd > d+1 || d > nd+1)
 			closer |= b2u64(nd+1 == d) << z
 			if !p.multi {
 				break
@@ -171,9 +166,8 @@ func (p *prover) alongColumns(k uint64, ds []uint8, reached, member uint64) (bad
 			par ^= uint64(e & 1)
 			tiles := uint64(lex+delta)&^1 | m ^ par
 			c := a + w
-			j := tiles*n + c
-			nd := int(depth[rank.Slot(tiles, c, n)])
-			bad |= reach[j/64]>>(j%64)&1 ^ 1 | b2u64(nd > d+1 || d > nd+1)
+			in, nd := p.neighbour(depth, reach, tiles, c)
+			bad |= in ^ 1 | b2u64(nd > d+1 || d > nd+1)
 			closer |= b2u64(nd+1 == d) << z
 			if !p.multi {
 				break
@@ -181,6 +175,18 @@ func (p *prover) alongColumns(k uint64, ds []uint8, reached, member uint64) (bad
 		}
 	}
 	return bad, closer
+}
+
+// neighbour returns 1 if the board with tile rank tiles and the blank in
+// cell c reaches the goal, and its depth: from the records of a table of
+// version 2 (every block in memory), else from depth and reach, the
+// table's.
+func (p *prover) neighbour(depth []uint8, reach []uint64, tiles, c uint64) (uint64, int) {
+	if r := p.rec; r != nil {
+		return (tiles^r.mask>>c)&1 ^ 1, r.at(tiles>>1, c)
+	}
+	j := tiles*p.n + c
+	return reach[j/64] >> (j % 64) & 1, int(depth[rank.Slot(tiles, c, p.n)])
 }
 
 // decode decodes the prefix of group k's sequences and the offsets of the

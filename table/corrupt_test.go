@@ -127,12 +127,12 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
-// TestVersion gives a file a version other than 1: the error is
+// TestVersion gives a file a version other than 1 and 2: the error is
 // ErrVersion and names the version, even when the rest of the header is
 // not what version 1 would have, or missing.
 func TestVersion(t *testing.T) {
 	_, b := load(t, 2, 3)
-	for _, v := range []uint16{0, 2, 3, 0x100, 0xFFFF} {
+	for _, v := range []uint16{0, 3, 4, 0x100, 0xFFFF} {
 		l := split(t, b)
 		l.version = v
 		valid := l.bytes()

@@ -9,16 +9,26 @@
 // linked only into programs that call Build, Search or WriteResult: one
 // that opens or embeds tables links no code of package bfs.
 //
-// A Table is held in memory: one byte a slot for the n!/2 slots of
-// rank.Half, and one bit a board for the n! boards (the reachable set).
-// Lookups rank the board, test its bit and read its slot: O(n), without
-// allocating. A Table is safe for concurrent use by many goroutines once
-// built or opened; Close must not run concurrently with lookups.
+// A Table built, or read from a file of version 1, is held in memory: one
+// byte a slot for the n!/2 slots of rank.Half, and one bit a board for the
+// n! boards (the reachable set). Lookups rank the board, test its bit and
+// read its slot: O(n), without allocating. A table of 11 or 12 cells is
+// written in version 2, which OpenWith reads in place: it reads the header
+// and the block of the goal, and each other block of records the first
+// time a lookup needs it, checked against its SHA-256 before any of it is
+// used; a block read stays in memory (outside the Go heap, so that the
+// collector's headroom does not double it, until the table is no longer
+// referenced). One board of 4x3 then costs the
+// header (156 KB) and a block (12 KiB) instead of 300 MB, and the whole
+// table 60 MB (see Version 2 for the other sizes). A lookup on a block in
+// memory is O(n) and does not allocate. A Table is safe for concurrent
+// use by many goroutines once built or opened, Close included.
 //
 // # File format
 //
 // All integers are little-endian. Version 1 of the format, which every
-// later version of this package keeps reading:
+// later version of this package keeps reading, and which the writer
+// writes for boards of up to 10 cells:
 //
 //	offset        size   field
 //	0             8      magic "SLIDETBL"
@@ -115,6 +125,92 @@
 // Apart from buffers no larger than the file, a reader allocates only the
 // table the header describes (at most about 300 MB, for 12 cells), and
 // only once the header, the checksums and the reachable set have passed.
+//
+// # Version 2: records read in place
+//
+// Version 2 holds, for each slot group k (the n slots k*n to k*n+n-1, one
+// for each cell of the blank), a record of R = H*(F+B) bits, the fields
+// of the group's H rows (the W slots with the blank in one row of the
+// board), row 0 in the lowest bits. A row's field is, from its lowest
+// bit, F bits of its first value and then B bits:
+//
+//   - single-tile moves (index scheme 1), B = W-1. Along a row the blank
+//     moves with the tiles in place, so the depths go up or down by one
+//     from slot to slot. The first value is the depth of the row's first
+//     slot (blank in column 0) halved; its low bit is the parity of the
+//     blank's cell's row plus column plus the goal's. Bit j-1 of the B is
+//     set if the depth of the slot in column j is one more than that of
+//     column j-1, clear if one less. F is the bits of (D-1)/2.
+//   - multi-tile moves (index scheme 2), B = W. Every board of a row is
+//     one move from every other, so its depths are its least depth m and
+//     m+1. The first value is m; bit j of the B is set if the depth of
+//     column j is m+1, and at least one is clear. F is the bits of D-1.
+//
+// Every slot has one board that reaches the goal, and which one the mask
+// in the header says: of the slot's two boards (tile ranks 2k and 2k+1,
+// see rank.Split), the one with the odd rank if bit z of the mask is set,
+// z the blank's cell. (This is the parity rule, which holds for every
+// size and goal; the writer checks it against the search's reachable set
+// and writes version 1 where it would not hold, as where a row's depths do
+// not follow the moves.) Records follow each other with no padding, bit
+// after bit from the lowest bit of each byte; blocks of 2^g records each
+// (the last fewer), (n-1)!/2 records in all:
+//
+//	offset        size   field
+//	0             8      magic "SLIDETBL"
+//	8             2      format version (2)
+//	10            1      width W
+//	11            1      height H (n = W*H, 4 <= n <= 12)
+//	12            1      index scheme, as in version 1: 1 or 2
+//	13            1      F, bits of a row's first value
+//	14            2      D, the number of distances (God's number + 1)
+//	16            1      g: a block holds 2^g records, 3 <= g <= 16 (the
+//	                     writer takes the most that fit in 16 KiB)
+//	17            3      zero
+//	20            4      K, the number of blocks: ceil((n-1)!/2 / 2^g)
+//	24            8      reachable boards: n!/2, one a slot
+//	32            n      goal cells, reading order, 0 for the blank
+//	32+n          2      mask: bit z for the blank in cell z; bits n to 15
+//	                     zero
+//	34+n          8*D    counts: boards at distance 0, 1, ..., D-1
+//	.             32*K   the SHA-256 of each block's bytes
+//	.             4      CRC-32C of every header byte above (offsets 0 on)
+//	header end    ...    zero bytes up to P, the next multiple of 4096
+//	P             ...    K blocks: block b at P + b*2^g*R/8, its records
+//	                     taking ceil(records*R/8) bytes, the bits after
+//	                     the last record zero
+//	end of file
+//
+// A 4x3 table has R = 24 bits (3 rows of 5+3), blocks of 4096 records
+// (12 KiB) and takes 60.0 MB; 3x4 70.0 MB, 6x2 55.0 MB, 2x6 105.1 MB
+// (God's number 80: F = 6). In the multi-tile metric: 4x3 75.0 MB, 3x4
+// 90.1 MB, 6x2 60.0 MB, 2x6 120.1 MB. That is also about the memory the
+// table takes once every block is read.
+//
+// A reader checks the header as it does for version 1, before it
+// allocates anything but the header (which is no larger than the file):
+// every field against what the size, the metric and D make of it, the
+// counts (that they add up to n!/2, one board at 0, some at D-1), its
+// CRC-32C, and that the records fill the rest of the file exactly after
+// zero padding. It reads a block only whole, and checks it before using
+// any of it: its SHA-256, then every record (each depth it gives below D,
+// a multi-tile row with a slot at its least depth, no stray bits). Load
+// and Certify then check that the depths add up to the counts. A block
+// that fails is never used: the lookups that need it fail (Distance,
+// Hints and Path with an error that wraps ErrChecksum or ErrFormat and
+// names the file and the block; Lookup reports the board as not found)
+// and Table.Err reports the first such block, so that a file damaged, or
+// written over after it was opened, never gives a wrong answer; the other
+// blocks keep answering. The file is read with ReadAt, never mapped.
+// Table.ContentHash is the SHA-256 of the header, which holds every
+// block's SHA-256: the proof of a table is recorded under it (hashing the
+// 156 KB header of 4x3 stands for hashing its 60 MB). A reader that reads
+// a file of version 2 whole (NewReader), or of up to 10 cells, reads and
+// checks every block at once. What reads every block of a table read in
+// place, and so takes all its memory: Load, Certify, WriteTo and
+// WriteFile, and a Scan that runs to the end ('slidetable verify' and
+// 'stats', and levels that scan); Hints and Path read the blocks of the
+// boards they pass.
 //
 // Writing is deterministic: the same table always gives the same bytes.
 package table

@@ -48,18 +48,41 @@ func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 
 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written. It writes
-// w in order, once, whatever w is; it codes the whole table before writing
-// it (about 50 MB for 12 cells, where WriteFile streams instead).
+// w in order, once, whatever w is. A table of version 2 (11 and 12 cells)
+// is coded twice, a few blocks at a time, first for the blocks' SHA-256s,
+// which the header holds, then to write it; a smaller one is coded whole
+// before it is written. A table read in place is read whole first (see
+// Load).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if t.n == 0 {
 		return 0, errZero
 	}
+	if err := t.Load(context.Background()); err != nil {
+		return 0, err
+	}
 	return writeAll(context.Background(), w, t.source())
 }
 
-// writeAll writes the table of src to w in order, stopping with ctx's error
-// once ctx is done.
+// writeAll writes the table of src to w in order, in version 2 if it is
+// to be read in place (see source.inPlace), else in version 1, stopping
+// with ctx's error once ctx is done.
 func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
+	sh, mask, ok, err := src.inPlace(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if ok {
+		n, err := writeInPlace(ctx, w, src, sh, mask)
+		if !errors.Is(err, errModel) {
+			return n, err
+		}
+	}
+	return writeVersion1(ctx, w, src)
+}
+
+// writeVersion1 writes the table of src to w in order in version 1,
+// stopping with ctx's error once ctx is done.
+func writeVersion1(ctx context.Context, w io.Writer, src *source) (int64, error) {
 	encoding, blocks, err := encodeDepths(ctx, src)
 	if err != nil {
 		return 0, err
@@ -111,21 +134,38 @@ func WriteFile(ctx context.Context, path string, t *Table) ([sha256.Size]byte, e
 	if t.n == 0 {
 		return [sha256.Size]byte{}, fmt.Errorf("table: write %s: %w", path, errZero)
 	}
+	if err := t.Load(ctx); err != nil {
+		return [sha256.Size]byte{}, fmt.Errorf("table: write %s: %w", path, err)
+	}
 	return writeFile(ctx, path, t.source())
 }
 
-// writeFile is WriteFile for the table of src.
+// writeFile is WriteFile for the table of src: in version 2 if it is to
+// be read in place (see source.inPlace), else in version 1.
 func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]byte, err error) {
 	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		sh, mask, ok, err := src.inPlace(ctx)
+		if err != nil {
+			return err
+		}
+		if ok {
+			err = writeInPlaceFile(ctx, f, src, sh, mask)
+			if err == nil {
+				sum, err = contentHash(f)
+			}
+			if !errors.Is(err, errModel) {
+				return err
+			}
+		}
 		n, err := int64(0), errModel
 		if src.slots() > writeSlots {
 			n, err = writeStream(ctx, f, src)
 		}
 		if errors.Is(err, errModel) {
-			n, err = writeAll(ctx, f, src)
+			n, err = writeVersion1(ctx, f, src)
 		}
 		if err == nil {
-			sum, err = contentHash(f, n)
+			sum, err = contentHash(io.NewSectionReader(f, 0, n))
 		}
 		return err
 	})
@@ -139,21 +179,47 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 	return sum, nil
 }
 
-// contentHash returns the content hash of the table file of size bytes
-// that r reads, as its reader computes it (see Table.ContentHash): the
-// SHA-256 of the whole file.
-func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
-	sum := sha256.New()
-	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {
-		return [sha256.Size]byte{}, err
+// contentHash returns the content hash of the table file f holds, as its
+// reader computes it (see Table.ContentHash): for version 1 the SHA-256 of
+// the whole file, for version 2 of its header, which it reads and checks
+// as the reader does.
+func contentHash(f interface {
+	io.ReaderAt
+	io.Seeker
+}) ([sha256.Size]byte, error) {
+	var sum [sha256.Size]byte
+	size, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return sum, err
 	}
-	return [sha256.Size]byte(sum.Sum(nil)), nil
+	v, err := readVersion(f, size)
+	if err != nil {
+		return sum, err
+	}
+	if v == version2 {
+		hd, err := readHeader2(f, size)
+		if err != nil {
+			return sum, err
+		}
+		return sha256.Sum256(hd.raw), nil
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(f, 0, size)); err != nil {
+		return sum, err
+	}
+	h.Sum(sum[:0])
+	return sum, nil
 }
 
-// OpenWith reads the table file at path, as NewReaderWith does. It
-// refuses, with an error wrapping ErrNotRegular, a path that is not a
-// regular file: a FIFO, say, would block it until something wrote to it,
-// and a device has no size.
+// OpenWith reads the table file at path, as NewReaderWith does, except
+// that a file of version 2 (written for boards of 11 and 12 cells) is
+// read in place: OpenWith reads its header and the block of the goal,
+// and a lookup reads the block of its board the first time one needs it,
+// checking it against its SHA-256 before using any of it. The table then
+// keeps the file open until Close, and takes memory only for the blocks
+// read (see the package documentation). It refuses, with an error
+// wrapping ErrNotRegular, a path that is not a regular file: a FIFO, say,
+// would block it until something wrote to it, and a device has no size.
 func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 	if err := atomicfile.Check(path); err != nil {
 		var nr *atomicfile.NotRegularError
@@ -164,18 +230,38 @@ func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table: %w", err)
 	}
-	defer f.Close()
+	t, err := openFile(f, path, opts)
+	if t == nil || t.rec == nil || t.rec.closer == nil {
+		f.Close()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// openFile reads the table of f: a file of version 2 in place, with f as
+// its closer, any other whole.
+func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("table: %w", err)
+		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	t, err := NewReaderWith(f, fi.Size(), opts)
+	v, err := readVersion(f, fi.Size())
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, err
 	}
+	if v == version {
+		return NewReaderWith(f, fi.Size(), opts)
+	}
+	t, err := newReader2(f, fi.Size(), opts, f)
+	if err != nil {
+		return nil, err
+	}
+	t.rec.name = path
 	return t, nil
 }
 
@@ -188,6 +274,13 @@ func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%w: no reader", ErrFormat)
+	}
+	v, err := readVersion(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if v == version2 {
+		return newReader2(r, size, opts, nil)
 	}
 	h, err := readHeader(r, size)
 	if err != nil {
@@ -279,29 +372,16 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	return t, nil
 }
 
-// readHeader reads and checks the header, including that the lengths it
-// gives add up to the file's size.
+// readHeader reads and checks the header of a file of version 1, whose
+// magic and version readVersion has checked, including that the lengths
+// it gives add up to the file's size.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	// The magic and the version first, so that a file of another version
-	// says so whatever follows them.
 	var fixed [fixedHeader]byte
-	if size < 10 {
-		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
-	}
-	if err := fileformat.ReadAt(r, fixed[:10], 0, ErrFormat); err != nil {
-		return nil, err
-	}
-	if string(fixed[:8]) != magic {
-		return nil, fmt.Errorf("%w: not a table file (no %q at the start)", ErrFormat, magic)
-	}
 	le := binary.LittleEndian
-	if v := le.Uint16(fixed[8:]); v != version {
-		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrVersion, v, version)
-	}
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
-	if err := fileformat.ReadAt(r, fixed[:], 0, ErrFormat); err != nil {
+	if err := readFixed(r, fixed[:], version); err != nil {
 		return nil, err
 	}
 	h := &header{

@@ -3,6 +3,8 @@ package table_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -20,15 +22,27 @@ import (
 // a file may make the reader allocate once its sizes, checksums and
 // reachable set pass), plus a few times the file's size, plus a mebibyte.
 func FuzzNewReader(f *testing.F) {
+	var files [][]byte
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 2, H: 3}} {
 		b, err := data.File(size)
 		if err != nil {
 			f.Fatal(err)
 		}
+		files = append(files, b)
+	}
+	// Files of version 2: one block, and many with the last partial.
+	for _, name := range []string{"v2-2x3-multi.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	for _, b := range files {
 		f.Add(b, false)
 		f.Add(b[:len(b)/2], false)
 		f.Add(b[:40], true)
-		for _, i := range []int{9, 11, 14, 20, 33, 60, len(b) - 30, len(b) - 1} {
+		for _, i := range []int{9, 11, 13, 14, 16, 20, 33, 60, len(b) - 30, len(b) - 1} {
 			bad := append([]byte(nil), b...)
 			bad[i] ^= 0x5A
 			f.Add(bad, false)

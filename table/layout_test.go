@@ -1,9 +1,12 @@
 package table_test
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"hash/crc32"
 	"testing"
+
+	"github.com/slidetable/slidetable/rank"
 )
 
 // This file takes table files apart and puts them together again, so that
@@ -133,6 +136,9 @@ func (l *layout) bytes() []byte {
 // describes sections that fit in it, and b unchanged otherwise. The
 // lengths are kept as they are.
 func fixChecksums(b []byte) []byte {
+	if len(b) >= 10 && binary.LittleEndian.Uint16(b[8:]) == 2 {
+		return fixChecksums2(b)
+	}
 	l, ok := parseLayout(b)
 	if !ok {
 		return b
@@ -171,4 +177,43 @@ func TestLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fixChecksums2 is fixChecksums for a file of version 2: the SHA-256 of
+// each block whose bytes are in b, and the header's CRC-32C. A block
+// holds 2^g groups of H rows of F+W-1 bits (F+W in the multi-tile
+// metric), the last block fewer: (n-1)!/2 groups in all.
+func fixChecksums2(b []byte) []byte {
+	le := binary.LittleEndian
+	if len(b) < 32 {
+		return b
+	}
+	w, h, f, g := int(b[10]), int(b[11]), int(b[13]), uint(b[16])
+	n := w * h
+	depths, blocks := int(le.Uint16(b[14:])), int(le.Uint32(b[20:]))
+	hl := 32 + n + 2 + 8*depths + 32*blocks + 4
+	if w < 2 || h < 2 || n > 12 || g < 3 || g > 16 || hl > len(b) {
+		return b
+	}
+	steps := w - 1
+	if b[12] == 2 {
+		steps = w
+	}
+	recBits := h * (f + steps)
+	groups := rank.Factorial(n-1) / 2
+	full := recBits << g / 8
+	off := (hl + 4095) &^ 4095
+	out := append([]byte(nil), b...)
+	sums := out[32+n+2+8*depths:]
+	for k := range blocks {
+		count := min(uint64(1)<<g, groups-min(groups, uint64(k)<<g))
+		from, to := off+k*full, off+k*full+int((count*uint64(recBits)+7)/8)
+		if to > len(b) || from > to {
+			break
+		}
+		sum := sha256.Sum256(b[from:to])
+		copy(sums[32*k:], sum[:])
+	}
+	le.PutUint32(out[hl-4:], crc32.Checksum(out[:hl-4], castagnoli))
+	return out
 }

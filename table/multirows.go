@@ -23,14 +23,8 @@ import (
 // buf. It returns errModel if a slot has no depth or the depths of a row
 // are not two consecutive values.
 func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error) {
-	firsts, bits := buf.firsts[:0], buf.bits[:0]
-	var err error
-	if src.leastRows != nil {
-		var ok bool
-		if firsts, bits, ok = src.leastRows(start, end, firsts, bits); !ok {
-			return nil, errModel
-		}
-	} else if firsts, bits, err = leastRowsOf(src, start, end, firsts, bits, buf); err != nil {
+	firsts, bits, err := leastRowData(src, start, end, buf)
+	if err != nil {
 		return nil, err
 	}
 	out := append(buf.out[:0], 0, 0, 0, 0)
@@ -42,8 +36,26 @@ func encodeMultiRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, e
 	}
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
-	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	buf.out = out
 	return out, nil
+}
+
+// leastRowData returns the least depths of the rows of slots [start, end)
+// of src, and their bits, as encoding 4 codes them (see
+// bfs.Result.LeastRows), in buf's space. It returns errModel if a slot has
+// no depth or the depths of a row are not two consecutive values.
+func leastRowData(src *source, start, end uint64, buf *rowBuffers) (least, bits []byte, err error) {
+	least, bits = buf.firsts[:0], buf.bits[:0]
+	if src.leastRows != nil {
+		var ok bool
+		if least, bits, ok = src.leastRows(start, end, least, bits); !ok {
+			return nil, nil, errModel
+		}
+	} else if least, bits, err = leastRowsOf(src, start, end, least, bits, buf); err != nil {
+		return nil, nil, err
+	}
+	buf.firsts, buf.bits = least, bits
+	return least, bits, nil
 }
 
 // leastRowsOf appends the least depths of the rows of slots [start, end)

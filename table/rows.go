@@ -45,42 +45,60 @@ type rowBuffers struct{ depths, firsts, bits, out []byte }
 // encodeRows codes the depths of slots [start, end) of src with encoding
 // 3, in buf's space; the result is valid until the next call with buf.
 func encodeRows(src *source, start, end uint64, buf *rowBuffers) ([]byte, error) {
-	r := newRowShape(src.goal)
-	// Room for everything at once: growing the buffers would leave
-	// garbage the size of a block behind.
-	nfirst, nbits := r.counts(start, end)
-	grow := func(b []byte, n uint64) []byte {
-		if uint64(cap(b)) < n {
-			return make([]byte, 0, n)
-		}
-		return b[:0]
-	}
-	firsts, bits := grow(buf.firsts, nfirst), grow(buf.bits, (nbits+7)/8+8)
-	buf.out = grow(buf.out, 4+nfirst+nfirst/128+1024+(nbits+7)/8+8)
-	var err error
-	if src.rows != nil {
-		var ok bool
-		firsts, bits, ok = src.rows(start, end, firsts, bits)
-		if !ok || uint64(len(firsts)) != nfirst || uint64(len(bits)) != (nbits+7)/8 {
-			return nil, errModel
-		}
-		for i := range firsts {
-			firsts[i] >>= 1 // the parity is the slot's
-		}
-	} else if firsts, bits, err = rowsOf(src, r, start, end, firsts, bits, buf); err != nil {
+	firsts, bits, err := rowData(src, start, end, buf)
+	if err != nil {
 		return nil, err
 	}
-	out := append(buf.out[:0], 0, 0, 0, 0)
+	for i := range firsts {
+		firsts[i] >>= 1 // the parity is the slot's
+	}
+	nf := uint64(len(firsts))
+	out := append(grow(buf.out, 4+nf+nf/128+1024+uint64(len(bits))+8), 0, 0, 0, 0)
 	out = fileformat.AppendFastest(out, firsts)
 	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
 	out = append(out, bits...)
-	buf.firsts, buf.bits, buf.out = firsts, bits, out
+	buf.out = out
 	return out, nil
 }
 
-// rowsOf appends the halved first depths and the bits of encoding 3 for
-// slots [start, end) to firsts and bits, from the depths of src, checking
-// that they can be coded so.
+// grow returns b emptied, with room for n bytes: room for everything at
+// once, as growing the buffers would leave garbage the size of a block
+// behind.
+func grow(b []byte, n uint64) []byte {
+	if uint64(cap(b)) < n {
+		return make([]byte, 0, n)
+	}
+	return b[:0]
+}
+
+// rowData returns the depths of slots [start, end) of src row by row, in
+// buf's space: the depth of the first slot of each row that starts in the
+// range, and of the range's first slot, and a bit for every other slot,
+// set if its depth is one more than the slot's before (see
+// bfs.Result.Rows). It returns errModel if the depths cannot be coded so.
+func rowData(src *source, start, end uint64, buf *rowBuffers) (firsts, bits []byte, err error) {
+	r := newRowShape(src.goal)
+	nfirst, nbits := r.counts(start, end)
+	firsts, bits = grow(buf.firsts, nfirst), grow(buf.bits, (nbits+7)/8+8)
+	if src.rows != nil {
+		var ok bool
+		firsts, bits, ok = src.rows(start, end, firsts, bits)
+		if !ok {
+			return nil, nil, errModel
+		}
+	} else if firsts, bits, err = rowsOf(src, r, start, end, firsts, bits, buf); err != nil {
+		return nil, nil, err
+	}
+	if uint64(len(firsts)) != nfirst || uint64(len(bits)) != (nbits+7)/8 {
+		return nil, nil, errModel
+	}
+	buf.firsts, buf.bits = firsts, bits
+	return firsts, bits, nil
+}
+
+// rowsOf appends the first depths and the bits of rowData for slots
+// [start, end) to firsts and bits, from the depths of src, checking that
+// they can be coded so.
 func rowsOf(src *source, r rowShape, start, end uint64, firsts, bits []byte, buf *rowBuffers) ([]byte, []byte, error) {
 	top := uint8(len(src.counts) - 1)
 	if uint64(cap(buf.depths)) < end-start {
@@ -98,7 +116,7 @@ func rowsOf(src *source, r rowShape, start, end uint64, firsts, bits []byte, buf
 		if d > top || d&1 != r.parity[z] {
 			return nil, nil, errModel // also catches a slot no board reaches
 		}
-		firsts = append(firsts, d>>1)
+		firsts = append(firsts, d)
 		prev := d
 		for s := slot + 1; s < rowEnd; s++ {
 			d := depth[s-start]

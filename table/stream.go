@@ -34,8 +34,21 @@ type source struct {
 	table *Table
 }
 
-// source returns the source of t's file.
+// source returns the source of t's file. Every block of a table read in
+// place must be in memory.
 func (t *Table) source() *source {
+	if r := t.rec; r != nil {
+		return &source{
+			goal:   t.goal,
+			metric: t.metric,
+			counts: t.counts,
+			depths: func(from, to uint64, buf []uint8) []uint8 {
+				r.slotDepths(from, buf[:to-from])
+				return buf[:to-from]
+			},
+			reach: maskWords(t.n, r.mask),
+		}
+	}
 	return &source{
 		goal:   t.goal,
 		metric: t.metric,
@@ -90,8 +103,8 @@ func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
 // holding the coded table whole: it leaves room for the header, codes the
 // depth blocks on every core and writes each in order as it comes (the
 // reachable set is coded meanwhile), then the set, and goes back to write
-// the header, which holds their lengths and checksums. The bytes are those writeAll writes anywhere
-// else. If f cannot seek, or the depths cannot be coded so, it returns
+// the header, which holds their lengths and checksums. The bytes are
+// those writeVersion1 writes anywhere else. If f cannot seek, or the depths cannot be coded so, it returns
 // errModel with f as it was. It stops with ctx's error once ctx is done.
 func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)

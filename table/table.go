@@ -57,6 +57,9 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 	metric board.Metric
 	hash   [sha256.Size]byte // see ContentHash; zero for a table not read from a file
+	// rec, for a table of version 2, holds its depths and says which
+	// boards reach the goal; depth and reach are nil.
+	rec *records
 }
 
 // New returns the table of the distances to goal that a search found, after
@@ -162,23 +165,56 @@ func (t *Table) checkCounts(hist []uint64) error {
 	return nil
 }
 
-func (t *Table) reached(i uint64) bool { return t.reach[i/64]&(1<<(i%64)) != 0 }
+// reached reports whether the board with index i reaches the goal.
+func (t *Table) reached(i uint64) bool {
+	if t.rec != nil {
+		return t.rec.reached(i/t.n, i%t.n)
+	}
+	return t.reach[i/64]&(1<<(i%64)) != 0
+}
 
-// Close releases the table. A table is held wholly in memory and keeps no
-// file open, so Close has nothing to release and lookups keep working; it
-// is there so that code written against Open reads naturally.
-func (t *Table) Close() error { return nil }
+// reachedAt is reached for the board of index i, whose tile rank is tiles
+// and whose blank is in cell z.
+func (t *Table) reachedAt(tiles, z, i uint64) bool {
+	if t.rec != nil {
+		return t.rec.reached(tiles, z)
+	}
+	return t.reach[i/64]&(1<<(i%64)) != 0
+}
+
+// slots returns the number of slots, n!/2.
+func (t *Table) slots() uint64 { return rank.Factorial(int(t.n)) / 2 }
+
+// Close closes the file of a table read in place (see OpenWith), once,
+// and returns the error of closing it. The blocks already read stay in
+// memory and keep answering; a lookup that needs another fails with
+// ErrClosed. Their memory, outside the Go heap, is released once the
+// table is no longer referenced. A table held in memory keeps no file open, so Close has
+// nothing to release and lookups keep working; it is there so that code
+// written against Open reads naturally. Close may run concurrently with
+// lookups.
+func (t *Table) Close() error {
+	if t.rec == nil {
+		return nil
+	}
+	return t.rec.close()
+}
 
 // Size returns the size of the table's boards.
 func (t *Table) Size() board.Size { return t.size }
 
 // ContentHash returns the SHA-256 of the bytes the table was read from, in
-// the order of the file: for a table read by NewReader or Open, the
-// SHA-256 of the whole file, computed as the reader read it, so that it
-// names exactly the bytes the table answers from, even if the file
-// changed while it was read or afterwards. It is the key of the table's
-// proof record (package source). ok is false for a table that was not
-// read from a file (New, Build).
+// the order of the file, so that it names exactly the bytes the table
+// answers from, even if the file changed while it was read or afterwards.
+// For a file of version 1, read whole, it is the SHA-256 of the whole
+// file, computed as the reader read it. For a file of version 2 it is the
+// SHA-256 of the header the reader parsed, which holds the SHA-256 of
+// every block, and no record of a block is used before the block matches
+// it (see the package documentation): two tables with the same
+// ContentHash answer the same, and hashing the 156 KB header of 4x3
+// stands for hashing its 60 MB. It is the key of the table's proof record
+// (package source). ok is false for a table that was not read from a file
+// (New, Build).
 func (t *Table) ContentHash() (sum [sha256.Size]byte, ok bool) {
 	return t.hash, t.hash != [sha256.Size]byte{}
 }
@@ -233,6 +269,9 @@ func (t *Table) Distance(b board.Board) (int, error) {
 		return -1, t.mismatch(b)
 	}
 	tiles, z := rank.Split(b.CellString())
+	if t.rec != nil {
+		return t.rec.distance(tiles, uint64(z))
+	}
 	i := tiles*t.n + uint64(z)
 	if t.reach[i/64]&(1<<(i%64)) == 0 {
 		return -1, ErrUnsolvable
@@ -250,13 +289,32 @@ func (t *Table) Solvable(b board.Board) (bool, error) {
 }
 
 // Lookup returns the distance of the board with index i (see rank.Index),
-// and false if that board cannot reach the goal or i is out of range.
+// and false if that board cannot reach the goal or i is out of range. On a
+// table read in place it also returns false for a board whose block
+// cannot be read or fails its checks; Err says so.
 func (t *Table) Lookup(i uint64) (int, bool) {
+	d, ok, _ := t.lookup(i)
+	return d, ok
+}
+
+// lookup is Lookup with the error of a block that fails.
+func (t *Table) lookup(i uint64) (int, bool, error) {
+	if t.rec != nil {
+		if i >= t.Boards() {
+			return -1, false, nil
+		}
+		tiles, z := i/t.n, i%t.n
+		if !t.rec.reached(tiles, z) {
+			return -1, false, nil
+		}
+		d, err := t.rec.depth(tiles>>1, z)
+		return d, err == nil, err
+	}
 	if i >= uint64(len(t.reach))*64 || !t.reached(i) {
-		return -1, false
+		return -1, false, nil
 	}
 	tiles, z := i/t.n, i%t.n
-	return int(t.depth[rank.Slot(tiles, z, t.n)]), true
+	return int(t.depth[rank.Slot(tiles, z, t.n)]), true, nil
 }
 
 // errZero is the error of methods that need boards, on the zero Table.
@@ -305,10 +363,11 @@ func (t *Table) CheckParity(ctx context.Context) (ParityReport, error) {
 			// The index of the board with this tile order and the blank in
 			// cell z (see rank.Index): the tile rank has the order's
 			// parity in its low bit.
-			base := (lex&^1 | uint64(inv&1)) * uint64(n)
+			tiles := lex&^1 | uint64(inv&1)
+			base := tiles * uint64(n)
 			for z := range n {
 				i := base + uint64(z)
-				r := t.reach[i/64]>>(i%64)&1 == 1
+				r := t.reachedAt(tiles, uint64(z), i)
 				if r {
 					p.reachable++
 				}

@@ -21,8 +21,10 @@ import (
 // left, right) or, in the multi-tile metric, of board.Board.Taps (the
 // blank's column top to bottom, then its row left to right), and the
 // distance of b. It returns no moves when b is the goal.
-// It fails with ErrUnsolvable if b cannot reach the goal and with an
-// error wrapping board.ErrMismatch if b is not of the table's size.
+// It fails with ErrUnsolvable if b cannot reach the goal, with an error
+// wrapping board.ErrMismatch if b is not of the table's size, and, on a
+// table read in place, with the error of a block it needs that cannot be
+// read or fails its checks.
 func (t *Table) Hints(b board.Board) ([]uint8, int, error) {
 	d, err := t.Distance(b)
 	if err != nil {
@@ -32,7 +34,11 @@ func (t *Table) Hints(b board.Board) ([]uint8, int, error) {
 	hints := make([]uint8, 0, 4)
 	z := b.Blank()
 	for _, c := range t.moves(z) {
-		if nd, ok := t.lookupAfter(cells, z, c); ok && nd == d-1 {
+		nd, ok, err := t.lookupAfter(cells, z, c)
+		if err != nil {
+			return nil, -1, err
+		}
+		if ok && nd == d-1 {
 			hints = append(hints, cells[c])
 		}
 	}
@@ -59,7 +65,11 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 	for ; d > 0; d-- {
 		next := -1
 		for _, c := range t.moves(blank) {
-			if nd, ok := t.lookupAfter(cells, blank, c); ok && nd == d-1 {
+			nd, ok, err := t.lookupAfter(cells, blank, c)
+			if err != nil {
+				return nil, err
+			}
+			if ok && nd == d-1 {
 				next = c
 				break
 			}
@@ -76,10 +86,11 @@ func (t *Table) Path(b board.Board) ([]uint8, error) {
 }
 
 // lookupAfter returns the distance of the board cells becomes once the
-// blank in cell z moves to cell from, leaving cells unchanged.
-func (t *Table) lookupAfter(cells []uint8, z, from int) (int, bool) {
+// blank in cell z moves to cell from, leaving cells unchanged, as lookup
+// does.
+func (t *Table) lookupAfter(cells []uint8, z, from int) (int, bool, error) {
 	board.SlideCells(cells, t.size.W, z, from)
-	d, ok := t.Lookup(rank.Index(cells))
+	d, ok, err := t.lookup(rank.Index(cells))
 	board.SlideCells(cells, t.size.W, from, z)
-	return d, ok
+	return d, ok, err
 }

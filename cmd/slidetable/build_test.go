@@ -31,6 +31,7 @@ const (
 	helperEnv   = "SLIDETABLE_TEST_BUILD_ARGS"
 	helperStop  = "SLIDETABLE_TEST_BUILD_STOP"
 	helperCache = "SLIDETABLE_TEST_BUILD_CACHE" // the child's $SLIDETABLE_CACHE, which TestMain sets
+	helperFiles = "SLIDETABLE_TEST_BUILD_FILES" // the child's limit of open files, if set
 )
 
 func TestBuildHelper(t *testing.T) {
@@ -45,6 +46,12 @@ func TestBuildHelper(t *testing.T) {
 	}
 	if cache := os.Getenv(helperCache); cache != "" {
 		os.Setenv(cacheEnv, cache)
+	}
+	if files := os.Getenv(helperFiles); files != "" {
+		if err := setFileLimit(files); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(99)
+		}
 	}
 	if stop := os.Getenv(helperStop); stop != "" {
 		testHook = func(ctx context.Context, stage string) {
@@ -70,12 +77,18 @@ func TestBuildHelper(t *testing.T) {
 // stderr as lines.
 func child(t *testing.T, stop string, args ...string) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer) {
 	t.Helper()
+	return childEnv(t, nil, stop, args...)
+}
+
+// childEnv is child with env added to the child's environment.
+func childEnv(t *testing.T, env []string, stop string, args ...string) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer) {
+	t.Helper()
 	argsJSON, err := json.Marshal(args)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBuildHelper$", "-test.count=1")
-	cmd.Env = append(os.Environ(), helperEnv+"="+string(argsJSON), helperStop+"="+stop)
+	cmd.Env = append(append(os.Environ(), helperEnv+"="+string(argsJSON), helperStop+"="+stop), env...)
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	stderr, err := cmd.StderrPipe()

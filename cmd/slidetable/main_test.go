@@ -147,7 +147,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"distance", "-timeout", "soon", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "not a duration (such as 10s"},
 		{[]string{"levels", "-max", "x", "3x3"}, 2, `invalid value "x" for flag -max: not a whole number`},
 		{[]string{"plot", "-o", "missing/dir/x.svg", "3x3"}, 1, "the folder missing/dir does not exist"},
-		{[]string{"version"}, 0, "table format: version 1"},
+		{[]string{"version"}, 0, fmt.Sprintf("table format: versions 1 to %d", table.FormatVersion)},
 		{[]string{"version"}, 0, fmt.Sprintf("pattern database format: versions 1 to %d", pdb.FormatVersion)},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"distance", "3x3"}, 2, "missing board"},

@@ -128,7 +128,7 @@ func TestMetricTables(t *testing.T) {
 		{[]string{"verify", "-table", path, "5x2"}, 0, "distances: proven exact (multi-tile moves)\n"},
 		{[]string{"distance", "-metric", "multi", "-table", "../../pdb/testdata/golden/3x2-v1.pdb", "3x2", "1 2 3/4 0 5"}, 2, "not lower bounds in the multi-tile metric"},
 		{[]string{"levels", "-metric", "multi", "-min", "36", "-table", path, "-seed", "1", "5x2"}, 0, "36  "},
-		{[]string{"build", "-metric", "multi", "4x4"}, 2, "no pattern database is a lower bound in the multi-tile metric"},
+		{[]string{"build", "-metric", "multi", "5x4"}, 2, "no pattern database is a lower bound in the multi-tile metric"},
 		{[]string{"build", "-metric", "multi", "-install", "3x3"}, 2, "nothing would read it"},
 		{[]string{"levels", "-metric", "multi", "-min", "30", "4x4"}, 2, "out of reach of the multi-tile search"},
 		{[]string{"levels", "-metric", "multi", "-min", "25", "3x3"}, 2, "no 3x3 board is more than 24 moves from the goal"},
@@ -149,5 +149,23 @@ func TestMetricTables(t *testing.T) {
 	}
 	if code, out, _ := slidetable(t, "", "distance", "5x2", far); code != 0 || out != "45\n" {
 		t.Errorf("distance 5x2 (single-tile) after installing the multi-tile table: exit %d, %q", code, out)
+	}
+}
+
+// TestBuildMultiAbstractionFlags checks what build -metric multi 4x4
+// refuses before building: another goal, and -install, which is not wired
+// to the folder of installed files yet.
+func TestBuildMultiAbstractionFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "-metric", "multi", "-goal", "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15", "-o", "x.abs", "4x4"}, "for the standard goal"},
+		{[]string{"build", "-metric", "multi", "-install", "4x4"}, "-install of the multi-tile 4x4 database is not supported yet"},
+	} {
+		code, _, errOut := slidetable(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
 	}
 }

@@ -2,11 +2,16 @@
 
 package main
 
-import "syscall"
+import (
+	"syscall"
 
-// fileReserve is how many open files serve keeps for other than
-// connections: tables, logs, the listener.
-const fileReserve = 64
+	"github.com/slidetable/slidetable/server"
+)
+
+// fileReserve is how many open files serve keeps for other than the
+// connections of -max-conns: tables, logs, the listener, and the few
+// connections the server lets in beyond its cap for a moment.
+const fileReserve = 64 + server.MaxExtraConns + 1
 
 // raiseFileLimit raises the soft limit of open files to the hard one (Go
 // does so at start on most systems; this makes sure) and returns it.

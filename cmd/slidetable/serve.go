@@ -168,11 +168,13 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"Against slow and idle clients: 5 s to send a request's headers, 30 s\n"+
 			"idle between requests, at most -max-conns connections open (and no more\n"+
 			"than the open-file limit, which serve raises to its hard limit); at the\n"+
-			"cap a new connection sheds the one quiet the longest, or gets 503 if every\n"+
-			"one is busy. Queries, bodies (however sent) and headers are bounded (1 KB,\n"+
-			"1 KB, 8 KB). -cors lets pages of other origins call the API (off by\n"+
-			"default). Logs a line per request on standard error; stops cleanly on\n"+
-			"SIGINT or SIGTERM, letting requests in flight finish.",
+			"cap a new connection sheds the one quiet the longest of those that sent\n"+
+			"part of their headers and stopped, else one silent or idle for a second\n"+
+			"(never one whose request is in), or gets 503 if every one is busy.\n"+
+			"Queries, bodies (however sent) and headers are bounded (1 KB, 1 KB,\n"+
+			"8 KB). -cors lets pages of other origins call the API (off by default).\n"+
+			"Logs a line per request on standard error; stops cleanly on SIGINT or\n"+
+			"SIGTERM, letting requests in flight finish.",
 		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
 	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")

@@ -242,3 +242,27 @@ func TestOtherGoalSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedTableSaid damages a block of a recorded 4x3 table read in
+// place, in the middle of the file, its header intact: a command that
+// reads the block fails naming it, and the damage is warned of once.
+func TestDamagedTableSaid(t *testing.T) {
+	testenv.Long(t)
+	t.Setenv(cacheEnv, t.TempDir())
+	path := filepath.Join(t.TempDir(), "4x3.tbl")
+	if code, _, errOut := slidetable(t, "", "build", "-q", "-o", path, "4x3"); code != 0 {
+		t.Fatalf("build: %d %s", code, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0x5a
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := slidetable(t, "", "stats", "-table", path, "4x3")
+	if code != 1 || out != "" || strings.Count(errOut, "warning: damaged file") != 1 || !strings.Contains(errOut, "block") || !strings.Contains(errOut, path) {
+		t.Fatalf("stats of a damaged table: exit %d, %q, stderr %q", code, out, errOut)
+	}
+}

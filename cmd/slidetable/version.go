@@ -33,7 +33,7 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\ntable format: version %d\npattern database format: versions 1 to %d\n",
+	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\ntable format: versions 1 to %d\npattern database format: versions 1 to %d\n",
 		version, runtime.Version(), table.FormatVersion, pdb.FormatVersion)
 	return err
 }

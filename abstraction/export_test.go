@@ -1,0 +1,90 @@
+package abstraction
+
+import (
+	"encoding/binary"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+)
+
+// SetRawMin sets rawMin for a test and returns the function that restores
+// it.
+func SetRawMin(n uint64) func() {
+	old := rawMin
+	rawMin = n
+	return func() { rawMin = old }
+}
+
+// SetBlockGroups sets blockGroups for a test and returns the function that
+// restores it.
+func SetBlockGroups(n int) func() {
+	old, oldZ := blockGroups, zstdBlockGroups
+	blockGroups, zstdBlockGroups = n, n
+	return func() { blockGroups, zstdBlockGroups = old, oldZ }
+}
+
+// SetEntry sets the distance of arrangement i of classing pi of a database
+// built in memory to v (which must keep its row within one of its least)
+// and returns the distance it had, so that tests can write wrong files
+// with right checksums.
+func SetEntry(db *DB, pi int, i uint64, v int) int {
+	p := db.parts[pi]
+	lay := db.layout()
+	n, h := uint64(lay.n), uint64(lay.h)
+	g, z := i/n, int(i%n)
+	mins := p.mins[g*h : g*h+h]
+	d := make([]byte, lay.n)
+	for c := range d {
+		d[c] = lay.depth(p.words[g], mins, c)
+	}
+	old := int(d[z])
+	d[z] = byte(v)
+	p.words[g] = lay.encode(d, mins)
+	return old
+}
+
+// Entry returns the distance of arrangement i of classing pi of a
+// database built in memory.
+func Entry(db *DB, pi int, i uint64) int {
+	p := db.parts[pi]
+	lay := db.layout()
+	n, h := uint64(lay.n), uint64(lay.h)
+	g := i / n
+	return int(lay.depth(p.words[g], p.mins[g*h:g*h+h], int(i%n)))
+}
+
+// Unindex returns the arrangement of index i of classing pi.
+func Unindex(db *DB, pi int, i uint64) []uint8 {
+	a := make([]uint8, db.goal.Len())
+	db.parts[pi].x.unindex(i, a)
+	return a
+}
+
+// Index returns the index of arrangement a of classing pi.
+func Index(db *DB, pi int, a []uint8) uint64 { return db.parts[pi].x.index(a) }
+
+// ResealHeader recomputes the CRC-32C of the header of the file b, after a
+// test changed it.
+func ResealHeader(b []byte) {
+	end := HeaderLen(b) - 4
+	binary.LittleEndian.PutUint32(b[end:], fileformat.Checksum(b[:end]))
+}
+
+// HeaderLen returns the length of the header of the file b, its checksum
+// included, as the header says.
+func HeaderLen(b []byte) int { return int(binary.LittleEndian.Uint32(b[20:])) }
+
+// Loaded returns the number of blocks of each classing of a database read
+// in place that are in memory.
+func Loaded(db *DB) []int {
+	var out []int
+	for _, p := range db.parts {
+		k := 0
+		for i := range p.blocks.ready {
+			if p.blocks.ready[i].Load() {
+				k++
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,147 @@
+package abstraction
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
+)
+
+// ReadOptions tune OpenWith and NewReaderWith. A nil *ReadOptions means
+// the zero value.
+type ReadOptions struct {
+	// MaxMemory is the most bytes the reader may allocate for the
+	// entries; 0 means the default, half the physical memory.
+	MaxMemory uint64
+}
+
+func (o *ReadOptions) limit() uint64 {
+	if o == nil {
+		return mem.Limit(0)
+	}
+	return mem.Limit(o.MaxMemory)
+}
+
+// Open reads the abstraction database file at path, with the default
+// ReadOptions: see OpenWith.
+func Open(path string) (*DB, error) { return OpenWith(path, nil) }
+
+// OpenWith reads the abstraction database file at path in place: it reads
+// and checks the header and keeps the file open; a lookup reads the block
+// of its group the first time it needs it, checked against its SHA-256
+// before any of its entries is used (see DB.Err for a block that fails).
+// Close the database when done with it.
+//
+// Before it allocates the entries OpenWith checks that they fit in
+// opts.MaxMemory, and fails with ErrMemory, naming the need and the limit,
+// if they do not.
+func OpenWith(path string, opts *ReadOptions) (*DB, error) {
+	if err := atomicfile.Check(path); err != nil {
+		return nil, fmt.Errorf("abstraction: %w", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("abstraction: %w", err)
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		var db *DB
+		if db, err = newReader(f, f, fi.Size(), opts); err == nil {
+			return db, nil
+		}
+	}
+	f.Close()
+	return nil, fmt.Errorf("open %s: %w", path, err)
+}
+
+// NewReader reads an abstraction database of size bytes from r, with the
+// default ReadOptions: see NewReaderWith.
+func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r, size, nil) }
+
+// NewReaderWith reads an abstraction database of size bytes from r in
+// place, as OpenWith reads a file: r must stay readable while the
+// database is used.
+func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
+	return newReader(r, nil, size, opts)
+}
+
+// newReader reads the database of r in place; closer, if not nil, is
+// closed by DB.Close.
+func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (*DB, error) {
+	h, err := readHeader(r, size)
+	if err != nil {
+		return nil, err
+	}
+	classings := make([]*Classing, len(h.parts))
+	var need uint64
+	for i, p := range h.parts {
+		classings[i] = p.cl
+		need += 4 * uint64(p.blocks) * h.groups
+	}
+	if limit := opts.limit(); need > limit {
+		return nil, fmt.Errorf("%w: reading the %s database needs %s, the limit is %s", ErrMemory, h.goal.Size(), human.Bytes(need), human.Bytes(limit))
+	}
+	db, err := newDB(classings)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	db.src = &source{r: r, closer: closer}
+	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
+	if h.enc == encZstd {
+		if db.src.dec, err = fileformat.NewDecoder(uint64(lay.h+lay.bitBytes()) * h.groups); err != nil {
+			return nil, err
+		}
+	}
+	db.hash, db.raw = sha256.Sum256(h.raw), h.raw
+	for i, p := range db.parts {
+		fp := &h.parts[i]
+		p.largest = fp.largest
+		words := mem.Words32(uint64(fp.blocks) * h.groups)
+		p.words = words[:p.x.groups]
+		p.blocks = &blocks{
+			src: db.src, pi: i, enc: h.enc, lay: lay, groups: p.x.groups, shift: log2(h.groups), largest: fp.largest,
+			fp: fp, words: words, ready: make([]atomic.Bool, fp.blocks),
+		}
+		if err := p.checkGoal(i); err != nil {
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// checkGoal reads the block of the goal's arrangement of part i, read in
+// place, and checks that its distance is 0.
+func (p *part) checkGoal(i int) error {
+	b := p.blocks
+	g, z := p.goalIdx/uint64(p.x.n), int(p.goalIdx%uint64(p.x.n))
+	k := g >> b.shift
+	words, mins, err := b.readBlock(k, true)
+	if err != nil {
+		return err
+	}
+	j := int(g - k<<b.shift)
+	w, m := words[j:j+1], mins[j*b.lay.h:(j+1)*b.lay.h]
+	if err := b.check(g, w, m); err != nil {
+		return err
+	}
+	if d := b.lay.depth(w[0], m, z); d != 0 {
+		return fmt.Errorf("%w: classing %d: the goal's arrangement is at distance %d, not 0", ErrFormat, i+1, d)
+	}
+	return nil
+}
+
+// log2 returns the exponent of v, a power of two.
+func log2(v uint64) uint {
+	var s uint
+	for v > 1 {
+		v >>= 1
+		s++
+	}
+	return s
+}

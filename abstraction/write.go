@@ -1,0 +1,160 @@
+package abstraction
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/parallel"
+)
+
+// rawMin is the least bytes of blocks a database has for WriteTo to write
+// its blocks raw, to be read in place, rather than compressed: 32 MiB; a
+// variable so that tests can write small databases both ways.
+var rawMin uint64 = 32 << 20
+
+// WriteTo writes the database to w in the format described in the package
+// documentation and returns the number of bytes written: its blocks raw
+// if they take 32 MiB or more (the installed 4x4 tier), else each
+// compressed (the built-in tier). The same database always gives the same
+// bytes. A database read from a file is written from its blocks, each
+// read and checked again.
+func (db *DB) WriteTo(w io.Writer) (int64, error) { return db.write(context.Background(), w) }
+
+func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
+	lay := db.layout()
+	h := &header{goal: db.goal, enc: encZstd, groups: uint64(zstdBlockGroups)}
+	var size uint64
+	for _, p := range db.parts {
+		size += p.x.groups * uint64(4+lay.h)
+	}
+	if size >= rawMin {
+		h.enc, h.groups = encRaw, uint64(blockGroups)
+	}
+	if db.parts[0].blocks != nil {
+		h.groups = 1 << db.parts[0].blocks.shift // as read
+	}
+	var words, mins [][][]byte // each part's blocks, raw; zstd frames in words
+	for i, p := range db.parts {
+		fp := filePart{cl: p.cl, largest: p.largest, blocks: int((p.x.groups + h.groups - 1) / h.groups)}
+		ws, ms, err := db.encodeBlocks(ctx, i, h, &fp)
+		if err != nil {
+			return 0, err
+		}
+		words, mins = append(words, ws), append(mins, ms)
+		h.parts = append(h.parts, fp)
+	}
+	hdr := appendHeader(nil, h)
+	parts := [][]byte{hdr}
+	if h.enc == encRaw {
+		parts = append(parts, make([]byte, dataOffset(len(hdr))-int64(len(hdr))))
+	}
+	for i := range words {
+		parts = append(parts, words[i]...)
+		parts = append(parts, mins[i]...)
+	}
+	return fileformat.WriteParts(ctx, w, parts...)
+}
+
+// encodeBlocks returns the blocks of part i as a file of header h holds
+// them, and sets the sums and lengths of fp: raw, the words of each block
+// and the least distances of each (G groups each, the last padded with
+// zero bytes); zstd, the frame of each block (its words, then its least
+// distances), and no least distances apart.
+func (db *DB) encodeBlocks(ctx context.Context, i int, h *header, fp *filePart) ([][]byte, [][]byte, error) {
+	lay := db.layout()
+	g := int(h.groups)
+	fp.sums = make([]byte, fp.blocks*sumSize)
+	words := make([][]byte, fp.blocks)
+	var mins [][]byte
+	if h.enc == encZstd {
+		fp.lens = make([]uint32, fp.blocks)
+	} else {
+		fp.mins = make([]byte, fp.blocks*sumSize)
+		mins = make([][]byte, fp.blocks)
+	}
+	err := parallel.For(ctx, 0, fp.blocks, func(k int) error {
+		ws, ms, err := db.blockData(i, k, h.groups)
+		if err != nil {
+			return err
+		}
+		count := len(ws)
+		if h.enc == encZstd {
+			words[k] = fileformat.Compress(lay.frame(ws, ms))
+			fp.lens[k] = uint32(len(words[k]))
+			sum := sha256.Sum256(words[k])
+			copy(fp.sums[k*sumSize:], sum[:])
+			return nil
+		}
+		wb := make([]byte, 4*g)
+		putWords(wb, ws)
+		mb := make([]byte, lay.h*g)
+		copy(mb, planes(ms, count, lay.h))
+		words[k], mins[k] = wb, mb
+		sw, sm := sha256.Sum256(wb), sha256.Sum256(mb)
+		copy(fp.sums[k*sumSize:], sw[:])
+		copy(fp.mins[k*sumSize:], sm[:])
+		return nil
+	})
+	return words, mins, err
+}
+
+// frame returns what the zstd frame of a block holds for groups whose
+// words are ws and rows' least distances ms (group by group): their least
+// distances and their bits, as planes.
+func (l layout) frame(ws []uint32, ms []byte) []byte {
+	size := l.h + l.bitBytes()
+	recs := make([]byte, len(ws)*size)
+	for i, w := range ws {
+		rec := recs[i*size:][:size]
+		copy(rec, ms[i*l.h:][:l.h])
+		l.bits(rec[l.h:], w, rec[:l.h])
+	}
+	return planes(recs, len(ws), size)
+}
+
+// layout returns the layout of the database's groups.
+func (db *DB) layout() layout { return layoutOf(db.goal.Len(), db.goal.Size().W) }
+
+// blockData returns the words and the rows' least distances (group by
+// group) of block k of part i, in blocks of groups groups: from memory for
+// a database built, else read from the file and checked.
+func (db *DB) blockData(i, k int, groups uint64) ([]uint32, []byte, error) {
+	p := db.parts[i]
+	lo := uint64(k) * groups
+	hi := min(lo+groups, p.x.groups)
+	if p.mins != nil {
+		h := uint64(db.layout().h)
+		return p.words[lo:hi], p.mins[lo*h : hi*h], nil
+	}
+	b := p.blocks
+	if groups != 1<<b.shift {
+		return nil, nil, fmt.Errorf("abstraction: blocks of %d groups from a file of %d", groups, 1<<b.shift)
+	}
+	words, mins, err := b.readBlock(uint64(k), true)
+	if err == nil {
+		err = b.check(lo, words, mins)
+	}
+	if err != nil {
+		b.src.fail(err)
+	}
+	return words, mins, err
+}
+
+// WriteFile writes the database to path atomically, as WriteTo writes it:
+// to a temporary file in the same directory, renamed over path only when
+// complete. If writing fails or ctx ends first, path is left as it was.
+func WriteFile(ctx context.Context, path string, db *DB) error {
+	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		_, err := db.write(ctx, f)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("abstraction: write %w", err)
+	}
+	return nil
+}

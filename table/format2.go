@@ -1,0 +1,481 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"runtime"
+	"slices"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/parallel"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// inPlaceCells is the fewest cells of a board whose table the writer
+// writes in version 2, read in place; smaller tables are written in
+// version 1, compressed and read whole. Tests lower it.
+var inPlaceCells = 11
+
+// header2 is the decoded header of a file of version 2.
+type header2 struct {
+	shape  *recShape
+	metric board.Metric
+	goal   board.Board
+	mask   uint64
+	counts []uint64
+	sums   []byte
+	raw    []byte // the header's bytes, of which the content hash is
+	offset int64  // of the first block
+}
+
+// headerLen2 returns the length of the header of a file of version 2:
+// from the magic to the header's checksum.
+func headerLen2(n, depths int, blocks uint64) uint64 {
+	return fixedHeader + uint64(n) + 2 + 8*uint64(depths) + sumSize*blocks + 4
+}
+
+// recordOffset returns where the records start in a file of version 2
+// whose header takes hl bytes: at the next multiple of 4096.
+func recordOffset(hl uint64) uint64 { return (hl + recordAlign - 1) &^ (recordAlign - 1) }
+
+// readVersion reads the magic and the format version of a file, and
+// fails with ErrVersion for a version this package does not read.
+func readVersion(r io.ReaderAt, size int64) (int, error) {
+	if size < 10 {
+		return 0, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
+	}
+	var b [10]byte
+	if err := fileformat.ReadAt(r, b[:], 0, ErrFormat); err != nil {
+		return 0, err
+	}
+	if string(b[:8]) != magic {
+		return 0, fmt.Errorf("%w: not a table file (no %q at the start)", ErrFormat, magic)
+	}
+	v := int(binary.LittleEndian.Uint16(b[8:]))
+	if v != version && v != version2 {
+		return 0, fmt.Errorf("%w: version %d (this program reads versions %d and %d)", ErrVersion, v, version, version2)
+	}
+	return v, nil
+}
+
+// readFixed reads the first bytes of a file, len(b), whose version
+// readVersion read as v: they must still say so, or the file changed
+// while it was read.
+func readFixed(r io.ReaderAt, b []byte, v int) error {
+	if err := fileformat.ReadAt(r, b, 0, ErrFormat); err != nil {
+		return err
+	}
+	if string(b[:8]) != magic || int(binary.LittleEndian.Uint16(b[8:])) != v {
+		return fmt.Errorf("%w: the header changed while it was read", ErrFormat)
+	}
+	return nil
+}
+
+// readHeader2 reads and checks the header of a file of version 2, and
+// that the records it describes fill the rest of the file exactly. It
+// allocates only the header, once its length fits in the file.
+func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
+	if size < fixedHeader {
+		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
+	}
+	var fixed [fixedHeader]byte
+	if err := readFixed(r, fixed[:], version2); err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	w, h, scheme, fbits := int(fixed[10]), int(fixed[11]), int(fixed[12]), uint(fixed[13])
+	depths, shift := int(le.Uint16(fixed[14:])), uint(fixed[16])
+	blocks, reachable := uint64(le.Uint32(fixed[20:])), le.Uint64(fixed[24:])
+	n := w * h
+	metric := metricOf(scheme)
+	switch {
+	case w < 2 || h < 2 || n > MaxCells:
+		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, w, h)
+	case scheme != schemeHalf && scheme != schemeMulti:
+		return nil, fmt.Errorf("%w: index scheme %d (this program reads schemes %d and %d)", ErrVersion, scheme, schemeHalf, schemeMulti)
+	case depths < 1 || depths > maxDepthsField-1:
+		return nil, fmt.Errorf("%w: %d distances", ErrFormat, depths)
+	case fbits != firstBits(metric, depths):
+		return nil, fmt.Errorf("%w: %d bits of a row's first depth, want %d for %d distances", ErrFormat, fbits, firstBits(metric, depths), depths)
+	case shift < minGroupShift || shift > maxGroupShift:
+		return nil, fmt.Errorf("%w: 2^%d slot groups a block", ErrFormat, shift)
+	case fixed[17]|fixed[18]|fixed[19] != 0:
+		return nil, fmt.Errorf("%w: bytes 17 to 19 are not zero", ErrFormat)
+	case reachable != rank.Factorial(n)/2:
+		return nil, fmt.Errorf("%w: %d boards reach the goal, want one of each of the %d slots", ErrFormat, reachable, rank.Factorial(n)/2)
+	}
+	groups := rank.Factorial(n-1) / 2
+	if want := (groups + 1<<shift - 1) >> shift; blocks != want {
+		return nil, fmt.Errorf("%w: %d blocks, want %d", ErrFormat, blocks, want)
+	}
+	hl := headerLen2(n, depths, blocks)
+	if hl > uint64(size) {
+		return nil, fmt.Errorf("%w: header of %d bytes in a file of %d: %w", ErrFormat, hl, size, io.ErrUnexpectedEOF)
+	}
+	raw := make([]byte, hl)
+	if err := fileformat.ReadAt(r, raw, 0, ErrFormat); err != nil {
+		return nil, err
+	}
+	if fileformat.Checksum(raw[:hl-4]) != le.Uint32(raw[hl-4:]) {
+		return nil, fmt.Errorf("%w: header", ErrChecksum)
+	}
+	// The fields above came from an earlier read: a file that changed
+	// since would be read by fields it no longer has.
+	if !bytes.Equal(raw[:fixedHeader], fixed[:]) {
+		return nil, fmt.Errorf("%w: the header changed while it was read", ErrFormat)
+	}
+	hd := &header2{metric: metric, raw: raw}
+	if err := hd.parse(board.Size{W: w, H: h}, depths, reachable, blocks); err != nil {
+		return nil, err
+	}
+	hd.shape = newRecShape(hd.goal.Size(), hd.goal.Blank(), metric, depths, shift)
+	return hd, hd.checkSize(r, size)
+}
+
+// parse reads the goal, the mask, the counts and the SHA-256s from the
+// header's bytes, whose length fits them.
+func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) error {
+	le := binary.LittleEndian
+	n := size.Cells()
+	p := hd.raw[fixedHeader:]
+	var err error
+	if hd.goal, err = board.New(size, p[:n]); err != nil {
+		return fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	}
+	hd.mask = uint64(le.Uint16(p[n:]))
+	if hd.mask>>n != 0 {
+		return fmt.Errorf("%w: reachable set mask %#x has bits beyond cell %d", ErrFormat, hd.mask, n-1)
+	}
+	p = p[n+2:]
+	hd.counts = make([]uint64, depths)
+	var sum, carry uint64
+	for d := range hd.counts {
+		hd.counts[d] = le.Uint64(p[8*d:])
+		sum, carry = bits.Add64(sum, hd.counts[d], carry)
+	}
+	switch {
+	case carry != 0 || sum != reachable:
+		return fmt.Errorf("%w: counts do not add up to the %d boards that reach the goal", ErrFormat, reachable)
+	case hd.counts[0] != 1:
+		return fmt.Errorf("%w: %d boards at distance 0", ErrFormat, hd.counts[0])
+	case hd.counts[depths-1] == 0:
+		return fmt.Errorf("%w: no boards at the largest distance", ErrFormat)
+	}
+	hd.sums = p[8*depths : 8*uint64(depths)+sumSize*blocks]
+	return nil
+}
+
+// checkSize checks that the records fill the file after the header and
+// its padding, which must be zero.
+func (hd *header2) checkSize(r io.ReaderAt, size int64) error {
+	hl := uint64(len(hd.raw))
+	off := recordOffset(hl)
+	if end := off + hd.shape.recordBytes(); end != uint64(size) {
+		if end > uint64(size) {
+			return fmt.Errorf("%w: records end at byte %d of a %d-byte file: %w", ErrFormat, end, size, io.ErrUnexpectedEOF)
+		}
+		return fmt.Errorf("%w: records end at byte %d of a %d-byte file", ErrFormat, end, size)
+	}
+	pad := make([]byte, off-hl)
+	if err := fileformat.ReadAt(r, pad, int64(hl), ErrFormat); err != nil {
+		return err
+	}
+	for _, c := range pad {
+		if c != 0 {
+			return fmt.Errorf("%w: the padding after the header is not zero", ErrFormat)
+		}
+	}
+	hd.offset = int64(off)
+	return nil
+}
+
+// newReader2 reads a table of version 2 of size bytes from r. With closer
+// it reads it in place: the header and the goal's block now, the other
+// blocks as lookups need them; closer closes r when the table is closed.
+// Without, it reads every block now and does not use r afterwards. Tables
+// of up to CertifiedCells cells are read whole and certified.
+func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) (*Table, error) {
+	hd, err := readHeader2(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if err := opts.check(hd.goal.Size(), hd.shape.memory()+uint64(len(hd.raw))); err != nil {
+		return nil, err
+	}
+	n := uint64(hd.goal.Len())
+	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
+	t.rec = newRecords(hd.shape, hd.mask, hd.sums, r, closer, hd.offset)
+	if opts != nil {
+		t.rec.damaged = opts.Damaged
+	}
+	tiles, z := rank.Split(hd.goal.CellString())
+	if !t.rec.reached(tiles, uint64(z)) {
+		return nil, fmt.Errorf("%w: the goal is not among the boards that reach it", ErrFormat)
+	}
+	if d, err := t.rec.depth(tiles>>1, uint64(z)); err != nil {
+		return nil, err
+	} else if d != 0 {
+		return nil, fmt.Errorf("%w: the goal is at distance %d", ErrFormat, d)
+	}
+	certify := n <= CertifiedCells && !opts.uncertified()
+	if closer == nil || certify {
+		if err := t.Load(context.Background()); err != nil {
+			return nil, err
+		}
+		if closer == nil {
+			t.rec.r = nil // every block is in memory
+		}
+	}
+	if certify {
+		if err := t.Certify(context.Background(), nil); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// inPlace returns the shape of the table of src in version 2 and the mask
+// of its reachable set, and false if it is to be written in version 1: it
+// is too small, a test forces an encoding of version 1, or its reachable
+// set is not one board of each slot, the one of the tile rank's parity
+// that the blank's cell decides (which the parity rule says it is, for
+// every board size and goal).
+func (s *source) inPlace(ctx context.Context) (*recShape, uint64, bool, error) {
+	n := s.n()
+	if n < uint64(inPlaceCells) || forceEncoding != 0 || len(s.counts) > maxDepthsField-1 {
+		return nil, 0, false, nil
+	}
+	// The mask, from group 0: tile ranks 0 and 1, bits 0 to 2n-1.
+	var w0 [1]uint64
+	s.reach(0, w0[:])
+	even, odd := w0[0]&(1<<n-1), w0[0]>>n&(1<<n-1)
+	if even^odd != 1<<n-1 {
+		return nil, 0, false, nil
+	}
+	ok, err := s.reachIs(ctx, maskWords(n, odd))
+	if !ok || err != nil {
+		return nil, 0, false, err
+	}
+	return newRecShape(s.goal.Size(), s.goal.Blank(), s.metric, len(s.counts), 0), odd, true, nil
+}
+
+// reachIs reports whether the reachable set of s is the one whose words
+// want gives, comparing them on every core until ctx is done.
+func (s *source) reachIs(ctx context.Context, want wordSource) (bool, error) {
+	words := (s.boards() + 63) / 64
+	const chunk = 1 << 12
+	bufs := newPool(func() *[2][chunk]uint64 { return new([2][chunk]uint64) })
+	err := parallel.Chunks(ctx, 0, words, chunk, func(lo, hi uint64) error {
+		buf := bufs.get()
+		defer bufs.put(buf)
+		got, exp := buf[0][:hi-lo], buf[1][:hi-lo]
+		s.reach(lo, got)
+		want(lo, exp)
+		if !slices.Equal(got, exp) {
+			return errModel
+		}
+		return nil
+	})
+	if err == errModel {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// maskWords returns the word source of the reachable set of the n! boards of
+// n cells that a mask gives: the board with tile rank t and the blank in
+// cell z reaches the goal iff bit z of mask is the parity of t.
+func maskWords(n, mask uint64) wordSource {
+	// The set repeats every 2n bits: p words hold a whole number of
+	// periods.
+	p := 2 * n / gcd(2*n, 64)
+	pattern := make([]uint64, p)
+	for i := range 64 * p {
+		t, z := i/n, i%n
+		if (t^mask>>z)&1 == 0 {
+			pattern[i/64] |= 1 << (i % 64)
+		}
+	}
+	boards := rank.Factorial(int(n))
+	last := (boards + 63) / 64
+	return func(from uint64, dst []uint64) {
+		for j := range dst {
+			w := from + uint64(j)
+			dst[j] = pattern[w%p]
+			if w == last-1 && boards%64 != 0 {
+				dst[j] &= 1<<(boards%64) - 1
+			}
+		}
+	}
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// header2Bytes returns the header of a file of version 2 of the table of src
+// whose records have shape sh, with the blocks' SHA-256s, and the zero
+// padding after it.
+func (s *source) header2Bytes(sh *recShape, mask uint64, sums []byte) []byte {
+	le := binary.LittleEndian
+	size := s.goal.Size()
+	hl := headerLen2(int(s.n()), len(s.counts), sh.blocks)
+	hdr := make([]byte, 0, recordOffset(hl))
+	hdr = append(hdr, magic...)
+	hdr = le.AppendUint16(hdr, version2)
+	hdr = append(hdr, byte(size.W), byte(size.H), schemeOf(s.metric), byte(sh.fbits))
+	hdr = le.AppendUint16(hdr, uint16(len(s.counts)))
+	hdr = append(hdr, byte(sh.shift), 0, 0, 0)
+	hdr = le.AppendUint32(hdr, uint32(sh.blocks))
+	hdr = le.AppendUint64(hdr, s.reachable())
+	hdr = s.goal.AppendCells(hdr)
+	hdr = le.AppendUint16(hdr, uint16(mask))
+	for _, c := range s.counts {
+		hdr = le.AppendUint64(hdr, c)
+	}
+	hdr = append(hdr, sums...)
+	hdr = le.AppendUint32(hdr, fileformat.Checksum(hdr))
+	return hdr[:recordOffset(hl)]
+}
+
+// blockSums codes every block of the table of src and returns their
+// SHA-256s, on every core until ctx is done; each block coded is also
+// given to put, if not nil, from the worker that coded it.
+func blockSums(ctx context.Context, src *source, sh *recShape, put func(b uint64, blk []byte) error) ([]byte, error) {
+	sums := make([]byte, sumSize*sh.blocks)
+	bufs := newPool(func() *rowBuffers { return new(rowBuffers) })
+	err := parallel.Chunks(ctx, 0, sh.blocks, 8, func(lo, hi uint64) error {
+		buf := bufs.get()
+		defer bufs.put(buf)
+		for b := lo; b < hi; b++ {
+			blk, err := encodeRecords(src, sh, b, buf)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(blk)
+			copy(sums[b*sumSize:], sum[:])
+			if put != nil {
+				if err := put(b, blk); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return sums, err
+}
+
+// writeInPlace writes the table of src in version 2 to w, in order and
+// once: it codes the blocks twice, first for their SHA-256s, which the
+// header holds, then to write them, and never holds more than a few. It
+// returns errModel, having written nothing, if the depths cannot be coded
+// so.
+func writeInPlace(ctx context.Context, w io.Writer, src *source, sh *recShape, mask uint64) (int64, error) {
+	sums, err := blockSums(ctx, src, sh, nil)
+	if err != nil {
+		return 0, err
+	}
+	total, err := w.Write(src.header2Bytes(sh, mask, sums))
+	if err != nil {
+		return int64(total), err
+	}
+	next := uint64(0)
+	type block struct {
+		out []byte
+		buf *rowBuffers
+	}
+	bufs := newPool(func() *rowBuffers { return new(rowBuffers) })
+	err = parallel.Ordered(ctx, 0,
+		func(context.Context) (uint64, bool, error) {
+			b := next
+			next++
+			return b, b < sh.blocks, nil
+		},
+		func(_ context.Context, b uint64) (block, error) {
+			buf := bufs.get()
+			out, err := encodeRecords(src, sh, b, buf)
+			return block{out, buf}, err
+		},
+		func(b block, err error) error {
+			if err != nil {
+				return err
+			}
+			m, err := w.Write(b.out)
+			total += m
+			bufs.put(b.buf)
+			return err
+		}, nil)
+	return int64(total), err
+}
+
+// writeInPlaceFile writes the table of src in version 2 to f from its
+// current offset: the blocks first, each in its place as it is coded on
+// every core, then the header, which holds their SHA-256s. It returns
+// errModel, with f as it was, if the depths cannot be coded so.
+func writeInPlaceFile(ctx context.Context, f *os.File, src *source, sh *recShape, mask uint64) error {
+	start, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		_, err := writeInPlace(ctx, f, src, sh, mask)
+		return err
+	}
+	hl := recordOffset(headerLen2(int(src.n()), len(src.counts), sh.blocks))
+	sums, err := blockSums(ctx, src, sh, func(b uint64, blk []byte) error {
+		_, err := f.WriteAt(blk, start+int64(hl+b*sh.fullBytes()))
+		return err
+	})
+	if err == nil {
+		_, err = f.WriteAt(src.header2Bytes(sh, mask, sums), start)
+	}
+	if err == nil {
+		_, err = f.Seek(0, io.SeekEnd)
+	}
+	if err == errModel {
+		if terr := f.Truncate(start); terr != nil {
+			return terr
+		}
+		if _, serr := f.Seek(start, io.SeekStart); serr != nil {
+			return serr
+		}
+	}
+	return err
+}
+
+// pool keeps buffers for the workers of a loop, so that a loop over many
+// chunks leaves no garbage behind each: in a process that holds a search's
+// result, garbage grows the heap by as much before it is collected.
+type pool[T any] struct {
+	free  chan T
+	fresh func() T
+}
+
+func newPool[T any](fresh func() T) *pool[T] {
+	return &pool[T]{free: make(chan T, runtime.GOMAXPROCS(0)+2), fresh: fresh}
+}
+
+// get returns a free buffer, or a new one.
+func (p *pool[T]) get() T {
+	select {
+	case b := <-p.free:
+		return b
+	default:
+		return p.fresh()
+	}
+}
+
+// put gives a buffer back.
+func (p *pool[T]) put(b T) {
+	select {
+	case p.free <- b:
+	default:
+	}
+}

@@ -1,0 +1,350 @@
+package table
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/mem"
+	"github.com/slidetable/slidetable/internal/parallel"
+)
+
+// ErrClosed reports a block of a table read in place that a lookup needed
+// after the table was closed.
+var ErrClosed = errors.New("table: table closed")
+
+// records holds the depths of a table of version 2: the records of its
+// slot groups (records.go), read from the file a block at a time, the
+// first time a lookup needs one, and checked against the block's SHA-256
+// in the header before any of them is used. A block read stays in memory;
+// one that fails is never used, and every lookup that needs it fails.
+type records struct {
+	recShape // by value: a lookup reads its fields beside the others
+	// mask has bit z set if, of the two boards of a slot with the blank
+	// in cell z, the one with the odd tile rank is the one that reaches
+	// the goal.
+	mask   uint64
+	name   string // the file, in errors; "" for none
+	r      io.ReaderAt
+	closer io.Closer
+	offset int64  // of the first block in the file
+	sums   []byte // the SHA-256 of each block, from the header
+	// data holds block b at b*stride, with its slack after it, once it
+	// is read and checked and its bit in loaded is set; until then the
+	// block's bytes are zero and untouched. For a table read in place it
+	// lies outside the Go heap, taking memory only as blocks are read, and
+	// is released once the records are unreachable.
+	data   []byte
+	stride uint64
+	loaded []atomic.Uint64
+	locks  [64]sync.Mutex // block b is read under locks[b%64]
+
+	io     sync.RWMutex // reads of the file hold it shared, Close alone
+	closed bool
+
+	damaged func(error) // ReadOptions.Damaged
+
+	mu      sync.Mutex
+	failed  map[uint64]error // the blocks that failed, with their error
+	first   error            // the first of them
+	counted error            // the outcome of checkCounts, once it has run
+	didSum  bool
+}
+
+// newRecords returns the records of shape s of a file of version 2 whose
+// blocks start at offset of r, with the given SHA-256s. With closer, which
+// closes r, the table is read in place: its blocks' memory is reserved
+// outside the Go heap and takes pages only as blocks are read, so that
+// the collector's headroom does not double it. Without, every block is
+// about to be read: the memory is an ordinary allocation.
+func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
+	rec := &records{recShape: *s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
+		stride: s.stride(), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
+	if closer == nil {
+		rec.data = make([]byte, s.memory())
+		return rec
+	}
+	data, release := mem.Reserve(s.memory())
+	rec.data = data
+	// Every method that reads data keeps rec alive until it has (see
+	// keep), so that the release cannot come between.
+	runtime.AddCleanup(rec, func(release func()) { release() }, release)
+	return rec
+}
+
+// stride returns the bytes a block takes in memory: its own and the slack
+// a lookup may load, in whole words.
+func (s *recShape) stride() uint64 { return (s.fullBytes() + blockSlack + 7) &^ 7 }
+
+// memory returns the bytes the records of shape s take in memory once
+// every block is read.
+func (s *recShape) memory() uint64 { return s.blocks * s.stride() }
+
+// keep marks the end of a use of r.data: the memory is released once r
+// is unreachable, which without it could be before a read of the memory
+// that follows r's last use.
+func (r *records) keep() { runtime.KeepAlive(r) }
+
+// isLoaded reports whether block b is in memory.
+func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
+
+// distance returns the distance of the board with tile rank tiles and the
+// blank in cell z, as Table.Distance does.
+func (r *records) distance(tiles, z uint64) (int, error) {
+	if !r.reached(tiles, z) {
+		return -1, ErrUnsolvable
+	}
+	return r.depth(tiles>>1, z)
+}
+
+// depth returns the depth of the slot with the blank in cell z of group
+// k, reading its block first if need be.
+func (r *records) depth(k, z uint64) (int, error) {
+	b, bit := r.record(k)
+	if !r.isLoaded(b) {
+		if err := r.load(b); err != nil {
+			return -1, err
+		}
+	}
+	d := r.depthIn(r.block(b), bit, z)
+	r.keep()
+	return d, nil
+}
+
+// at returns the depth of the slot with the blank in cell z of group k,
+// whose block must be in memory.
+func (r *records) at(k, z uint64) int {
+	b, bit := r.record(k)
+	d := r.depthIn(r.block(b), bit, z)
+	r.keep()
+	return d
+}
+
+// slotDepths writes into dst the depths of the slots from from on; their
+// blocks must be in memory.
+func (r *records) slotDepths(from uint64, dst []uint8) {
+	var ds [16]uint8
+	for i := uint64(0); i < uint64(len(dst)); {
+		s := from + i
+		k, z := s/r.n, s%r.n
+		b, bit := r.record(k)
+		r.groupIn(r.block(b), bit, &ds)
+		i += uint64(copy(dst[i:], ds[z:r.n]))
+	}
+	r.keep()
+}
+
+// reached reports whether the board with tile rank tiles and the blank in
+// cell z reaches the goal.
+func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 0 }
+
+// block returns the memory of block b, with its slack: the block's
+// records once it is loaded.
+func (r *records) block(b uint64) []byte { return r.data[b*r.stride : (b+1)*r.stride] }
+
+// load reads block b into memory and checks it, unless it is there; it
+// returns the error of a block that fails, now or before. A block that
+// fails now is told to damaged, once, after its lock is released.
+func (r *records) load(b uint64) error {
+	fresh, err := r.loadLocked(b)
+	if fresh && r.damaged != nil {
+		r.damaged(err)
+	}
+	return err
+}
+
+// loadLocked is load under the block's lock; fresh says the block failed
+// now.
+func (r *records) loadLocked(b uint64) (fresh bool, err error) {
+	l := &r.locks[b%uint64(len(r.locks))]
+	l.Lock()
+	defer l.Unlock()
+	if r.isLoaded(b) {
+		return false, nil
+	}
+	r.mu.Lock()
+	err = r.failed[b]
+	r.mu.Unlock()
+	if err != nil {
+		return false, err
+	}
+	err = r.read(b)
+	if errors.Is(err, ErrClosed) {
+		return false, err
+	}
+	if err != nil {
+		r.fail(b, err)
+		return true, err
+	}
+	r.loaded[b>>6].Or(1 << (b & 63)) // after the block: a lookup that sees the bit sees it
+	return false, nil
+}
+
+// fail records that block b failed with err.
+func (r *records) fail(b uint64, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed[b] = err
+	if r.first == nil {
+		r.first = err
+	}
+}
+
+// where names block b for an error.
+func (r *records) where(b uint64) string {
+	if r.name == "" {
+		return fmt.Sprintf("block %d of %d", b, r.blocks)
+	}
+	return fmt.Sprintf("%s: block %d of %d", r.name, b, r.blocks)
+}
+
+// read reads block b into its place and checks it: its SHA-256, and its
+// records (checkBlock). On failure it leaves the place zero.
+func (r *records) read(b uint64) error {
+	defer r.keep()
+	blk := r.block(b)
+	n := r.blockBytes(b)
+	off := r.offset + int64(b*r.fullBytes())
+	r.io.RLock()
+	closed := r.closed
+	var err error
+	if !closed {
+		err = fileformat.ReadAt(r.r, blk[:n], off, ErrFormat)
+	}
+	r.io.RUnlock()
+	switch {
+	case closed:
+		return fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
+	case err != nil:
+		clear(blk)
+		return fmt.Errorf("%s: %w", r.where(b), err)
+	}
+	if sum := sha256.Sum256(blk[:n]); string(sum[:]) != string(r.sums[b*sumSize:(b+1)*sumSize]) {
+		clear(blk)
+		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
+			ErrChecksum, r.where(b), off, off+int64(n)-1)
+	}
+	first, count := r.blockGroups(b)
+	if err := r.checkBlock(blk, first, count); err != nil {
+		clear(blk)
+		return fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
+	}
+	return nil
+}
+
+// loadAll reads every block not yet in memory, on workers goroutines (0
+// for GOMAXPROCS), until ctx is done, and returns the first error: of the
+// lowest block that fails.
+func (r *records) loadAll(ctx context.Context, workers int) error {
+	return parallel.Chunks(ctx, workers, r.blocks, 16, func(lo, hi uint64) error {
+		for b := lo; b < hi; b++ {
+			if !r.isLoaded(b) {
+				if err := r.load(b); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// histogram returns the number of slots at each depth, once every block
+// is in memory.
+func (r *records) histogram(ctx context.Context, workers int) ([]uint64, error) {
+	const chunk = 64 // blocks
+	parts := make([][]uint64, (r.blocks+chunk-1)/chunk)
+	err := parallel.Chunks(ctx, workers, r.blocks, chunk, func(lo, hi uint64) error {
+		rows := make([]uint64, r.rowKeys())
+		for b := lo; b < hi; b++ {
+			_, count := r.blockGroups(b)
+			r.countRows(r.block(b), count, rows)
+		}
+		parts[lo/chunk] = rows
+		r.keep()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]uint64, r.rowKeys())
+	for _, p := range parts {
+		for i, c := range p {
+			rows[i] += c
+		}
+	}
+	hist := make([]uint64, r.depths)
+	r.spread(rows, hist)
+	return hist, nil
+}
+
+// close closes the file, once; blocks in memory stay usable.
+func (r *records) close() error {
+	r.io.Lock()
+	defer r.io.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	if r.closer != nil {
+		return r.closer.Close()
+	}
+	return nil
+}
+
+// Load reads every block of a table read in place (see OpenWith) that is
+// not yet in memory, checking each, and then that the depths add up to
+// the counts; it stops with ctx's error once ctx is done. It returns the
+// first error: the lowest block that fails, or counts that do not match.
+// Afterwards the table takes all its memory (about 60 MB for 4x3, see
+// the package documentation) and no lookup reads the file. For a table
+// held in memory it does nothing.
+func (t *Table) Load(ctx context.Context) error {
+	return t.load(ctx, 0)
+}
+
+// load is Load on workers goroutines (0 for GOMAXPROCS).
+func (t *Table) load(ctx context.Context, workers int) error {
+	r := t.rec
+	if r == nil {
+		return nil
+	}
+	if err := r.loadAll(ctx, workers); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	done, err := r.didSum, r.counted
+	r.mu.Unlock()
+	if done {
+		return err
+	}
+	hist, err := r.histogram(ctx, workers)
+	if err != nil {
+		return err
+	}
+	err = t.checkCounts(hist)
+	r.mu.Lock()
+	r.didSum, r.counted = true, err
+	r.mu.Unlock()
+	return err
+}
+
+// Err returns the first error met reading a block of a table read in
+// place: a block that fails its SHA-256 or its checks, or cannot be read.
+// Lookups never use such a block: Distance, Hints and Path fail with its
+// error, and Lookup, which has no error to return, reports the boards of
+// the block as not found; Err says why. A block needed after Close is not
+// counted (the error is ErrClosed). Err is nil for a table held in memory.
+func (t *Table) Err() error {
+	if t.rec == nil {
+		return nil
+	}
+	t.rec.mu.Lock()
+	defer t.rec.mu.Unlock()
+	return t.rec.first
+}
