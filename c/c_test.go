@@ -523,6 +523,30 @@ func TestFiles(t *testing.T) {
 			}
 		})
 	}
+	t.Run("in place", func(t *testing.T) {
+		// A file of format version 2, read in place (its blocks when
+		// first needed), against the built-in table.
+		path, err := filepath.Abs(filepath.Join("..", "table", "testdata", "v2-3x2.tbl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl, err := source.BuiltinTable(three2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := check(t, boards.String(), "file", path)
+		first, rest, _ := strings.Cut(out, "\n")
+		if want := "0 3x2 metric 0 exact 1 max 21: the table " + path; first != want {
+			t.Errorf("info %q, want %q", first, want)
+		}
+		ans := func(b board.Board) (int, []uint8, error) {
+			hints, d, err := tbl.Hints(b)
+			return d, hints, err
+		}
+		if n := checkAnswers(t, board.Goal(three2), board.SingleTile, prefixBoards(boards.String(), rest), ans); n != 720 {
+			t.Errorf("%d answers, want 720", n)
+		}
+	})
 	t.Run("pdb", func(t *testing.T) {
 		five := board.Size{W: 5, H: 2}
 		db, err := pdb.Build(ctx, board.Goal(five), [][]uint8{{1, 2, 3, 6, 7}, {4, 5, 8, 9}}, nil)

@@ -77,12 +77,14 @@ func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, e
 	return len(path), path, err
 }
 
-// lookup returns the distance of the board of cells, or unsolvable, and
-// true, if a table answers and cells is a board of its size: the hot path
-// of a lookup from C, which makes no board.Board (that copies the cells)
-// and asks the table directly. It reports false otherwise, for the board
-// to be made and asked about as any other (h.board then says what is
-// wrong with the cells).
+// lookup returns the distance of the board of cells and true, if a
+// table answers, cells is a board of its size and the table has its
+// distance: the hot path of a lookup from C, which makes no board.Board
+// (that copies the cells) and asks the table directly. It reports false
+// otherwise, for the board to be made and asked about as any other: then
+// h.board says what is wrong with the cells, and the table's Distance
+// whether the board cannot reach the goal or its block of a table read in
+// place cannot be read (which Lookup does not tell apart).
 func (h *tableHandle) lookup(cells []byte) (int, bool) {
 	t := h.answer.Table
 	if t == nil || len(cells) != h.size.Cells() {
@@ -98,11 +100,7 @@ func (h *tableHandle) lookup(cells []byte) (int, bool) {
 		}
 		seen[c>>6] |= bit
 	}
-	d, ok := t.Lookup(rank.Index(cells))
-	if !ok {
-		return unsolvable, true
-	}
-	return d, true
+	return t.Lookup(rank.Index(cells))
 }
 
 // boardSource gives the boards of a batch in order: the next board, or
@@ -130,8 +128,13 @@ func (h *tableHandle) cellDistances(ctx context.Context, cells []byte, out []int
 		c := cells[i*n : (i+1)*n]
 		d, ok := h.lookup(c)
 		if !ok {
-			_, err := h.board(c)
-			return i, &indexError{i, err}
+			b, err := h.board(c)
+			if err != nil {
+				return i, &indexError{i, err}
+			}
+			if d, err = h.distance(ctx, b); err != nil {
+				return i, err
+			}
 		}
 		out[i] = int32(d)
 	}
