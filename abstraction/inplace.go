@@ -24,11 +24,11 @@ type source struct {
 	path    string      // the file, for the damage reported
 	damaged func(error) // ReadOptions.Damaged
 	closer  io.Closer
-	dec    *zstd.Decoder // for zstd blocks
-	once   sync.Once
-	closed atomic.Bool
-	mu     sync.Mutex
-	err    error // the first block that failed
+	dec     *zstd.Decoder // for zstd blocks
+	once    sync.Once
+	closed  atomic.Bool
+	mu      sync.Mutex
+	err     error // the first block that failed
 }
 
 // fail records err if it is the first failure.
