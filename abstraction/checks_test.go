@@ -203,7 +203,7 @@ func largeTier(t *testing.T) *abstraction.DB {
 			t.Fatal(err)
 		}
 		path = filepath.Join(t.TempDir(), "4x4-multi.abs")
-		if err := abstraction.WriteFile(context.Background(), path, db); err != nil {
+		if _, err := abstraction.WriteFile(context.Background(), path, db); err != nil {
 			t.Fatal(err)
 		}
 	}

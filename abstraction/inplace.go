@@ -20,22 +20,28 @@ var ErrClosed = errors.New("abstraction: database closed")
 // source is the open file of a database read in place, which its parts'
 // blocks are read from.
 type source struct {
-	r      io.ReaderAt
-	closer io.Closer
-	dec    *zstd.Decoder // for zstd blocks
-	once   sync.Once
-	closed atomic.Bool
-	mu     sync.Mutex
-	err    error // the first block that failed
+	r       io.ReaderAt
+	path    string      // the file, for the damage reported
+	damaged func(error) // ReadOptions.Damaged
+	closer  io.Closer
+	dec     *zstd.Decoder // for zstd blocks
+	once    sync.Once
+	closed  atomic.Bool
+	mu      sync.Mutex
+	err     error // the first block that failed
 }
 
 // fail records err if it is the first failure.
 func (s *source) fail(err error) {
 	s.mu.Lock()
-	if s.err == nil {
+	first := s.err == nil
+	if first {
 		s.err = err
 	}
 	s.mu.Unlock()
+	if first && s.damaged != nil && !errors.Is(err, ErrClosed) {
+		s.damaged(fmt.Errorf("%s: %w", s.path, err))
+	}
 }
 
 // blocks holds what a part of a database read in place needs to read its

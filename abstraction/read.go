@@ -19,6 +19,13 @@ type ReadOptions struct {
 	// MaxMemory is the most bytes the reader may allocate for the
 	// entries; 0 means the default, half the physical memory.
 	MaxMemory uint64
+	// Damaged, if set, is called once, by the lookup that meets it, with
+	// the first error of reading a block of the file (see DB.Err): a block
+	// that cannot be read or fails its checks. Its entries then read as
+	// unknown, which keeps every bound admissible and every answer exact,
+	// but makes searches slower. The error names the file. It must not
+	// block.
+	Damaged func(err error)
 }
 
 func (o *ReadOptions) limit() uint64 {
@@ -53,6 +60,7 @@ func OpenWith(path string, opts *ReadOptions) (*DB, error) {
 	if err == nil {
 		var db *DB
 		if db, err = newReader(f, f, fi.Size(), opts); err == nil {
+			db.src.path = path
 			return db, nil
 		}
 	}
@@ -111,6 +119,10 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 		if err := p.checkGoal(i); err != nil {
 			return nil, err
 		}
+	}
+	// Damage met from now on is reported; before, it failed the opening.
+	if opts != nil {
+		db.src.damaged = opts.Damaged
 	}
 	return db, nil
 }

@@ -148,13 +148,23 @@ func (db *DB) blockData(i, k int, groups uint64) ([]uint32, []byte, error) {
 // WriteFile writes the database to path atomically, as WriteTo writes it:
 // to a temporary file in the same directory, renamed over path only when
 // complete. If writing fails or ctx ends first, path is left as it was.
-func WriteFile(ctx context.Context, path string, db *DB) error {
-	err := atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
-		_, err := db.write(ctx, f)
+// It returns the file's content hash (see DB.ContentHash), read back from
+// the temporary file before it takes the name path: the key of the proof
+// record of exactly the bytes written (package source).
+func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte, err error) {
+	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
+		n, err := db.write(ctx, f)
+		if err != nil {
+			return err
+		}
+		h, err := readHeader(f, n)
+		if err == nil {
+			sum = sha256.Sum256(h.raw)
+		}
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("abstraction: write %w", err)
+		return sum, fmt.Errorf("abstraction: write %w", err)
 	}
-	return nil
+	return sum, nil
 }

@@ -46,7 +46,7 @@ func main() {
 	}
 	abs, err := abstraction.Build(ctx, abstraction.Small4x4(), nil)
 	if err == nil {
-		err = abstraction.WriteFile(ctx, "4x4-multi.abs", abs)
+		_, err = abstraction.WriteFile(ctx, "4x4-multi.abs", abs)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/pdb"
@@ -44,9 +45,10 @@ type decoded[T any] struct {
 }
 
 var (
-	tables      sync.Map // board.Size -> *decoded[*table.Table]
-	multiTables sync.Map // board.Size -> *decoded[*table.Table], in the multi-tile metric
-	pdbs        sync.Map // board.Size -> *decoded[*pdb.DB]
+	tables       sync.Map // board.Size -> *decoded[*table.Table]
+	multiTables  sync.Map // board.Size -> *decoded[*table.Table], in the multi-tile metric
+	pdbs         sync.Map // board.Size -> *decoded[*pdb.DB]
+	abstractions sync.Map // board.Size -> *decoded[*abstraction.DB]
 )
 
 // load returns the value of size in m, decoding it with read the first
@@ -102,6 +104,39 @@ func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 	})
 }
 
+// HasBuiltinAbstraction reports whether an abstraction database of size,
+// to the standard goal, for searches in the multi-tile metric, is built in
+// (4x4, except in the WebAssembly build).
+func HasBuiltinAbstraction(size board.Size) bool {
+	return slices.Contains(data.AbstractionSizes(), size)
+}
+
+// hasBuiltinDatabase reports whether a database built in bounds searches
+// of size in the metric m.
+func hasBuiltinDatabase(size board.Size, m board.Metric) bool {
+	if m == board.MultiTile {
+		return HasBuiltinAbstraction(size)
+	}
+	return HasBuiltinPDB(size)
+}
+
+// BuiltinAbstraction returns the built-in abstraction database of size
+// (4x4: the classings of abstraction.Small4x4), read on first use and
+// shared afterwards, safe for concurrent use; callers must not Close it.
+// It fails with an error wrapping ErrNotBuiltin if there is none.
+func BuiltinAbstraction(size board.Size) (*abstraction.DB, error) {
+	if !HasBuiltinAbstraction(size) {
+		return nil, fmt.Errorf("%w: no %s abstraction database", ErrNotBuiltin, size)
+	}
+	return load(&abstractions, size, func() (*abstraction.DB, error) {
+		b, err := data.AbstractionFile(size)
+		if err != nil {
+			return nil, err
+		}
+		return abstraction.NewReader(bytes.NewReader(b), int64(len(b)))
+	})
+}
+
 // builtin returns the built-in source for goal, see builtinSource, proven
 // again under Options.Recheck.
 func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (*Source, error) {
@@ -116,8 +151,9 @@ func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (
 }
 
 // builtinSource returns the built-in source for goal in the metric: its
-// table if tables is set and there is one, else its pattern database if
-// there is one (in the single-tile metric), else nil.
+// table if tables is set and there is one, else its database if there is
+// one (a pattern database in the single-tile metric, an abstraction
+// database in the multi-tile one), else nil.
 func builtinSource(goal board.Board, tables bool, metric board.Metric) (*Source, error) {
 	size := goal.Size()
 	if goal != board.Goal(size) {
@@ -136,6 +172,13 @@ func builtinSource(goal board.Board, tables bool, metric board.Metric) (*Source,
 			return nil, err
 		}
 		return &Source{Origin: Builtin, DB: db}, nil
+	}
+	if !tables && HasBuiltinAbstraction(size) && metric == board.MultiTile {
+		db, err := BuiltinAbstraction(size)
+		if err != nil {
+			return nil, err
+		}
+		return &Source{Origin: Builtin, Abstraction: db}, nil
 	}
 	return nil, nil
 }
@@ -160,6 +203,13 @@ var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 	for _, size := range data.PDBSizes() {
 		if b, err := data.PDBFile(size); err == nil {
 			m[sha256.Sum256(b)] = true
+		}
+	}
+	for _, size := range data.AbstractionSizes() {
+		if db, err := BuiltinAbstraction(size); err == nil {
+			if sum, ok := db.ContentHash(); ok {
+				m[sum] = true
+			}
 		}
 	}
 	if b, err := hex.DecodeString(Standard4x4); err == nil && len(b) == sha256.Size {

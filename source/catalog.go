@@ -166,7 +166,7 @@ func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
 		}
 	}
 	for _, src := range c.opts.Given {
-		if src == nil || (src.Table == nil && src.DB == nil && src.Heuristic == nil) {
+		if src == nil || (src.Table == nil && src.DB == nil && src.Abstraction == nil && src.Heuristic == nil) {
 			return nil, fmt.Errorf("%w: a given source holds nothing", ErrKind)
 		}
 		if err := setGoal(src.Goal(), src.String()); err != nil {
@@ -251,6 +251,10 @@ func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*A
 	}
 	ans.Uniform = uniform(size, m, ans.Source != nil)
 	ans.Search = ida.NewIn(ans.Heuristic, m)
+	if m == board.MultiTile && ans.Source != nil {
+		// Its far boards take seconds: search each on every core.
+		ans.Search = ans.Search.WithWorkers(0)
+	}
 	return ans, nil
 }
 
@@ -277,11 +281,8 @@ func (c *Catalog) bound(ctx context.Context, goal board.Board, m board.Metric) (
 		if src.Goal() != goal {
 			continue
 		}
-		switch {
-		case src.Heuristic != nil && src.HeuristicMetric == m:
-			return src.Heuristic, src, nil
-		case src.DB != nil && m == board.SingleTile:
-			return src.DB.Heuristic(), src, nil
+		if h := src.Bound(m); h != nil {
+			return h, src, nil
 		}
 	}
 	src, err := c.resolvers[m].DatabaseFor(ctx, goal)
@@ -289,7 +290,7 @@ func (c *Catalog) bound(ctx context.Context, goal board.Board, m board.Metric) (
 		return nil, nil, err
 	}
 	if src != nil {
-		return src.DB.Heuristic(), src, nil
+		return src.Bound(m), src, nil
 	}
 	if m == board.MultiTile {
 		return ida.Lines(goal), nil, nil
@@ -336,11 +337,11 @@ func (c *Catalog) Offer(size board.Size, m board.Metric) Offer {
 func (c *Catalog) database(size board.Size, m board.Metric) bool {
 	goal := c.Goal(size)
 	for _, src := range c.opts.Given {
-		if src.Table == nil && src.Goal() == goal && (src.DB != nil && m == board.SingleTile || src.Heuristic != nil && src.HeuristicMetric == m) {
+		if src.Table == nil && src.Goal() == goal && src.Bound(m) != nil {
 			return true
 		}
 	}
-	return goal == board.Goal(size) && m == board.SingleTile && (HasBuiltinPDB(size) || c.resolvers[m].installed(size, PDB) != "")
+	return goal == board.Goal(size) && (hasBuiltinDatabase(size, m) || c.resolvers[m].installed(size, databaseKind(m)) != "")
 }
 
 // Sizes returns the sizes the catalogue offers in the metric m, tables
@@ -365,7 +366,7 @@ func (c *Catalog) Sizes(m board.Metric) ([]Offer, error) {
 		switch {
 		case src.Table != nil && src.Table.Metric() == m:
 			add(src.Size(), true)
-		case src.Table == nil && (src.DB != nil && m == board.SingleTile || src.Heuristic != nil && src.HeuristicMetric == m):
+		case src.Table == nil && src.Bound(m) != nil:
 			add(src.Size(), false)
 		}
 	}

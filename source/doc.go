@@ -1,42 +1,52 @@
-// Package source answers one question for the solver, the command line and
-// the server alike: what answers boards of this size and goal, and from
-// where. An answer is a Source: an exact table (package table) or a
-// pattern database that guides a search (package pdb), and its origin.
+// Package source answers one question for the solver, the command line,
+// the server and the WebAssembly build alike: what answers boards of this
+// size and goal, and from where. The one place that decides is a Catalog:
+// asked for a size and a metric, it hands back an Answer, the exact table
+// or the optimal search with the best lower bound there is, ready to use,
+// with its Source (a file, or built-in data, and its origin), proven.
+// Below it, a Resolver finds, opens and proves the files: an exact table
+// (package table), a pattern database that guides a search in
+// single-tile moves (package pdb), or an abstraction database that guides
+// one in multi-tile moves (package abstraction).
 //
 // There are three origins, asked in this order by Resolver.For:
 //
 //   - Built in: the files package data embeds, for the standard goal: the
-//     tables of 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 and the 4x4 pattern
-//     database. Their tests prove them (each is rebuilt and compared byte for
-//     byte), so they are not proven again at run time.
-//   - Installed: WxH.tbl or WxH.pdb in a folder the caller names
-//     (Options.Dir; DefaultDir is slidetable in the user's cache folder),
-//     for the standard goal. A table answers before a pattern database, a
-//     built-in table before an installed one, and an installed pattern
-//     database before the built-in one (it is the larger, built on purpose).
-//     An entry of the folder that is not a regular file (a directory, a
-//     dangling symbolic link, a loop, a device) is skipped and reported once
-//     to Options.Warn.
+//     tables of 2x2, 3x2, 2x3, 3x3, 4x2 and 2x4 in both metrics, the 4x4
+//     pattern database and the 4x4 abstraction database (not in the
+//     WebAssembly build). Their tests prove them (each is rebuilt and
+//     compared byte for byte), so they are not proven again at run time.
+//   - Installed: WxH.tbl, WxH.pdb, WxH-multi.tbl or WxH-multi.abs in a
+//     folder the caller names (Options.Dir; DefaultDir is slidetable in
+//     the user's cache folder), for the standard goal. A table answers
+//     before a database, a built-in table before an installed one, and an
+//     installed database before the built-in one (it is the larger, built
+//     on purpose). An entry of the folder that is not a regular file (a
+//     directory, a dangling symbolic link, a loop, a device) is skipped and
+//     reported once to Options.Warn.
 //   - A file the caller names: Resolver.Open, which takes a table or a
-//     pattern database by its first bytes (Sniff).
+//     database by its first bytes (Sniff).
 //
-// A Resolver answers in one metric (Options.Metric). In the multi-tile
-// metric (board.MultiTile) the built-in tables are those of data.MultiFile
-// and an installed table is WxH-multi.tbl; no pattern database answers
-// there, since its entries are not lower bounds in that metric, and a
-// table counting the other metric's moves never answers.
+// A Resolver answers in one metric (Options.Metric); a Catalog holds one of
+// each. In the multi-tile metric (board.MultiTile) the built-in tables are
+// those of data.MultiFile, an installed table is WxH-multi.tbl and an
+// installed abstraction database WxH-multi.abs; no pattern database
+// answers there, since its entries are not lower bounds in that metric,
+// and a table counting the other metric's moves never answers.
 //
 // Nothing answers before it is proven. A table of up to 10 cells
 // (table.CertifiedCells) is proven as it is read (table.Table.Certify, in
-// a fraction of a second). A larger
-// table and every pattern database are proven on first use (Certify, in
-// seconds, or pdb.DB.Prove, as long as building the database) and the
+// a fraction of a second). A larger table and every database are proven
+// on first use (Certify, in seconds; abstraction.DB.Prove, a certificate
+// in one pass, about 40 s for the large 4x4 tier; or pdb.DB.Prove, as long
+// as building the database) and the
 // proof is recorded in the folder, under the file's content hash, so that
 // later uses find the record instead of proving again.
 //
 // A proof is of the bytes that answer. The content hash is computed by the
 // reader from the bytes it read and decoded, from the one open file, as it
-// read them (table.Table.ContentHash and pdb.DB.ContentHash: the SHA-256
+// read them (table.Table.ContentHash, pdb.DB.ContentHash and
+// abstraction.DB.ContentHash: the SHA-256
 // of a file read whole, or for one read in place, such as a 12-cell table
 // or the large 4x4 pattern database, of its header, which holds the
 // SHA-256 of every block, each checked before its entries are used); the path is never opened again

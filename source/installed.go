@@ -28,11 +28,13 @@ func DefaultDir() (string, error) {
 }
 
 // ext returns the name ending of a file of kind in the metric: .tbl,
-// -multi.tbl or .pdb.
+// -multi.tbl, .pdb or -multi.abs.
 func ext(kind Kind, metric board.Metric) string {
 	switch {
 	case kind == PDB:
 		return ".pdb"
+	case kind == Abstraction:
+		return "-multi.abs"
 	case metric == board.MultiTile:
 		return "-multi.tbl"
 	}
@@ -40,20 +42,27 @@ func ext(kind Kind, metric board.Metric) string {
 }
 
 // InstallKind returns what is installed for size: a table up to
-// table.MaxCells cells, a pattern database above.
-func InstallKind(size board.Size) Kind {
+// table.MaxCells cells, a pattern database above (in the multi-tile
+// metric, InstallKindIn).
+func InstallKind(size board.Size) Kind { return InstallKindIn(size, board.SingleTile) }
+
+// InstallKindIn returns what is installed for size in the metric m: a
+// table up to table.MaxCells cells, a pattern database above in the
+// single-tile metric, an abstraction database in the multi-tile one.
+func InstallKindIn(size board.Size, m board.Metric) Kind {
 	if size.Cells() > table.MaxCells {
-		return PDB
+		return databaseKind(m)
 	}
 	return Table
 }
 
 // InstallPath returns the path of the file installed for boards of size
 // to the standard goal in the resolver's metric: WxH.tbl or WxH.pdb (see
-// InstallKind), or WxH-multi.tbl in the multi-tile metric, in the folder
-// of installed files. It fails with ErrNoDir if there is no folder, and
-// with ErrShadowed for a size whose table is built in: the built-in table
-// answers first, so an installed one would never be read.
+// InstallKindIn), or WxH-multi.tbl or WxH-multi.abs in the multi-tile
+// metric, in the folder of installed files. It fails with ErrNoDir if
+// there is no folder, and with ErrShadowed for a size whose table is built
+// in: the built-in table answers first, so an installed one would never be
+// read.
 func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if err := size.Validate(); err != nil {
 		return "", err
@@ -64,10 +73,8 @@ func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if r.opts.Dir == "" {
 		return "", ErrNoDir
 	}
-	if r.opts.Metric == board.MultiTile && InstallKind(size) == PDB {
-		return "", fmt.Errorf("%w: %s has too many boards for a table, and no pattern database is a lower bound in the multi-tile metric", table.ErrFormat, size)
-	}
-	return filepath.Join(r.opts.Dir, size.String()+ext(InstallKind(size), r.opts.Metric)), nil
+	kind := InstallKindIn(size, r.opts.Metric)
+	return filepath.Join(r.opts.Dir, size.String()+ext(kind, r.opts.Metric)), nil
 }
 
 // InstalledError reports an installed file that cannot answer: it cannot
@@ -186,10 +193,7 @@ func (r *Resolver) installedSizes() ([]installedFile, error) {
 		if base == name || err != nil || size.String() != base || HasBuiltin(size) || seen[size] {
 			continue
 		}
-		for _, kind := range []Kind{Table, PDB} {
-			if kind == PDB && r.opts.Metric == board.MultiTile {
-				continue
-			}
+		for _, kind := range []Kind{Table, databaseKind(r.opts.Metric)} {
 			if !seen[size] && r.installed(size, kind) != "" {
 				seen[size] = true
 				out = append(out, installedFile{size, kind})

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/pdb"
@@ -38,18 +39,22 @@ func (r *Resolver) certified(size board.Size) bool {
 
 // contentHash returns the key of the record of src's file: its content
 // hash, as its reader computed it from the bytes it read and answers from
-// (table.Table.ContentHash and pdb.DB.ContentHash: the SHA-256 of a
-// file read whole, or for one read in place, of its header, which holds
-// the SHA-256 of every block, each checked before its entries are used). The path is never read again for
-// it: a file that changes, or is replaced, while or after it is read
+// (table.Table.ContentHash, pdb.DB.ContentHash,
+// abstraction.DB.ContentHash: the SHA-256 of a file read whole, or for one
+// read in place, of its header, which holds the SHA-256 of every block,
+// each checked before its entries are used). The path is never read again
+// for it: a file that changes, or is replaced, while or after it is read
 // cannot lend its record to the bytes that answer.
 func contentHash(src *Source) ([sha256.Size]byte, error) {
 	var sum [sha256.Size]byte
 	var ok bool
-	if src.Table != nil {
+	switch {
+	case src.Table != nil:
 		sum, ok = src.Table.ContentHash()
-	} else {
+	case src.DB != nil:
 		sum, ok = src.DB.ContentHash()
+	case src.Abstraction != nil:
+		sum, ok = src.Abstraction.ContentHash()
 	}
 	if !ok {
 		return sum, fmt.Errorf("%w: %s was not read from a file", ErrKind, src)
@@ -141,7 +146,7 @@ func (r *Resolver) forget(sum [sha256.Size]byte) error {
 // pattern database.
 func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, name string) error {
 	switch {
-	case kind != Table && kind != PDB:
+	case kind != Table && kind != PDB && kind != Abstraction:
 		return fmt.Errorf("%w: %s is not a table file or a pattern database", ErrKind, name)
 	case kind == Table && r.certified(size):
 		return nil
@@ -204,6 +209,9 @@ func (r *Resolver) proveFile(ctx context.Context, src *Source) error {
 	}
 	if src.Table != nil {
 		return src.Table.Certify(ctx, &table.CertifyOptions{Workers: r.opts.Workers, Progress: progress})
+	}
+	if src.Abstraction != nil {
+		return src.Abstraction.Prove(ctx, &abstraction.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory, Progress: progress})
 	}
 	return src.DB.Prove(ctx, &pdb.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory, Progress: progress})
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/atomicfile"
@@ -66,31 +67,38 @@ type Kind int
 
 // The kinds of file, told apart by their first bytes (see Sniff).
 const (
-	Unknown Kind = iota // neither of the others
-	Table               // an exact distance table (package table)
-	PDB                 // a pattern database (package pdb)
+	Unknown     Kind = iota // none of the others
+	Table                   // an exact distance table (package table)
+	PDB                     // a pattern database (package pdb)
+	Abstraction             // an abstraction database (package abstraction)
 )
 
-// String returns "table", "pattern database" or "unknown".
+// String returns "table", "pattern database", "abstraction database" or
+// "unknown".
 func (k Kind) String() string {
 	switch k {
 	case Table:
 		return "table"
 	case PDB:
 		return "pattern database"
+	case Abstraction:
+		return "abstraction database"
 	}
 	return "unknown"
 }
 
 // Source is what answers boards of one size and goal: an exact table, a
-// pattern database that guides an optimal search, or (given by a caller,
-// Origin Given) a heuristic of its own; and where it comes from. Exactly
-// one of Table, DB and Heuristic is set.
+// pattern database that guides an optimal search in single-tile moves, an
+// abstraction database that guides one in multi-tile moves, or (given by a
+// caller, Origin Given) a heuristic of its own; and where it comes from.
+// Exactly one of Table, DB, Abstraction and Heuristic is set.
 type Source struct {
 	Origin Origin
 	Path   string       // the file; "" for a built-in or given one
 	Table  *table.Table // the exact table, or nil
 	DB     *pdb.DB      // the pattern database, or nil
+	// Abstraction is the abstraction database, or nil.
+	Abstraction *abstraction.DB
 	// Heuristic is a lower bound a caller gives (see CatalogOptions), in
 	// the metric HeuristicMetric, or nil.
 	Heuristic       ida.Heuristic
@@ -104,6 +112,8 @@ func (s *Source) Kind() Kind {
 		return Table
 	case s.DB != nil:
 		return PDB
+	case s.Abstraction != nil:
+		return Abstraction
 	}
 	return Unknown
 }
@@ -115,8 +125,25 @@ func (s *Source) Goal() board.Board {
 		return s.Table.Goal()
 	case s.DB != nil:
 		return s.DB.Goal()
+	case s.Abstraction != nil:
+		return s.Abstraction.Goal()
 	}
 	return s.Heuristic.Goal()
+}
+
+// Bound returns the lower bound the source gives searches in the metric m
+// (its pattern database's in single-tile moves, its abstraction
+// database's in multi-tile moves, or the heuristic given for m), or nil.
+func (s *Source) Bound(m board.Metric) ida.Heuristic {
+	switch {
+	case s.DB != nil && m == board.SingleTile:
+		return s.DB.Heuristic()
+	case s.Abstraction != nil && m == board.MultiTile:
+		return s.Abstraction.Heuristic()
+	case s.Heuristic != nil && s.HeuristicMetric == m:
+		return s.Heuristic
+	}
+	return nil
 }
 
 // Size returns the size of the boards the source answers for.
@@ -149,6 +176,8 @@ func (s *Source) Close() error {
 		return nil
 	case s.Table != nil:
 		return s.Table.Close()
+	case s.Abstraction != nil:
+		return s.Abstraction.Close()
 	}
 	return s.DB.Close()
 }
@@ -260,17 +289,27 @@ func (r *Resolver) TableFor(ctx context.Context, goal board.Board) (*Source, err
 	return nil, nil
 }
 
-// DatabaseFor is For restricted to pattern databases, for a search: the
-// installed one, else the built-in one, else nil; always nil in the
-// multi-tile metric, in which their entries are no lower bounds.
+// DatabaseFor is For restricted to the databases that guide a search: in
+// the single-tile metric a pattern database, in the multi-tile metric an
+// abstraction database (pattern databases are no lower bounds there); the
+// installed one, else the built-in one, else nil.
 func (r *Resolver) DatabaseFor(ctx context.Context, goal board.Board) (*Source, error) {
-	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) || r.opts.Metric == board.MultiTile {
+	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
 		return nil, err
 	}
-	if path := r.installed(goal.Size(), PDB); path != "" {
-		return r.openInstalled(ctx, path, goal, PDB)
+	kind := databaseKind(r.opts.Metric)
+	if path := r.installed(goal.Size(), kind); path != "" {
+		return r.openInstalled(ctx, path, goal, kind)
 	}
 	return r.builtin(ctx, goal, false)
+}
+
+// databaseKind returns the kind of database that bounds searches in m.
+func databaseKind(m board.Metric) Kind {
+	if m == board.MultiTile {
+		return Abstraction
+	}
+	return PDB
 }
 
 // checkGoal refuses the zero board.
@@ -298,11 +337,16 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	}
 	r.at("sniffed")
 	src := &Source{Origin: origin, Path: path}
-	if kind == PDB {
+	switch kind {
+	case Abstraction:
+		src.Abstraction, err = abstraction.OpenWith(path, &abstraction.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
+			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as unknown, so answers stay exact but searches are slower", ErrDamaged, err))
+		}})
+	case PDB:
 		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
 			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as zero, so answers stay exact but searches are slower", ErrDamaged, err))
 		}})
-	} else {
+	default:
 		// Another file is read as a table, whose reader says what is
 		// wrong with it ("too short", "not a table file").
 		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
@@ -349,7 +393,7 @@ func Sniff(path string) (Kind, error) {
 	} else if !fi.Mode().IsRegular() {
 		return Unknown, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	b := make([]byte, max(len(table.Magic), len(pdb.Magic)))
+	b := make([]byte, max(len(table.Magic), len(pdb.Magic), len(abstraction.Magic)))
 	n, err := io.ReadFull(f, b)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return Unknown, err
@@ -359,6 +403,8 @@ func Sniff(path string) (Kind, error) {
 		return Table, nil
 	case len(s) >= len(pdb.Magic) && s[:len(pdb.Magic)] == pdb.Magic:
 		return PDB, nil
+	case len(s) >= len(abstraction.Magic) && s[:len(abstraction.Magic)] == abstraction.Magic:
+		return Abstraction, nil
 	}
 	return Unknown, nil
 }

@@ -3,18 +3,21 @@ package source_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
 // TestMultiMetric checks that a resolver of the multi-tile metric answers
-// from the built-in multi-tile tables and the installed WxH-multi.tbl, and
-// never from a table of the other metric or a pattern database.
+// from the built-in multi-tile tables, the installed WxH-multi.tbl and, for
+// 4x4, the built-in abstraction database, and never from a table of the
+// other metric or a pattern database.
 func TestMultiMetric(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -25,8 +28,11 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil || src == nil || src.Table == nil || src.Table.Metric() != board.MultiTile || src.Origin != source.Builtin {
 		t.Fatalf("3x3: %v, %v; want the built-in multi-tile table", src, err)
 	}
-	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); src != nil || err != nil {
-		t.Fatalf("4x4: %v, %v; want nothing (no pattern database in this metric)", src, err)
+	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); err != nil || src == nil || src.Abstraction == nil || src.Origin != source.Builtin {
+		t.Fatalf("4x4: %v, %v; want the built-in abstraction database (no pattern database in this metric)", src, err)
+	}
+	if src, err := multi.For(ctx, board.Goal(board.Size{W: 5, H: 3})); src != nil || err != nil {
+		t.Fatalf("5x3: %v, %v; want nothing", src, err)
 	}
 
 	size := board.Size{W: 5, H: 2}
@@ -62,5 +68,38 @@ func TestMultiMetric(t *testing.T) {
 	var ie *source.InstalledError
 	if _, err := multi.For(ctx, board.Goal(size)); !errors.As(err, &ie) {
 		t.Fatalf("a single-tile table as 5x2-multi.tbl: %v, want an *InstalledError", err)
+	}
+}
+
+// TestInstalledAbstraction installs a copy of the built-in 4x4
+// abstraction database as 4x4-multi.abs: the multi-tile resolver answers
+// from it (known by its hash), the single-tile one never does.
+func TestInstalledAbstraction(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	multi := source.New(&source.Options{Dir: dir, Metric: board.MultiTile})
+	four := board.Size{W: 4, H: 4}
+	path, err := multi.InstallPath(four)
+	if err != nil || filepath.Base(path) != "4x4-multi.abs" {
+		t.Fatalf("InstallPath = %q, %v", path, err)
+	}
+	b, err := data.AbstractionFile(four)
+	if err != nil {
+		t.Skip(err) // not in the WebAssembly build
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := multi.DatabaseFor(ctx, board.Goal(four))
+	if err != nil || src == nil || src.Abstraction == nil || src.Origin != source.Installed || src.Bound(board.MultiTile) == nil || src.Bound(board.SingleTile) != nil {
+		t.Fatalf("4x4: %v, %v; want the installed abstraction database, a bound in multi-tile moves only", src, err)
+	}
+	defer src.Close()
+	if sizes, err := multi.InstalledSizes(); err != nil || len(sizes) != 1 || sizes[0] != four {
+		t.Fatalf("InstalledSizes = %v, %v", sizes, err)
+	}
+	single := source.New(&source.Options{Dir: dir})
+	if src, err := single.DatabaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != source.Builtin {
+		t.Fatalf("single-tile 4x4: %v, %v; want the built-in pattern database", src, err)
 	}
 }

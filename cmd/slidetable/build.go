@@ -98,8 +98,6 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 	switch {
 	case multi4x4 && goalFlag.set() && goal != board.Goal(size):
 		return nil, f.failf("the multi-tile %s database is for the standard goal; -goal is not supported there", size)
-	case multi4x4 && *install:
-		return nil, f.failf("-install of the multi-tile %s database is not supported yet; write it with -o FILE", size)
 	case f.metric == board.MultiTile && size.Cells() > bfs.MaxCells && !multi4x4:
 		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", size, bfs.MaxCells)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/source"
 )
 
 // buildAbstraction builds the abstraction database of the 4x4 in the
@@ -63,9 +64,11 @@ func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 		}
 		return nil
 	}
-	if err := abstraction.WriteFile(ctx, path, db); err != nil {
+	sum, err := abstraction.WriteFile(ctx, path, db)
+	if err != nil {
 		return interrupted(err, path)
 	}
+	f.record(sum, source.Abstraction, path, size)
 	fi, err := os.Stat(path)
 	if err != nil {
 		return err

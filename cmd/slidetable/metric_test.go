@@ -130,9 +130,9 @@ func TestMetricTables(t *testing.T) {
 		{[]string{"levels", "-metric", "multi", "-min", "36", "-table", path, "-seed", "1", "5x2"}, 0, "36  "},
 		{[]string{"build", "-metric", "multi", "5x4"}, 2, "no pattern database is a lower bound in the multi-tile metric"},
 		{[]string{"build", "-metric", "multi", "-install", "3x3"}, 2, "nothing would read it"},
-		{[]string{"levels", "-metric", "multi", "-min", "30", "4x4"}, 2, "out of reach of the multi-tile search"},
+		{[]string{"levels", "-metric", "multi", "-min", "30", "-max", "30", "-n", "1", "-seed", "1", "-q", "4x4"}, 0, "30  "},
+		{[]string{"levels", "-metric", "multi", "-min", "30", "5x3"}, 2, "out of reach of the multi-tile search"},
 		{[]string{"levels", "-metric", "multi", "-min", "25", "3x3"}, 2, "no 3x3 board is more than 24 moves from the goal"},
-		{[]string{"coverage", "-metric", "multi", "-n", "10", "4x4"}, 2, "out of reach of the multi-tile search"},
 		{[]string{"stats", "-metric", "multi", "4x4"}, 0, "published, not computed here: lightln2"},
 		{[]string{"distance", "-metric", "many", "3x3", far}, 2, `unknown metric "many"`},
 	} {
@@ -153,15 +153,13 @@ func TestMetricTables(t *testing.T) {
 }
 
 // TestBuildMultiAbstractionFlags checks what build -metric multi 4x4
-// refuses before building: another goal, and -install, which is not wired
-// to the folder of installed files yet.
+// refuses before building: another goal.
 func TestBuildMultiAbstractionFlags(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"build", "-metric", "multi", "-goal", "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15", "-o", "x.abs", "4x4"}, "for the standard goal"},
-		{[]string{"build", "-metric", "multi", "-install", "4x4"}, "-install of the multi-tile 4x4 database is not supported yet"},
 	} {
 		code, _, errOut := slidetable(t, "", c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {
