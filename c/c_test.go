@@ -547,6 +547,38 @@ func TestFiles(t *testing.T) {
 			t.Errorf("%d answers, want 720", n)
 		}
 	})
+	t.Run("abstraction", func(t *testing.T) {
+		// An abstraction database guides multi-tile searches; where the
+		// size has a built-in table, the table answers, in that metric.
+		path, err := filepath.Abs(filepath.Join("..", "abstraction", "testdata", "golden", "3x3.abs"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		three := board.Size{W: 3, H: 3}
+		tbl, err := source.BuiltinTableIn(three, board.MultiTile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in strings.Builder
+		i := 0
+		for p := []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}; p != nil; p = nextPermutation(p) {
+			if i++; i%997 == 0 {
+				in.WriteString(joinMoves(p) + "\n")
+			}
+		}
+		out := check(t, in.String(), "file", path)
+		first, rest, _ := strings.Cut(out, "\n")
+		if want := "0 3x3 metric 1 exact 1 max 24: the built-in 3x3 table"; first != want {
+			t.Errorf("info %q, want %q", first, want)
+		}
+		ans := func(b board.Board) (int, []uint8, error) {
+			hints, d, err := tbl.Hints(b)
+			return d, hints, err
+		}
+		if n := checkAnswers(t, board.Goal(three), board.MultiTile, prefixBoards(in.String(), rest), ans); n != 363 {
+			t.Errorf("%d answers, want 363", n)
+		}
+	})
 	t.Run("pdb", func(t *testing.T) {
 		five := board.Size{W: 5, H: 2}
 		db, err := pdb.Build(ctx, board.Goal(five), [][]uint8{{1, 2, 3, 6, 7}, {4, 5, 8, 9}}, nil)

@@ -177,8 +177,9 @@ func openSize(ctx context.Context, w, h, m int, goal []byte) (*tableHandle, erro
 	return newTable(ctx, cat, size, metric)
 }
 
-// openFile returns the table of the table or pattern database file at
-// path, read and proven by a resolver as every command does.
+// openFile returns the table of the table or database file at path (a
+// pattern or abstraction database), read and proven by a resolver as every
+// command does.
 func openFile(ctx context.Context, path string) (*tableHandle, error) {
 	opts := sourceOptions()
 	src, err := source.New(&opts).Open(ctx, path)
@@ -190,9 +191,15 @@ func openFile(ctx context.Context, path string) (*tableHandle, error) {
 		src.Close()
 		return nil, err
 	}
+	// A table answers in the metric it counts; a database guides the
+	// search of the metric its entries bound (a pattern database single-
+	// tile moves, an abstraction database multi-tile ones).
 	metric := board.SingleTile
-	if src.Table != nil {
+	switch {
+	case src.Table != nil:
 		metric = src.Table.Metric()
+	case src.Bound(board.SingleTile) == nil && src.Bound(board.MultiTile) != nil:
+		metric = board.MultiTile
 	}
 	return newTable(ctx, cat, src.Size(), metric)
 }

@@ -26,9 +26,10 @@
  * there is. slidetable_open chooses what answers a size as the command
  * line does: the table built in (2x2 up to 3x3 and 4x2, both metrics), else
  * one installed in the cache folder, else a search guided by the installed
- * pattern database or the built-in 4x4 one, else by a bound computed from
- * the board. slidetable_open_file opens a table or pattern database file
- * that 'slidetable build' wrote. Each open reads its own copy of what
+ * database or the built-in 4x4 one (a pattern database in single-tile
+ * moves, an abstraction database in multi-tile ones), else by a bound
+ * computed from the board. slidetable_open_file opens a table or database
+ * file that 'slidetable build' wrote. Each open reads its own copy of what
  * answers: open a table once and share it between threads.
  *
  * PROOF. Nothing answers before it is proven exact on this machine, as in
@@ -182,10 +183,11 @@ int slidetable_parse_size(const char *text, size_t text_len, int *width, int *he
 int slidetable_open(int width, int height, int metric, const uint8_t *goal, size_t goal_len,
                     int64_t timeout_ms, slidetable_cancel cancel, slidetable_table *table);
 
-/* slidetable_open_file opens and proves the table or pattern database
- * file at path (path_len bytes; see MEMORY), which answers boards of its
- * size towards its goal: a table in the metric it counts, a pattern
- * database by search in single-tile moves. */
+/* slidetable_open_file opens and proves the table or database file at
+ * path (path_len bytes; see MEMORY), which answers boards of its size
+ * towards its goal: a table in the metric it counts, a pattern database by
+ * search in single-tile moves, an abstraction database by search in
+ * multi-tile moves (where a table of the size is built in, it answers). */
 int slidetable_open_file(const char *path, size_t path_len, int64_t timeout_ms, slidetable_cancel cancel,
                          slidetable_table *table);
 

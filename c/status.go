@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
@@ -81,6 +82,8 @@ var inputErrors = []error{
 var fileErrors = []error{
 	table.ErrFormat, table.ErrVersion, table.ErrChecksum, table.ErrNotRegular, table.ErrDistance,
 	pdb.ErrFormat, pdb.ErrVersion, pdb.ErrChecksum, pdb.ErrEntry, pdb.ErrPartition, pdb.ErrClosed,
+	abstraction.ErrFormat, abstraction.ErrVersion, abstraction.ErrChecksum, abstraction.ErrEntry,
+	abstraction.ErrClassing, abstraction.ErrClosed,
 	source.ErrNotRegular, source.ErrKind, fs.ErrNotExist, fs.ErrPermission, io.ErrUnexpectedEOF,
 }
 
@@ -108,7 +111,7 @@ func statusOf(err error) (int, string) {
 		status = statusTimeout
 	case errors.Is(err, context.Canceled):
 		status = statusCancelled
-	case errors.Is(err, table.ErrMemory), errors.Is(err, pdb.ErrMemory):
+	case errors.Is(err, table.ErrMemory), errors.Is(err, pdb.ErrMemory), errors.Is(err, abstraction.ErrMemory):
 		status = statusMemory
 	case errors.Is(err, levels.ErrNotFound):
 		status = statusNotFound

@@ -245,7 +245,7 @@ class Table:
     built in, else one installed in the cache folder ($SLIDETABLE_CACHE,
     else slidetable in the user's cache folder), else by search with the
     best lower bound there is. ``Table.open(path)`` opens a table or
-    pattern database file that ``slidetable build`` wrote. Either is
+    database file that ``slidetable build`` wrote. Either is
     proven before it answers (a large file on its first use on the
     machine, recorded in the cache folder).
 
@@ -291,9 +291,10 @@ class Table:
     @classmethod
     def open(cls, path: Union[str, "os.PathLike[str]"], *, timeout: Optional[float] = None,
              cancel: Optional[Cancel] = None) -> "Table":
-        """Open and prove the table or pattern database file at path,
-        which answers boards of its size towards its goal (a table in the
-        metric it counts, a pattern database by search)."""
+        """Open and prove the table or database file at path, which
+        answers boards of its size towards its goal: a table in the metric
+        it counts, a pattern database by search in single-tile moves, an
+        abstraction database by search in multi-tile moves."""
         p = os.fsencode(path)
         if b"\0" in p:
             raise SlidetableError(f"path {os.fsdecode(p)!r} holds a NUL byte", "argument")
