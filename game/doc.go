@@ -47,8 +47,9 @@
 // metric say "metric":"multi", and a move of hint and solve is the tile
 // tapped, with the number of tiles each slides in "slides". sizes lists
 // the sizes of the metric asked for. Without a table, a multi-tile level
-// is a random walk kept by its exact distance, up to DefaultMultiMaxLevel
-// by default: the search in that metric has no pattern database.
+// is drawn as a single-tile one is where a database guides the search
+// (4x4, Puzzle.Uniform); elsewhere it is a random walk kept by its exact
+// distance, up to DefaultMultiMaxLevel by default.
 //
 // A level comes from the size's table where there is one, drawn uniformly
 // among the boards in range (levels.Sample). Without a table: the

@@ -55,7 +55,8 @@ type Puzzle struct {
 	OpenTable func() (*table.Table, error)
 	// MaxLevel is the largest distance levels are offered at, for a puzzle
 	// without a table (searches get slow with the distance). Zero means
-	// DefaultMaxLevel, or DefaultMultiMaxLevel in the multi-tile metric.
+	// DefaultMaxLevel, or DefaultMultiMaxLevel in the multi-tile metric
+	// without Uniform.
 	// With a table, the largest distance in it.
 	MaxLevel int
 	// Metric is what counts as one move in the Solver's and the Table's
@@ -75,9 +76,9 @@ type Puzzle struct {
 // 45 to 60 moves from the goal, a level up to 60 moves takes a few solves.
 const DefaultMaxLevel = 60
 
-// DefaultMultiMaxLevel is DefaultMaxLevel in the multi-tile metric, where
-// a search has no pattern database: on 4x4, a board 23 moves away takes
-// about a second, one 27 away tens of seconds.
+// DefaultMultiMaxLevel is DefaultMaxLevel in the multi-tile metric for a
+// size whose search has no database (not Puzzle.Uniform): random walks
+// kept by their distance, which get slow beyond about 22 moves.
 const DefaultMultiMaxLevel = 22
 
 // Options changes what a Game plays. A nil *Options means the zero value.
@@ -301,7 +302,7 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 	switch {
 	case pz.exact:
 		p.MaxLevel = pz.max
-	case p.MaxLevel == 0 && p.Metric == board.MultiTile:
+	case p.MaxLevel == 0 && p.Metric == board.MultiTile && !p.Uniform:
 		p.MaxLevel = DefaultMultiMaxLevel
 	case p.MaxLevel == 0:
 		p.MaxLevel = DefaultMaxLevel

@@ -154,8 +154,10 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"Every size is served in both metrics: add metric=multi to a query for\n"+
 			"multi-tile moves (a tap slides every tile between it and the blank), from\n"+
 			"the built-in or installed multi-tile tables, or a -table FILE of that\n"+
-			"metric; sizes without one (4x4) are searched with no pattern database,\n"+
-			"and their levels go up to min(-max-level, 22).\n\n"+
+			"metric; 4x4 is searched with the best abstraction database there is\n"+
+			"(built in, or installed with 'slidetable build -metric multi -install\n"+
+			"4x4'); other sizes without a table with a weak bound, and their levels go\n"+
+			"up to min(-max-level, 22).\n\n"+
 			"Sizes with a table (built in, installed with 'slidetable build -install',\n"+
 			"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n"+
 			"sizes of installed pattern databases and of -table FILE.pdb are answered\n"+

@@ -24,8 +24,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 			"move says how many tiles slide and which way, as for one board.\n\n"+
 			"With -metric multi, a move taps a tile in the blank's row or column and\n"+
 			"slides it and the tiles between: each move is the tile tapped, with how\n"+
-			"many tiles slide and which way (\"slides\" in JSON). Sizes without a\n"+
-			"multi-tile table are searched with a weak bound: 12 cells and less.",
+			"many tiles slide and which way (\"slides\" in JSON). 4x4 is searched\n"+
+			"with an abstraction database; other sizes without a multi-tile table\n"+
+			"with a weak bound: 12 cells and less.",
 		"  slidetable solve 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable solve -json 2x4 \"0 7/6 5/4 3/2 1\"\n  slidetable solve 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 100 -method walk -k 40 4x4 | slidetable solve -timeout 1m -json 4x4 -\n")
 	sf := addSolverFlags(f, true, 0)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
