@@ -13,7 +13,8 @@ import (
 // The abstraction database of the 4x4 in the multi-tile metric is built
 // into programs, but not into the WebAssembly module (see
 // abstraction_js.go): at 4.2 MB it would take the static site past its
-// budget, so the page fetches the file when a multi-tile 4x4 game starts.
+// budget, so slidetable.js fetches the file and gives it to the module
+// (Give) when it is first asked about 4x4 in multi-tile moves.
 
 //go:embed 4x4-multi.abs
 var abstraction4x4 []byte

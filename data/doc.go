@@ -6,8 +6,10 @@
 // random 15-puzzles in tens of milliseconds; and, for the 4x4 in the
 // multi-tile metric, the abstraction database of abstraction.Small4x4
 // (4.2 MB compressed, 5.5 MB in memory), in programs but not in the
-// WebAssembly module, whose page fetches it when a multi-tile 4x4 game
-// starts.
+// WebAssembly module: slidetable.js fetches it (4x4-multi.abs, beside
+// slidetable.wasm) when it is first asked about 4x4 in multi-tile moves,
+// and gives it to the module (Give), which keeps it only if its SHA-256
+// is that of the file built into the programs (AbstractionSum).
 //
 // It holds their bytes only (File, MultiFile, PDBFile, AbstractionFile;
 // Sizes, PDBSizes and AbstractionSizes list them).

@@ -318,6 +318,9 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 			h, _ = published.HardestOf(size)
 		}
 		pz.known, pz.published, pz.max, pz.hardest = true, true, d.Max(), h
+		// No level lies beyond the largest distance there is (43 moves
+		// on 4x4 in the multi-tile metric, below DefaultMaxLevel).
+		pz.MaxLevel = min(pz.MaxLevel, pz.max)
 	}
 	return pz, nil
 }

@@ -269,3 +269,36 @@ func TestOpenTable(t *testing.T) {
 		t.Errorf("a table of another goal: %v", err)
 	}
 }
+
+// TestMultiLevelsEndAtGodsNumber checks that a 4x4 puzzle in the
+// multi-tile metric whose search solves uniform boards offers levels up
+// to the largest distance there is, 43 moves (published), and not up to
+// DefaultMaxLevel, beyond it.
+func TestMultiLevelsEndAtGodsNumber(t *testing.T) {
+	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New([]game.Puzzle{{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: s, Metric: board.MultiTile, Uniform: true}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := answer(t, g, "sizes", "metric=multi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []struct {
+		Max      int `json:"max"`
+		MaxLevel int `json:"max_level"`
+	}
+	if err := json.Unmarshal([]byte(got), &sizes); err != nil {
+		t.Fatal(err)
+	}
+	most, _ := published.MaxDistance(board.Size{W: 4, H: 4}, board.MultiTile)
+	if len(sizes) != 1 || sizes[0].Max != most || sizes[0].MaxLevel != most {
+		t.Errorf("sizes: %s, want max and max_level %d", got, most)
+	}
+	if _, err := answer(t, g, "level", "size=4x4&metric=multi&min=44"); !errors.Is(err, game.ErrInput) {
+		t.Errorf("a level at 44 multi-tile moves: %v, want ErrInput", err)
+	}
+}

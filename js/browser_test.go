@@ -335,3 +335,57 @@ func threadCPU(task string) time.Duration {
 	stime, _ := strconv.ParseUint(f[12], 10, 64)
 	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
+
+// TestMeasureWasmMulti measures hints in multi-tile moves in WebAssembly,
+// in a module Worker of headless Chromium, on the 100 boards of 'gen -n
+// 100 -seed 1 4x4': the first call, which fetches and checks
+// 4x4-multi.abs, then each board's hints, one call at a time, each
+// checked against the native search's distance. Run with
+// SLIDETABLE_MEASURE=1; its figures are in docs/performance.md.
+func TestMeasureWasmMulti(t *testing.T) {
+	if os.Getenv("SLIDETABLE_MEASURE") != "1" {
+		t.Skip("measures; runs with SLIDETABLE_MEASURE=1")
+	}
+	ask, _ := workerIn(t)
+	multi := map[string]string{"metric": "multi"}
+	if _, took, err := ask("distance", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", multi); err != nil {
+		t.Fatal(err)
+	} else {
+		t.Logf("first multi-tile 4x4 call, with the fetch and check of 4x4-multi.abs: %v", took.Round(time.Millisecond))
+	}
+	r := rand.New(rand.NewPCG(1, 0x736c696465)) // as gen -seed 1 draws
+	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var times []time.Duration
+	within := 0
+	for range 100 {
+		b, err := gen.Uniform(r, board.Size{W: 4, H: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, took, err := ask("hints", "4x4", b.String(), multi)
+		if err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		var h struct{ Distance int }
+		if err := json.Unmarshal([]byte(got), &h); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := s.Distance(context.Background(), b); err != nil || d != h.Distance {
+			t.Fatalf("%s: %d in WebAssembly, %d natively (%v)", b, h.Distance, d, err)
+		}
+		times = append(times, took)
+		if took <= 2*time.Second {
+			within++
+		}
+	}
+	slices.Sort(times)
+	var sum time.Duration
+	for _, d := range times {
+		sum += d
+	}
+	t.Logf("multi-tile 4x4 hints of the 100 boards in the worker: median %v, 90th percentile %v, 95th %v, slowest %v, all %v; %d within 2 s",
+		times[49].Round(time.Millisecond), times[89].Round(time.Millisecond), times[94].Round(time.Millisecond), times[99].Round(time.Millisecond), sum.Round(time.Millisecond), within)
+}

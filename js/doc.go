@@ -2,8 +2,11 @@
 // whose folder this is (the ES module slidetable.js, its TypeScript
 // declarations slidetable.d.ts, the worker it starts, slidetable-worker.js,
 // and the library compiled to WebAssembly, slidetable.wasm, with Go's
-// wasm_exec.js), and, for Go, those files embedded, which 'slidetable web'
-// writes beside the page so that any static file server can serve it.
+// wasm_exec.js, and the 4x4 abstraction database 4x4-multi.abs, which the
+// module leaves out and slidetable.js fetches the first time it is asked
+// about 4x4 in multi-tile moves), and, for Go, those files embedded, which
+// 'slidetable web' writes beside the page so that any static file server
+// can serve it.
 //
 // slidetable.wasm is built from ./wasm (a thin syscall/js layer over
 // package game) by
@@ -11,7 +14,8 @@
 //	go generate ./js
 //
 // which also copies wasm_exec.js and Go's LICENSE from the Go release and
-// records its version as GoVersion. The bytes depend only on the sources
+// 4x4-multi.abs from package data, and records the Go release as
+// GoVersion. The bytes depend only on the sources
 // and the Go release, so the files are committed, and a long test
 // (SLIDETABLE_LONG=1) rebuilds them and requires them unchanged when the
 // Go release is the one recorded. Run it after any change to the

@@ -3,8 +3,9 @@
 // Gen builds slidetable.wasm from ./wasm for GOOS=js GOARCH=wasm, with
 // flags that make the bytes depend only on the sources and the Go release
 // (-trimpath, -buildvcs=false, -ldflags="-s -w", no GOFLAGS or GOWASM),
-// and copies Go's wasm_exec.js and LICENSE (as GO-LICENSE) beside it, and
-// the project's LICENSE (../LICENSE), and records the Go release in
+// and copies Go's wasm_exec.js and LICENSE (as GO-LICENSE) beside it, the
+// project's LICENSE (../LICENSE) and the 4x4 abstraction database
+// (../data/4x4-multi.abs, which the module leaves out), and records the Go release in
 // version.go. Run by 'go generate' in this
 // folder; with -o DIR it writes to DIR instead, which the tests use to
 // check that the committed files are up to date.
@@ -49,6 +50,16 @@ func main() {
 		if err := os.WriteFile(filepath.Join(*out, to), b, 0o644); err != nil {
 			log.Fatal(err)
 		}
+	}
+	// The 4x4 abstraction database, which the module leaves out and
+	// slidetable.js fetches when it is first asked about 4x4 in
+	// multi-tile moves.
+	abs, err := os.ReadFile(filepath.Join("..", "data", "4x4-multi.abs"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*out, "4x4-multi.abs"), abs, 0o644); err != nil {
+		log.Fatal(err)
 	}
 	own, err := os.ReadFile(filepath.Join("..", "LICENSE"))
 	if err != nil {

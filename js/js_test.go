@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/published"
@@ -40,7 +42,7 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -157,7 +159,7 @@ func TestUpToDate(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run gen.go: %v\n%s", err, out)
 	}
-	for _, name := range []string{"slidetable.wasm", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
+	for _, name := range []string{"slidetable.wasm", "4x4-multi.abs", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
 		fresh, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -201,7 +203,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
 		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
@@ -317,6 +319,9 @@ type expectations struct {
 	Sizes        any           `json:"sizes"`
 	Stats3x3     any           `json:"stats3x3"`
 	Goals        []goalAsk     `json:"goals"`
+	// Multi4x4 are questions about uniform 4x4 boards in multi-tile
+	// moves, which the module answers once it has fetched 4x4-multi.abs.
+	Multi4x4 []goalAsk `json:"multi4x4"`
 }
 
 // goalAsk is a request towards a goal of its own and the Go answer.
@@ -471,6 +476,31 @@ func expected(t *testing.T) *expectations {
 		}
 		e.Goals = append(e.Goals, a)
 	}
+
+	r := rand.New(rand.NewPCG(1, 24))
+	for range 2 {
+		b, err := gen.Uniform(r, board.Size{W: 4, H: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, endpoint := range []string{"distance", "hint"} {
+			a := goalAsk{Endpoint: endpoint, Params: map[string]string{"size": "4x4", "board": b.String(), "metric": "multi"}}
+			if err := ask(endpoint, url.Values{"size": {"4x4"}, "board": {b.String()}, "metric": {"multi"}}, &a.Answer); err != nil {
+				t.Fatalf("%s %s: %v", endpoint, b, err)
+			}
+			e.Multi4x4 = append(e.Multi4x4, a)
+		}
+	}
+	lv := goalAsk{Endpoint: "level", Params: map[string]string{"size": "4x4", "min": "31", "max": "32", "seed": "4", "metric": "multi"}}
+	if err := ask("level", url.Values{"size": {"4x4"}, "min": {"31"}, "max": {"32"}, "seed": {"4"}, "metric": {"multi"}}, &lv.Answer); err != nil {
+		t.Fatal(err)
+	}
+	e.Multi4x4 = append(e.Multi4x4, lv)
+	sz := goalAsk{Endpoint: "sizes", Params: map[string]string{"metric": "multi"}}
+	if err := ask("sizes", url.Values{"metric": {"multi"}}, &sz.Answer); err != nil {
+		t.Fatal(err)
+	}
+	e.Multi4x4 = append(e.Multi4x4, sz)
 
 	if err := ask("sizes", nil, &e.Sizes); err != nil {
 		t.Fatal(err)

@@ -171,10 +171,11 @@ export class SlidetablePuzzle extends HTMLElement {
   /**
    * searchLimit is how long, in ms, a question in the multi-tile metric
    * about a size without a table may take before the element says its
-   * answer is not known (such a search has no pattern database to guide
-   * it). 0: no limit.
+   * answer is not known (4x4, searched with its abstraction database: a
+   * shuffled board takes seconds in WebAssembly, the farthest longer).
+   * 0: no limit.
    */
-  searchLimit = 8000;
+  searchLimit = 15000;
 
   constructor() {
     super();

@@ -7,7 +7,10 @@
 // Messages: first {module} (a compiled WebAssembly.Module), answered by
 // {ready: true} or {ready: false, error}; then {id, endpoint, query},
 // each answered by {id, reply}, the "STATUS JSON" of the Go program's
-// answer (see ./wasm). Nothing here is meant to be used directly.
+// answer (see ./wasm), and {give} (the bytes of 4x4-multi.abs, a
+// Uint8Array), given to the Go program in turn and not answered: a
+// refusal is said by the answers that need the file. Nothing here is
+// meant to be used directly.
 
 import "./wasm_exec.js";
 
@@ -15,6 +18,7 @@ const web = typeof self !== "undefined" && typeof self.postMessage === "function
 const port = web ? self : (await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads")).parentPort;
 
 let answer = null; // the Go program's answer function, once it runs
+let give = null; // and its give function
 const waiting = []; // questions that came before it
 
 function on(handler) {
@@ -25,7 +29,7 @@ function on(handler) {
 on(async (msg) => {
   if (msg.module) {
     try {
-      answer = await start(msg.module);
+      [answer, give] = await start(msg.module);
       port.postMessage({ ready: true });
       for (const m of waiting.splice(0)) reply(m);
     } catch (e) {
@@ -37,7 +41,15 @@ on(async (msg) => {
   else waiting.push(msg);
 });
 
-function reply({ id, endpoint, query }) {
+function reply({ id, endpoint, query, give: bytes }) {
+  if (bytes) {
+    try {
+      give(bytes);
+    } catch {
+      // The answers that need the file say it is missing.
+    }
+    return;
+  }
   let out;
   try {
     out = answer(endpoint, query);
@@ -65,7 +77,7 @@ async function start(module) {
   try {
     const api = await Promise.race([ready, exited]);
     exited.catch(() => {}); // a later stop makes the next answer fail
-    return (endpoint, query) => api.answer(endpoint, query);
+    return [(endpoint, query) => api.answer(endpoint, query), (bytes) => api.give(bytes)];
   } finally {
     delete globalThis[name];
   }

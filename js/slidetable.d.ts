@@ -25,6 +25,12 @@ export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response
 export interface LoadOptions {
   /** The module, where slidetable.wasm is not beside slidetable.js. */
   wasm?: WasmSource;
+  /**
+   * The 4x4 abstraction database, where 4x4-multi.abs is not beside
+   * slidetable.js: fetched the first time a call asks about 4x4 in
+   * multi-tile moves, and kept only if it is the file of this build.
+   */
+  abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
 }
 
 /**

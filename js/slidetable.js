@@ -2,6 +2,9 @@
 // sliding-tile puzzles (the 15-puzzle family), computed in WebAssembly: the
 // distance tables of the boards up to 3x3 and 4x2 and the 4x4 pattern
 // database are inside slidetable.wasm, so nothing is asked of a server.
+// The 4x4 abstraction database, which bounds searches in multi-tile moves,
+// is the file 4x4-multi.abs beside it (4.2 MB), fetched only when a call
+// first asks about 4x4 in that metric.
 //
 //   import { load } from "slidetable";
 //   const st = await load();
@@ -16,6 +19,7 @@
 // worker is ended and another started for the calls still wanted.
 
 const defaultWasm = new URL("./slidetable.wasm", import.meta.url);
+const defaultAbstraction = new URL("./4x4-multi.abs", import.meta.url);
 
 let loaded = null; // the promise of load() without options
 
@@ -24,22 +28,26 @@ let loaded = null; // the promise of load() without options
  * a Slidetable. Without options it is loaded once and shared. options.wasm
  * gives the module's place (a URL or string), its bytes (an ArrayBuffer or
  * typed array), a Response or a compiled WebAssembly.Module, where
- * slidetable.wasm is not beside this file.
+ * slidetable.wasm is not beside this file. options.abstraction gives the
+ * place (a URL or string) or bytes of 4x4-multi.abs in the same ways, where
+ * it is not beside this file: it is fetched the first time a call asks
+ * about 4x4 in multi-tile moves, and the module keeps it only if it is the
+ * very file of its build (by its SHA-256).
  */
 export function load(options = {}) {
-  if (options.wasm === undefined) {
-    loaded ??= start(defaultWasm).catch((e) => {
+  if (options.wasm === undefined && options.abstraction === undefined) {
+    loaded ??= start(defaultWasm, defaultAbstraction).catch((e) => {
       loaded = null;
       throw e;
     });
     return loaded;
   }
-  return start(options.wasm);
+  return start(options.wasm ?? defaultWasm, options.abstraction ?? defaultAbstraction);
 }
 
-async function start(source) {
+async function start(source, abstraction) {
   const [module, spawn] = await Promise.all([compile(source), spawner()]);
-  const st = new Slidetable(token, module, spawn);
+  const st = new Slidetable(token, module, spawn, abstraction);
   await st[started];
   return st;
 }
@@ -48,15 +56,33 @@ async function compile(source) {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
   if (typeof Response !== "undefined" && source instanceof Response) return compileResponse(source);
+  const res = await get(source);
+  if (res instanceof Uint8Array) return WebAssembly.compile(res);
+  return compileResponse(res);
+}
+
+// get fetches the file at source (a URL, or a string relative to this
+// module): a Response, or in Node, for a file: URL, its bytes.
+async function get(source) {
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
   if (url.protocol === "file:") {
     // Node: fetch does not read files. Bundlers for the web need not follow this.
     const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
-    return WebAssembly.compile(await readFile(url));
+    return new Uint8Array(await readFile(url));
   }
   const res = await fetch(url);
   if (!res.ok) throw new SlidetableError(`${url}: HTTP ${res.status}`, 500, "failed");
-  return compileResponse(res);
+  return res;
+}
+
+// bytesOf returns the bytes of a file given as its place, its bytes or a
+// Response.
+async function bytesOf(source) {
+  if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  const res = typeof Response !== "undefined" && source instanceof Response ? source : await get(source);
+  if (res instanceof Uint8Array) return res;
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 async function compileResponse(res) {
@@ -157,11 +183,15 @@ export class Slidetable {
   #sent = new Queue(); // the calls posted to the worker, unanswered, in order: the first is being answered
   #closed = false;
   #ready; // resolves when the first worker has started the module
+  #abstraction; // where 4x4-multi.abs is, or its bytes
+  #given = null; // its bytes, once fetched: given to every worker started
+  #fetching = null; // the promise of its bytes while they are fetched
 
-  constructor(key, module, spawn) {
+  constructor(key, module, spawn, abstraction) {
     if (key !== token) throw new TypeError("slidetable: use load() to get a Slidetable");
     this.#module = module;
     this.#spawn = spawn;
+    this.#abstraction = abstraction;
     this.#ready = new Promise((resolve, reject) => {
       this.#worker = this.#start({ resolve, reject });
     });
@@ -176,6 +206,7 @@ export class Slidetable {
     const w = this.#spawn();
     w.listen((msg) => this.#message(w, msg, first), (why) => this.#failed(w, why, first));
     w.post({ module: this.#module });
+    if (this.#given) w.post({ give: this.#given });
     w.hold(true); // until it has started
     return w;
   }
@@ -272,9 +303,34 @@ export class Slidetable {
         signal.addEventListener("abort", stop, { once: true });
         call.release = () => signal.removeEventListener("abort", stop);
       }
-      this.#post(call);
-      this.#worker.hold(true);
+      if (this.#given || !needsAbstraction(endpoint, params)) {
+        this.#post(call);
+        this.#worker.hold(true);
+        return;
+      }
+      this.#fetchAbstraction().then(() => {
+        if (!this.#pending.has(call.id) || this.#closed) return; // stopped meanwhile
+        this.#post(call);
+        this.#worker.hold(true);
+      }, (e) => {
+        if (!this.#pending.has(call.id)) return;
+        const err = new SlidetableError(`${endpoint}: 4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs, which could not be loaded: ${reasonOf(e)}`, 503, "unavailable", { cause: e });
+        this.#settle(call, () => { throw err; });
+      });
     });
+  }
+
+  // #fetchAbstraction fetches 4x4-multi.abs once and gives it to the
+  // worker running; a failed fetch is tried again by the next call that
+  // needs it.
+  #fetchAbstraction() {
+    this.#fetching ??= bytesOf(this.#abstraction).then((b) => {
+      this.#given = b;
+      this.#worker?.post({ give: b });
+    }).finally(() => {
+      this.#fetching = null;
+    });
+    return this.#fetching;
   }
 
   /**
@@ -356,6 +412,18 @@ export class Slidetable {
    */
   stats(size, options) {
     return this.#ask("stats", options, (o) => ({ size, metric: o.metric, goal: o.goal }));
+  }
+}
+
+// needsAbstraction reports whether a call of endpoint with params asks
+// about 4x4 boards in multi-tile moves, whose searches the abstraction
+// database 4x4-multi.abs bounds: every endpoint but sizes and solvable.
+function needsAbstraction(endpoint, params) {
+  if (endpoint === "sizes" || endpoint === "solvable" || params === null || typeof params !== "object") return false;
+  try {
+    return String(params.metric) === "multi" && /^0*4x0*4$/.test(String(params.size).trim().toLowerCase());
+  } catch {
+    return false; // the query refused it already
   }
 }
 

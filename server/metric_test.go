@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -180,12 +181,14 @@ func TestBrowserMultiTile(t *testing.T) {
 
 // TestBrowserMultiSetting picks the multi-tile metric in the setting: a
 // new board in it, kept over a reload; a win kept as the best of that
-// metric; the 4x4 difficulties go only as far
-// as the server or worker offers levels in that metric; and a 4x4 board
-// too far to search says so, with the single-tile distance and the range
-// it implies, and offers no hint. Under serve the server's time limit is 1
-// s, so the page learns quickly that the search gave up; the static site
-// (under SLIDETABLE_LONG=1) waits for the page's own limit.
+// metric; the 4x4 difficulties go only as far as the server or worker
+// offers levels in that metric; and a shuffled 4x4 board 31 multi-tile
+// moves away. The server here searches 4x4 without a database, under a
+// time limit of 1 s, so the page learns quickly that the search gave up
+// and says so, with the single-tile distance and the range it implies,
+// and offers no hint. The static site (under SLIDETABLE_LONG=1) fetches
+// the 4x4 abstraction database, offers difficulties up to God's number
+// (43) and shows the board's exact distance and an optimal move.
 func TestBrowserMultiSetting(t *testing.T) {
 	s := newServer(t, &server.Options{Timeout: time.Second})
 	ts := httptest.NewServer(checked(t, s))
@@ -240,7 +243,11 @@ func TestBrowserMultiSetting(t *testing.T) {
 			p.do(chromedp.SetValue(chromedp.CSS("#size"), "4x4"), chromedp.Evaluate[chromedp.Void](`document.getElementById("size").dispatchEvent(new Event("change"))`))
 			p.wait(`document.getElementById("board").dataset.size === "4x4"`)
 			p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
-			if got, want := p.number(topPreset), game.DefaultMultiMaxLevel; got != want {
+			want := game.DefaultMultiMaxLevel
+			if st.name == "static" {
+				want, _ = published.MaxDistance(board.Size{W: 4, H: 4}, board.MultiTile)
+			}
+			if got := p.number(topPreset); got != want {
 				t.Errorf("4x4 multi-tile difficulties end at %d, want %d", got, want)
 			}
 			if p.metric() != board.MultiTile {
@@ -248,9 +255,27 @@ func TestBrowserMultiSetting(t *testing.T) {
 			}
 			p.check()
 
-			// A board too far to search in the multi-tile metric.
 			const far = "7,5,2,6,8,14,0,11,1,15,13,4,10,3,9,12"
 			q := p.sibling("size=4x4&board=" + far + "&metric=multi")
+			if st.name == "static" {
+				// Exact, with an optimal move, from the abstraction
+				// database the page fetched.
+				q.waitFor(`document.getElementById("distance").dataset.distance !== ""`, 60*time.Second)
+				if got := q.text("distance"); got != "31 moves from solved" || q.eval(`String(document.getElementById("distance-note").hidden)`) != "true" {
+					t.Errorf("a shuffled board reads %q, note %q", got, q.text("distance-note"))
+				}
+				q.click("#hint")
+				q.waitFor(`document.getElementById("board").dataset.hint !== ""`, 60*time.Second)
+				b := q.board()
+				tile, _ := strconv.Atoi(q.eval(`document.getElementById("board").dataset.hint`))
+				next, _, err := b.Tap(uint8(tile))
+				if d := exactIn(t, next, board.MultiTile); err != nil || d != 30 {
+					t.Errorf("hint %d from %s: a board %d multi-tile moves away (%v), want 30", tile, b, d, err)
+				}
+				q.check()
+				return
+			}
+			// Too far for this server's search in the multi-tile metric.
 			q.waitFor(`!document.getElementById("distance-note").hidden && /\d+ to \d+ moves/.test(document.getElementById("distance").textContent)`, 40*time.Second)
 			b := q.board()
 			single := exact(t, b)

@@ -45,9 +45,23 @@ var testSolver = func() *solver.Solver {
 }()
 
 // testMultiSolver is testSolver in the multi-tile metric: the built-in
-// tables of that metric, and 4x4 by a search with no pattern database.
+// tables of that metric, and 4x4 by a search guided by the built-in
+// abstraction database.
 var testMultiSolver = func() *solver.Solver {
 	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// testLinesSolver is testMultiSolver with 4x4 searched by a bound computed
+// from the board alone (ida.Lines), without a database: boards within
+// about 22 moves answer in a test's time, shuffled ones never, which the
+// servers of newServer use to show what the page says when a search runs
+// out of time.
+var testLinesSolver = func() *solver.Solver {
+	s, err := solver.New(solver.WithMetric(board.MultiTile), solver.WithHeuristic(ida.Lines(board.Goal(board.Size{W: 4, H: 4}))))
 	if err != nil {
 		panic(err)
 	}
@@ -81,7 +95,11 @@ func newServer(t testing.TB, opts *server.Options) *server.Server {
 			ps = append(ps, game.Puzzle{Goal: tbl.Goal(), Solver: sv, Table: tbl, Metric: m})
 		}
 		// 4x4 by search, with the built-in pattern database in
-		// single-tile moves, which solves uniform boards in milliseconds.
+		// single-tile moves, which solves uniform boards in milliseconds,
+		// and without a database in multi-tile moves (testLinesSolver).
+		if m == board.MultiTile {
+			sv = testLinesSolver
+		}
 		ps = append(ps, game.Puzzle{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: sv, Metric: m, Uniform: m == board.SingleTile})
 	}
 	s, err := serverOf(ps, opts)

@@ -106,7 +106,9 @@ func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 
 // HasBuiltinAbstraction reports whether an abstraction database of size,
 // to the standard goal, for searches in the multi-tile metric, is built in
-// (4x4, except in the WebAssembly build).
+// (4x4). The WebAssembly build holds it only once it has been given the
+// file (data.Give); until then BuiltinAbstraction fails with
+// data.ErrNotGiven.
 func HasBuiltinAbstraction(size board.Size) bool {
 	return slices.Contains(data.AbstractionSizes(), size)
 }
@@ -127,6 +129,9 @@ func hasBuiltinDatabase(size board.Size, m board.Metric) bool {
 func BuiltinAbstraction(size board.Size) (*abstraction.DB, error) {
 	if !HasBuiltinAbstraction(size) {
 		return nil, fmt.Errorf("%w: no %s abstraction database", ErrNotBuiltin, size)
+	}
+	if _, err := data.AbstractionFile(size); errors.Is(err, data.ErrNotGiven) {
+		return nil, err // not kept: it may be given later
 	}
 	return load(&abstractions, size, func() (*abstraction.DB, error) {
 		b, err := data.AbstractionFile(size)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
@@ -205,7 +206,9 @@ func (c *Catalog) Goal(size board.Size) board.Board {
 // Catalog for the order). It fails with an error wrapping board.ErrSize
 // for a size that is not valid, board.ErrMetric for an unknown metric,
 // with an *InstalledError for an installed file that cannot answer, and
-// with ctx's error if ctx ends while a file is proven (a later call tries
+// with ctx's error if ctx ends while a file is proven, and with
+// data.ErrNotGiven in the WebAssembly build before the abstraction
+// database it needs has been given (in both cases a later call tries
 // again).
 func (c *Catalog) For(ctx context.Context, size board.Size, m board.Metric) (*Answer, error) {
 	if err := size.Validate(); err != nil {
@@ -227,7 +230,7 @@ func (c *Catalog) For(ctx context.Context, size board.Size, m board.Metric) (*An
 		return e.ans, e.err
 	}
 	ans, err := c.find(ctx, size, m)
-	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+	if err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, data.ErrNotGiven)) {
 		return nil, err
 	}
 	e.ans, e.err = ans, err

@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/server"
 )
 
@@ -18,11 +20,13 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 		"Write the game page as a static site into the folder DIR (made if\n"+
 			"missing; other files in it are left alone): the page's files, the\n"+
 			"files serve serves at /, with slidetable compiled to WebAssembly\n"+
-			"(the built-in tables up to 3x3 and 4x2 and the 4x4 pattern database)\n"+
-			"and Go's wasm_exec.js. Any static file server can serve the folder;\n"+
+			"(the built-in tables up to 3x3 and 4x2 and the 4x4 pattern database),\n"+
+			"the 4x4 abstraction database (4x4-multi.abs, which the page fetches\n"+
+			"only for 4x4 in multi-tile moves) and Go's wasm_exec.js. Any static file server can serve the folder;\n"+
 			"the page then answers in the browser, with no API and nothing loaded\n"+
-			"from elsewhere (it knows it is static, and asks no /api/). Prints the number of files and their size, raw and\n"+
-			"gzip-compressed.",
+			"from elsewhere (it knows it is static, and asks no /api/). Prints the\n"+
+			"number of files and their size, raw and gzip-compressed, and how much\n"+
+			"of it the page fetches only when it is needed.",
 		"  slidetable web -o site\n  python3 -m http.server -d site 8000    # then open http://127.0.0.1:8000/\n")
 	out := f.String("o", "", "write the site into the folder `DIR`")
 	pos, err := f.parse(args)
@@ -42,14 +46,16 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %s: %d files, %s bytes (%s gzip)\n", *out, st.files, human.Group(st.bytes), human.Group(st.gzip))
+	_, err = fmt.Fprintf(e.stdout, "wrote %s: %d files, %s bytes (%s gzip; %s of it fetched only for 4x4 in multi-tile moves)\n",
+		*out, st.files, human.Group(st.bytes), human.Group(st.gzip), human.Group(st.later))
 	return err
 }
 
-// siteStats counts what writeSite wrote.
+// siteStats counts what writeSite wrote: later is the gzip-compressed
+// size of the files the page fetches only when needed (js.OnDemand).
 type siteStats struct {
-	files       int
-	bytes, gzip uint64
+	files              int
+	bytes, gzip, later uint64
 }
 
 // writeSite writes every file of site into dir and returns their number
@@ -89,6 +95,9 @@ func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
 		st.files++
 		st.bytes += uint64(len(b))
 		st.gzip += n
+		if slices.Contains(js.OnDemand(), path) {
+			st.later += n
+		}
 		return nil
 	})
 	if err != nil {

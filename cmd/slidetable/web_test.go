@@ -8,19 +8,27 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/js"
 	"github.com/slidetable/slidetable/server"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
 
-// maxSiteGzip is the most the static site may weigh, gzip-compressed: the
-// whole transfer of a first visit.
-const maxSiteGzip = 3 << 20
+// maxSiteGzip is the most the static site may weigh, gzip-compressed,
+// without the files the page fetches only when needed (js.OnDemand): the
+// whole transfer of a first visit. maxOnDemandGzip is the most those
+// files may add (4x4-multi.abs, for 4x4 in multi-tile moves).
+const (
+	maxSiteGzip     = 3 << 20
+	maxOnDemandGzip = 5 << 20
+)
 
 // TestWeb writes the static site and checks that it holds exactly the
 // files serve serves at /, byte for byte, within the size a first visit
@@ -32,7 +40,7 @@ func TestWeb(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "wrote "+dir+": ") || errOut != "" {
 		t.Fatalf("web: %d %q %q", code, out, errOut)
 	}
-	var total int64
+	var total, later int64
 	err := fs.WalkDir(server.SiteFiles(), ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -49,7 +57,11 @@ func TestWeb(t *testing.T) {
 		zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
 		zw.Write(got)
 		zw.Close()
-		total += int64(zb.Len())
+		if slices.Contains(js.OnDemand(), path) {
+			later += int64(zb.Len())
+		} else {
+			total += int64(zb.Len())
+		}
 		return nil
 	})
 	if err != nil {
@@ -57,13 +69,19 @@ func TestWeb(t *testing.T) {
 	}
 	// The licenses go with the files: slidetable's, and Go's for
 	// wasm_exec.js and the Go runtime inside slidetable.wasm.
-	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "wasm_exec.js", "LICENSE", "GO-LICENSE"} {
+	for _, name := range []string{"index.html", "slidetable.js", "slidetable.wasm", "4x4-multi.abs", "wasm_exec.js", "LICENSE", "GO-LICENSE"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("no %s in the site: %v", name, err)
 		}
 	}
 	if total > maxSiteGzip {
-		t.Errorf("the site is %d bytes gzip-compressed, more than %d", total, maxSiteGzip)
+		t.Errorf("a first visit of the site transfers %d bytes gzip-compressed, more than %d", total, maxSiteGzip)
+	}
+	if later == 0 || later > maxOnDemandGzip {
+		t.Errorf("the files fetched when needed are %d bytes gzip-compressed, want 1 to %d", later, maxOnDemandGzip)
+	}
+	if want := "; " + human.Group(uint64(later)) + " of it fetched only for 4x4 in multi-tile moves)"; !strings.HasSuffix(strings.TrimSpace(out), want) {
+		t.Errorf("web says %q, want it to end %q", out, want)
 	}
 	t.Logf("site: %s", strings.TrimSpace(out))
 	// The README says what web writes, and says it as it is.

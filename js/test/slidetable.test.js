@@ -382,6 +382,74 @@ test("metric and goal on every call", async () => {
   }
 });
 
+test("4x4 in multi-tile moves: 4x4-multi.abs fetched once, on first use, and checked", async () => {
+  const { createServer } = await import("node:http");
+  const abs = readFileSync(new URL("../4x4-multi.abs", import.meta.url));
+  let hits = 0, serve = "none"; // what the server answers: "none" (404), "file", "wrong"
+  const server = createServer((req, res) => {
+    hits++;
+    if (serve === "none") {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = serve === "file" ? abs : Buffer.from(abs.subarray(0, 1000));
+    res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${server.address().port}/4x4-multi.abs`;
+  try {
+    await fetchedOnce(url, () => hits, (what) => { serve = what; });
+  } finally {
+    server.close();
+  }
+});
+
+// fetchedOnce checks a Slidetable whose 4x4-multi.abs is at url, which
+// serves 404 until serve("file") and the first 1000 bytes after
+// serve("wrong"); hits counts its requests.
+async function fetchedOnce(url, hits, serve) {
+  const mine = await load({ wasm: wasm ? readFileSync(wasm) : undefined, abstraction: url });
+  try {
+    const board = "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15";
+    // Other sizes, the sizes themselves and solvability fetch nothing.
+    assert.equal(await mine.distance("3x3", "8 6 7/2 5 4/3 0 1", { metric: "multi" }), 20);
+    const four = (await mine.sizes({ metric: "multi" })).find((x) => x.size === "4x4");
+    assert.equal(four.max_level, 43);
+    assert.equal(await mine.solvable("4x4", board, { metric: "multi" }), true);
+    assert.equal(hits(), 0);
+    // Not there: said, and tried again by the next call.
+    await assert.rejects(mine.distance("4x4", board, { metric: "multi" }), (e) =>
+      e instanceof SlidetableError && e.code === "unavailable" && /4x4-multi\.abs, which could not be loaded: .*HTTP 404/.test(e.message));
+    assert.equal(hits(), 1);
+    serve("file");
+    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 1);
+    assert.equal(hits(), 2);
+    if (expect) {
+      assert.ok(expect.multi4x4.length >= 5);
+      for (const g of expect.multi4x4) {
+        const r = await mine.request(g.endpoint, g.params);
+        assert.deepEqual(r, g.answer, `${g.endpoint} ${JSON.stringify(g.params)}`);
+      }
+    }
+    // A search stopped ends the worker; the next one is given the file
+    // kept, not fetched again.
+    await assert.rejects(mine.distance("4x4", far4x4, { metric: "multi", signal: AbortSignal.timeout(50) }), stoppedBy("distance", "timeout", "its signal timed out"));
+    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 1);
+    assert.equal(hits(), 2);
+  } finally {
+    mine.close();
+  }
+  // A file that is not this build's is refused, and the answers say why.
+  serve("wrong");
+  const wrong = await load({ wasm: wasm ? readFileSync(wasm) : undefined, abstraction: url });
+  try {
+    await assert.rejects(wrong.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), (e) =>
+      e instanceof SlidetableError && /refused: the 1000 bytes given as the 4x4 abstraction database .* are not the file of this build/.test(e.message));
+  } finally {
+    wrong.close();
+  }
+}
+
 test("close ends the worker and its calls", async () => {
   const other = await load({ wasm: readFileSync(new URL("../slidetable.wasm", import.meta.url)) });
   const searching = other.distance("5x5", far5x5);

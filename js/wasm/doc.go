@@ -12,7 +12,13 @@
 // whose method answer(endpoint, query) returns "STATUS BODY": the HTTP
 // status and the JSON text that GET /api/ENDPOINT?QUERY gets from
 // 'slidetable serve' (sizes, solvable, distance, hint, solve, level,
-// stats), computed here, separated by a space; then it waits for calls until the page or
+// stats), computed here, separated by a space, and whose method
+// give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
+// abstraction database that bounds searches in the multi-tile metric,
+// which the module leaves out: it is kept if its SHA-256 is that of the
+// file built into the programs (data.Give), and give returns null, or
+// else the reason it was refused. Until it is given, 4x4 questions in the
+// multi-tile metric fail. Then it waits for calls until the page or
 // process goes. Calls are synchronous: a search blocks its JavaScript
 // thread, so slidetable.js runs the module in a worker of its own
 // (slidetable-worker.js) and ends that worker to stop a search.

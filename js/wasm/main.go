@@ -13,6 +13,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
@@ -40,6 +41,17 @@ func main() {
 		}
 		return answer(g, args[0].String(), args[1].String())
 	}))
+	obj.Set("give", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeObject || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
+			return "give takes one Uint8Array, the bytes of 4x4-multi.abs"
+		}
+		b := make([]byte, args[0].Get("length").Int())
+		js.CopyBytesToGo(b, args[0])
+		if err := data.Give(board.Size{W: 4, H: 4}, b); err != nil {
+			return human.Message(err)
+		}
+		return js.Null()
+	}))
 	ready.Invoke(obj, js.Null())
 	select {} // answer calls until the page or process goes
 }
@@ -47,8 +59,10 @@ func main() {
 // newGame returns the game of the catalogue of what is built in (the
 // tables up to 3x3 and 4x2 in both metrics, each decoded when its size is
 // first asked about, so that a page that plays 3x3 does not wait for the
-// others, and the 4x4 database), offering 4x4 too and answering any other
-// size by search.
+// others, and the 4x4 pattern database), offering 4x4 too and answering
+// any other size by search. The 4x4 abstraction database, for searches in
+// the multi-tile metric, is left out of the module: slidetable.js gives
+// it (give) before it asks about 4x4 in that metric.
 func newGame() (*game.Game, error) {
 	cat, err := source.NewCatalog(&source.CatalogOptions{Searched: []board.Size{{W: 4, H: 4}}})
 	if err != nil {

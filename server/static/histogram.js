@@ -89,8 +89,7 @@ export class Histogram {
     this.root.setAttribute("aria-label", `Number of ${this.info.size} boards at each distance${multi ? " in multi-tile moves" : ""} from 0 to ${st.max}${on ? `; this board is at ${d}` : ""}`);
     this.box.dataset.here = on ? String(d) : "";
     const at = on ? st.counts[d] : 0;
-    const search = multi ? "distances here come from an optimal search, which answers boards up to about 25 moves from solved in seconds, and most others not at all. "
-      : "distances here come from an optimal search. ";
+    const search = "distances here come from an optimal search. ";
     this.caption.textContent = (st.source ? `Published counts (${st.source}); ${search}` : "") +
       `${st.states.toLocaleString("en")} boards can be solved; the farthest are ${st.max} moves away. ` +
       (!on ? "" : at === 1 ? `This is the only board ${d} moves from solved.` :
