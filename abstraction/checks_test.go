@@ -222,9 +222,13 @@ func largeTier(t *testing.T) *abstraction.DB {
 // moves with the large tier and requires their distances to follow the
 // published distribution (chi-square, p > 0.01), and each to lie between a
 // third of the board's single-tile distance and that distance: a long
-// check (minutes on two cores).
+// check (minutes on two cores), and a heavy one (SLIDETABLE_HEAVY=1)
+// unless $SLIDETABLE_ABS names a large tier already built.
 func TestUniformDistribution(t *testing.T) {
 	testenv.Long(t)
+	if os.Getenv("SLIDETABLE_ABS") == "" {
+		testenv.Heavy(t)
+	}
 	db := largeTier(t)
 	multi := ida.NewIn(db.Heuristic(), board.MultiTile)
 	single, err := singleSearcher()

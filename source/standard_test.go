@@ -12,9 +12,11 @@ import (
 
 // TestStandard4x4 builds the pattern database 'slidetable build 4x4'
 // writes (about 4 minutes and 1.8 GB on two cores) and checks its content
-// hash against Standard4x4, which lets a copy of it answer unproven.
+// hash against Standard4x4, which lets a copy of it answer unproven: a
+// heavy check (SLIDETABLE_HEAVY=1), to run after any change to what
+// builds or writes pattern databases.
 func TestStandard4x4(t *testing.T) {
-	testenv.Long(t)
+	testenv.Heavy(t)
 	ctx := t.Context()
 	size := board.Size{W: 4, H: 4}
 	db, err := pdb.Build(ctx, board.Goal(size), pdb.DefaultPartition(size), nil)

@@ -7,6 +7,9 @@
 //
 //	SLIDETABLE_LONG=1     run the long checks (all of Korf's 100 boards, 10,000
 //	                      boards of 12 cells, content hashes of large files, ...)
+//	SLIDETABLE_HEAVY=1    with it, the checks that build a large 4x4 database
+//	                      (the 7-8 pattern database, the large multi-tile tier):
+//	                      minutes each, not run by CI
 //	SLIDETABLE_CHROME     the Chrome or Chromium binary for the browser tests
 //	SLIDETABLE_BROWSER=1  the browser tests fail, rather than skip, without one
 //	SLIDETABLE_NODE=1     the Node tests fail, rather than skip, without node

@@ -9,6 +9,7 @@ import (
 // The environment variables of the package documentation.
 const (
 	longEnv    = "SLIDETABLE_LONG"
+	heavyEnv   = "SLIDETABLE_HEAVY"
 	chromeEnv  = "SLIDETABLE_CHROME"
 	browserEnv = "SLIDETABLE_BROWSER"
 	nodeEnv    = "SLIDETABLE_NODE"
@@ -29,6 +30,16 @@ func Long(t testing.TB) {
 // IsLong reports whether the long checks run (SLIDETABLE_LONG=1), for a
 // test that does more of its work then rather than skipping.
 func IsLong() bool { return os.Getenv(longEnv) == "1" }
+
+// Heavy skips the test unless SLIDETABLE_HEAVY=1: a check that builds one
+// of the large 4x4 databases (minutes of processor time and up to 2 GB),
+// run on request, after a change to what builds them, rather than by CI.
+func Heavy(t testing.TB) {
+	t.Helper()
+	if os.Getenv(heavyEnv) != "1" {
+		t.Skipf("heavy check: builds a large database; runs with %s=1", heavyEnv)
+	}
+}
 
 // Browser returns the path of the Chrome or Chromium binary that the
 // browser tests drive: $SLIDETABLE_CHROME, else the first of the usual
