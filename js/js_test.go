@@ -457,6 +457,17 @@ func expected(t *testing.T) *expectations {
 		e.Errors = append(e.Errors, bad)
 	}
 
+	// askOf asks a's question and returns a with the Go answer.
+	askOf := func(a goalAsk) goalAsk {
+		q := url.Values{}
+		for k, v := range a.Params {
+			q.Set(k, v)
+		}
+		if err := ask(a.Endpoint, q, &a.Answer); err != nil {
+			t.Fatalf("%s %v: %v", a.Endpoint, a.Params, err)
+		}
+		return a
+	}
 	blankFirst := "0 1 2/3 4 5/6 7 8"
 	for _, a := range []goalAsk{
 		{Endpoint: "distance", Params: map[string]string{"size": "3x3", "board": "8 6 7/2 5 4/3 0 1", "goal": blankFirst}},
@@ -467,14 +478,7 @@ func expected(t *testing.T) *expectations {
 		{Endpoint: "solvable", Params: map[string]string{"size": "4x4", "board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
 		{Endpoint: "distance", Params: map[string]string{"size": "4x4", "board": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 0 15", "goal": "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}},
 	} {
-		q := url.Values{}
-		for k, v := range a.Params {
-			q.Set(k, v)
-		}
-		if err := ask(a.Endpoint, q, &a.Answer); err != nil {
-			t.Fatalf("%s %v: %v", a.Endpoint, a.Params, err)
-		}
-		e.Goals = append(e.Goals, a)
+		e.Goals = append(e.Goals, askOf(a))
 	}
 
 	r := rand.New(rand.NewPCG(1, 24))
@@ -484,23 +488,12 @@ func expected(t *testing.T) *expectations {
 			t.Fatal(err)
 		}
 		for _, endpoint := range []string{"distance", "hint"} {
-			a := goalAsk{Endpoint: endpoint, Params: map[string]string{"size": "4x4", "board": b.String(), "metric": "multi"}}
-			if err := ask(endpoint, url.Values{"size": {"4x4"}, "board": {b.String()}, "metric": {"multi"}}, &a.Answer); err != nil {
-				t.Fatalf("%s %s: %v", endpoint, b, err)
-			}
-			e.Multi4x4 = append(e.Multi4x4, a)
+			e.Multi4x4 = append(e.Multi4x4, askOf(goalAsk{Endpoint: endpoint, Params: map[string]string{"size": "4x4", "board": b.String(), "metric": "multi"}}))
 		}
 	}
-	lv := goalAsk{Endpoint: "level", Params: map[string]string{"size": "4x4", "min": "31", "max": "32", "seed": "4", "metric": "multi"}}
-	if err := ask("level", url.Values{"size": {"4x4"}, "min": {"31"}, "max": {"32"}, "seed": {"4"}, "metric": {"multi"}}, &lv.Answer); err != nil {
-		t.Fatal(err)
-	}
-	e.Multi4x4 = append(e.Multi4x4, lv)
-	sz := goalAsk{Endpoint: "sizes", Params: map[string]string{"metric": "multi"}}
-	if err := ask("sizes", url.Values{"metric": {"multi"}}, &sz.Answer); err != nil {
-		t.Fatal(err)
-	}
-	e.Multi4x4 = append(e.Multi4x4, sz)
+	e.Multi4x4 = append(e.Multi4x4,
+		askOf(goalAsk{Endpoint: "level", Params: map[string]string{"size": "4x4", "min": "31", "max": "32", "seed": "4", "metric": "multi"}}),
+		askOf(goalAsk{Endpoint: "sizes", Params: map[string]string{"metric": "multi"}}))
 
 	if err := ask("sizes", nil, &e.Sizes); err != nil {
 		t.Fatal(err)

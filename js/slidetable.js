@@ -61,14 +61,28 @@ async function compile(source) {
   return compileResponse(res);
 }
 
+// maxFile bounds a file read from disk: the module and 4x4-multi.abs are
+// a few MB each.
+const maxFile = 64 << 20;
+
 // get fetches the file at source (a URL, or a string relative to this
 // module): a Response, or in Node, for a file: URL, its bytes.
 async function get(source) {
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
   if (url.protocol === "file:") {
     // Node: fetch does not read files. Bundlers for the web need not follow this.
-    const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
-    return new Uint8Array(await readFile(url));
+    // Only a regular file of a bounded size: a FIFO or a device would
+    // hold the call forever, or fill memory.
+    const { open, constants } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
+    const f = await open(url, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO opens at once
+    try {
+      const st = await f.stat();
+      if (!st.isFile()) throw new SlidetableError(`${url.pathname}: not a regular file`, 400, "input");
+      if (st.size > maxFile) throw new SlidetableError(`${url.pathname}: ${st.size} bytes, more than the ${maxFile} a module or database file may have`, 400, "input");
+      return new Uint8Array(await f.readFile());
+    } finally {
+      await f.close();
+    }
   }
   const res = await fetch(url);
   if (!res.ok) throw new SlidetableError(`${url}: HTTP ${res.status}`, 500, "failed");

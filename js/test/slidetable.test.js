@@ -450,6 +450,28 @@ async function fetchedOnce(url, hits, serve) {
   }
 }
 
+test("a FIFO or a device given as a file is refused, not read", async (t) => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const fifo = `${mkdtempSync(`${tmpdir()}/slidetable-`)}/fifo`;
+  try {
+    execFileSync("mkfifo", [fifo]);
+  } catch {
+    t.skip("no mkfifo here");
+    return;
+  }
+  for (const path of [fifo, "/dev/null"]) {
+    await assert.rejects(load({ wasm: path }), (e) => e instanceof SlidetableError && e.code === "input" && e.message === `${path}: not a regular file`);
+    const st = await load({ wasm: wasm ? readFileSync(wasm) : undefined, abstraction: path });
+    try {
+      await assert.rejects(st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }),
+        (e) => e instanceof SlidetableError && e.code === "unavailable" && e.message.endsWith(`${path}: not a regular file`));
+    } finally {
+      st.close();
+    }
+  }
+});
+
 test("close ends the worker and its calls", async () => {
   const other = await load({ wasm: readFileSync(new URL("../slidetable.wasm", import.meta.url)) });
   const searching = other.distance("5x5", far5x5);
