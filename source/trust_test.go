@@ -244,6 +244,38 @@ func TestUntrustedRecords(t *testing.T) {
 	}
 }
 
+// TestUntrustedAboveRelative: a folder of installed files named by a
+// relative path is checked up to the root, as the same folder named by
+// its absolute path is, not only up to the working directory.
+func TestUntrustedAboveRelative(t *testing.T) {
+	if runtime.GOOS == "windows" || !recordsTrustable {
+		t.Skip("no Unix file owners here: records are never trusted")
+	}
+	ctx := context.Background()
+	open := filepath.Join(t.TempDir(), "open")
+	work := filepath.Join(open, "work")
+	dir := filepath.Join(work, "cache")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	chmod(t, work, 0o755)
+	chmod(t, open, 0o777) // writable by others, and not sticky
+	_, bad := pdbPair(t, dir)
+	badSum := fileHash(t, bad)
+	t.Chdir(work)
+	var got []string
+	r := New(warnings("cache", &got))
+	if err := r.Record(badSum, PDB, s3x3, filepath.Join("cache", "bad.pdb")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Open(ctx, filepath.Join("cache", "bad.pdb")); !errors.Is(err, pdb.ErrEntry) {
+		t.Fatalf("Open under a folder writable by others: %v, want a refutation", err)
+	}
+	if len(got) != 1 || !strings.Contains(got[0], open+" is writable by others") {
+		t.Fatalf("warnings %q, want one naming %s as writable by others", got, open)
+	}
+}
+
 func chmod(t *testing.T, path string, mode os.FileMode) {
 	t.Helper()
 	if err := os.Chmod(path, mode); err != nil {

@@ -49,7 +49,13 @@ func (r *Resolver) trusted(f *os.File) error {
 	if err := privateDir(proofs, uid, os.Lstat); err != nil {
 		return err
 	}
-	root, err := filepath.EvalSymlinks(r.opts.Dir)
+	// Resolved to an absolute path first, so that the folders above a
+	// relative one (above the working directory) are checked too.
+	abs, err := filepath.Abs(r.opts.Dir)
+	if err != nil {
+		return err
+	}
+	root, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return err
 	}
