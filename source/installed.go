@@ -80,12 +80,23 @@ func (r *Resolver) InstallPath(size board.Size) (string, error) {
 // InstalledError reports an installed file that cannot answer: it cannot
 // be read, is damaged, fails its proof, or is for another size or goal.
 type InstalledError struct {
-	Path string     // the file
-	Size board.Size // the size it is installed for
-	Err  error      // what is wrong, naming Path
+	Path   string       // the file
+	Size   board.Size   // the size it is installed for
+	Metric board.Metric // the metric it is installed for
+	Err    error        // what is wrong, naming Path
 }
 
 func (e *InstalledError) Error() string { return e.Err.Error() }
+
+// Rebuild returns the command that builds and installs the file again:
+// 'slidetable build -install 4x3', or with -metric multi for a file of
+// the multi-tile metric.
+func (e *InstalledError) Rebuild() string {
+	if e.Metric == board.MultiTile {
+		return "slidetable build -metric multi -install " + e.Size.String()
+	}
+	return "slidetable build -install " + e.Size.String()
+}
 
 // Unwrap returns Err.
 func (e *InstalledError) Unwrap() error { return e.Err }
@@ -137,7 +148,7 @@ func notFile(path string) error {
 func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Board, want Kind) (*Source, error) {
 	size := goal.Size()
 	fail := func(err error) (*Source, error) {
-		return nil, &InstalledError{Path: path, Size: size, Err: err}
+		return nil, &InstalledError{Path: path, Size: size, Metric: r.opts.Metric, Err: err}
 	}
 	src, err := r.open(ctx, path, Installed)
 	if err != nil {
@@ -148,7 +159,7 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 	}
 	if src.Kind() != want {
 		src.Close()
-		return fail(fmt.Errorf("%w: %s is a %s, not a %s", ErrKind, path, src.Kind(), want))
+		return fail(fmt.Errorf("%w: %s is %s, not %s", ErrKind, path, src.Kind().withArticle(), want.withArticle()))
 	}
 	if got := src.Goal(); got != goal {
 		src.Close()

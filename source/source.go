@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/slidetable/slidetable/abstraction"
@@ -85,6 +86,15 @@ func (k Kind) String() string {
 		return "abstraction database"
 	}
 	return "unknown"
+}
+
+// withArticle returns the kind's name after "a" or "an": "a table", "an
+// abstraction database".
+func (k Kind) withArticle() string {
+	if s := k.String(); strings.IndexByte("aeiou", s[0]) >= 0 {
+		return "an " + s
+	}
+	return "a " + k.String()
 }
 
 // Source is what answers boards of one size and goal: an exact table, a

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -101,5 +103,50 @@ func TestInstalledAbstraction(t *testing.T) {
 	single := source.New(&source.Options{Dir: dir})
 	if src, err := single.DatabaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != source.Builtin {
 		t.Fatalf("single-tile 4x4: %v, %v; want the built-in pattern database", src, err)
+	}
+}
+
+// TestInstalledAbstractionWrong: a file installed as 4x4-multi.abs that
+// cannot answer is refused with the command that rebuilds it in its
+// metric, and a file of another kind there is named in plain words.
+func TestInstalledAbstractionWrong(t *testing.T) {
+	ctx := context.Background()
+	four := board.Size{W: 4, H: 4}
+	abs, err := data.AbstractionFile(four)
+	if err != nil {
+		t.Skip(err) // not in the WebAssembly build
+	}
+	pdbFile, err := data.PDBFile(four)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := slices.Clone(abs)
+	damaged[len(damaged)/2] ^= 0x40
+	for _, tc := range []struct {
+		name  string
+		bytes []byte
+		want  string
+	}{
+		{"damaged", damaged, ""},
+		{"a pattern database", pdbFile, "is a pattern database, not an abstraction database"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			multi := source.New(&source.Options{Dir: dir, Metric: board.MultiTile})
+			if err := os.WriteFile(filepath.Join(dir, "4x4-multi.abs"), tc.bytes, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var ie *source.InstalledError
+			src, err := multi.DatabaseFor(ctx, board.Goal(four))
+			if !errors.As(err, &ie) {
+				t.Fatalf("DatabaseFor = %v, %v; want an *InstalledError", src, err)
+			}
+			if got, want := ie.Rebuild(), "slidetable build -metric multi -install 4x4"; got != want {
+				t.Errorf("Rebuild() = %q, want %q", got, want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to say %q", err, tc.want)
+			}
+		})
 	}
 }

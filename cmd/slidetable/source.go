@@ -156,7 +156,7 @@ func installedFailure(err error) error {
 	case errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory):
 		return memoryError(err)
 	case errors.As(err, &ie):
-		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with 'slidetable build -install %s' or remove it)", err, ie.Path, ie.Size, ie.Size)
+		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with '%s' or remove it)", err, ie.Path, ie.Size, ie.Rebuild())
 	}
 	return err
 }
