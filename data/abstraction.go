@@ -22,8 +22,9 @@ var abstraction4x4 []byte
 var abstractionSizes = []board.Size{{W: 4, H: 4}}
 
 // AbstractionSizes returns the sizes whose abstraction database files, in
-// the multi-tile metric, are embedded: 4x4, except in the WebAssembly
-// build, which has none.
+// the multi-tile metric, are embedded: 4x4. (The WebAssembly build's
+// AbstractionSizes names the same sizes, whose files are given to it
+// rather than embedded.)
 func AbstractionSizes() []board.Size { return slices.Clone(abstractionSizes) }
 
 // AbstractionFile returns the bytes of the embedded abstraction database

@@ -28,5 +28,6 @@
 // [0, n!/(n-k)!), in lexicographic order of the cells; Partial does the
 // same with precomputed weights for a search's hot path.
 //
-// The package imports nothing outside the standard library.
+// The package imports nothing of this module but internal/bitx, the bit
+// tricks it shares with the search and the table files.
 package rank
