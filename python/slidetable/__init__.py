@@ -25,8 +25,9 @@ The functions of the module answer from a :class:`Table` of the size,
 opened on first use and kept; open a :class:`Table` yourself to choose
 when, to open a file, or to close it. Bad input raises
 :class:`SlidetableError` with the command line's message. Calls that may
-search take ``timeout`` (seconds) and ``cancel`` (a :class:`Cancel`, which
-another thread may fire). Everything is safe to call from many threads;
+search take ``timeout`` (seconds, above 0 and at most 7 days; None, the
+default, for no limit) and ``cancel`` (a :class:`Cancel`, which another
+thread may fire). Everything is safe to call from many threads;
 calls release the GIL. A child forked after the library was loaded
 cannot use it (its calls raise OSError): start workers with
 multiprocessing's "spawn" or "forkserver" method.
@@ -115,12 +116,26 @@ def _check(status: int, index: Optional[int] = None) -> None:
         raise SlidetableError(_native.message(), _native.STATUS.get(status, "internal"), index)
 
 
+#: The longest timeout, in seconds: 7 days, as the command line's -timeout
+#: (SLIDETABLE_MAX_TIMEOUT_MS of slidetable.h).
+_MAX_TIMEOUT = 7 * 24 * 3600
+
+
 def _timeout_ms(timeout: Optional[float]) -> int:
+    """The milliseconds of timeout (seconds), 0 for None: bounded here, since
+    ctypes would wrap a number too large for int64_t (2**64 ms to 0, no
+    limit) rather than refuse it."""
     if timeout is None:
         return 0
-    t = float(timeout)
-    if not t > 0 or math.isinf(t):
-        raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0, or None for no limit")
+    try:
+        t = float(timeout)
+    except OverflowError:
+        t = math.inf
+    except (TypeError, ValueError):
+        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit") from None
+    if not 0 < t <= _MAX_TIMEOUT:  # NaN too
+        raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0 and at most {_MAX_TIMEOUT} "
+                         f"(7 days), or None for no limit")
     return max(1, math.ceil(t * 1000))
 
 

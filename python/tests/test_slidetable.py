@@ -16,6 +16,7 @@ import collections
 import doctest
 import itertools
 import json
+import math
 import os
 import threading
 import time
@@ -255,6 +256,32 @@ class TestErrors(unittest.TestCase):
         with self.assertRaises(SlidetableError) as e:
             slidetable.Table.open("/nonexistent/4x3.tbl")
         self.assertEqual(e.exception.status, "file")
+
+    def test_timeout_bounds(self):
+        """A timeout beyond 7 days, or not above 0, is refused by its value:
+        none wraps to no limit in the library's int64_t milliseconds."""
+        board = "8 6 7/2 5 4/3 0 1"
+        calls = [
+            lambda t: slidetable.distance("3x3", board, timeout=t),
+            lambda t: slidetable.distances("3x3", [board], timeout=t),
+            lambda t: slidetable.hints("3x3", board, timeout=t),
+            lambda t: slidetable.solve("3x3", board, timeout=t),
+            lambda t: slidetable.level("3x3", 5, 5, seed=1, timeout=t),
+            lambda t: slidetable.Table("3x3", timeout=t),
+        ]
+        for t in (2**64 / 1000, 2**63 / 1000, 1e300, 10**400, 604800.001, math.nan, math.inf, -math.inf, -1, 0):
+            for call in calls:
+                with self.subTest(timeout=t):
+                    with self.assertRaises(ValueError) as e:
+                        call(t)
+                    self.assertTrue(str(e.exception).startswith(f"timeout {t!r}: want a number of seconds above 0 "
+                                                                "and at most 604800 (7 days)"), str(e.exception))
+        with self.assertRaises(TypeError):
+            slidetable.distance("3x3", board, timeout=[1])
+        for t in (604800, 604800.0, 1e-9, 1):
+            for call in calls:
+                with self.subTest(timeout=t):
+                    call(t)
 
     def test_closed(self):
         t = slidetable.Table("3x3")
