@@ -160,7 +160,10 @@ def _size(size: Size) -> Tuple[int, int]:
         w, h = ctypes.c_int(), ctypes.c_int()
         _check(_native.lib().slidetable_parse_size(text, len(text), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
-    w, h = size
+    try:
+        w, h = size
+    except (TypeError, ValueError):
+        raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints") from None
     if not all(isinstance(x, int) and -_INT_MAX <= x <= _INT_MAX for x in (w, h)):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints")
     return w, h
@@ -602,9 +605,22 @@ _tables_lock = threading.Lock()
 
 
 def _table(size: Size, metric: str, goal: Optional[Board]) -> Table:
-    """The table the module's functions answer from, opened once."""
-    key = (size if isinstance(size, str) else tuple(size), metric,
-           None if goal is None else (goal if isinstance(goal, str) else tuple(goal)))
+    """The table the module's functions answer from, opened once for each
+    size, metric and goal as given (a goal of cells by its cells)."""
+    _metric(metric)  # first: a metric that is not hashable fails as any unknown one
+    if isinstance(size, str):
+        size_key: object = size
+    else:
+        size_key = w_h = _size(size)
+    if goal is None or isinstance(goal, str):
+        goal_key: object = goal
+    else:
+        # The cells themselves: a goal given as a list, or as rows of a
+        # buffer, is not hashable, and a bad one fails as in Table.
+        if isinstance(size, str):
+            w_h = _size(size)
+        goal_key = goal = _cells(goal, *w_h)
+    key = (size_key, metric, goal_key)
     t = _tables.get(key)
     if t is None:
         with _tables_lock:

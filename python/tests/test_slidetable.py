@@ -283,6 +283,42 @@ class TestErrors(unittest.TestCase):
                 with self.subTest(timeout=t):
                     call(t)
 
+    def test_unhashable(self):
+        """A metric or goal that cannot be a key fails as any bad one does."""
+        board = "8 6 7/2 5 4/3 0 1"
+        calls = [
+            lambda **kw: slidetable.distance("3x3", board, **kw),
+            lambda **kw: slidetable.distances("3x3", [board], **kw),
+            lambda **kw: slidetable.hints("3x3", board, **kw),
+            lambda **kw: slidetable.solve("3x3", board, **kw),
+            lambda **kw: slidetable.level("3x3", 5, 5, seed=1, **kw),
+        ]
+        for metric in (["single"], {"single": 1}, {"multi"}):
+            for call in calls:
+                with self.subTest(metric=metric):
+                    with self.assertRaises(SlidetableError) as e:
+                        call(metric=metric)
+                    self.assertEqual(str(e.exception), f'unknown metric "{metric}": want single or multi')
+                    self.assertEqual(e.exception.status, "input")
+        calls += [
+            lambda **kw: slidetable.solvable("3x3", board, **kw),
+            lambda **kw: slidetable.random_board("3x3", seed=1, **kw),
+        ]
+        for goal in ([[1, 2, 3], [4, 5, 6], [7, 8, 0]], [1, 2, 3, 4, 5, 6, 7, 8, []], {"goal": 1}):
+            with self.assertRaises((SlidetableError, TypeError)) as want:
+                slidetable.Table("3x3", goal=goal)
+            for call in calls:
+                with self.subTest(goal=goal):
+                    with self.assertRaises(type(want.exception)) as e:
+                        call(goal=goal)
+                    self.assertEqual(str(e.exception), str(want.exception))
+                    self.assertNotIn("unhashable", str(e.exception))
+        # Rows of a buffer are a goal as Table takes them.
+        rows = memoryview(bytes([0, 1, 2, 3, 4, 5, 6, 7, 8])).cast("B", (3, 3))
+        self.assertEqual(slidetable.Table("3x3", goal=rows).goal, tuple(range(9)))
+        self.assertEqual(slidetable.distance("3x3", "1 0 2/3 4 5/6 7 8", goal=rows), 1)
+        self.assertEqual(slidetable.distance("3x3", "1 0 2/3 4 5/6 7 8", goal=bytearray(range(9))), 1)
+
     def test_closed(self):
         t = slidetable.Table("3x3")
         with t:
