@@ -437,29 +437,41 @@ class Table:
         boards is a sequence of boards (strings, sequences of ints), or a
         buffer of cells (bytes, array.array('B'), a NumPy array of shape
         (count, n) or (count * n,) of any integer type): each board's n
-        cells one after the other. With out, a writable buffer of count
-        32-bit ints (such as ``numpy.empty(count, numpy.int32)``), the
-        distances are written there, -1 for a board that cannot reach the
-        goal, and out is returned; otherwise a list.
+        cells one after the other. With out, a writable, contiguous buffer
+        of count 32-bit signed ints in this machine's byte order (such as
+        ``numpy.empty(count, numpy.int32)`` or ``array.array("i")``; not
+        ``numpy.dtype(">i4")`` on a little-endian machine), the distances
+        are written there, -1 for a board that cannot reach the goal, and
+        out is returned; otherwise a list. out is held for the whole call:
+        another thread that resizes it meanwhile gets BufferError.
         """
-        kind, data, count = self._batch(boards)
         lib = _native.lib()
-        if out is None:
-            result = array.array("i", bytes(4 * count))
-            if result.itemsize != 4:  # pragma: no cover - C ints are 32 bits wherever Go runs
-                raise SlidetableError("this platform's C int is not 32 bits", "internal")
-            ptr = result.buffer_info()[0] if count else None
-        else:
-            ptr = _out_pointer(out, count)
-        done, n = ctypes.c_size_t(), ctypes.c_size_t()
         tmo, cnc = _timeout_ms(timeout), _cancel_handle(cancel)
-        if kind == "text":
-            status = lib.slidetable_distances_text(self._live(), data, len(data), ptr, count, tmo, cnc,
-                                                   ctypes.byref(n), ctypes.byref(done))
-        else:
-            status = lib.slidetable_distances(self._live(), data, len(data), ptr, count, tmo, cnc, ctypes.byref(done))
-        if status != _native.OK:
-            _check(status, done.value)
+        # out's memory is held from here to the end of the call: another
+        # thread that resizes it meanwhile gets BufferError, rather than
+        # the library writing into memory that is freed.
+        held = None if out is None else _Out(out)
+        try:
+            kind, data, count = self._batch(boards)
+            if held is None:
+                result = array.array("i", bytes(4 * count))
+                if result.itemsize != 4:  # pragma: no cover - C ints are 32 bits wherever Go runs
+                    raise SlidetableError("this platform's C int is not 32 bits", "internal")
+                ptr = result.buffer_info()[0] if count else None
+            else:
+                ptr = held.pointer(count)
+            done, n = ctypes.c_size_t(), ctypes.c_size_t()
+            if kind == "text":
+                status = lib.slidetable_distances_text(self._live(), data, len(data), ptr, count, tmo, cnc,
+                                                       ctypes.byref(n), ctypes.byref(done))
+            else:
+                status = lib.slidetable_distances(self._live(), data, len(data), ptr, count, tmo, cnc,
+                                                  ctypes.byref(done))
+            if status != _native.OK:
+                _check(status, done.value)
+        finally:
+            if held is not None:
+                held.release()
         if out is not None:
             return out
         values = result.tolist()
@@ -589,15 +601,62 @@ def _seed(seed: Optional[int]) -> int:
     return seed
 
 
-def _out_pointer(out: object, count: int) -> Optional[int]:
-    mv = memoryview(out)  # type: ignore[arg-type]
-    if mv.itemsize != 4 or mv.format.lstrip("@=<>!") not in ("i", "l") or mv.readonly or not mv.c_contiguous:
-        raise SlidetableError(f"out: want a writable, contiguous buffer of 32-bit ints, not format {mv.format!r}", "argument")
-    if mv.nbytes != 4 * count:
-        raise SlidetableError(f"out: room for {mv.nbytes // 4} distances, the batch has {count} boards", "argument")
-    if count == 0:
-        return None
-    return ctypes.addressof((ctypes.c_int32 * count).from_buffer(out))  # type: ignore[arg-type]
+class _Out:
+    """The buffer an out= argument exports, held until release: while it is
+    held, the memory stays where it is (array.array, bytearray and NumPy
+    refuse to resize with BufferError)."""
+
+    def __init__(self, out: object) -> None:
+        try:
+            mv = memoryview(out)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"out: want a writable buffer of 32-bit ints, not a {type(out).__name__}") from None
+        if mv.itemsize != 4 or not _native_int32(mv.format):
+            what = f"format {mv.format!r} ({mv.itemsize}-byte items)"
+        elif mv.readonly:
+            what = "a read-only one"
+        elif not mv.c_contiguous:
+            what = "one that is not contiguous"
+        else:
+            what = ""
+        if what:
+            mv.release()
+            raise SlidetableError(f"out: want a writable, contiguous buffer of 32-bit signed ints in this machine's "
+                                  f"byte order (format 'i'), not {what}", "argument")
+        self._mv: Optional[memoryview] = mv
+        self._array: Any = None
+
+    def pointer(self, count: int) -> Optional[int]:
+        """The address of the buffer, which must hold count ints."""
+        assert self._mv is not None
+        if self._mv.nbytes != 4 * count:
+            raise SlidetableError(f"out: room for {self._mv.nbytes // 4} distances, the batch has {count} boards",
+                                  "argument")
+        if count == 0:
+            return None
+        self._array = (ctypes.c_int32 * count).from_buffer(self._mv)
+        return ctypes.addressof(self._array)
+
+    def release(self) -> None:
+        """Let the buffer go: the array's view of it, then the view."""
+        self._array = None
+        if self._mv is not None:
+            self._mv.release()
+            self._mv = None
+
+
+#: The byte order characters of struct that mean this machine's order for
+#: a 4-byte int ('@' and none: native size; '=': standard size).
+_NATIVE_ORDERS = ("", "@", "=") + (("<",) if sys.byteorder == "little" else (">", "!"))
+
+
+def _native_int32(fmt: str) -> bool:
+    """Whether a buffer format of 4-byte items is a signed int in this
+    machine's byte order: 'i' or 'l' after no, '@', '=' or the native one
+    of '<', '>' ('>i' is a big-endian int, which the library would write
+    in the wrong order)."""
+    order, code = (fmt[:1], fmt[1:]) if fmt[:1] in ("@", "=", "<", ">", "!") else ("", fmt)
+    return order in _NATIVE_ORDERS and code in ("i", "l")
 
 
 _tables: dict = {}
