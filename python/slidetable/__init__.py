@@ -25,8 +25,9 @@ The functions of the module answer from a :class:`Table` of the size,
 opened on first use and kept; open a :class:`Table` yourself to choose
 when, to open a file, or to close it. Bad input raises
 :class:`SlidetableError` with the command line's message. Calls that may
-search take ``timeout`` (seconds) and ``cancel`` (a :class:`Cancel`, which
-another thread may fire). Everything is safe to call from many threads;
+search take ``timeout`` (seconds, above 0 and at most 7 days; None, the
+default, for no limit) and ``cancel`` (a :class:`Cancel`, which another
+thread may fire). Everything is safe to call from many threads;
 calls release the GIL. A child forked after the library was loaded
 cannot use it (its calls raise OSError): start workers with
 multiprocessing's "spawn" or "forkserver" method.
@@ -115,12 +116,26 @@ def _check(status: int, index: Optional[int] = None) -> None:
         raise SlidetableError(_native.message(), _native.STATUS.get(status, "internal"), index)
 
 
+#: The longest timeout, in seconds: 7 days, as the command line's -timeout
+#: (SLIDETABLE_MAX_TIMEOUT_MS of slidetable.h).
+_MAX_TIMEOUT = 7 * 24 * 3600
+
+
 def _timeout_ms(timeout: Optional[float]) -> int:
+    """The milliseconds of timeout (seconds), 0 for None: bounded here, since
+    ctypes would wrap a number too large for int64_t (2**64 ms to 0, no
+    limit) rather than refuse it."""
     if timeout is None:
         return 0
-    t = float(timeout)
-    if not t > 0 or math.isinf(t):
-        raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0, or None for no limit")
+    try:
+        t = float(timeout)
+    except OverflowError:
+        t = math.inf
+    except (TypeError, ValueError):
+        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit") from None
+    if not 0 < t <= _MAX_TIMEOUT:  # NaN too
+        raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0 and at most {_MAX_TIMEOUT} "
+                         f"(7 days), or None for no limit")
     return max(1, math.ceil(t * 1000))
 
 
@@ -145,7 +160,10 @@ def _size(size: Size) -> Tuple[int, int]:
         w, h = ctypes.c_int(), ctypes.c_int()
         _check(_native.lib().slidetable_parse_size(text, len(text), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
-    w, h = size
+    try:
+        w, h = size
+    except (TypeError, ValueError):
+        raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints") from None
     if not all(isinstance(x, int) and -_INT_MAX <= x <= _INT_MAX for x in (w, h)):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints")
     return w, h
@@ -419,29 +437,41 @@ class Table:
         boards is a sequence of boards (strings, sequences of ints), or a
         buffer of cells (bytes, array.array('B'), a NumPy array of shape
         (count, n) or (count * n,) of any integer type): each board's n
-        cells one after the other. With out, a writable buffer of count
-        32-bit ints (such as ``numpy.empty(count, numpy.int32)``), the
-        distances are written there, -1 for a board that cannot reach the
-        goal, and out is returned; otherwise a list.
+        cells one after the other. With out, a writable, contiguous buffer
+        of count 32-bit signed ints in this machine's byte order (such as
+        ``numpy.empty(count, numpy.int32)`` or ``array.array("i")``; not
+        ``numpy.dtype(">i4")`` on a little-endian machine), the distances
+        are written there, -1 for a board that cannot reach the goal, and
+        out is returned; otherwise a list. out is held for the whole call:
+        another thread that resizes it meanwhile gets BufferError.
         """
-        kind, data, count = self._batch(boards)
         lib = _native.lib()
-        if out is None:
-            result = array.array("i", bytes(4 * count))
-            if result.itemsize != 4:  # pragma: no cover - C ints are 32 bits wherever Go runs
-                raise SlidetableError("this platform's C int is not 32 bits", "internal")
-            ptr = result.buffer_info()[0] if count else None
-        else:
-            ptr = _out_pointer(out, count)
-        done, n = ctypes.c_size_t(), ctypes.c_size_t()
         tmo, cnc = _timeout_ms(timeout), _cancel_handle(cancel)
-        if kind == "text":
-            status = lib.slidetable_distances_text(self._live(), data, len(data), ptr, count, tmo, cnc,
-                                                   ctypes.byref(n), ctypes.byref(done))
-        else:
-            status = lib.slidetable_distances(self._live(), data, len(data), ptr, count, tmo, cnc, ctypes.byref(done))
-        if status != _native.OK:
-            _check(status, done.value)
+        # out's memory is held from here to the end of the call: another
+        # thread that resizes it meanwhile gets BufferError, rather than
+        # the library writing into memory that is freed.
+        held = None if out is None else _Out(out)
+        try:
+            kind, data, count = self._batch(boards)
+            if held is None:
+                result = array.array("i", bytes(4 * count))
+                if result.itemsize != 4:  # pragma: no cover - C ints are 32 bits wherever Go runs
+                    raise SlidetableError("this platform's C int is not 32 bits", "internal")
+                ptr = result.buffer_info()[0] if count else None
+            else:
+                ptr = held.pointer(count)
+            done, n = ctypes.c_size_t(), ctypes.c_size_t()
+            if kind == "text":
+                status = lib.slidetable_distances_text(self._live(), data, len(data), ptr, count, tmo, cnc,
+                                                       ctypes.byref(n), ctypes.byref(done))
+            else:
+                status = lib.slidetable_distances(self._live(), data, len(data), ptr, count, tmo, cnc,
+                                                  ctypes.byref(done))
+            if status != _native.OK:
+                _check(status, done.value)
+        finally:
+            if held is not None:
+                held.release()
         if out is not None:
             return out
         values = result.tolist()
@@ -571,15 +601,62 @@ def _seed(seed: Optional[int]) -> int:
     return seed
 
 
-def _out_pointer(out: object, count: int) -> Optional[int]:
-    mv = memoryview(out)  # type: ignore[arg-type]
-    if mv.itemsize != 4 or mv.format.lstrip("@=<>!") not in ("i", "l") or mv.readonly or not mv.c_contiguous:
-        raise SlidetableError(f"out: want a writable, contiguous buffer of 32-bit ints, not format {mv.format!r}", "argument")
-    if mv.nbytes != 4 * count:
-        raise SlidetableError(f"out: room for {mv.nbytes // 4} distances, the batch has {count} boards", "argument")
-    if count == 0:
-        return None
-    return ctypes.addressof((ctypes.c_int32 * count).from_buffer(out))  # type: ignore[arg-type]
+class _Out:
+    """The buffer an out= argument exports, held until release: while it is
+    held, the memory stays where it is (array.array, bytearray and NumPy
+    refuse to resize with BufferError)."""
+
+    def __init__(self, out: object) -> None:
+        try:
+            mv = memoryview(out)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"out: want a writable buffer of 32-bit ints, not a {type(out).__name__}") from None
+        if mv.itemsize != 4 or not _native_int32(mv.format):
+            what = f"format {mv.format!r} ({mv.itemsize}-byte items)"
+        elif mv.readonly:
+            what = "a read-only one"
+        elif not mv.c_contiguous:
+            what = "one that is not contiguous"
+        else:
+            what = ""
+        if what:
+            mv.release()
+            raise SlidetableError(f"out: want a writable, contiguous buffer of 32-bit signed ints in this machine's "
+                                  f"byte order (format 'i'), not {what}", "argument")
+        self._mv: Optional[memoryview] = mv
+        self._array: Any = None
+
+    def pointer(self, count: int) -> Optional[int]:
+        """The address of the buffer, which must hold count ints."""
+        assert self._mv is not None
+        if self._mv.nbytes != 4 * count:
+            raise SlidetableError(f"out: room for {self._mv.nbytes // 4} distances, the batch has {count} boards",
+                                  "argument")
+        if count == 0:
+            return None
+        self._array = (ctypes.c_int32 * count).from_buffer(self._mv)
+        return ctypes.addressof(self._array)
+
+    def release(self) -> None:
+        """Let the buffer go: the array's view of it, then the view."""
+        self._array = None
+        if self._mv is not None:
+            self._mv.release()
+            self._mv = None
+
+
+#: The byte order characters of struct that mean this machine's order for
+#: a 4-byte int ('@' and none: native size; '=': standard size).
+_NATIVE_ORDERS = ("", "@", "=") + (("<",) if sys.byteorder == "little" else (">", "!"))
+
+
+def _native_int32(fmt: str) -> bool:
+    """Whether a buffer format of 4-byte items is a signed int in this
+    machine's byte order: 'i' or 'l' after no, '@', '=' or the native one
+    of '<', '>' ('>i' is a big-endian int, which the library would write
+    in the wrong order)."""
+    order, code = (fmt[:1], fmt[1:]) if fmt[:1] in ("@", "=", "<", ">", "!") else ("", fmt)
+    return order in _NATIVE_ORDERS and code in ("i", "l")
 
 
 _tables: dict = {}
@@ -587,9 +664,22 @@ _tables_lock = threading.Lock()
 
 
 def _table(size: Size, metric: str, goal: Optional[Board]) -> Table:
-    """The table the module's functions answer from, opened once."""
-    key = (size if isinstance(size, str) else tuple(size), metric,
-           None if goal is None else (goal if isinstance(goal, str) else tuple(goal)))
+    """The table the module's functions answer from, opened once for each
+    size, metric and goal as given (a goal of cells by its cells)."""
+    _metric(metric)  # first: a metric that is not hashable fails as any unknown one
+    if isinstance(size, str):
+        size_key: object = size
+    else:
+        size_key = w_h = _size(size)
+    if goal is None or isinstance(goal, str):
+        goal_key: object = goal
+    else:
+        # The cells themselves: a goal given as a list, or as rows of a
+        # buffer, is not hashable, and a bad one fails as in Table.
+        if isinstance(size, str):
+            w_h = _size(size)
+        goal_key = goal = _cells(goal, *w_h)
+    key = (size_key, metric, goal_key)
     t = _tables.get(key)
     if t is None:
         with _tables_lock:

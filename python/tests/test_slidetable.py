@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import array
 import collections
+import ctypes
 import doctest
 import itertools
 import json
+import math
 import os
+import sys
 import threading
 import time
 import unittest
@@ -198,6 +201,103 @@ class TestBatches(unittest.TestCase):
         with self.assertRaises(SlidetableError):
             slidetable.distances("3x3", self.boards, out=array.array("d", [0, 0, 0]))
 
+    def test_out_byte_order(self):
+        """out is written as native 32-bit signed ints: a buffer of another
+        byte order, size or kind is refused by its format, untouched."""
+        other = ctypes.c_int32.__ctype_be__ if sys.byteorder == "little" else ctypes.c_int32.__ctype_le__
+        for name, out in [
+            ("other byte order", (other * 3)()),
+            ("unsigned", array.array("I", [0, 0, 0])),
+            ("float", array.array("f", [0, 0, 0])),
+            ("16-bit", (ctypes.c_int16 * 6)()),
+            ("64-bit", (ctypes.c_int64 * 3)()),
+            ("bytes", bytearray(12)),
+        ]:
+            with self.subTest(out=name):
+                fmt = memoryview(out).format
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", self.boards, out=out)
+                self.assertEqual(e.exception.status, "argument")
+                self.assertIn(f"not format {fmt!r}", str(e.exception))
+                self.assertFalse(any(memoryview(out).cast("B")), "out was written")
+        for name, out in [
+            ("read-only", memoryview(bytes(12)).cast("i")),
+            ("not contiguous", memoryview(bytearray(24)).cast("i")[::2]),
+        ]:
+            with self.subTest(out=name):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", self.boards, out=out)
+                self.assertIn(name, str(e.exception))
+        with self.assertRaises(TypeError):
+            slidetable.distances("3x3", self.boards, out=[0, 0, 0])
+        native = ctypes.c_int32.__ctype_le__ if sys.byteorder == "little" else ctypes.c_int32.__ctype_be__
+        for name, out in [
+            ("array i", array.array("i", [0, 0, 0])),
+            ("ctypes int32", (ctypes.c_int32 * 3)()),
+            ("ctypes int32, native order named", (native * 3)()),
+            ("memoryview i", memoryview(bytearray(12)).cast("i")),
+        ]:
+            with self.subTest(out=name):
+                self.assertIs(slidetable.distances("3x3", self.boards, out=out), out)
+                self.assertEqual(list(out), [31, -1, 1])
+
+    def test_out_held_during_the_call(self):
+        """out stays exported for the whole call: another thread that
+        resizes it meanwhile gets BufferError, and the answers are right."""
+        levels = [slidetable.level("4x4", 50, 55, seed=s) for s in range(40)]
+        out = array.array("i", [-2] * len(levels))
+        inside, tried, returned = threading.Event(), threading.Event(), threading.Event()
+        attempts = []  # of the other thread, in order: True resized, False refused
+
+        def boards():
+            # Consumed inside the call: half way through, let the other
+            # thread try, and wait until it has.
+            for i, lv in enumerate(levels):
+                if i == len(levels) // 2:
+                    inside.set()
+                    tried.wait()
+                yield lv.board
+
+        def resize():
+            inside.wait()
+            try:
+                while True:
+                    try:
+                        out.extend(range(1 << 16))
+                        attempts.append(True)
+                    except BufferError:
+                        attempts.append(False)
+                    tried.set()
+                    if returned.is_set():
+                        return
+                    time.sleep(0.001)  # on through the search, leaving it the cores
+            finally:
+                tried.set()
+
+        th = threading.Thread(target=resize)
+        th.start()
+        try:
+            slidetable.distances("4x4", boards(), out=out)
+        finally:
+            returned.set()
+            inside.set()
+            th.join()
+        self.assertFalse(attempts[0], "the resize inside the call was not refused")
+        self.assertEqual(out[: len(levels)].tolist(), [lv.distance for lv in levels])
+        # The attempts after the first: refused until the call returned,
+        # then (some of the last) done.
+        refused = attempts.index(True) if True in attempts else len(attempts)
+        self.assertNotIn(False, attempts[refused:])
+        print(f"\nresizes refused during the call: {refused}, done after it: {len(attempts) - refused}",
+              file=sys.stderr)
+        # Released when the call fails too, while the error is still held.
+        del out[len(levels):]
+        bad = [self.boards[0]] * (len(levels) - 1) + [(1, 2, 3, 4, 5, 6, 7, 7, 0)]
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.distances("3x3", bad, out=out)
+        self.assertEqual(e.exception.index, len(levels) - 1)
+        out.append(0)  # no BufferError
+
     def test_bad_board(self):
         for boards, message in [
             ([self.boards[0], (1, 2, 3, 4, 5, 6, 7, 7, 0)], "board at index 1: tile 7 appears twice"),
@@ -232,6 +332,22 @@ class TestBatches(unittest.TestCase):
         with self.assertRaises(SlidetableError) as e:
             slidetable.distances("3x3", numpy.array([self.boards[0], [1, 2, 3, 4, 5, 6, 7, 8, -1]]))
         self.assertEqual(e.exception.index, 1)
+        other, native = (">i4", "<i4") if sys.byteorder == "little" else ("<i4", ">i4")
+        for dtype in ("=i4", native, numpy.intc):
+            with self.subTest(out=dtype):
+                out = numpy.zeros(3, dtype)
+                slidetable.distances("3x3", self.boards, out=out)
+                self.assertEqual(out.tolist(), [31, -1, 1])
+        for dtype in (other, "u4", "f4", "i8", "i2"):
+            with self.subTest(out=dtype):
+                out = numpy.zeros(12 // numpy.dtype(dtype).itemsize, dtype)
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", self.boards, out=out)
+                self.assertIn(f"not format {memoryview(out).format!r}", str(e.exception))
+                self.assertFalse(out.any())
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.distances("3x3", self.boards, out=numpy.zeros(6, numpy.int32)[::2])
+        self.assertIn("not contiguous", str(e.exception))
 
 
 class TestErrors(unittest.TestCase):
@@ -255,6 +371,68 @@ class TestErrors(unittest.TestCase):
         with self.assertRaises(SlidetableError) as e:
             slidetable.Table.open("/nonexistent/4x3.tbl")
         self.assertEqual(e.exception.status, "file")
+
+    def test_timeout_bounds(self):
+        """A timeout beyond 7 days, or not above 0, is refused by its value:
+        none wraps to no limit in the library's int64_t milliseconds."""
+        board = "8 6 7/2 5 4/3 0 1"
+        calls = [
+            lambda t: slidetable.distance("3x3", board, timeout=t),
+            lambda t: slidetable.distances("3x3", [board], timeout=t),
+            lambda t: slidetable.hints("3x3", board, timeout=t),
+            lambda t: slidetable.solve("3x3", board, timeout=t),
+            lambda t: slidetable.level("3x3", 5, 5, seed=1, timeout=t),
+            lambda t: slidetable.Table("3x3", timeout=t),
+        ]
+        for t in (2**64 / 1000, 2**63 / 1000, 1e300, 10**400, 604800.001, math.nan, math.inf, -math.inf, -1, 0):
+            for call in calls:
+                with self.subTest(timeout=t):
+                    with self.assertRaises(ValueError) as e:
+                        call(t)
+                    self.assertTrue(str(e.exception).startswith(f"timeout {t!r}: want a number of seconds above 0 "
+                                                                "and at most 604800 (7 days)"), str(e.exception))
+        with self.assertRaises(TypeError):
+            slidetable.distance("3x3", board, timeout=[1])
+        for t in (604800, 604800.0, 1e-9, 1):
+            for call in calls:
+                with self.subTest(timeout=t):
+                    call(t)
+
+    def test_unhashable(self):
+        """A metric or goal that cannot be a key fails as any bad one does."""
+        board = "8 6 7/2 5 4/3 0 1"
+        calls = [
+            lambda **kw: slidetable.distance("3x3", board, **kw),
+            lambda **kw: slidetable.distances("3x3", [board], **kw),
+            lambda **kw: slidetable.hints("3x3", board, **kw),
+            lambda **kw: slidetable.solve("3x3", board, **kw),
+            lambda **kw: slidetable.level("3x3", 5, 5, seed=1, **kw),
+        ]
+        for metric in (["single"], {"single": 1}, {"multi"}):
+            for call in calls:
+                with self.subTest(metric=metric):
+                    with self.assertRaises(SlidetableError) as e:
+                        call(metric=metric)
+                    self.assertEqual(str(e.exception), f'unknown metric "{metric}": want single or multi')
+                    self.assertEqual(e.exception.status, "input")
+        calls += [
+            lambda **kw: slidetable.solvable("3x3", board, **kw),
+            lambda **kw: slidetable.random_board("3x3", seed=1, **kw),
+        ]
+        for goal in ([[1, 2, 3], [4, 5, 6], [7, 8, 0]], [1, 2, 3, 4, 5, 6, 7, 8, []], {"goal": 1}):
+            with self.assertRaises((SlidetableError, TypeError)) as want:
+                slidetable.Table("3x3", goal=goal)
+            for call in calls:
+                with self.subTest(goal=goal):
+                    with self.assertRaises(type(want.exception)) as e:
+                        call(goal=goal)
+                    self.assertEqual(str(e.exception), str(want.exception))
+                    self.assertNotIn("unhashable", str(e.exception))
+        # Rows of a buffer are a goal as Table takes them.
+        rows = memoryview(bytes([0, 1, 2, 3, 4, 5, 6, 7, 8])).cast("B", (3, 3))
+        self.assertEqual(slidetable.Table("3x3", goal=rows).goal, tuple(range(9)))
+        self.assertEqual(slidetable.distance("3x3", "1 0 2/3 4 5/6 7 8", goal=rows), 1)
+        self.assertEqual(slidetable.distance("3x3", "1 0 2/3 4 5/6 7 8", goal=bytearray(range(9))), 1)
 
     def test_closed(self):
         t = slidetable.Table("3x3")
