@@ -28,15 +28,35 @@ export interface LoadOptions {
   /**
    * The 4x4 abstraction database, where 4x4-multi.abs is not beside
    * slidetable.js: fetched the first time a call asks about 4x4 in
-   * multi-tile moves, and kept only if it is the file of this build.
+   * multi-tile moves, and kept only if it is the file of this build. Its
+   * fetch stops when every call waiting for it has stopped.
    */
   abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
+  /**
+   * The most searches run at once, each in a worker of its own: 1 to 16;
+   * by default the cores there are (navigator.hardwareConcurrency, or
+   * os.availableParallelism() in Node), at most 4. Lookups in the tables
+   * never wait for them: a worker of their own answers them.
+   */
+  workers?: number;
+  /**
+   * How long, in ms, a fetch of the module or of the abstraction database
+   * may go without receiving anything before it is given up (code
+   * "unavailable"): 1 to 3600000; default 30000. A file fetched or read
+   * may have at most 64 MB (beyond, code "input").
+   */
+  stallTimeout?: number;
+  /** Stops the loading: load then rejects with code "aborted" or "timeout". */
+  signal?: AbortSignal;
 }
 
 /**
- * Loads the WebAssembly module (once, when called without options), starts
- * the worker that answers off the calling thread, and returns the
- * questions one can ask.
+ * Loads the WebAssembly module, starts the worker that answers lookups
+ * off the calling thread, and returns the questions one can ask; the
+ * workers that search start when a call first needs one. Called with no
+ * option but signal, it returns one Slidetable shared by every such call,
+ * until that one is closed; any other option makes a Slidetable of its
+ * own.
  */
 export function load(options?: LoadOptions): Promise<Slidetable>;
 
@@ -45,7 +65,8 @@ export interface CallOptions {
   /**
    * Stops the call: it then rejects at once with a SlidetableError of
    * code "aborted" (or "timeout", for AbortSignal.timeout) whose cause is
-   * the signal's reason, and a search running for it is ended.
+   * the signal's reason, and a search running for it is ended. It must be
+   * an AbortSignal (else code "input").
    */
   signal?: AbortSignal;
 }
@@ -200,10 +221,12 @@ export interface Endpoints {
  * An error of a call. status is the HTTP status slidetable serve answers
  * the same failure with; code says what it is:
  *
- * - "input" (400): a bad board, size, goal, range or argument; the message
- *   is the command line's ("tile 7 appears twice");
+ * - "input" (400): a bad board, size, goal, range or argument (or, from
+ *   load, a file too large); the message is the command line's ("tile 7
+ *   appears twice");
  * - "not-found" (404): an unknown endpoint or distribution;
- * - "unavailable" (503): no level found;
+ * - "unavailable" (503): no level found, or a file that could not be
+ *   fetched (4x4-multi.abs, or the module, from load);
  * - "aborted", "timeout" (503): the call's signal stopped it; cause is the
  *   signal's reason;
  * - "closed": the Slidetable was closed;
@@ -217,9 +240,11 @@ export class SlidetableError extends Error {
 
 /**
  * The questions one can ask of slidetable. Every call is answered off the
- * calling thread, in a worker, and returns a promise that never throws
- * synchronously; a call whose signal aborts rejects at once and ends the
- * search it started.
+ * calling thread, in workers, and returns a promise that never throws
+ * synchronously and settles once; what a table answers is looked up in a
+ * worker that never searches, and searches run in a bounded pool of
+ * workers (LoadOptions.workers). A call whose signal aborts rejects at
+ * once and ends the search it started.
  */
 export class Slidetable {
   private constructor();
@@ -246,6 +271,10 @@ export class Slidetable {
   level(request: LevelRequest, options?: CallOptions): Promise<Level>;
   /** The distribution of distances of a size. */
   stats(size: Size, options?: { metric?: Metric; goal?: Board; signal?: AbortSignal }): Promise<Stats>;
-  /** Ends the worker: calls not yet answered, and later ones, reject with code "closed". */
+  /**
+   * Ends the workers: calls not yet answered, and later ones, reject with
+   * code "closed". A later load() makes a new Slidetable if this was the
+   * shared one.
+   */
   close(): void;
 }

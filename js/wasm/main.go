@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -40,6 +41,12 @@ func main() {
 			return reply(400, api.Error{Error: "answer takes two strings, an endpoint and a query"})
 		}
 		return answer(g, args[0].String(), args[1].String())
+	}))
+	obj.Set("lookup", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return reply(400, api.Error{Error: "lookup takes two strings, an endpoint and a query"})
+		}
+		return lookup(g, args[0].String(), args[1].String())
 	}))
 	obj.Set("give", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeObject || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
@@ -75,17 +82,70 @@ func newGame() (*game.Game, error) {
 func answer(g *game.Game, name, query string) string {
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return reply(400, api.Error{Error: "bad query: " + err.Error()})
+		return badQuery(err)
 	}
 	req, err := g.Request(name, q)
-	var v any
-	if err == nil {
-		v, err = req.Answer(context.Background())
-	}
 	if err != nil {
-		return reply(game.Status(err), api.Error{Error: human.Message(err)})
+		return failure(err)
+	}
+	return respond(req)
+}
+
+// lookup answers a request as answer does if a table answers it at once
+// (game.Request.Cheap: a lookup, a parity, a listing, a bad request), and
+// otherwise answers nothing but an object {search: true, abstraction}
+// saying that a search must answer it, where abstraction is true if that
+// search needs the abstraction database the module leaves out (give). A
+// worker that only looks up is thus never held by a search.
+func lookup(g *game.Game, name, query string) any {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return badQuery(err)
+	}
+	req, err := g.Request(name, q)
+	switch {
+	case err != nil:
+		return failure(err)
+	case req.Cheap():
+		return respond(req)
+	}
+	return map[string]any{"search": true, "abstraction": abstracted(g, name, q)}
+}
+
+// respond answers req: its status and body.
+func respond(req *game.Request) string {
+	v, err := req.Answer(context.Background())
+	if err != nil {
+		return failure(err)
 	}
 	return reply(200, v)
+}
+
+// badQuery is the status and body of a query that cannot be parsed.
+func badQuery(err error) string {
+	return reply(400, api.Error{Error: "bad query: " + err.Error()})
+}
+
+// failure is the status and body of an error.
+func failure(err error) string {
+	return reply(game.Status(err), api.Error{Error: human.Message(err)})
+}
+
+// abstracted reports whether a search for the size and metric of a
+// request q of the endpoint name is bounded by an abstraction database
+// the module leaves out (data.AbstractionSizes, in the multi-tile
+// metric), which must be given first. The size and metric are read as
+// the request read them, so that any size the request accepts is
+// recognised.
+func abstracted(g *game.Game, name string, q url.Values) bool {
+	about := url.Values{}
+	for _, k := range []string{"size", "metric"} {
+		if q.Has(k) {
+			about[k] = q[k]
+		}
+	}
+	p, err := g.Puzzle(about, name)
+	return err == nil && p.Metric == board.MultiTile && slices.Contains(data.AbstractionSizes(), p.Goal.Size())
 }
 
 // reply returns the status and v as JSON in one string, "200 {...}": one
