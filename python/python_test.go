@@ -332,52 +332,6 @@ func TestReadme(t *testing.T) {
 	}
 }
 
-// TestInstall installs the package as the README says, from the
-// repository's root into a new virtual environment that sees the system's
-// packages, offline (--no-index: nothing may come from the package
-// index), and uses it there, from another folder, by the names the
-// README gives.
-func TestInstall(t *testing.T) {
-	testenv.Long(t)
-	py, _ := python(t)
-	if err := exec.Command(py, "-c", "import venv, ensurepip").Run(); err != nil {
-		msg := "python3 cannot make virtual environments: install them (apt-get install -y python3-venv)"
-		if os.Getenv("CI") == "true" || os.Getenv("SLIDETABLE_PYTHON") == "1" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	venv := filepath.Join(t.TempDir(), "venv")
-	run := func(dir, name string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(name, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONDONTWRITEBYTECODE=1",
-			"SLIDETABLE_CACHE="+t.TempDir())
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	run(".", py, "-m", "venv", "--system-site-packages", venv)
-	bin := filepath.Join(venv, "bin")
-	if runtime.GOOS == "windows" {
-		bin = filepath.Join(venv, "Scripts")
-	}
-	run("..", filepath.Join(bin, "pip"), "install", "--no-build-isolation", "./python")
-	out := run(t.TempDir(), filepath.Join(bin, "python"), "-c", `
-import slidetable
-assert slidetable.distance("3x3", "8 6 7/2 5 4/3 0 1") == 31
-assert slidetable.distance("3x3", "1 2 3/4 5 6/8 7 0") is None
-assert slidetable.distances("3x3", ["8 6 7/2 5 4/3 0 1", "1 2 3/4 5 6/8 7 0"]) == [31, None]
-print(slidetable.__file__)
-`)
-	if !strings.HasPrefix(out, venv) {
-		t.Errorf("the package imported from %s, not from the virtual environment", out)
-	}
-}
-
 // BenchmarkDistances1M measures slidetable.distances on 1,000,000 random
 // 3x3 boards from Python, given as a buffer of bytes, a list of lists of
 // ints and a list of strings (and a NumPy array where NumPy is
