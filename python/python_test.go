@@ -93,11 +93,15 @@ func env(t testing.TB, lib string, extra ...string) []string {
 }
 
 // TestUnittest runs the package's tests (python3 -m unittest) with the
-// Go answers to compare with.
+// Go answers to compare with, and a 5x2 table installed in the cache
+// folder, as 'slidetable build -install 5x2' installs it.
 func TestUnittest(t *testing.T) {
 	py, lib := python(t)
 	path := filepath.Join(t.TempDir(), "expect.json")
-	b, err := json.Marshal(expected(t))
+	e := expected(t)
+	cache := t.TempDir()
+	e.Installed = install(t, cache, board.Size{W: 5, H: 2})
+	b, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +109,7 @@ func TestUnittest(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(py, "-m", "unittest")
-	cmd.Env = env(t, lib, "SLIDETABLE_EXPECT="+path)
+	cmd.Env = env(t, lib, "SLIDETABLE_EXPECT="+path, "SLIDETABLE_CACHE="+cache)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("python3 -m unittest: %v\n%s", err, out)
@@ -124,6 +128,7 @@ type expectations struct {
 	Random       []randomOne `json:"random"`
 	Errors       []badBoard  `json:"errors"`
 	File         tableFile   `json:"file"`
+	Installed    string      `json:"installed"` // the size of the table installed in the cache folder
 }
 
 type korf struct {
@@ -263,6 +268,24 @@ func expected(t *testing.T) *expectations {
 	}
 	e.File = tableFile{Path: path, Size: "3x2", Goal: api.Ints(goal.Cells()), Distances: distances(t, ft)}
 	return e
+}
+
+// install builds the table of size and installs it in the cache folder
+// dir, where 'slidetable build -install' puts it, and returns the size.
+func install(t *testing.T, dir string, size board.Size) string {
+	t.Helper()
+	path, err := source.New(&source.Options{Dir: dir}).InstallPath(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := table.Build(context.Background(), board.Goal(size), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := table.WriteFile(context.Background(), path, tbl); err != nil {
+		t.Fatal(err)
+	}
+	return size.String()
 }
 
 // distances returns the distance of every permutation of 0..n-1 in
