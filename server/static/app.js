@@ -801,4 +801,6 @@ async function start() {
   await newGame();
 }
 
-start();
+// Opened as a file (file:///.../index.html), the page has no engine to
+// ask: unserved.js says how to serve it, and nothing starts.
+if (location.protocol !== "file:") start();
