@@ -45,13 +45,15 @@ var notRun = map[string]string{
 
 const needs4x4 = "needs the 7-8 pattern database, four minutes and 1.8 GB to build; SLIDETABLE_HEAVY=1 go test ./source -run TestStandard4x4 builds and checks it"
 
-// runners run the READMEs' shell blocks, each by the first of its
-// commands that is run (a block's commands in notRun left out). A runner
-// checks what the block says the commands print or make.
+// runners run the READMEs' shell blocks, each by its first two commands
+// that are run, joined by a newline, or else by the first (a block's
+// commands in notRun left out). A runner checks what the block says the
+// commands print or make.
 var runners = map[string]func(t *testing.T, c *clone, b shellBlock){
-	`go run ./cmd/slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"`:             runQuickStart,
-	"go build -buildmode=c-shared -o libslidetable.so ./c":                 runC,
-	"python3 -m venv --system-site-packages .venv && . .venv/bin/activate": runPython,
+	`go run ./cmd/slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"`:                                                   runQuickStart,
+	"go build -buildmode=c-shared -o libslidetable.so ./c":                                                       runC,
+	"go build -buildmode=c-shared -o libslidetable.so ./c\nmcs -out:puzzle.exe puzzle.cs csharp/Slidetable/*.cs": runCSharp,
+	"python3 -m venv --system-site-packages .venv && . .venv/bin/activate":                                       runPython,
 	"cd js && npm pack":      runPack,
 	"slidetable web -o site": runWeb,
 }
@@ -61,9 +63,9 @@ var runners = map[string]func(t *testing.T, c *clone, b shellBlock){
 // and then checks that git sees no file there that the commands made and
 // .gitignore does not cover, and none they changed.
 func TestReadmeShell(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the READMEs' commands, which build the library and the packages")
-	}
+	// A minute or more: the library, the C and C# examples and the npm
+	// package are built in a fresh copy, so CI runs it, not every go test.
+	testenv.Long(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("the READMEs' shell blocks are for a Unix shell")
 	}
@@ -107,6 +109,11 @@ func runBlock(t *testing.T, c *clone, b shellBlock) {
 		return
 	}
 	runner, ok := runners[command(run[0])]
+	if len(run) > 1 {
+		if r, two := runners[command(run[0])+"\n"+command(run[1])]; two {
+			runner, ok = r, true
+		}
+	}
 	if !ok {
 		t.Fatalf("no test runs %q: run the block in TestReadmeShell (a runner), or say in notRun why not", command(run[0]))
 	}
@@ -117,7 +124,6 @@ func runBlock(t *testing.T, c *clone, b shellBlock) {
 // runQuickStart runs the Quick start, the command run by go run and then
 // installed, into a folder of the test's (GOBIN), for runWeb.
 func runQuickStart(t *testing.T, c *clone, b shellBlock) {
-	testenv.Long(t) // compiles the command anew: a minute or more
 	c.want(t, b, `go run ./cmd/slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"`, "go install ./cmd/slidetable")
 	if out := c.sh(t, c.root, b.script()); out != "31\n" {
 		t.Errorf("the Quick start prints %q, want 31 as its comment says", out)
@@ -151,12 +157,31 @@ func runC(t *testing.T, c *clone, b shellBlock) {
 	}
 }
 
+// runCSharp builds the library and the README's C# example, saved as the
+// README says, with Mono, and compares what the program prints with its
+// Output: comment.
+func runCSharp(t *testing.T, c *clone, b shellBlock) {
+	testenv.CSharp(t)
+	if runtime.GOOS != "linux" {
+		t.Skip("the README's C# build is for Linux (libslidetable.so beside puzzle.exe)")
+	}
+	c.want(t, b, "go build -buildmode=c-shared -o libslidetable.so ./c",
+		"mcs -out:puzzle.exe puzzle.cs csharp/Slidetable/*.cs", "mono puzzle.exe")
+	src, want, ok := strings.Cut(b.next("csharp"), "\n/* Output:\n")
+	if !ok {
+		t.Fatalf("%s: the ```csharp block after it ends in no /* Output: comment", b.where)
+	}
+	c.write(t, "puzzle.cs", src)
+	if out := c.sh(t, c.root, b.script()); out != strings.TrimSuffix(want, "*/\n") {
+		t.Errorf("mono puzzle.exe prints\n%s\nits Output: comment shows\n%s", out, want)
+	}
+}
+
 // runPython makes the virtual environment and installs the package as
 // the README says, offline (nothing may come from the package index), and
 // runs the README's Python example there (python3 -m doctest, from
 // another folder).
 func runPython(t *testing.T, c *clone, b shellBlock) {
-	testenv.Long(t) // a virtual environment, pip and a build of the library: minutes on a loaded machine
 	testenv.Python(t)
 	testenv.CC(t)
 	if err := exec.Command("python3", "-c", "import venv, ensurepip").Run(); err != nil {
