@@ -128,6 +128,19 @@ export interface LevelRequest {
   goal?: Board;
 }
 
+/** What random takes. */
+export interface RandomOptions extends CallOptions {
+  /** The board the boards drawn must reach; default the standard goal. */
+  goal?: Board;
+  /**
+   * The same seed gives the same board, the one `slidetable gen -seed
+   * SEED WxH` prints first: a whole number from 0 to 2^64-1 (a number
+   * only up to Number.MAX_SAFE_INTEGER; beyond, a bigint or a string of
+   * digits); default random.
+   */
+  seed?: number | bigint | string;
+}
+
 /** A board at an exact distance from the goal. */
 export interface Level {
   board: number[];
@@ -269,6 +282,11 @@ export class Slidetable {
   solve(size: Size, board: Board, options?: BoardOptions): Promise<number[] | null>;
   /** A board at an exact distance in [min, max]. */
   level(request: LevelRequest, options?: CallOptions): Promise<Level>;
+  /**
+   * A board drawn uniformly among those that can reach the goal, its
+   * cells in reading order: any size, at once (no table or search).
+   */
+  random(size: Size, options?: RandomOptions): Promise<number[]>;
   /** The distribution of distances of a size. */
   stats(size: Size, options?: { metric?: Metric; goal?: Board; signal?: AbortSignal }): Promise<Stats>;
   /**
