@@ -203,7 +203,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.d.ts", "knowledge.js", "package.json", "rules.d.ts", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
 		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)

@@ -18,8 +18,15 @@ export type Board = string | readonly number[];
  */
 export type Metric = "single" | "multi";
 
+/**
+ * A compiled WebAssembly.Module, where the program's libraries declare
+ * one (the DOM library does; Node's declarations and the ES libraries do
+ * not, and there it is never).
+ */
+export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : never;
+
 /** Where load finds the WebAssembly module. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | CompiledModule;
 
 /** Options of load. */
 export interface LoadOptions {
@@ -246,6 +253,8 @@ export interface Endpoints {
  * - "failed" (500): the worker or the WebAssembly module stopped.
  */
 export class SlidetableError extends Error {
+  /** An error of an engine of one's own (see PuzzleEngine) may be made as slidetable.js makes its own. */
+  constructor(message: string, status: number, code?: SlidetableError["code"], options?: { cause?: unknown });
   name: "SlidetableError";
   status: number;
   code: "input" | "not-found" | "unavailable" | "aborted" | "timeout" | "closed" | "failed";
