@@ -11,7 +11,8 @@
 // lookup}, each answered by {id, reply}, the "STATUS JSON" of the Go
 // program's answer (see ./wasm), or, with lookup set and for a question
 // no table answers, by {id, search: true, abstraction} without a search;
-// and {give} (the bytes of 4x4-multi.abs, a Uint8Array), given to the Go
+// {id, query, draw: true}, a random board drawn (the Go program's random),
+// answered by {id, reply}; and {give} (the bytes of 4x4-multi.abs, a Uint8Array), given to the Go
 // program in turn and not answered: a refusal is said by the answers that
 // need the file. Nothing here is meant to be used directly.
 
@@ -45,7 +46,7 @@ on(async (msg) => {
 
 const stoppedReply = `500 ${JSON.stringify({ error: "the WebAssembly module stopped" })}`;
 
-function reply({ id, endpoint, query, lookup, give: bytes }) {
+function reply({ id, endpoint, query, lookup, draw, give: bytes }) {
   if (bytes) {
     try {
       api.give(bytes);
@@ -56,7 +57,7 @@ function reply({ id, endpoint, query, lookup, give: bytes }) {
   }
   let out;
   try {
-    out = lookup ? api.lookup(endpoint, query) : api.answer(endpoint, query);
+    out = draw ? api.random(query) : lookup ? api.lookup(endpoint, query) : api.answer(endpoint, query);
   } catch (e) {
     out = null;
   }
@@ -66,7 +67,7 @@ function reply({ id, endpoint, query, lookup, give: bytes }) {
 }
 
 // start runs the Go program and returns its functions (answer, lookup,
-// give), once it has called back to say it is ready.
+// random, give), once it has called back to say it is ready.
 async function start(module) {
   const go = new globalThis.Go();
   const name = "__slidetable_ready";
@@ -85,6 +86,7 @@ async function start(module) {
     return {
       answer: (endpoint, query) => fns.answer(endpoint, query),
       lookup: (endpoint, query) => fns.lookup(endpoint, query),
+      random: (query) => fns.random(query),
       give: (bytes) => fns.give(bytes),
     };
   } finally {

@@ -18,8 +18,15 @@ export type Board = string | readonly number[];
  */
 export type Metric = "single" | "multi";
 
+/**
+ * A compiled WebAssembly.Module, where the program's libraries declare
+ * one (the DOM library does; Node's declarations and the ES libraries do
+ * not, and there it is never).
+ */
+export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : never;
+
 /** Where load finds the WebAssembly module. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | CompiledModule;
 
 /** Options of load. */
 export interface LoadOptions {
@@ -128,6 +135,19 @@ export interface LevelRequest {
   goal?: Board;
 }
 
+/** What random takes. */
+export interface RandomOptions extends CallOptions {
+  /** The board the boards drawn must reach; default the standard goal. */
+  goal?: Board;
+  /**
+   * The same seed gives the same board, the one `slidetable gen -seed
+   * SEED WxH` prints first: a whole number from 0 to 2^64-1 (a number
+   * only up to Number.MAX_SAFE_INTEGER; beyond, a bigint or a string of
+   * digits); default random.
+   */
+  seed?: number | bigint | string;
+}
+
 /** A board at an exact distance from the goal. */
 export interface Level {
   board: number[];
@@ -233,6 +253,8 @@ export interface Endpoints {
  * - "failed" (500): the worker or the WebAssembly module stopped.
  */
 export class SlidetableError extends Error {
+  /** An error of an engine of one's own (see PuzzleEngine) may be made as slidetable.js makes its own. */
+  constructor(message: string, status: number, code?: SlidetableError["code"], options?: { cause?: unknown });
   name: "SlidetableError";
   status: number;
   code: "input" | "not-found" | "unavailable" | "aborted" | "timeout" | "closed" | "failed";
@@ -269,6 +291,11 @@ export class Slidetable {
   solve(size: Size, board: Board, options?: BoardOptions): Promise<number[] | null>;
   /** A board at an exact distance in [min, max]. */
   level(request: LevelRequest, options?: CallOptions): Promise<Level>;
+  /**
+   * A board drawn uniformly among those that can reach the goal, its
+   * cells in reading order: any size, at once (no table or search).
+   */
+  random(size: Size, options?: RandomOptions): Promise<number[]>;
   /** The distribution of distances of a size. */
   stats(size: Size, options?: { metric?: Metric; goal?: Board; signal?: AbortSignal }): Promise<Stats>;
   /**

@@ -363,7 +363,7 @@ export class Slidetable {
     const lane = this.#lookup;
     call.lane = lane;
     lane.calls.set(call.id, call);
-    lane.w.post({ id: call.id, endpoint: call.endpoint, query: call.query, lookup: true });
+    lane.w.post(call.draw ? { id: call.id, query: call.query, draw: true } : { id: call.id, endpoint: call.endpoint, query: call.query, lookup: true });
     hold(lane);
   }
 
@@ -539,10 +539,17 @@ export class Slidetable {
     } catch (e) {
       return Promise.reject(asInput(e));
     }
+    return this.#call(endpoint, query, signal, aborted, false);
+  }
+
+  // #call asks the worker that looks up endpoint's question query, or,
+  // with draw, for a random board (query: size, goal, seed), which it
+  // always answers itself.
+  #call(endpoint, query, signal, aborted, draw) {
     if (this.#closed) return Promise.reject(closedError(endpoint));
     if (aborted) return Promise.reject(stopped(endpoint, reasonOfSignal(signal)));
     return new Promise((resolve, reject) => {
-      const call = { id: this.#next++, endpoint, query, resolve, reject, release: null, leave: null, lane: null, searcher: null };
+      const call = { id: this.#next++, endpoint, query, draw, resolve, reject, release: null, leave: null, lane: null, searcher: null };
       this.#pending.set(call.id, call);
       if (signal && !this.#listen(call, signal)) return;
       try {
@@ -624,6 +631,31 @@ export class Slidetable {
       return { size, min, max, seed, metric, goal };
     });
     return { board: r.board, distance: r.distance };
+  }
+
+  /**
+   * A board drawn uniformly among those that can reach the goal
+   * (options.goal, default the standard goal), as an array of cells: no
+   * table or search is needed, so it is any size's at once.
+   * options.seed (a whole number from 0 to 2^64-1: a safe integer, a
+   * bigint or its digits as a string) gives the same board every time,
+   * the one `slidetable gen -seed SEED WxH` prints first; by default a
+   * random seed.
+   */
+  random(size, options) {
+    let query, signal, aborted;
+    try {
+      if (options !== undefined && options !== null && typeof options !== "object") {
+        throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
+      }
+      const { goal, seed } = options ?? {};
+      signal = signalOf(options);
+      aborted = signal !== null && signal.aborted === true;
+      query = queryOf({ size, goal, seed: seedText(seed) });
+    } catch (e) {
+      return Promise.reject(asInput(e));
+    }
+    return this.#call("random", query, signal, aborted, true).then((r) => r.board);
   }
 
   /**
@@ -876,6 +908,20 @@ function text(name, v) {
   } catch (e) {
     throw new SlidetableError(`${name} cannot be written as text: ${reasonOf(e)}`, 400, "input");
   }
+}
+
+// seedText returns the seed of random as text, or undefined for none: a
+// number must be a safe integer, since a larger one may not be the seed
+// it was written as (2^64-1 is not); the module checks the range.
+function seedText(seed) {
+  if (seed === undefined || seed === null) return undefined;
+  if (typeof seed === "number" && !Number.isSafeInteger(seed)) {
+    throw new SlidetableError(`options.seed is ${seed}: want a whole number from 0 to 2^64-1, past 2^53-1 as a bigint or a string`, 400, "input");
+  }
+  if (typeof seed !== "number" && typeof seed !== "bigint" && typeof seed !== "string") {
+    throw new SlidetableError(`options.seed is a${typeof seed === "object" ? "n" : ""} ${typeof seed}: want a whole number from 0 to 2^64-1`, 400, "input");
+  }
+  return String(seed);
 }
 
 function optionsOf(options) {

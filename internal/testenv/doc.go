@@ -13,6 +13,7 @@
 //	SLIDETABLE_CHROME     the Chrome or Chromium binary for the browser tests
 //	SLIDETABLE_BROWSER=1  the browser tests fail, rather than skip, without one
 //	SLIDETABLE_NODE=1     the Node tests fail, rather than skip, without node
+//	                      (or, for the declarations' test, TypeScript from npm)
 //	SLIDETABLE_C=1        the tests of the C library fail, rather than skip,
 //	                      without a C compiler ($CC, else cc, gcc or clang)
 //	SLIDETABLE_PYTHON=1   the Python tests fail, rather than skip, without python3

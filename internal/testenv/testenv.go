@@ -152,3 +152,11 @@ func missing(t testing.TB, msg, env string) {
 		t.Skip(msg)
 	}
 }
+
+// NodeMissing skips the test with the one-line notice msg, saying what the
+// Node tests lack (a tool fetched with npm, say), or fails it if CI=true
+// or SLIDETABLE_NODE=1, as Node does.
+func NodeMissing(t testing.TB, msg string) {
+	t.Helper()
+	missing(t, msg, nodeEnv)
+}

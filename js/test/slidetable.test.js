@@ -118,6 +118,7 @@ test("the README's example", async () => {
   assert.equal(lv.board.length, 16);
   assert.ok(lv.distance >= 50 && lv.distance <= 55);
   assert.equal(await st.distance("4x4", lv.board), lv.distance);
+  assert.deepEqual((await st.random("4x4", { seed: 1 })).slice(0, 8), [15, 1, 12, 4, 9, 3, 8, 5]);
 });
 
 test("every 3x3 board's distance, against a plain search", async () => {
@@ -209,6 +210,72 @@ test("levels: in range, repeatable by seed, as Go draws them", async () => {
     if (lv.distance <= 60) assert.equal(await st.distance(ask.size, lv.board), lv.distance);
     if (expect) assert.deepEqual(lv, expect.levels[i].level, JSON.stringify(ask));
   }
+});
+
+test("random: uniform boards that reach the goal, the ones slidetable gen -seed draws", async () => {
+  const draws = expect ? expect.random : [];
+  for (const { size, goal, seed, board } of draws) {
+    const what = `${size} seed ${seed}${goal ? ` goal ${goal}` : ""}`;
+    assert.deepEqual(await st.random(size, { seed, goal }), board, what);
+    assert.deepEqual(await st.random(size, { seed: BigInt(seed), goal }), board, what);
+    if (Number.isSafeInteger(Number(seed))) assert.deepEqual(await st.random(size, { seed: Number(seed), goal }), board, what);
+    assert.equal(await st.solvable(size, board, { goal }), true, what);
+  }
+  // The same seed, the same board; others, boards that reach the goal.
+  assert.deepEqual(await st.random("4x4", { seed: 5 }), await st.random("4x4", { seed: "5" }));
+  const seen = new Set();
+  for (const [size, goal] of [["3x3", undefined], ["4x4", undefined], ["3x3", [0, 1, 2, 3, 4, 5, 6, 7, 8]], ["5x4", undefined]]) {
+    for (let i = 0; i < 50; i++) {
+      const b = await st.random(size, { goal });
+      assert.equal(b.length, cellsOf(size.replace("x", " ")).reduce((a, c) => a * c), `${size}: ${b}`);
+      assert.equal(await st.solvable(size, b, { goal }), true, `${size} ${b}`);
+      seen.add(b.join(","));
+    }
+  }
+  assert.ok(seen.size > 150, `${seen.size} different boards of 200 drawn`);
+  // Uniform: the 12 boards of 2x2 that reach the goal, from 1200 seeds,
+  // each about 100 times (chi-square below its 99.9% point for 11
+  // degrees of freedom).
+  const counts = new Map();
+  for (let seed = 0; seed < 1200; seed++) {
+    const k = (await st.random("2x2", { seed })).join(",");
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  assert.equal(counts.size, 12, [...counts.keys()].join(" "));
+  let chi = 0;
+  for (const n of counts.values()) chi += (n - 100) ** 2 / 100;
+  assert.ok(chi < 31.26, `chi-square ${chi.toFixed(1)} of ${[...counts.values()]}`);
+  // The seed and the other arguments are checked.
+  const bad = [
+    [{ seed: -1 }, /^seed="-1": want a whole number from 0 to 18446744073709551615$/],
+    [{ seed: 2n ** 64n }, /^seed="18446744073709551616": want a whole number from 0 to 18446744073709551615$/],
+    [{ seed: "18446744073709551616" }, /^seed="18446744073709551616": want a whole number/],
+    [{ seed: -1n }, /^seed="-1": want a whole number/],
+    [{ seed: 1.5 }, /^options.seed is 1.5: want a whole number from 0 to 2\^64-1, past 2\^53-1 as a bigint or a string$/],
+    [{ seed: 2 ** 64 }, /^options.seed is 18446744073709552000: want a whole number/],
+    [{ seed: NaN }, /^options.seed is NaN: want a whole number/],
+    [{ seed: "seven" }, /^seed="seven": want a whole number/],
+    [{ seed: {} }, /^options.seed is an object: want a whole number from 0 to 2\^64-1$/],
+    [{ seed: true }, /^options.seed is a boolean: want a whole number/],
+    [{ goal: "1 2 3" }, /^goal="1 2 3": 3x3 needs 9 numbers, got 3$/],
+    [{ signal: "soon" }, /^options.signal is not an AbortSignal$/],
+    [7, /^the options must be an object, not number$/],
+  ];
+  for (const [options, message] of bad) {
+    await assert.rejects(st.random("3x3", options), (e) => {
+      assert.ok(e instanceof SlidetableError, String(e));
+      assert.equal(e.code, "input", e.message);
+      assert.match(e.message, message);
+      return true;
+    });
+  }
+  await assert.rejects(st.random("3x"), /"3x" is not written WxH/);
+  await assert.rejects(st.random("17x17"), /17x17 has more than 256 cells/);
+  await assert.rejects(st.random(), /: missing parameter size, such as size=3x3$/);
+  await assert.rejects(st.random("3x3", { signal: AbortSignal.abort() }), (e) => e.code === "aborted" && /^random stopped/.test(e.message));
+  assert.equal((await st.random("16x16", { seed: 1 })).length, 256);
+  // random is no endpoint of the API.
+  await assert.rejects(st.request("random", { size: "3x3" }), (e) => e.status === 404);
 });
 
 test("bad input throws the command line's message", async () => {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
 )
@@ -47,6 +49,12 @@ func main() {
 			return reply(400, api.Error{Error: "lookup takes two strings, an endpoint and a query"})
 		}
 		return lookup(g, args[0].String(), args[1].String())
+	}))
+	obj.Set("random", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return reply(400, api.Error{Error: "random takes one string, a query"})
+		}
+		return random(args[0].String())
 	}))
 	obj.Set("give", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeObject || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
@@ -110,6 +118,56 @@ func lookup(g *game.Game, name, query string) any {
 		return respond(req)
 	}
 	return map[string]any{"search": true, "abstraction": abstracted(g, name, q)}
+}
+
+// genStream is the stream of the random source of 'slidetable gen -seed
+// S' (rand.NewPCG(S, genStream)), so that a seed gives the board it
+// prints first, as slidetable_random of the C library does.
+const genStream = 0x736c696465
+
+// random draws a board uniformly among those that reach the goal, for the
+// query size=WxH, with goal=BOARD (default the standard goal) and
+// seed=S (0 to 2^64-1; default a random seed): the status and body of
+// {"size":"WxH","board":[...]} (with "goal" if it is not the standard
+// one), as 'slidetable gen -json -seed S' prints it first. It needs no
+// table nor search, so any size is drawn at once.
+func random(query string) string {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return badQuery(err)
+	}
+	for k, vs := range q {
+		switch {
+		case k != "size" && k != "goal" && k != "seed":
+			return reply(400, api.Error{Error: fmt.Sprintf("unknown parameter %q: random takes size, goal, seed", human.Clip(k, 40))})
+		case len(vs) > 1:
+			return reply(400, api.Error{Error: fmt.Sprintf("parameter %s given %d times", k, len(vs))})
+		}
+	}
+	if !q.Has("size") {
+		return reply(400, api.Error{Error: "missing parameter size, such as size=3x3"})
+	}
+	size, err := board.ParseSize(q.Get("size"))
+	if err != nil {
+		return reply(400, api.Error{Error: human.Message(err)})
+	}
+	goal := board.Goal(size)
+	if q.Has("goal") {
+		if goal, err = board.Parse(size, q.Get("goal")); err != nil {
+			return reply(400, api.Error{Error: human.Message(fmt.Errorf("goal=%q: %w", human.Clip(q.Get("goal"), 40), err))})
+		}
+	}
+	seed := rand.Uint64()
+	if q.Has("seed") {
+		if seed, err = strconv.ParseUint(q.Get("seed"), 10, 64); err != nil {
+			return reply(400, api.Error{Error: fmt.Sprintf("seed=%q: want a whole number from 0 to %d", human.Clip(q.Get("seed"), 40), uint64(1<<64-1))})
+		}
+	}
+	b, err := gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), goal)
+	if err != nil {
+		return failure(err)
+	}
+	return reply(200, api.NewDrawn(goal, b, nil))
 }
 
 // respond answers req: its status and body.
