@@ -367,8 +367,8 @@ func (l *connLimit) received(lc *limitedConn, whole bool) {
 	}
 }
 
-// progress puts lc, writing, at the back of the writing line: its answer
-// has moved, or starts to. l.mu is taken.
+// progress puts lc at the back of the writing line: a piece of its answer
+// begins. l.mu is taken.
 func (l *connLimit) progress(lc *limitedConn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -414,9 +414,10 @@ func (c *limitedConn) note(p []byte) {
 
 // Write writes p to the connection a piece of at most writePiece bytes at
 // a time, each within WriteStall (or the server's own deadline, if
-// sooner), and keeps the connection in the writing line meanwhile, its
-// place set by the last piece that left: a client that stops taking its
-// answer has it ended, and at the connection limit is shed first.
+// sooner), and puts the connection in the writing line, where it stays
+// until answered, its place set by the piece that began last: a client
+// that stops taking its answer has it ended, and at the connection limit
+// may have it shed after ShedStuckAfter.
 func (c *limitedConn) Write(p []byte) (int, error) {
 	c.inWrite.Store(true)
 	defer c.inWrite.Store(false)
