@@ -484,7 +484,7 @@ func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 // given (context.DeadlineExceeded), which is final: the same request gets
 // the same answer from the same server (see Final); 503 for work that was
 // cancelled or found no level in its draws (it may succeed later); 500
-// otherwise; 200 for nil.
+// otherwise, a damaged file (see Damaged) included; 200 for nil.
 func Status(err error) int {
 	switch {
 	case err == nil:
@@ -499,6 +499,15 @@ func Status(err error) int {
 		return 503
 	}
 	return 500
+}
+
+// Damaged reports whether err is the failure of a file that answers, not
+// of the request or of the program: a block of a table read in place that
+// is damaged, or was changed after the file was opened, which every
+// question that needs the block meets until the file is mended. Its
+// message names the file and the block.
+func Damaged(err error) bool {
+	return errors.Is(err, table.ErrChecksum) || errors.Is(err, table.ErrFormat)
 }
 
 // Final reports whether err is a failure that asking again cannot mend

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
@@ -88,9 +89,15 @@ func (f *flags) memFlag() error {
 	return nil
 }
 
+// isMemory reports whether err is a refusal for want of memory: of a
+// reader, a proof or a build.
+func isMemory(err error) bool {
+	return errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, abstraction.ErrMemory) || errors.Is(err, bfs.ErrMemory)
+}
+
 // memoryError adds to a refusal for want of memory what to do about it.
 func memoryError(err error) error {
-	if errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, bfs.ErrMemory) {
+	if isMemory(err) {
 		return fmt.Errorf("%w; raise -max-mem (or $%s) to allow more", err, memEnv)
 	}
 	return err
