@@ -22,8 +22,8 @@ func TestBuiltinMemory(t *testing.T) {
 		kind   error
 		name   string
 	}{
-		{board.SingleTile, pdb.ErrMemory, "the built-in 4x4 pattern database"},
-		{board.MultiTile, abstraction.ErrMemory, "the built-in 4x4 abstraction database"},
+		{board.SingleTile, pdb.ErrMemory, "the built-in 4x4 " + PDB.String()},
+		{board.MultiTile, abstraction.ErrMemory, "the built-in 4x4 " + Abstraction.String()},
 	} {
 		r := New(&Options{MaxMemory: 1 << 20, Metric: tc.metric})
 		for range 2 { // the second time from what the first found

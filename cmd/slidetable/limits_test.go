@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestBuildRefuses checks that builds too large for memory, or for the
@@ -52,9 +54,9 @@ func TestBuiltinOverMemory(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"distance", "-max-mem", "1M", "4x4", b4}, "the built-in 4x4 pattern database: not enough memory allowed: reading the 4x4 database needs"},
-		{[]string{"hint", "-max-mem", "1M", "-metric", "multi", "4x4", b4}, "the built-in 4x4 abstraction database: not enough memory"},
-		{[]string{"serve", "-max-mem", "1M", "-addr", "127.0.0.1:0"}, "the built-in 4x4 pattern database: not enough memory allowed"},
+		{[]string{"distance", "-max-mem", "1M", "4x4", b4}, "the built-in 4x4 " + source.PDB.String() + ": not enough memory allowed: reading the 4x4 database needs"},
+		{[]string{"hint", "-max-mem", "1M", "-metric", "multi", "4x4", b4}, "the built-in 4x4 " + source.Abstraction.String() + ": not enough memory"},
+		{[]string{"serve", "-max-mem", "1M", "-addr", "127.0.0.1:0"}, "the built-in 4x4 " + source.PDB.String() + ": not enough memory allowed"},
 	} {
 		// serve, were it to start, would stop with the context.
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
