@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"slices"
 	"strings"
 	"sync"
@@ -95,16 +96,16 @@ type Options struct {
 // Errors of Game and Request.
 var (
 	// ErrConfig reports a puzzle list that cannot be played.
-	ErrConfig = errors.New("game: bad configuration")
+	ErrConfig = failure.New(failure.Input, "game: bad configuration")
 	// ErrInput reports a request with a bad parameter: an unknown size, a
 	// bad board, a range no board is in. The message of an error wrapping
 	// it is the problem alone, as the command line words it.
-	ErrInput = errors.New("game: bad request")
+	ErrInput = failure.New(failure.Input, "game: bad request")
 	// ErrEndpoint reports a request for an endpoint that does not exist.
-	ErrEndpoint = errors.New("game: no such endpoint")
+	ErrEndpoint = failure.New(failure.NotFound, "game: no such endpoint")
 	// ErrUnknown reports a request for a distribution that is not known
 	// here: a size with neither a table nor a published distribution.
-	ErrUnknown = errors.New("game: not known")
+	ErrUnknown = failure.New(failure.NotFound, "game: not known")
 )
 
 // Game answers the requests of a game page for the puzzles it plays.
