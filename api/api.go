@@ -15,6 +15,9 @@ type Distance struct {
 	Board    board.Board `json:"board"`
 	Solvable bool        `json:"solvable"`
 	Distance *int        `json:"distance,omitempty"`
+	// Source is what answered, or nil: left out for a board that cannot
+	// reach the goal, which the parity rule tells.
+	Source *Source `json:"source,omitempty"`
 }
 
 // NewDistance returns the answer for b, of the boards a says: d moves
@@ -40,6 +43,8 @@ type Moves struct {
 	// of tiles that slide: the move is the tile tapped, the farthest from
 	// the blank of those that slide (see board.Board.Tap).
 	Slides []int `json:"slides,omitempty"`
+	// Source is what answered, or nil (see Distance).
+	Source *Source `json:"source,omitempty"`
 }
 
 // NewMoves returns the answer for b, of the boards a says: d moves from
@@ -75,7 +80,9 @@ func NewMoves(a About, b board.Board, solvable bool, d int, moves []uint8, path 
 // reach the goal, the largest distance and how many boards are that far, the
 // mean and median distance, the count at each distance and some boards at
 // the largest distance. Source is empty for a distribution computed from a
-// table here, and cites the publication of one computed elsewhere (4x4).
+// table here, and cites the publication of one computed elsewhere (4x4);
+// Table, for a distribution computed here, is the table it was computed
+// from.
 type Stats struct {
 	About
 	States  uint64        `json:"states"`
@@ -86,6 +93,7 @@ type Stats struct {
 	Counts  []uint64      `json:"counts"`
 	Hardest []board.Board `json:"hardest"`
 	Source  string        `json:"source,omitempty"`
+	Table   *Source       `json:"table,omitempty"`
 }
 
 // NewStats returns the distribution of t, with hardest as the boards listed

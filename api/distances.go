@@ -20,6 +20,8 @@ type DistanceCoverage struct {
 	P         float64   `json:"p"`
 	Alpha     float64   `json:"alpha"`
 	Pass      bool      `json:"pass"`
+	// Solver is what answered the distances of the boards drawn.
+	Solver *Source `json:"solver,omitempty"`
 }
 
 // Bin is one cell of a DistanceCoverage test: the boards at distances Lo

@@ -14,6 +14,13 @@
 //	Size      {"size":"3x3","width":3,"height":3,"goal":[1,...,0],"table":true,"published":false,
 //	          "max":31,"max_level":31}
 //	Error     {"error":"tile 7 appears twice"}
+//	Source    {"where":"built-in","kind":"table","exact":true,"hash":"f0d2..."}
+//	Info      {"path":"4x4-multi.abs","kind":"abstraction tier","size":"4x4","metric":"multi",...}
+//
+// Every answer about boards says what answered it: Distance, Moves, Level
+// and the objects of verify carry a Source as "source", Stats (whose
+// "source" cites a published distribution) as "table", DistanceCoverage
+// as "solver".
 //
 // The objects about boards follow three rules. They carry the boards' size,
 // as "size":"WxH", the one spelling of a size (board.Size writes it), and

@@ -49,6 +49,8 @@ type Verify struct {
 	Reachable    uint64       `json:"reachable"`
 	Mismatches   uint64       `json:"mismatches"`
 	First        *board.Board `json:"first,omitempty"`
+	// Source is the table proven.
+	Source *Source `json:"source,omitempty"`
 }
 
 // Wrong is the answer of verify for a table whose distances it proved
@@ -69,9 +71,13 @@ type Wrong struct {
 // the entry (moves of the group's tiles) and what the proof expected:
 // {"size":"4x4","pattern_database":true,"certified":false,"wrong":"...",
 // "group":1,"tiles":[1,5,6],"cells":[0,4,5],"entry":7,"want":5}.
+// For an abstraction tier, AbstractionTier is true instead of
+// PatternDatabase: {"size":"4x4","metric":"multi","abstraction_tier":true,
+// "certified":true}; one its proof refutes is named by Wrong alone.
 type VerifyPDB struct {
 	About
-	PatternDatabase bool   `json:"pattern_database"` // always true
+	PatternDatabase bool   `json:"pattern_database,omitempty"`
+	AbstractionTier bool   `json:"abstraction_tier,omitempty"`
 	Certified       bool   `json:"certified"`
 	Wrong           string `json:"wrong,omitempty"`
 	Group           int    `json:"group,omitempty"`
@@ -80,6 +86,8 @@ type VerifyPDB struct {
 	Blank           *int   `json:"blank,omitempty"`
 	Entry           *int   `json:"entry,omitempty"`
 	Want            *int   `json:"want,omitempty"`
+	// Source is the database proven.
+	Source *Source `json:"source,omitempty"`
 }
 
 // Drawn is a random board, with the moves from the goal that made it for a
@@ -106,6 +114,9 @@ type Level struct {
 	About
 	Board    board.Board `json:"board"`
 	Distance int         `json:"distance"`
+	// Source is what answered the distance, or nil for a board of a
+	// published list.
+	Source *Source `json:"source,omitempty"`
 }
 
 // NewLevel returns the level of board b, of the boards a says, d moves

@@ -372,6 +372,9 @@ func (p *puzzle) statsOf(ctx context.Context) (api.Stats, error) {
 	if err != nil && ctx.Err() != nil {
 		return api.Stats{}, err
 	}
+	if err == nil && t != nil {
+		st.Table = p.source(ctx)
+	}
 	p.stats.done, p.stats.st, p.stats.err = true, st, err
 	return st, err
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -69,23 +71,32 @@ func answer(t *testing.T, g *game.Game, name, query string) (string, error) {
 func TestAnswers(t *testing.T) {
 	g := newGame(t, true)
 	tests := []struct{ name, query, want string }{
-		{"distance", "size=3x3&board=8 6 7/2 5 4/3 0 1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}`},
+		{"distance", "size=3x3&board=8 6 7/2 5 4/3 0 1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31,"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"distance", "size=3x3&board=1,2,3,4,5,6,8,7,0", `{"size":"3x3","board":[1,2,3,4,5,6,8,7,0],"solvable":false}`},
-		{"hint", "size=3x3&board=8,6,7,2,5,4,3,0,1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31,"moves":[5,3,1]}`},
-		{"hint", "size=3x3&board=1,2,3,4,5,6,7,8,0", `{"size":"3x3","board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[]}`},
-		{"solve", "size=3x3&board=4 1 3/7 2 6/0 5 8", `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}`},
+		{"hint", "size=3x3&board=8,6,7,2,5,4,3,0,1", `{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31,"moves":[5,3,1],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
+		{"hint", "size=3x3&board=1,2,3,4,5,6,7,8,0", `{"size":"3x3","board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
+		{"solve", "size=3x3&board=4 1 3/7 2 6/0 5 8", `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"solvable", "size=4x4&board=1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", `{"size":"4x4","board":[1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0],"solvable":false}`},
-		{"solve", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9,5,1,2,6,10,14,15]}`},
-		{"distance", "size=5x2&board=0 9 8 7 6/5 4 3 2 1", `{"size":"5x2","board":[0,9,8,7,6,5,4,3,2,1],"solvable":true,"distance":45}`},
+		{"solve", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9,5,1,2,6,10,14,15],"source":{"where":"built-in","kind":"pattern database","exact":false,"hash":"…"}}`},
+		{"distance", "size=5x2&board=0 9 8 7 6/5 4 3 2 1", `{"size":"5x2","board":[0,9,8,7,6,5,4,3,2,1],"solvable":true,"distance":45,"source":{"where":"computed","kind":"computed bound","exact":false}}`},
 	}
 	for _, tt := range tests {
 		got, err := answer(t, g, tt.name, tt.query)
-		if err != nil || got != tt.want {
+		if err != nil || maskHash(got) != tt.want {
 			t.Errorf("%s %s: %s %v, want %s", tt.name, tt.query, got, err, tt.want)
 		}
 	}
+	// The hash an answer names is its file's content hash.
+	got, _ := answer(t, g, "distance", "size=3x3&board=8,6,7,2,5,4,3,0,1")
+	t33, err := source.BuiltinTable(board.Size{W: 3, H: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, ok := t33.ContentHash(); !ok || !strings.Contains(got, fmt.Sprintf(`"hash":"%x"`, sum)) {
+		t.Errorf("distance 3x3: %s does not name the built-in table's hash %x", got, sum)
+	}
 	// 5x2 is answered but not listed.
-	got, _ := answer(t, g, "sizes", "")
+	got, _ = answer(t, g, "sizes", "")
 	var sizes []struct {
 		Size      string `json:"size"`
 		Table     bool   `json:"table"`
@@ -302,3 +313,10 @@ func TestMultiLevelsEndAtGodsNumber(t *testing.T) {
 		t.Errorf("a level at 44 multi-tile moves: %v, want ErrInput", err)
 	}
 }
+
+// hashPattern matches a content hash in an answer's source.
+var hashPattern = regexp.MustCompile(`"hash":"[0-9a-f]{64}"`)
+
+// maskHash returns the JSON answer s with the content hash of its source
+// written "…", so that an expected answer need not spell it.
+func maskHash(s string) string { return hashPattern.ReplaceAllString(s, `"hash":"…"`) }

@@ -10,6 +10,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -168,7 +169,12 @@ func (b *builtTable) get(ctx context.Context) (*table.Table, *solver.Solver, err
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := solver.New(solver.WithTable(t), solver.WithMetric(b.metric))
+	// A table made here for the question: answers name it so.
+	cat, err := source.NewCatalog(&source.CatalogOptions{Given: []*source.Source{{Origin: source.Computed, Table: t}}})
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(b.metric))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -210,6 +216,16 @@ func (b *builtTable) Within(ctx context.Context, x board.Board, limit int) ([]ui
 		return nil, false, err
 	}
 	return s.Within(ctx, x, limit)
+}
+
+// Answer builds the table if need be and says what answers from it: the
+// table, built here.
+func (b *builtTable) Answer(ctx context.Context, size board.Size) (*source.Answer, error) {
+	_, s, err := b.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.Answer(ctx, size)
 }
 
 // Metric returns the metric the table counts.

@@ -132,17 +132,23 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	case "distance":
 		r.answer = func(ctx context.Context) (any, error) {
 			d, err := p.Solver.Distance(ctx, b)
-			return api.NewDistance(about, b, true, d), err
+			out := api.NewDistance(about, b, true, d)
+			out.Source = p.source(ctx)
+			return out, err
 		}
 	case "hint":
 		r.answer = func(ctx context.Context) (any, error) {
 			hints, d, err := p.Solver.Hints(ctx, b)
-			return api.NewMoves(about, b, true, d, hints, false), err
+			out := api.NewMoves(about, b, true, d, hints, false)
+			out.Source = p.source(ctx)
+			return out, err
 		}
 	default:
 		r.answer = func(ctx context.Context) (any, error) {
 			path, err := p.Solver.Path(ctx, b)
-			return api.NewMoves(about, b, true, len(path), path, true), err
+			out := api.NewMoves(about, b, true, len(path), path, true)
+			out.Source = p.source(ctx)
+			return out, err
 		}
 	}
 	return r, nil
@@ -193,8 +199,32 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 		if err != nil {
 			return nil, err
 		}
-		return api.NewLevel(api.NewAbout(p.Goal, p.Metric), lv.Board, lv.Distance), nil
+		out := api.NewLevel(api.NewAbout(p.Goal, p.Metric), lv.Board, lv.Distance)
+		if !hardest { // a board of the published list is no answer of ours
+			out.Source = p.source(ctx)
+		}
+		return out, nil
 	}}, nil
+}
+
+// answerer is a Solver that says what answers boards of a size, as a
+// *solver.Solver does (its catalogue's source.Answer).
+type answerer interface {
+	Answer(ctx context.Context, size board.Size) (*source.Answer, error)
+}
+
+// source returns what answers p's boards, as the answers carry it
+// (api.Source), or nil if p's Solver does not say.
+func (p *puzzle) source(ctx context.Context) *api.Source {
+	a, ok := p.Solver.(answerer)
+	if !ok {
+		return nil
+	}
+	ans, err := a.Answer(ctx, p.Goal.Size())
+	if err != nil {
+		return nil
+	}
+	return ans.Describe()
 }
 
 // checkLevels checks a level's distance range lo..hi against the puzzle:

@@ -1,6 +1,6 @@
 // Package js holds slidetable for JavaScript: the npm package "slidetable"
 // whose folder this is (the ES module slidetable.js, its TypeScript
-// declarations slidetable.d.ts, the worker it starts, slidetable-worker.js,
+// declarations slidetable.d.ts, the workers it starts, slidetable-worker.js,
 // and the library compiled to WebAssembly, slidetable.wasm, with Go's
 // wasm_exec.js, and the 4x4 abstraction database 4x4-multi.abs, which the
 // module leaves out and slidetable.js fetches the first time it is asked
@@ -28,10 +28,12 @@
 //	await st.distance("3x3", "8 6 7/2 5 4/3 0 1"); // 31
 //	await st.hints("4x4", board, { metric: "multi", signal: AbortSignal.timeout(1000) })
 //
-// Every call is answered off the calling thread, by slidetable.wasm in a
-// worker (a module Web Worker, or a worker_threads Worker in Node), and
-// takes an AbortSignal: a call it stops ends its search, by ending the
-// worker and starting another for the calls still wanted.
+// Every call is answered off the calling thread, by slidetable.wasm in
+// workers (module Web Workers, or worker_threads Workers in Node): one
+// that looks up what a table answers and never searches, so that a lookup
+// never waits behind a search, and a bounded pool that searches, one
+// search a worker. Every call takes an AbortSignal: a call it stops ends
+// its search, by ending the worker that runs it.
 //
 // npm test (node --test) checks it against the Go answers, run by the
 // Go tests of this package when node is installed.

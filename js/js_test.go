@@ -203,7 +203,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.js", "package.json", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.d.ts", "knowledge.js", "package.json", "rules.d.ts", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
 		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)
@@ -322,6 +322,18 @@ type expectations struct {
 	// Multi4x4 are questions about uniform 4x4 boards in multi-tile
 	// moves, which the module answers once it has fetched 4x4-multi.abs.
 	Multi4x4 []goalAsk `json:"multi4x4"`
+	// Random are the boards 'slidetable gen -seed S' prints first, which
+	// random(size, {seed: S, goal}) must draw.
+	Random []drawn `json:"random"`
+}
+
+// drawn is a board the command line drew: size, goal (none: the
+// standard goal), seed (its digits) and the board.
+type drawn struct {
+	Size  string `json:"size"`
+	Goal  string `json:"goal,omitempty"`
+	Seed  string `json:"seed"`
+	Board []int  `json:"board"`
 }
 
 // goalAsk is a request towards a goal of its own and the Go answer.
@@ -495,6 +507,8 @@ func expected(t *testing.T) *expectations {
 		askOf(goalAsk{Endpoint: "level", Params: map[string]string{"size": "4x4", "min": "31", "max": "32", "seed": "4", "metric": "multi"}}),
 		askOf(goalAsk{Endpoint: "sizes", Params: map[string]string{"metric": "multi"}}))
 
+	e.Random = drawnByGen(t)
+
 	if err := ask("sizes", nil, &e.Sizes); err != nil {
 		t.Fatal(err)
 	}
@@ -502,6 +516,43 @@ func expected(t *testing.T) *expectations {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// drawnByGen builds the command line and returns the boards 'slidetable
+// gen -json -seed S [-goal G] WxH' prints, for seeds at both ends of
+// their range and sizes with and without a goal of their own.
+func drawnByGen(t *testing.T) []drawn {
+	t.Helper()
+	cli := filepath.Join(t.TempDir(), "slidetable")
+	if out, err := exec.Command("go", "build", "-o", cli, "../cmd/slidetable").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../cmd/slidetable: %v\n%s", err, out)
+	}
+	var all []drawn
+	for _, d := range []drawn{
+		{Size: "3x3", Seed: "0"}, {Size: "3x3", Seed: "1"}, {Size: "3x3", Seed: "2"},
+		{Size: "4x4", Seed: "1"}, {Size: "4x4", Seed: "9007199254740993"}, {Size: "4x4", Seed: "18446744073709551615"},
+		{Size: "5x5", Seed: "9"}, {Size: "2x5", Seed: "12345678901234567890"}, {Size: "12x12", Seed: "3"},
+		{Size: "3x3", Goal: "0 1 2/3 4 5/6 7 8", Seed: "1"}, {Size: "4x4", Goal: "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0", Seed: "7"},
+	} {
+		args := []string{"gen", "-json", "-seed", d.Seed}
+		if d.Goal != "" {
+			args = append(args, "-goal", d.Goal)
+		}
+		out, err := exec.Command(cli, append(args, d.Size)...).Output()
+		if err != nil {
+			t.Fatalf("slidetable %v: %v", args, err)
+		}
+		var got struct {
+			Size  string `json:"size"`
+			Board []int  `json:"board"`
+		}
+		if err := json.Unmarshal(out, &got); err != nil || got.Size != d.Size || len(got.Board) < 4 {
+			t.Fatalf("slidetable %v: %v: %s", args, err, out)
+		}
+		d.Board = got.Board
+		all = append(all, d)
+	}
+	return all
 }
 
 // nextPermutation rearranges p into the next permutation in lexicographic

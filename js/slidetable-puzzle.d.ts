@@ -55,7 +55,12 @@ export interface PuzzleSnapshot {
   won: boolean;
 }
 
-export interface PuzzleEventMap extends HTMLElementEventMap {
+/**
+ * The events of the element: those of every HTMLElement, but "error",
+ * which is the element's own (a CustomEvent, not an ErrorEvent), and
+ * those below.
+ */
+export interface PuzzleEventMap extends Omit<HTMLElementEventMap, "error"> {
   /** A board was dealt (or restored). */
   deal: CustomEvent<{ size: Size; metric: Metric; goal: number[]; board: number[]; distance: number | null; restored?: boolean }>;
   /** A move was made, undone or redone. */
@@ -74,7 +79,7 @@ export interface PuzzleEventMap extends HTMLElementEventMap {
   /** The element's state changed. */
   state: CustomEvent<{ state: PuzzleState }>;
   /** The engine failed (this event does not bubble). */
-  error: CustomEvent<{ action: "deal" | "distance" | "solve"; error: Error; message: string }> & Event;
+  error: CustomEvent<{ action: "deal" | "distance" | "solve"; error: Error; message: string }>;
 }
 
 export type PuzzleState = "idle" | "loading" | "playing" | "thinking" | "animating" | "solved" | "error";
@@ -123,6 +128,8 @@ export class SlidetablePuzzle extends HTMLElement {
   restore(snapshot: PuzzleSnapshot): Promise<boolean>;
   addEventListener<K extends keyof PuzzleEventMap>(type: K, listener: (this: SlidetablePuzzle, ev: PuzzleEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PuzzleEventMap>(type: K, listener: (this: SlidetablePuzzle, ev: PuzzleEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

@@ -1,24 +1,27 @@
 // The worker of slidetable.js: it runs the Go program slidetable.wasm and
 // answers the questions of the thread that started it, one after another,
 // so that a search never blocks that thread. slidetable.js starts it, in
-// a browser as a module Web Worker and in Node as a worker_threads Worker,
-// and ends it (terminate) to stop a search the caller no longer wants.
+// a browser as a module Web Worker and in Node as a worker_threads Worker:
+// one that only looks up (and says which questions need a search), and
+// searchers, each of which it ends (terminate) to stop a search the caller
+// no longer wants.
 //
 // Messages: first {module} (a compiled WebAssembly.Module), answered by
-// {ready: true} or {ready: false, error}; then {id, endpoint, query},
-// each answered by {id, reply}, the "STATUS JSON" of the Go program's
-// answer (see ./wasm), and {give} (the bytes of 4x4-multi.abs, a
-// Uint8Array), given to the Go program in turn and not answered: a
-// refusal is said by the answers that need the file. Nothing here is
-// meant to be used directly.
+// {ready: true} or {ready: false, error}; then {id, endpoint, query,
+// lookup}, each answered by {id, reply}, the "STATUS JSON" of the Go
+// program's answer (see ./wasm), or, with lookup set and for a question
+// no table answers, by {id, search: true, abstraction} without a search;
+// {id, query, draw: true}, a random board drawn (the Go program's random),
+// answered by {id, reply}; and {give} (the bytes of 4x4-multi.abs, a Uint8Array), given to the Go
+// program in turn and not answered: a refusal is said by the answers that
+// need the file. Nothing here is meant to be used directly.
 
 import "./wasm_exec.js";
 
 const web = typeof self !== "undefined" && typeof self.postMessage === "function";
 const port = web ? self : (await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads")).parentPort;
 
-let answer = null; // the Go program's answer function, once it runs
-let give = null; // and its give function
+let api = null; // the Go program's functions, once it runs
 const waiting = []; // questions that came before it
 
 function on(handler) {
@@ -29,7 +32,7 @@ function on(handler) {
 on(async (msg) => {
   if (msg.module) {
     try {
-      [answer, give] = await start(msg.module);
+      api = await start(msg.module);
       port.postMessage({ ready: true });
       for (const m of waiting.splice(0)) reply(m);
     } catch (e) {
@@ -37,14 +40,16 @@ on(async (msg) => {
     }
     return;
   }
-  if (answer) reply(msg);
+  if (api) reply(msg);
   else waiting.push(msg);
 });
 
-function reply({ id, endpoint, query, give: bytes }) {
+const stoppedReply = `500 ${JSON.stringify({ error: "the WebAssembly module stopped" })}`;
+
+function reply({ id, endpoint, query, lookup, draw, give: bytes }) {
   if (bytes) {
     try {
-      give(bytes);
+      api.give(bytes);
     } catch {
       // The answers that need the file say it is missing.
     }
@@ -52,16 +57,17 @@ function reply({ id, endpoint, query, give: bytes }) {
   }
   let out;
   try {
-    out = answer(endpoint, query);
+    out = draw ? api.random(query) : lookup ? api.lookup(endpoint, query) : api.answer(endpoint, query);
   } catch (e) {
     out = null;
   }
-  if (typeof out !== "string") out = `500 ${JSON.stringify({ error: "the WebAssembly module stopped" })}`;
-  port.postMessage({ id, reply: out });
+  if (typeof out === "string") port.postMessage({ id, reply: out });
+  else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: out.abstraction === true });
+  else port.postMessage({ id, reply: stoppedReply });
 }
 
-// start runs the Go program and returns its answer function, once it has
-// called back to say it is ready.
+// start runs the Go program and returns its functions (answer, lookup,
+// random, give), once it has called back to say it is ready.
 async function start(module) {
   const go = new globalThis.Go();
   const name = "__slidetable_ready";
@@ -75,9 +81,14 @@ async function start(module) {
     throw new Error("the WebAssembly module stopped");
   });
   try {
-    const api = await Promise.race([ready, exited]);
+    const fns = await Promise.race([ready, exited]);
     exited.catch(() => {}); // a later stop makes the next answer fail
-    return [(endpoint, query) => api.answer(endpoint, query), (bytes) => api.give(bytes)];
+    return {
+      answer: (endpoint, query) => fns.answer(endpoint, query),
+      lookup: (endpoint, query) => fns.lookup(endpoint, query),
+      random: (query) => fns.random(query),
+      give: (bytes) => fns.give(bytes),
+    };
   } finally {
     delete globalThis[name];
   }

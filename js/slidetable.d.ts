@@ -18,8 +18,15 @@ export type Board = string | readonly number[];
  */
 export type Metric = "single" | "multi";
 
+/**
+ * A compiled WebAssembly.Module, where the program's libraries declare
+ * one (the DOM library does; Node's declarations and the ES libraries do
+ * not, and there it is never).
+ */
+export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : never;
+
 /** Where load finds the WebAssembly module. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module;
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response | CompiledModule;
 
 /** Options of load. */
 export interface LoadOptions {
@@ -28,15 +35,35 @@ export interface LoadOptions {
   /**
    * The 4x4 abstraction database, where 4x4-multi.abs is not beside
    * slidetable.js: fetched the first time a call asks about 4x4 in
-   * multi-tile moves, and kept only if it is the file of this build.
+   * multi-tile moves, and kept only if it is the file of this build. Its
+   * fetch stops when every call waiting for it has stopped.
    */
   abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
+  /**
+   * The most searches run at once, each in a worker of its own: 1 to 16;
+   * by default the cores there are (navigator.hardwareConcurrency, or
+   * os.availableParallelism() in Node), at most 4. Lookups in the tables
+   * never wait for them: a worker of their own answers them.
+   */
+  workers?: number;
+  /**
+   * How long, in ms, a fetch of the module or of the abstraction database
+   * may go without receiving anything before it is given up (code
+   * "unavailable"): 1 to 3600000; default 30000. A file fetched or read
+   * may have at most 64 MB (beyond, code "input").
+   */
+  stallTimeout?: number;
+  /** Stops the loading: load then rejects with code "aborted" or "timeout". */
+  signal?: AbortSignal;
 }
 
 /**
- * Loads the WebAssembly module (once, when called without options), starts
- * the worker that answers off the calling thread, and returns the
- * questions one can ask.
+ * Loads the WebAssembly module, starts the worker that answers lookups
+ * off the calling thread, and returns the questions one can ask; the
+ * workers that search start when a call first needs one. Called with no
+ * option but signal, it returns one Slidetable shared by every such call,
+ * until that one is closed; any other option makes a Slidetable of its
+ * own.
  */
 export function load(options?: LoadOptions): Promise<Slidetable>;
 
@@ -45,7 +72,8 @@ export interface CallOptions {
   /**
    * Stops the call: it then rejects at once with a SlidetableError of
    * code "aborted" (or "timeout", for AbortSignal.timeout) whose cause is
-   * the signal's reason, and a search running for it is ended.
+   * the signal's reason, and a search running for it is ended. It must be
+   * an AbortSignal (else code "input").
    */
   signal?: AbortSignal;
 }
@@ -105,6 +133,19 @@ export interface LevelRequest {
   metric?: Metric;
   /** The board distances are measured to; default the standard goal. */
   goal?: Board;
+}
+
+/** What random takes. */
+export interface RandomOptions extends CallOptions {
+  /** The board the boards drawn must reach; default the standard goal. */
+  goal?: Board;
+  /**
+   * The same seed gives the same board, the one `slidetable gen -seed
+   * SEED WxH` prints first: a whole number from 0 to 2^64-1 (a number
+   * only up to Number.MAX_SAFE_INTEGER; beyond, a bigint or a string of
+   * digits); default random.
+   */
+  seed?: number | bigint | string;
 }
 
 /** A board at an exact distance from the goal. */
@@ -200,16 +241,20 @@ export interface Endpoints {
  * An error of a call. status is the HTTP status slidetable serve answers
  * the same failure with; code says what it is:
  *
- * - "input" (400): a bad board, size, goal, range or argument; the message
- *   is the command line's ("tile 7 appears twice");
+ * - "input" (400): a bad board, size, goal, range or argument (or, from
+ *   load, a file too large); the message is the command line's ("tile 7
+ *   appears twice");
  * - "not-found" (404): an unknown endpoint or distribution;
- * - "unavailable" (503): no level found;
+ * - "unavailable" (503): no level found, or a file that could not be
+ *   fetched (4x4-multi.abs, or the module, from load);
  * - "aborted", "timeout" (503): the call's signal stopped it; cause is the
  *   signal's reason;
  * - "closed": the Slidetable was closed;
  * - "failed" (500): the worker or the WebAssembly module stopped.
  */
 export class SlidetableError extends Error {
+  /** An error of an engine of one's own (see PuzzleEngine) may be made as slidetable.js makes its own. */
+  constructor(message: string, status: number, code?: SlidetableError["code"], options?: { cause?: unknown });
   name: "SlidetableError";
   status: number;
   code: "input" | "not-found" | "unavailable" | "aborted" | "timeout" | "closed" | "failed";
@@ -217,9 +262,11 @@ export class SlidetableError extends Error {
 
 /**
  * The questions one can ask of slidetable. Every call is answered off the
- * calling thread, in a worker, and returns a promise that never throws
- * synchronously; a call whose signal aborts rejects at once and ends the
- * search it started.
+ * calling thread, in workers, and returns a promise that never throws
+ * synchronously and settles once; what a table answers is looked up in a
+ * worker that never searches, and searches run in a bounded pool of
+ * workers (LoadOptions.workers). A call whose signal aborts rejects at
+ * once and ends the search it started.
  */
 export class Slidetable {
   private constructor();
@@ -244,8 +291,17 @@ export class Slidetable {
   solve(size: Size, board: Board, options?: BoardOptions): Promise<number[] | null>;
   /** A board at an exact distance in [min, max]. */
   level(request: LevelRequest, options?: CallOptions): Promise<Level>;
+  /**
+   * A board drawn uniformly among those that can reach the goal, its
+   * cells in reading order: any size, at once (no table or search).
+   */
+  random(size: Size, options?: RandomOptions): Promise<number[]>;
   /** The distribution of distances of a size. */
   stats(size: Size, options?: { metric?: Metric; goal?: Board; signal?: AbortSignal }): Promise<Stats>;
-  /** Ends the worker: calls not yet answered, and later ones, reject with code "closed". */
+  /**
+   * Ends the workers: calls not yet answered, and later ones, reject with
+   * code "closed". A later load() makes a new Slidetable if this was the
+   * shared one.
+   */
   close(): void;
 }

@@ -12,109 +12,227 @@
 //   await st.hints("4x4", board, { signal: AbortSignal.timeout(1000) });
 //
 // An ES module with no dependencies, for Node (20 or later), browsers and
-// Web Workers. The answers are worked out off the calling thread, in a
-// worker the module manages (a module Web Worker in a browser, a
-// worker_threads Worker in Node), so that a search never blocks it; every
-// call takes an AbortSignal, and a call it stops ends its search: the
-// worker is ended and another started for the calls still wanted.
+// Web Workers. The answers are worked out off the calling thread, in
+// workers the module manages (module Web Workers in a browser,
+// worker_threads Workers in Node), so that a search never blocks it: one
+// worker answers what a table answers at once, and never searches, so
+// that a lookup never waits behind a search; the searches run in a
+// bounded pool of workers of their own. Every call takes an AbortSignal,
+// and a call it stops ends its search: the worker that runs it is ended,
+// and another started when a search wants one.
 
 const defaultWasm = new URL("./slidetable.wasm", import.meta.url);
 const defaultAbstraction = new URL("./4x4-multi.abs", import.meta.url);
 
-let loaded = null; // the promise of load() without options
-
-/**
- * Loads the WebAssembly module, starts the worker that runs it and returns
- * a Slidetable. Without options it is loaded once and shared. options.wasm
- * gives the module's place (a URL or string), its bytes (an ArrayBuffer or
- * typed array), a Response or a compiled WebAssembly.Module, where
- * slidetable.wasm is not beside this file. options.abstraction gives the
- * place (a URL or string) or bytes of 4x4-multi.abs in the same ways, where
- * it is not beside this file: it is fetched the first time a call asks
- * about 4x4 in multi-tile moves, and the module keeps it only if it is the
- * very file of its build (by its SHA-256).
- */
-export function load(options = {}) {
-  if (options.wasm === undefined && options.abstraction === undefined) {
-    loaded ??= start(defaultWasm, defaultAbstraction).catch((e) => {
-      loaded = null;
-      throw e;
-    });
-    return loaded;
-  }
-  return start(options.wasm ?? defaultWasm, options.abstraction ?? defaultAbstraction);
-}
-
-async function start(source, abstraction) {
-  const [module, spawn] = await Promise.all([compile(source), spawner()]);
-  const st = new Slidetable(token, module, spawn, abstraction);
-  await st[started];
-  return st;
-}
-
-async function compile(source) {
-  if (source instanceof WebAssembly.Module) return source;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
-  if (typeof Response !== "undefined" && source instanceof Response) return compileResponse(source);
-  const res = await get(source);
-  if (res instanceof Uint8Array) return WebAssembly.compile(res);
-  return compileResponse(res);
-}
-
-// maxFile bounds a file read from disk: the module and 4x4-multi.abs are
+// maxFile bounds a file read or fetched: the module and 4x4-multi.abs are
 // a few MB each.
 const maxFile = 64 << 20;
 
-// get fetches the file at source (a URL, or a string relative to this
-// module): a Response, or in Node, for a file: URL, its bytes.
-async function get(source) {
-  const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
-  if (url.protocol === "file:") {
-    // Node: fetch does not read files. Bundlers for the web need not follow this.
-    // Only a regular file of a bounded size: a FIFO or a device would
-    // hold the call forever, or fill memory.
-    const { open, constants } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
-    const f = await open(url, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO opens at once
-    try {
-      const st = await f.stat();
-      if (!st.isFile()) throw new SlidetableError(`${url.pathname}: not a regular file`, 400, "input");
-      if (st.size > maxFile) throw new SlidetableError(`${url.pathname}: ${st.size} bytes, more than the ${maxFile} a module or database file may have`, 400, "input");
-      return new Uint8Array(await f.readFile());
-    } finally {
-      await f.close();
-    }
+// defaultStall is how long, in ms, a fetch may go without receiving
+// anything before it is given up; maxStall bounds the stallTimeout option.
+const defaultStall = 30_000;
+const maxStall = 3_600_000;
+
+// defaultWorkers is the most searchers a Slidetable starts by default,
+// fewer where there are fewer cores; maxWorkers bounds the workers option.
+const defaultWorkers = 4;
+const maxWorkers = 16;
+
+let shared = null; // {work, st}: the Slidetable load() without options shares, while open
+
+/**
+ * Loads the WebAssembly module, starts the worker that looks up answers
+ * in its tables and returns a Slidetable; the workers that search are
+ * started when a call first needs one. Without wasm, abstraction, workers
+ * or stallTimeout it is loaded once and shared, until it is closed.
+ * options.wasm gives the module's place (a URL or string), its bytes (an
+ * ArrayBuffer or typed array), a Response or a compiled
+ * WebAssembly.Module, where slidetable.wasm is not beside this file.
+ * options.abstraction gives the place (a URL or string) or bytes of
+ * 4x4-multi.abs in the same ways, where it is not beside this file: it is
+ * fetched the first time a call asks about 4x4 in multi-tile moves, and
+ * the module keeps it only if it is the very file of its build (by its
+ * SHA-256). A file fetched may have at most 64 MB, and is given up if
+ * nothing of it arrives for options.stallTimeout ms (30 s by default).
+ * options.workers is the most searches run at once (1 to 16; by default
+ * the cores, at most 4). options.signal stops the loading; the fetch of a
+ * file stops when every call waiting for it has stopped.
+ */
+export function load(options) {
+  let o;
+  try {
+    o = loadOptionsOf(options);
+  } catch (e) {
+    return Promise.reject(asInput(e));
   }
-  const res = await fetch(url);
-  if (!res.ok) throw new SlidetableError(`${url}: HTTP ${res.status}`, 500, "failed");
-  return res;
+  if (o.own) return new Shared((signal) => start(o, signal)).wait(o.signal, "load");
+  if (!shared || shared.work.abandoned) {
+    const mine = { work: null, st: null };
+    mine.work = new Shared((signal) => start(o, signal).then((st) => {
+      mine.st = st;
+      return st;
+    }));
+    mine.work.promise.catch(() => {
+      if (shared === mine) shared = null;
+    });
+    shared = mine;
+  }
+  return shared.work.wait(o.signal, "load");
+}
+
+// forget stops load() from handing out st, which is closed.
+function forget(st) {
+  if (shared && shared.st === st) shared = null;
+}
+
+// loadOptionsOf checks the options of load: own says whether they ask
+// for a Slidetable of their own rather than the shared one.
+function loadOptionsOf(options) {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
+  const { wasm, abstraction, workers, stallTimeout } = options;
+  const signal = signalOf(options);
+  return {
+    wasm: wasm ?? defaultWasm,
+    abstraction: abstraction ?? defaultAbstraction,
+    workers: workers === undefined ? undefined : wholeIn("workers", workers, 1, maxWorkers),
+    stall: stallTimeout === undefined ? defaultStall : wholeIn("stallTimeout", stallTimeout, 1, maxStall),
+    signal,
+    own: wasm !== undefined || abstraction !== undefined || workers !== undefined || stallTimeout !== undefined,
+  };
+}
+
+// wholeIn returns v if it is a whole number in [lo, hi].
+function wholeIn(name, v, lo, hi) {
+  if (!Number.isInteger(v) || v < lo || v > hi) throw new SlidetableError(`options.${name} is ${text(name, v)}: want a whole number from ${lo} to ${hi}`, 400, "input");
+  return v;
+}
+
+// start loads the module and starts a Slidetable, unless signal aborts
+// first.
+async function start(o, signal) {
+  const [module, sp] = await Promise.all([compile(o.wasm, { signal, stall: o.stall }), spawner()]);
+  if (signal.aborted) throw signal.reason;
+  const workers = o.workers ?? Math.max(1, Math.min(sp.cores, defaultWorkers));
+  const st = new Slidetable(token, module, sp.spawn, o.abstraction, { workers, stall: o.stall });
+  try {
+    await st[started];
+    if (signal.aborted) throw signal.reason;
+  } catch (e) {
+    st.close();
+    throw e;
+  }
+  return st;
+}
+
+async function compile(source, f) {
+  if (source instanceof WebAssembly.Module) return source;
+  return WebAssembly.compile(await bytesOf(source, f));
 }
 
 // bytesOf returns the bytes of a file given as its place, its bytes or a
-// Response.
-async function bytesOf(source) {
+// Response, fetched under f: {signal, stall}, stopped when f.signal
+// aborts or nothing arrives for f.stall ms.
+async function bytesOf(source, f) {
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
-  const res = typeof Response !== "undefined" && source instanceof Response ? source : await get(source);
-  if (res instanceof Uint8Array) return res;
-  return new Uint8Array(await res.arrayBuffer());
+  if (typeof Response !== "undefined" && source instanceof Response) return fetched(source, "the Response given", f);
+  const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
+  if (url.protocol === "file:") return readFile(url);
+  return fetched(url, String(url), f);
 }
 
-async function compileResponse(res) {
-  // Streaming compilation needs the type application/wasm, which not every
-  // static server sends.
-  if (WebAssembly.compileStreaming && /^application\/wasm\b/.test(res.headers.get("Content-Type") || "")) {
-    return WebAssembly.compileStreaming(res);
+// readFile reads a file: URL in Node: fetch does not read files. Bundlers
+// for the web need not follow this. Only a regular file of a bounded
+// size: a FIFO or a device would hold the call forever, or fill memory.
+async function readFile(url) {
+  const { open, constants } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
+  const f = await open(url, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO opens at once
+  try {
+    const st = await f.stat();
+    if (!st.isFile()) throw new SlidetableError(`${url.pathname}: not a regular file`, 400, "input");
+    if (st.size > maxFile) throw tooLarge(url.pathname, st.size);
+    return new Uint8Array(await f.readFile());
+  } finally {
+    await f.close();
   }
-  return WebAssembly.compile(await res.arrayBuffer());
 }
 
-// spawner returns a function that starts a worker running
-// slidetable-worker.js and returns it as {post, terminate, listen, hold}:
-// a module Web Worker where there is one (browsers, Deno, Bun), otherwise
-// Node's worker_threads.
+// fetched returns the body of source, a URL to fetch or a Response, named
+// what in messages: at most maxFile bytes, given up when nothing arrives
+// for f.stall ms, and stopped when f.signal aborts.
+async function fetched(source, what, f) {
+  const ctl = new AbortController();
+  const stop = () => ctl.abort(f.signal.reason);
+  if (f.signal.aborted) throw f.signal.reason;
+  f.signal.addEventListener("abort", stop, { once: true });
+  let timer;
+  const progress = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => ctl.abort(new SlidetableError(`${what}: nothing received for ${f.stall} ms: given up`, 503, "unavailable")), f.stall);
+  };
+  let reader = null;
+  try {
+    progress();
+    const res = source instanceof URL ? await raced(fetch(source, { signal: ctl.signal }), ctl.signal) : source;
+    if (!res.ok) throw new SlidetableError(`${what}: HTTP ${res.status}`, 500, "failed");
+    const length = Number(res.headers.get("Content-Length"));
+    if (length > maxFile) throw tooLarge(what, length);
+    if (!res.body) return new Uint8Array(0);
+    reader = res.body.getReader();
+    const chunks = [];
+    let got = 0;
+    for (;;) {
+      progress();
+      const { done, value } = await raced(reader.read(), ctl.signal);
+      if (done) break;
+      got += value.byteLength;
+      if (got > maxFile) throw tooLarge(what, null);
+      chunks.push(value);
+    }
+    reader = null;
+    const out = new Uint8Array(got);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.byteLength;
+    }
+    return out;
+  } catch (e) {
+    throw ctl.signal.aborted ? ctl.signal.reason : e; // the stall or the signal, not the fetch's AbortError
+  } finally {
+    clearTimeout(timer);
+    f.signal.removeEventListener("abort", stop);
+    reader?.cancel().catch(() => {});
+    ctl.abort(); // the connection goes with the call
+  }
+}
+
+// tooLarge is the error of a file of length bytes (null: more than
+// maxFile, as far as it was read).
+function tooLarge(what, length) {
+  const most = `the ${maxFile} bytes a module or database file may have`;
+  return new SlidetableError(length === null ? `${what}: more than ${most}` : `${what}: ${length} bytes, more than ${most}`, 400, "input");
+}
+
+// raced returns p, or rejects with signal's reason once it aborts.
+function raced(p, signal) {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
+}
+
+// spawner returns {spawn, cores}: the cores there are and a function
+// that starts a worker running slidetable-worker.js and returns it as
+// {post, terminate, listen, hold}: a module Web Worker where there is one
+// (browsers, Deno, Bun), otherwise Node's worker_threads.
 async function spawner() {
   if (typeof Worker === "function") {
-    return () => {
+    const cores = typeof navigator !== "undefined" && navigator.hardwareConcurrency > 0 ? navigator.hardwareConcurrency : 1;
+    return { cores, spawn: () => {
       const w = new Worker(new URL("./slidetable-worker.js", import.meta.url), { type: "module" });
       return {
         post: (m) => w.postMessage(m),
@@ -129,10 +247,14 @@ async function spawner() {
         },
         hold() {}, // a page keeps its workers as long as it lives
       };
-    };
+    } };
   }
-  const { Worker: NodeWorker } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads");
-  return () => {
+  const [{ Worker: NodeWorker }, os] = await Promise.all([
+    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:worker_threads"),
+    import(/* webpackIgnore: true */ /* @vite-ignore */ "node:os"),
+  ]);
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return { cores, spawn: () => {
     // The worker needs none of the flags this process was started with
     // (such as --input-type, which it would refuse).
     const w = new NodeWorker(new URL("./slidetable-worker.js", import.meta.url), { execArgv: [] });
@@ -150,21 +272,22 @@ async function spawner() {
       },
       // A worker with nothing to answer does not keep Node running.
       hold(busy) {
-        if (busy === held) return;
+        if (busy === held || ended) return;
         held = busy;
         if (busy) w.ref();
         else w.unref();
       },
     };
-  };
+  } };
 }
 
 /**
  * An Error from slidetable. status is the HTTP status the API of
  * slidetable serve answers the same failure with, and code says what it
- * is: "input" (400: a bad board, size, goal, range or argument; the
- * message is the command line's), "not-found" (404: an unknown endpoint
- * or an unknown distribution), "unavailable" (503: no level found),
+ * is: "input" (400: a bad board, size, goal, range or argument, or a
+ * file too large; the message is the command line's), "not-found" (404:
+ * an unknown endpoint or an unknown distribution), "unavailable" (503: no
+ * level found, or a file that could not be fetched),
  * "aborted" or "timeout" (503: the call's signal stopped it; cause is the
  * signal's reason), "closed" (the Slidetable was closed), "failed" (500:
  * the worker or the module stopped).
@@ -191,23 +314,26 @@ const started = Symbol("started");
 export class Slidetable {
   #module;
   #spawn;
-  #worker = null; // the worker running, or null until a call needs one
   #next = 1; // the id of the next call
-  #pending = new Map(); // id -> call: the calls not yet answered nor stopped
-  #sent = new Queue(); // the calls posted to the worker, unanswered, in order: the first is being answered
+  #pending = new Map(); // id -> call: the calls not yet settled
+  #lookup = null; // the worker that looks up, {w, calls, ready}, or null until a call needs one
+  #pool; // the searchers, each {w, call}
   #closed = false;
   #ready; // resolves when the first worker has started the module
   #abstraction; // where 4x4-multi.abs is, or its bytes
-  #given = null; // its bytes, once fetched: given to every worker started
-  #fetching = null; // the promise of its bytes while they are fetched
+  #given = null; // its bytes, once fetched: given to every searcher
+  #fetching = null; // the Shared fetch of its bytes, while they are fetched
+  #stall; // ms a fetch may go without progress
 
-  constructor(key, module, spawn, abstraction) {
+  constructor(key, module, spawn, abstraction, options) {
     if (key !== token) throw new TypeError("slidetable: use load() to get a Slidetable");
     this.#module = module;
     this.#spawn = spawn;
     this.#abstraction = abstraction;
+    this.#stall = options.stall;
+    this.#pool = new Pool(options.workers, () => this.#startSearcher());
     this.#ready = new Promise((resolve, reject) => {
-      this.#worker = this.#start({ resolve, reject });
+      this.#lookup = this.#startLookup({ resolve, reject });
     });
   }
 
@@ -215,67 +341,162 @@ export class Slidetable {
     return this.#ready;
   }
 
-  // #start starts a worker; first, if given, learns whether it started.
-  #start(first) {
-    const w = this.#spawn();
-    w.listen((msg) => this.#message(w, msg, first), (why) => this.#failed(w, why, first));
-    w.post({ module: this.#module });
-    if (this.#given) w.post({ give: this.#given });
-    w.hold(true); // until it has started
-    return w;
+  // A call goes first to the worker that looks up (#look), which answers
+  // it from a table, or says that a search must; then, if the search needs
+  // 4x4-multi.abs, it waits for its fetch (#fetchFor); then it waits for a
+  // searcher of the pool (#search) and runs there (#run). Whatever settles
+  // it (its answer, its signal, a worker's failure, close) settles it once
+  // (#settle), which undoes what the call holds at that step.
+
+  // #startLookup starts the worker that looks up; first, if given, learns
+  // whether it started.
+  #startLookup(first) {
+    const lane = { w: this.#spawn(), calls: new Map(), ready: false };
+    lane.w.listen((msg) => this.#looked(lane, msg, first), (why) => this.#lookupFailed(lane, why, first));
+    lane.w.post({ module: this.#module });
+    hold(lane);
+    return lane;
   }
 
-  #message(w, msg, first) {
-    if (w !== this.#worker) return; // one ended for a stopped call
+  #look(call) {
+    this.#lookup ??= this.#startLookup(null);
+    const lane = this.#lookup;
+    call.lane = lane;
+    lane.calls.set(call.id, call);
+    lane.w.post(call.draw ? { id: call.id, query: call.query, draw: true } : { id: call.id, endpoint: call.endpoint, query: call.query, lookup: true });
+    hold(lane);
+  }
+
+  #looked(lane, msg, first) {
+    if (lane !== this.#lookup) return; // one ended
     if (msg.ready !== undefined) {
       if (!msg.ready) {
-        this.#failed(w, msg.error, first);
+        this.#lookupFailed(lane, msg.error, first);
         return;
       }
+      lane.ready = true;
       first?.resolve();
-      w.hold(this.#pending.size > 0);
+      hold(lane);
       return;
     }
-    // The worker answers in the order of the calls posted.
-    if (this.#sent.first()?.id === msg.id) this.#sent.shift();
-    const call = this.#pending.get(msg.id);
-    if (call) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
-    // The worker goes on with the next call posted: end it at once if
-    // that one was stopped while it waited.
-    if (this.#sent.first()?.stopped) this.#restart();
-    this.#worker?.hold(this.#pending.size > 0);
+    const call = lane.calls.get(msg.id);
+    if (!call) return; // settled meanwhile
+    lane.calls.delete(call.id);
+    call.lane = null;
+    hold(lane);
+    if (!msg.search) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
+    else if (msg.abstraction && !this.#given) this.#fetchFor(call);
+    else this.#search(call);
   }
 
-  #failed(w, why, first) {
-    if (w !== this.#worker) return;
-    w.terminate();
-    this.#worker = null;
-    this.#sent = new Queue();
-    const err = new SlidetableError(`the worker stopped: ${why}`, 500, "failed");
+  #lookupFailed(lane, why, first) {
+    if (lane !== this.#lookup) return;
+    lane.w.terminate();
+    this.#lookup = null;
+    const err = workerStopped(why);
     first?.reject(err);
-    for (const call of [...this.#pending.values()]) this.#settle(call, () => { throw err; });
+    for (const call of [...lane.calls.values()]) this.#settle(call, () => { throw err; });
   }
 
-  // #restart ends the worker, with the call it is answering, and posts the
-  // calls still wanted to a new one.
-  #restart() {
-    this.#worker.terminate();
-    this.#worker = null;
-    const keep = this.#sent.rest().filter((c) => !c.stopped);
-    this.#sent = new Queue();
-    for (const call of keep) this.#post(call);
+  // #fetchFor fetches 4x4-multi.abs once for every call that needs it,
+  // then searches call; the fetch stops when every call waiting for it
+  // has, and a failed one is tried again by the next call.
+  #fetchFor(call) {
+    if (!this.#fetching || this.#fetching.abandoned) {
+      const f = new Shared((signal) => bytesOf(this.#abstraction, { signal, stall: this.#stall }));
+      this.#fetching = f;
+      f.promise.then((b) => {
+        if (this.#closed) return;
+        this.#given = b;
+        for (const s of this.#pool.workers()) s.w.post({ give: b });
+      }, () => {}).finally(() => {
+        if (this.#fetching === f) this.#fetching = null;
+      });
+    }
+    const f = this.#fetching;
+    call.leave = f.join();
+    f.promise.then(() => {
+      call.leave = null;
+      if (this.#pending.has(call.id)) this.#search(call);
+    }, (e) => {
+      const why = e instanceof SlidetableError ? e.message : reasonOf(e);
+      const err = new SlidetableError(`${call.endpoint}: 4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
+      this.#settle(call, () => { throw err; });
+    });
   }
 
-  #post(call) {
-    this.#worker ??= this.#start(null);
-    this.#worker.post({ id: call.id, endpoint: call.endpoint, query: call.query });
-    this.#sent.push(call);
+  #search(call) {
+    this.#pool.get({
+      wanted: () => this.#pending.has(call.id),
+      run: (s) => this.#run(s, call),
+      fail: (e) => this.#settle(call, () => { throw workerStopped(reasonOf(e)); }),
+    });
   }
 
-  // #settle ends call with what answer returns or throws.
+  // #startSearcher starts a worker of the pool, given 4x4-multi.abs if it
+  // is at hand.
+  #startSearcher() {
+    const s = { w: this.#spawn(), call: null, end: () => s.w.terminate() };
+    s.w.listen((msg) => this.#searched(s, msg), (why) => this.#searcherFailed(s, why));
+    s.w.post({ module: this.#module });
+    if (this.#given) s.w.post({ give: this.#given });
+    return s;
+  }
+
+  #run(s, call) {
+    s.call = call;
+    call.searcher = s;
+    s.w.post({ id: call.id, endpoint: call.endpoint, query: call.query });
+    s.w.hold(true);
+  }
+
+  #searched(s, msg) {
+    if (msg.ready !== undefined) {
+      if (!msg.ready) this.#searcherFailed(s, msg.error);
+      return;
+    }
+    const call = s.call;
+    if (!call || call.id !== msg.id) return; // one stopped
+    s.call = null;
+    call.searcher = null;
+    s.w.hold(false);
+    this.#settle(call, () => answerOf(call.endpoint, msg.reply));
+    this.#pool.put(s);
+  }
+
+  #searcherFailed(s, why) {
+    const call = s.call;
+    s.call = null;
+    this.#pool.end(s);
+    if (call) {
+      call.searcher = null;
+      this.#settle(call, () => { throw workerStopped(why); });
+    }
+  }
+
+  // #settle ends call with what answer returns or throws, once, and lets
+  // go of what it holds: its signal's listener, its place in a fetch, the
+  // worker that looks it up, or the searcher that runs it, which is ended
+  // with its search.
   #settle(call, answer) {
-    this.#pending.delete(call.id);
-    call.release();
+    if (!this.#pending.delete(call.id)) return;
+    try {
+      call.release?.();
+    } catch {
+      // A signal's removeEventListener that throws changes nothing here.
+    }
+    call.leave?.();
+    if (call.lane) {
+      call.lane.calls.delete(call.id);
+      hold(call.lane);
+      call.lane = null;
+    }
+    const s = call.searcher;
+    if (s) {
+      call.searcher = null;
+      s.call = null;
+      this.#pool.end(s);
+    }
     try {
       call.resolve(answer());
     } catch (e) {
@@ -284,11 +505,21 @@ export class Slidetable {
   }
 
   #stop(call, signal) {
-    if (!this.#pending.has(call.id)) return;
-    call.stopped = true;
-    this.#settle(call, () => { throw stopped(call.endpoint, signal.reason); });
-    if (this.#sent.first() === call) this.#restart();
-    this.#worker?.hold(this.#pending.size > 0);
+    this.#settle(call, () => { throw stopped(call.endpoint, reasonOfSignal(signal)); });
+  }
+
+  // #listen stops call when signal aborts. It returns false if call is
+  // settled already: the signal cannot be listened to, or aborted at once.
+  #listen(call, signal) {
+    const stop = () => this.#stop(call, signal);
+    call.release = () => signal.removeEventListener("abort", stop);
+    try {
+      signal.addEventListener("abort", stop, { once: true });
+    } catch (e) {
+      this.#settle(call, () => { throw new SlidetableError(`options.signal cannot be listened to: ${reasonOf(e)}`, 400, "input", { cause: e }); });
+      return false;
+    }
+    return this.#pending.has(call.id);
   }
 
   /**
@@ -299,67 +530,50 @@ export class Slidetable {
    * and when options.signal stops it.
    */
   request(endpoint, params = {}, options = {}) {
-    let query, signal;
+    let query, signal, aborted;
     try {
       endpoint = text("endpoint", endpoint);
       query = queryOf(params);
       signal = signalOf(options);
+      aborted = signal !== null && signal.aborted === true;
     } catch (e) {
       return Promise.reject(asInput(e));
     }
-    if (this.#closed) return Promise.reject(new SlidetableError(`${endpoint}: this Slidetable is closed`, 500, "closed"));
-    if (signal?.aborted) return Promise.reject(stopped(endpoint, signal.reason));
-    return new Promise((resolve, reject) => {
-      const call = { id: this.#next++, endpoint, query, resolve, reject, stopped: false, release: () => {} };
-      this.#pending.set(call.id, call);
-      if (signal) {
-        const stop = () => this.#stop(call, signal);
-        signal.addEventListener("abort", stop, { once: true });
-        call.release = () => signal.removeEventListener("abort", stop);
-      }
-      if (this.#given || !needsAbstraction(endpoint, params)) {
-        this.#post(call);
-        this.#worker.hold(true);
-        return;
-      }
-      this.#fetchAbstraction().then(() => {
-        if (!this.#pending.has(call.id) || this.#closed) return; // stopped meanwhile
-        this.#post(call);
-        this.#worker.hold(true);
-      }, (e) => {
-        if (!this.#pending.has(call.id)) return;
-        const err = new SlidetableError(`${endpoint}: 4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs, which could not be loaded: ${reasonOf(e)}`, 503, "unavailable", { cause: e });
-        this.#settle(call, () => { throw err; });
-      });
-    });
+    return this.#call(endpoint, query, signal, aborted, false);
   }
 
-  // #fetchAbstraction fetches 4x4-multi.abs once and gives it to the
-  // worker running; a failed fetch is tried again by the next call that
-  // needs it.
-  #fetchAbstraction() {
-    this.#fetching ??= bytesOf(this.#abstraction).then((b) => {
-      this.#given = b;
-      this.#worker?.post({ give: b });
-    }).finally(() => {
-      this.#fetching = null;
+  // #call asks the worker that looks up endpoint's question query, or,
+  // with draw, for a random board (query: size, goal, seed), which it
+  // always answers itself.
+  #call(endpoint, query, signal, aborted, draw) {
+    if (this.#closed) return Promise.reject(closedError(endpoint));
+    if (aborted) return Promise.reject(stopped(endpoint, reasonOfSignal(signal)));
+    return new Promise((resolve, reject) => {
+      const call = { id: this.#next++, endpoint, query, draw, resolve, reject, release: null, leave: null, lane: null, searcher: null };
+      this.#pending.set(call.id, call);
+      if (signal && !this.#listen(call, signal)) return;
+      try {
+        this.#look(call);
+      } catch (e) {
+        this.#settle(call, () => { throw workerStopped(`it could not start: ${reasonOf(e)}`); });
+      }
     });
-    return this.#fetching;
   }
 
   /**
-   * Ends the worker: calls not yet answered reject with code "closed", and
-   * so do later ones.
+   * Ends the workers: calls not yet answered reject with code "closed",
+   * and so do later ones; a fetch of 4x4-multi.abs stops, and load()
+   * makes a new Slidetable afterwards if this was the one it shared.
    */
   close() {
     if (this.#closed) return;
     this.#closed = true;
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#sent = new Queue();
-    for (const call of [...this.#pending.values()]) {
-      this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: this Slidetable is closed`, 500, "closed"); });
-    }
+    forget(this);
+    this.#fetching?.abort(closedError("the fetch of 4x4-multi.abs"));
+    this.#lookup?.w.terminate();
+    this.#lookup = null;
+    this.#pool.close();
+    for (const call of [...this.#pending.values()]) this.#settle(call, () => { throw closedError(call.endpoint); });
   }
 
   // #ask asks endpoint with the parameters params(o) makes of the call's
@@ -420,6 +634,31 @@ export class Slidetable {
   }
 
   /**
+   * A board drawn uniformly among those that can reach the goal
+   * (options.goal, default the standard goal), as an array of cells: no
+   * table or search is needed, so it is any size's at once.
+   * options.seed (a whole number from 0 to 2^64-1: a safe integer, a
+   * bigint or its digits as a string) gives the same board every time,
+   * the one `slidetable gen -seed SEED WxH` prints first; by default a
+   * random seed.
+   */
+  random(size, options) {
+    let query, signal, aborted;
+    try {
+      if (options !== undefined && options !== null && typeof options !== "object") {
+        throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
+      }
+      const { goal, seed } = options ?? {};
+      signal = signalOf(options);
+      aborted = signal !== null && signal.aborted === true;
+      query = queryOf({ size, goal, seed: seedText(seed) });
+    } catch (e) {
+      return Promise.reject(asInput(e));
+    }
+    return this.#call("random", query, signal, aborted, true).then((r) => r.board);
+  }
+
+  /**
    * The distribution of distances of a size: { states, max, at_max, mean,
    * median, counts, hardest, source }; source cites the publication where
    * the counts are not computed here (4x4).
@@ -429,15 +668,190 @@ export class Slidetable {
   }
 }
 
-// needsAbstraction reports whether a call of endpoint with params asks
-// about 4x4 boards in multi-tile moves, whose searches the abstraction
-// database 4x4-multi.abs bounds: every endpoint but sizes and solvable.
-function needsAbstraction(endpoint, params) {
-  if (endpoint === "sizes" || endpoint === "solvable" || params === null || typeof params !== "object") return false;
-  try {
-    return String(params.metric) === "multi" && /^0*4x0*4$/.test(String(params.size).trim().toLowerCase());
-  } catch {
-    return false; // the query refused it already
+// hold keeps Node running while the worker that looks up has calls to
+// answer, or has not started yet.
+function hold(lane) {
+  lane.w.hold(!lane.ready || lane.calls.size > 0);
+}
+
+// Pool runs jobs on at most size workers, each worker one job at a time.
+// A worker is started when a job needs one and none is idle, and kept
+// afterwards (unreferenced in Node); jobs wait for a worker in the order
+// they came. A job whose search is stopped ends its worker (end), which a
+// new one replaces when a job wants it. A job that splits its search may
+// take more workers (spare) while no other job waits. Workers are objects
+// with an end method; jobs are {wanted(), run(worker), fail(error)}.
+class Pool {
+  #size;
+  #start; // () => a new worker
+  #all = new Set(); // the workers started and not ended
+  #idle = []; // those without a job
+  #waiting = new Queue(); // jobs waiting for a worker
+  #closed = false;
+
+  constructor(size, start) {
+    this.#size = size;
+    this.#start = start;
+  }
+
+  // workers returns every worker, busy or idle.
+  workers() {
+    return [...this.#all];
+  }
+
+  // get runs job on a worker of its own, at once or when one is free,
+  // unless it is no longer wanted by then.
+  get(job) {
+    this.#waiting.push(job);
+    this.#dispatch();
+  }
+
+  // spare returns up to max workers more for a job that runs, to split
+  // its search across: idle ones, then new ones while the pool has room,
+  // none while a job waits for its first. The job gives each back with put,
+  // or end.
+  spare(max) {
+    const out = [];
+    this.#drop();
+    while (out.length < max && this.#waiting.size === 0) {
+      const w = this.#take();
+      if (!w) break;
+      out.push(w);
+    }
+    return out;
+  }
+
+  // put takes back w from a job done with it, for the next.
+  put(w) {
+    if (!this.#all.has(w)) return;
+    this.#idle.push(w);
+    this.#dispatch();
+  }
+
+  // end ends w, whose job it runs is stopped or failed.
+  end(w) {
+    if (!this.#all.delete(w)) return;
+    const i = this.#idle.indexOf(w);
+    if (i >= 0) this.#idle.splice(i, 1);
+    w.end();
+    this.#dispatch();
+  }
+
+  close() {
+    this.#closed = true;
+    const all = [...this.#all];
+    this.#all.clear();
+    this.#idle = [];
+    this.#waiting = new Queue();
+    for (const w of all) w.end();
+  }
+
+  // #dispatch gives the jobs waiting the workers there are or may be.
+  #dispatch() {
+    for (;;) {
+      this.#drop();
+      if (this.#waiting.size === 0) return;
+      let w;
+      try {
+        w = this.#take();
+      } catch (e) {
+        this.#waiting.shift().fail(e);
+        continue;
+      }
+      if (!w) return;
+      this.#waiting.shift().run(w);
+    }
+  }
+
+  // #take returns an idle worker, or a new one while the pool has room,
+  // or null.
+  #take() {
+    if (this.#closed) return null;
+    if (this.#idle.length > 0) return this.#idle.pop();
+    if (this.#all.size >= this.#size) return null;
+    const w = this.#start();
+    this.#all.add(w);
+    return w;
+  }
+
+  // #drop forgets the jobs at the head of the queue no longer wanted.
+  #drop() {
+    while (this.#waiting.size > 0 && !this.#waiting.first().wanted()) this.#waiting.shift();
+  }
+}
+
+// Shared is work that several calls wait for (the loading of the module,
+// the fetch of 4x4-multi.abs), each with a signal perhaps: it is aborted
+// when every call waiting for it has stopped, and not before.
+class Shared {
+  #ctl = new AbortController();
+  #waiting = 0;
+  #settled = false;
+
+  // work(signal) returns the promise of the work, which signal stops.
+  constructor(work) {
+    this.promise = Promise.resolve().then(() => work(this.#ctl.signal));
+    this.promise.then(() => { this.#settled = true; }, () => { this.#settled = true; });
+  }
+
+  // abandoned reports whether the work was aborted: a new call must start
+  // it again.
+  get abandoned() {
+    return this.#ctl.signal.aborted;
+  }
+
+  // join counts one more call waiting, and returns the function that
+  // counts it out.
+  join() {
+    this.#waiting++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      if (--this.#waiting === 0 && !this.#settled) this.abort(new SlidetableError("no call waits for it", 503, "aborted"));
+    };
+  }
+
+  abort(reason) {
+    this.#ctl.abort(reason);
+  }
+
+  // wait returns the promise of the work for a call of endpoint, which
+  // rejects at once when signal (if any) aborts.
+  wait(signal, endpoint) {
+    const leave = this.join();
+    if (!signal) return this.promise;
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        leave();
+        reject(stopped(endpoint, reasonOfSignal(signal)));
+      };
+      const release = () => {
+        try {
+          signal.removeEventListener("abort", stop);
+        } catch {
+          // A signal's removeEventListener that throws changes nothing here.
+        }
+      };
+      try {
+        if (signal.aborted) {
+          stop();
+          return;
+        }
+        signal.addEventListener("abort", stop, { once: true });
+      } catch (e) {
+        leave();
+        reject(new SlidetableError(`options.signal cannot be listened to: ${reasonOf(e)}`, 400, "input", { cause: e }));
+        return;
+      }
+      this.promise.then((v) => {
+        release();
+        resolve(v);
+      }, (e) => {
+        release();
+        reject(e);
+      });
+    });
   }
 }
 
@@ -445,17 +859,18 @@ function needsAbstraction(endpoint, params) {
 class Queue {
   #items = [];
   #head = 0;
+  get size() { return this.#items.length - this.#head; }
   push(x) { this.#items.push(x); }
   first() { return this.#items[this.#head]; }
   shift() {
-    const x = this.#items[this.#head++];
+    const x = this.#items[this.#head];
+    this.#items[this.#head++] = undefined;
     if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
       this.#items = this.#items.slice(this.#head);
       this.#head = 0;
     }
     return x;
   }
-  rest() { return this.#items.slice(this.#head); }
 }
 
 // answerOf parses the Go program's "STATUS JSON" answer to a call of
@@ -495,6 +910,20 @@ function text(name, v) {
   }
 }
 
+// seedText returns the seed of random as text, or undefined for none: a
+// number must be a safe integer, since a larger one may not be the seed
+// it was written as (2^64-1 is not); the module checks the range.
+function seedText(seed) {
+  if (seed === undefined || seed === null) return undefined;
+  if (typeof seed === "number" && !Number.isSafeInteger(seed)) {
+    throw new SlidetableError(`options.seed is ${seed}: want a whole number from 0 to 2^64-1, past 2^53-1 as a bigint or a string`, 400, "input");
+  }
+  if (typeof seed !== "number" && typeof seed !== "bigint" && typeof seed !== "string") {
+    throw new SlidetableError(`options.seed is a${typeof seed === "object" ? "n" : ""} ${typeof seed}: want a whole number from 0 to 2^64-1`, 400, "input");
+  }
+  return String(seed);
+}
+
 function optionsOf(options) {
   if (options === undefined || options === null) return {};
   if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
@@ -502,15 +931,36 @@ function optionsOf(options) {
   return { metric, goal, signal };
 }
 
+// signalOf returns options.signal, or null, if it is an AbortSignal with
+// every method a call uses.
 function signalOf(options) {
   if (options === undefined || options === null) return null;
   if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
   const { signal } = options;
   if (signal === undefined || signal === null) return null;
-  if (typeof signal !== "object" || typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function") {
+  if (typeof signal !== "object" || (typeof AbortSignal === "function" && !(signal instanceof AbortSignal)) ||
+    typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function" || typeof signal.removeEventListener !== "function") {
     throw new SlidetableError("options.signal is not an AbortSignal", 400, "input");
   }
   return signal;
+}
+
+// reasonOfSignal returns the reason signal gives, or what its getter
+// throws.
+function reasonOfSignal(signal) {
+  try {
+    return signal.reason;
+  } catch (e) {
+    return e;
+  }
+}
+
+function closedError(endpoint) {
+  return new SlidetableError(`${endpoint}: this Slidetable is closed`, 500, "closed");
+}
+
+function workerStopped(why) {
+  return new SlidetableError(`the worker stopped: ${why}`, 500, "failed");
 }
 
 // asInput turns what an argument threw (a getter, a proxy) into a
@@ -522,7 +972,12 @@ function asInput(e) {
 // stopped is the error of a call of endpoint its signal stopped, for the
 // reason the signal gives.
 function stopped(endpoint, reason) {
-  const timeout = reason && reason.name === "TimeoutError";
+  let timeout = false;
+  try {
+    timeout = reason?.name === "TimeoutError";
+  } catch {
+    // A reason whose name cannot be read is no timeout.
+  }
   const why = timeout ? "its signal timed out" : `its signal was aborted (${reasonOf(reason)})`;
   return new SlidetableError(`${endpoint} stopped: ${why}`, 503, timeout ? "timeout" : "aborted", { cause: reason });
 }

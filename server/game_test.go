@@ -46,6 +46,7 @@ func shortest(t *testing.T, b board.Board) []uint8 {
 // TestBrowserWinAndRecords wins a 3x3 game with the fewest moves: the win
 // card says so and takes the focus, the timer stops, and the result is kept
 // as the best of its size and difficulty, in the browser, over a reload.
+// Then it wins one with a hint: the card says so, and no record is kept.
 func TestBrowserWinAndRecords(t *testing.T) {
 	for _, st := range sites(t, true) {
 		t.Run(st.name, func(t *testing.T) {
@@ -96,6 +97,38 @@ func TestBrowserWinAndRecords(t *testing.T) {
 			p.wait(`document.getElementById("bests").textContent.includes("Easy")`)
 			if again := p.text("bests"); again != row {
 				t.Errorf("records after a reload %q, before %q", again, row)
+			}
+			p.check()
+
+			// A game won with a hint, even in the fewest moves, says so
+			// and sets no record; the hint is counted over a reload.
+			kept := p.eval(`localStorage.getItem("slidetable.best.v1")`)
+			p.click(`#presets button[data-key="Easy"]`)
+			p.wait(`document.getElementById("moves").dataset.moves === "0" && document.body.dataset.state === "playing"`)
+			p.ready()
+			p.click("#hint")
+			p.wait(`document.getElementById("board").dataset.hint !== ""`)
+			p.click("#hint") // the same board's hint again counts once
+			p.load("size=3x3")
+			p.ready()
+			b = p.board()
+			path = shortest(t, b)
+			p.play(path)
+			p.wait(`document.body.dataset.state === "solved"`)
+			if title := p.text("win-title"); title != "Solved with 1 hint" {
+				t.Errorf("a win with a hint has the title %q, want Solved with 1 hint", title)
+			}
+			if result := p.text("result"); !strings.Contains(result, "With 1 hint") || strings.Contains(result, "perfect") {
+				t.Errorf("a win with a hint reads %q", result)
+			}
+			if news := p.text("best-news"); news != "" {
+				t.Errorf("a win with a hint has news %q", news)
+			}
+			if now := p.eval(`localStorage.getItem("slidetable.best.v1")`); now != kept {
+				t.Errorf("a win with a hint changed the records from %s to %s", kept, now)
+			}
+			if again := p.text("bests"); again != row {
+				t.Errorf("records after a win with a hint %q, before %q", again, row)
 			}
 			p.check()
 		})

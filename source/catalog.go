@@ -26,17 +26,26 @@ import (
 // offer), and ask it; none of them chooses a table or a heuristic of its
 // own. A Catalog is safe for concurrent use.
 //
-// For a size and metric, in this order:
+// Everything that answers states what it answers (Source.Goal,
+// Source.Metric, Source.Exact; Answer.Kind, Answer.Describe). For a size
+// and metric, in this order:
 //
-//   - what the caller gave (CatalogOptions.Given): a table of that size,
-//     goal and metric answers; a pattern database or a heuristic guides
-//     the search;
+//   - what the caller gave (CatalogOptions.Given), first, if it answers
+//     boards of that size and goal in that metric (Source.Answers): a
+//     table answers by lookup; a pattern database (single-tile moves), an
+//     abstraction tier (multi-tile moves) or a heuristic guides the
+//     search, even where a table is built in. Under
+//     CatalogOptions.Strict, a question no given source answers is
+//     refused with a *MismatchError naming the source and what the
+//     question needed, never passed over to another;
 //   - unless CatalogOptions.Search, a table for the standard goal: built
 //     in, else installed (see Resolver);
 //   - a search, with the best lower bound for the goal in the metric: an
 //     installed pattern database, else the built-in one (4x4), in
-//     single-tile moves; otherwise Manhattan distance with linear
-//     conflicts (ida.Manhattan), or in multi-tile moves ida.Lines.
+//     single-tile moves; an installed abstraction tier, else the built-in
+//     one (4x4), in multi-tile moves; otherwise a bound computed from
+//     each board: Manhattan distance with linear conflicts
+//     (ida.Manhattan), or in multi-tile moves ida.Lines.
 //
 // Only the standard goal has built-in and installed files; another goal
 // (CatalogOptions.Goals, or a given file's) is answered by what was given
@@ -56,13 +65,23 @@ type CatalogOptions struct {
 	// Options are the options of the resolvers that find, open and prove
 	// files, one for each metric (Options.Metric is not used).
 	Options
-	// Given are what the caller gives, each answering first for its
-	// size, goal and metric: files it opened (Resolver.Open), or tables and
-	// heuristics of its own (Origin Given). A given table answers in its
-	// metric; a given pattern database or heuristic guides searches in
-	// the single-tile metric (a heuristic given by itself, in the metric
-	// of GivenMetric).
+	// Given are what the caller gives, each answering first the
+	// questions it answers (Source.Answers): its size and goal in its
+	// metric (Source.Metric). They are files it opened (Resolver.Open), or
+	// tables and heuristics of its own (Origin Given). A given table
+	// answers by lookup, in the metric it counts; a pattern database
+	// guides searches in the single-tile metric, an abstraction tier in
+	// the multi-tile one, a heuristic in its HeuristicMetric. A question
+	// of the same size in another metric is answered as though it had not
+	// been given, unless Strict.
 	Given []*Source
+	// Strict refuses every question that no given source answers, with a
+	// *MismatchError that names the source, its kind, size, metric and
+	// goal, and what the question needed, rather than answering it from
+	// elsewhere: for a caller whose user named a file for the question
+	// (the command line's -table), so that a file is used or refused,
+	// never passed over. It has no effect without Given.
+	Strict bool
 	// Goals are goals other than the standard one, at most one for each
 	// size: boards of that size are measured to it. A given source's goal
 	// must agree.
@@ -75,8 +94,18 @@ type CatalogOptions struct {
 	Searched []board.Size
 }
 
-// Given is the origin of a table or heuristic the caller made itself.
-const Given Origin = File + 1
+// ErrTwice reports two given sources for the same questions.
+var ErrTwice = errors.New("source: two files for the same questions")
+
+// The origins of what no file holds.
+const (
+	// Given is the origin of a table or heuristic the caller made itself.
+	Given Origin = File + 1
+	// Computed is the origin of what is made here for the question: a
+	// bound computed from each board (an Answer with no Source), or a
+	// table built in memory by its caller for a goal of its own.
+	Computed Origin = File + 2
+)
 
 // Answer is everything that answers boards of one size towards one goal
 // in one metric, as a Catalog decided it. Exactly one of Table and Search
@@ -139,8 +168,12 @@ type answerEntry struct {
 }
 
 // NewCatalog returns a catalogue configured by opts. It fails with an
-// error wrapping ErrKind if two goals are given for one size, or a given
-// source's goal is not the size's.
+// error wrapping ErrKind for a zero goal or a given source that holds
+// nothing, with a *MismatchError (which wraps ErrKind too) if two goals
+// are given for one size, or a given source's goal is not the one Goals
+// gives its size, and with an error wrapping ErrTwice for two given
+// sources of the same size and metric of which one would never be asked:
+// two tables, two bounds, or without Search a table and a bound.
 func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
 	c := &Catalog{answers: map[answerKey]*answerEntry{}, goals: map[board.Size]board.Board{}}
 	if opts != nil {
@@ -151,27 +184,30 @@ func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
 		o.Metric = m
 		c.resolvers[m] = New(&o)
 	}
-	setGoal := func(g board.Board, from string) error {
+	for _, g := range c.opts.Goals {
 		if g.IsZero() {
-			return fmt.Errorf("%w: %s: the zero board is no goal", ErrKind, from)
+			return nil, fmt.Errorf("%w: the zero board is no goal", ErrKind)
 		}
 		if have, ok := c.goals[g.Size()]; ok && have != g {
-			return fmt.Errorf("%w: %s gives %s the goal %s, but it already has %s", ErrKind, from, g.Size(), g, have)
+			return nil, fmt.Errorf("%w: two goals for %s: %s and %s", ErrKind, g.Size(), have, g)
 		}
 		c.goals[g.Size()] = g
-		return nil
 	}
-	for _, g := range c.opts.Goals {
-		if err := setGoal(g, "a goal"); err != nil {
-			return nil, err
-		}
-	}
-	for _, src := range c.opts.Given {
+	for i, src := range c.opts.Given {
 		if src == nil || (src.Table == nil && src.DB == nil && src.Abstraction == nil && src.Heuristic == nil) {
 			return nil, fmt.Errorf("%w: a given source holds nothing", ErrKind)
 		}
-		if err := setGoal(src.Goal(), src.String()); err != nil {
-			return nil, err
+		g := src.Goal()
+		if have, ok := c.goals[g.Size()]; ok && have != g {
+			return nil, &MismatchError{Source: src, Goal: have, Metric: src.Metric()}
+		}
+		c.goals[g.Size()] = g
+		for _, before := range c.opts.Given[:i] {
+			// Without Search a table answers before any bound; with it,
+			// a bound answers, and of two alike the first.
+			if before.Size() == src.Size() && before.Metric() == src.Metric() && (before.Exact() == src.Exact() || !c.opts.Search) {
+				return nil, fmt.Errorf("%w: %s and %s both answer %s in %s moves, so one would never be asked", ErrTwice, before.Name(), src.Name(), src.Size(), metricPhrase(src.Metric()))
+			}
 		}
 	}
 	for size, g := range c.goals {
@@ -205,7 +241,9 @@ func (c *Catalog) Goal(size board.Size) board.Board {
 // proven on the first call for them and shared by every later one (see
 // Catalog for the order). It fails with an error wrapping board.ErrSize
 // for a size that is not valid, board.ErrMetric for an unknown metric,
-// with an *InstalledError for an installed file that cannot answer, and
+// with a *MismatchError under CatalogOptions.Strict for a question no
+// given file answers, with an *InstalledError for an installed file that
+// cannot answer, and
 // with ctx's error if ctx ends while a file is proven, and with
 // data.ErrNotGiven in the WebAssembly build before the abstraction
 // database it needs has been given (in both cases a later call tries
@@ -241,53 +279,77 @@ func (c *Catalog) For(ctx context.Context, size board.Size, m board.Metric) (*An
 func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*Answer, error) {
 	goal := c.Goal(size)
 	ans := &Answer{Goal: goal, Metric: m}
-	t, src, err := c.table(ctx, goal, m)
+	given, err := c.given(goal, m)
+	if err == nil && given != nil {
+		err = c.resolvers[m].proveGiven(ctx, given)
+	}
+	switch {
+	case err != nil:
+		return nil, err
+	case given != nil && given.Table != nil:
+		ans.Table, ans.Source = given.Table, given
+		return ans, nil
+	case given != nil:
+		return c.search(ans, given.Bound(m), given), nil
+	}
+	if !c.opts.Search {
+		src, err := c.resolvers[m].TableFor(ctx, goal)
+		if err != nil {
+			return nil, err
+		}
+		if src != nil {
+			ans.Table, ans.Source = src.Table, src
+			return ans, nil
+		}
+	}
+	h, src, err := c.bound(ctx, goal, m)
 	if err != nil {
 		return nil, err
 	}
-	if t != nil && !c.opts.Search {
-		ans.Table, ans.Source = t, src
-		return ans, nil
-	}
-	if ans.Heuristic, ans.Source, err = c.bound(ctx, goal, m); err != nil {
-		return nil, err
-	}
-	ans.Uniform = uniform(size, m, ans.Source != nil)
-	ans.Search = ida.NewIn(ans.Heuristic, m)
-	if m == board.MultiTile && ans.Source != nil {
+	return c.search(ans, h, src), nil
+}
+
+// search completes ans as a search guided by h, whose source is src (nil
+// for a bound computed from each board).
+func (c *Catalog) search(ans *Answer, h ida.Heuristic, src *Source) *Answer {
+	ans.Heuristic, ans.Source = h, src
+	ans.Uniform = uniform(ans.Goal.Size(), ans.Metric, src != nil)
+	ans.Search = ida.NewIn(h, ans.Metric)
+	if ans.Metric == board.MultiTile && src != nil {
 		// Its far boards take seconds: search each on every core.
 		ans.Search = ans.Search.WithWorkers(0)
 	}
-	return ans, nil
+	return ans
 }
 
-// table returns the exact table of goal's size towards goal in m, and its
-// source: a given one, else (for the standard goal) the built-in one, else
-// the installed one; or nil.
-func (c *Catalog) table(ctx context.Context, goal board.Board, m board.Metric) (*table.Table, *Source, error) {
+// given returns the first given source that answers boards towards goal in
+// m (Source.Answers): a table, unless CatalogOptions.Search asks for a
+// search, or a bound. It returns nil if none does, or under
+// CatalogOptions.Strict a *MismatchError naming one that does not: the
+// first of goal's size if there is one, else the first.
+func (c *Catalog) given(goal board.Board, m board.Metric) (*Source, error) {
+	var refused *MismatchError
 	for _, src := range c.opts.Given {
-		if src.Table != nil && src.Table.Goal() == goal && src.Table.Metric() == m {
-			return src.Table, src, nil
+		err := src.Answers(goal, m)
+		if err == nil && src.Table != nil && c.opts.Search {
+			err = &MismatchError{Source: src, Goal: goal, Metric: m, Need: "a search, guided by a lower bound"}
+		}
+		if err == nil {
+			return src, nil
+		}
+		if me := (*MismatchError)(nil); errors.As(err, &me) && (refused == nil || refused.Source.Size() != goal.Size() && src.Size() == goal.Size()) {
+			refused = me
 		}
 	}
-	src, err := c.resolvers[m].TableFor(ctx, goal)
-	if err != nil || src == nil {
-		return nil, nil, err
+	if c.opts.Strict && refused != nil {
+		return nil, refused
 	}
-	return src.Table, src, nil
+	return nil, nil
 }
 
-// bound returns the best lower bound for searches towards goal in m, and
-// its source (nil for a computed one).
+// bound returns the best lower bound for searches towards goal in m other
+// than a given one, and its source (nil for a computed one).
 func (c *Catalog) bound(ctx context.Context, goal board.Board, m board.Metric) (ida.Heuristic, *Source, error) {
-	for _, src := range c.opts.Given {
-		if src.Goal() != goal {
-			continue
-		}
-		if h := src.Bound(m); h != nil {
-			return h, src, nil
-		}
-	}
 	src, err := c.resolvers[m].DatabaseFor(ctx, goal)
 	if err != nil {
 		return nil, nil, err
@@ -335,56 +397,55 @@ func (c *Catalog) Offer(size board.Size, m board.Metric) Offer {
 
 // database reports, without reading a file, whether a database guides the
 // search of boards of size in m: a given one or heuristic, or for the
-// standard goal an installed or built-in pattern database (single-tile
-// moves).
+// standard goal an installed or built-in database (a pattern database in
+// single-tile moves, an abstraction tier in multi-tile ones).
 func (c *Catalog) database(size board.Size, m board.Metric) bool {
 	goal := c.Goal(size)
-	for _, src := range c.opts.Given {
-		if src.Table == nil && src.Goal() == goal && src.Bound(m) != nil {
-			return true
-		}
+	if src, err := c.given(goal, m); src != nil || err != nil {
+		return src != nil && src.Table == nil
 	}
 	return goal == board.Goal(size) && (hasBuiltinDatabase(size, m) || c.resolvers[m].installed(size, databaseKind(m)) != "")
 }
 
 // Sizes returns the sizes the catalogue offers in the metric m, tables
-// first, then the others, each smallest first: those given, those with a
-// built-in or installed table (for the standard goal), those with an
-// installed pattern database (in single-tile moves), and
-// CatalogOptions.Searched. It reads no file but the folder of installed
-// files' listing.
+// first, then the others, each smallest first: those of the given sources
+// of that metric, those with a built-in or installed table (for the
+// standard goal), those with an installed database of the metric (a
+// pattern database, an abstraction tier), and CatalogOptions.Searched. It
+// reads no file but the folder of installed files' listing.
 func (c *Catalog) Sizes(m board.Metric) ([]Offer, error) {
 	if !m.Valid() {
 		return nil, fmt.Errorf("%w %d", board.ErrMetric, m)
 	}
-	exact := map[board.Size]bool{}
+	seen := map[board.Size]bool{}
 	var sizes []board.Size
-	add := func(size board.Size, table bool) {
-		if _, ok := exact[size]; !ok {
+	add := func(size board.Size) {
+		if !seen[size] {
+			seen[size] = true
 			sizes = append(sizes, size)
 		}
-		exact[size] = exact[size] || table && !c.opts.Search
 	}
 	for _, src := range c.opts.Given {
-		switch {
-		case src.Table != nil && src.Table.Metric() == m:
-			add(src.Size(), true)
-		case src.Table == nil && src.Bound(m) != nil:
-			add(src.Size(), false)
+		if src.Metric() == m {
+			add(src.Size())
 		}
 	}
 	for _, size := range BuiltinSizes() {
-		add(size, c.Goal(size) == board.Goal(size))
+		add(size)
 	}
 	installed, err := c.resolvers[m].installedSizes()
 	if err != nil {
 		return nil, err
 	}
 	for _, in := range installed {
-		add(in.size, in.kind == Table && c.Goal(in.size) == board.Goal(in.size))
+		add(in.size)
 	}
 	for _, size := range c.opts.Searched {
-		add(size, false)
+		add(size)
+	}
+	exact := map[board.Size]bool{}
+	for _, size := range sizes {
+		exact[size] = c.exact(size, m)
 	}
 	slices.SortStableFunc(sizes, func(a, b board.Size) int {
 		if exact[a] != exact[b] {
@@ -433,20 +494,34 @@ var ErrNoDistribution = errors.New("source: distribution not known")
 
 // Stats returns the distance distribution of boards of size in the
 // metric m: see the function Stats, with the size's table if one answers
-// it. Its errors are those of Stats and For.
+// it, which the answer names (Stats.Table). Under CatalogOptions.Strict, a
+// given source that is no table (a database holds bounds, not distances)
+// is refused with a *MismatchError, as is one that does not answer the
+// question. Its other errors are those of Stats and For.
 func (c *Catalog) Stats(ctx context.Context, size board.Size, m board.Metric, list int) (api.Stats, error) {
 	if err := size.Validate(); err != nil {
 		return api.Stats{}, err
 	}
-	var t *table.Table
-	if c.exact(size, m) {
-		ans, err := c.For(ctx, size, m)
-		if err != nil {
-			return api.Stats{}, err
-		}
-		t = ans.Table
+	goal := c.Goal(size)
+	given, err := c.given(goal, m)
+	switch {
+	case err != nil:
+		return api.Stats{}, err
+	case given != nil && given.Table == nil && c.opts.Strict:
+		return api.Stats{}, &MismatchError{Source: given, Goal: goal, Metric: m, Need: "an exact table, whose distances have a distribution"}
 	}
-	return Stats(ctx, t, c.Goal(size), m, list)
+	if !c.exact(size, m) {
+		return Stats(ctx, nil, goal, m, list)
+	}
+	ans, err := c.For(ctx, size, m)
+	if err != nil {
+		return api.Stats{}, err
+	}
+	st, err := Stats(ctx, ans.Table, goal, m, list)
+	if err == nil && ans.Table != nil {
+		st.Table = ans.Describe()
+	}
+	return st, err
 }
 
 // Stats returns the distance distribution of boards of goal's size
@@ -489,10 +564,8 @@ func (c *Catalog) exact(size board.Size, m board.Metric) bool {
 		return false
 	}
 	goal := c.Goal(size)
-	for _, src := range c.opts.Given {
-		if src.Table != nil && src.Table.Goal() == goal && src.Table.Metric() == m {
-			return true
-		}
+	if src, err := c.given(goal, m); src != nil || err != nil {
+		return src != nil && src.Table != nil
 	}
 	return goal == board.Goal(size) && (HasBuiltin(size) || c.resolvers[m].installed(size, Table) != "")
 }

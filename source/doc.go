@@ -6,8 +6,23 @@
 // with its Source (a file, or built-in data, and its origin), proven.
 // Below it, a Resolver finds, opens and proves the files: an exact table
 // (package table), a pattern database that guides a search in
-// single-tile moves (package pdb), or an abstraction database that guides
+// single-tile moves (package pdb), or an abstraction tier that guides
 // one in multi-tile moves (package abstraction).
+//
+// Everything that answers says what it answers: a Source its kind, size,
+// metric and goal, and whether it is exact (Source.Kind, Size, Metric,
+// Goal, Exact; Source.Answers tells whether it answers a question), an
+// Answer the same of what answers (Answer.Kind, Exact: a table, a database
+// or a bound computed from each board), and both describe themselves as
+// the JSON answers carry them (Describe: api.Source). A file the caller
+// names (CatalogOptions.Given) answers first the questions it answers;
+// under CatalogOptions.Strict every other question is refused with a
+// *MismatchError that names it, its kind, size, metric and goal and what
+// the question needed, so that a file is used or refused, never passed
+// over. Resolver.Read reads such a file without proving it: the catalogue
+// proves it once it is to answer, so a file refused costs no proof.
+// Resolver.Inspect says what a file holds and how it is proven, and
+// BuildKind which kind of file answers a question, as a build makes it.
 //
 // There are three origins, asked in this order by Resolver.For:
 //
@@ -24,15 +39,16 @@
 //     on purpose). An entry of the folder that is not a regular file (a
 //     directory, a dangling symbolic link, a loop, a device) is skipped and
 //     reported once to Options.Warn.
-//   - A file the caller names: Resolver.Open, which takes a table or a
-//     database by its first bytes (Sniff).
+//   - A file the caller names: Resolver.Open or Resolver.Read, which take
+//     a table, a pattern database or an abstraction tier by its first
+//     bytes (Sniff); a Catalog asks it first.
 //
 // A Resolver answers in one metric (Options.Metric); a Catalog holds one of
 // each. In the multi-tile metric (board.MultiTile) the built-in tables are
 // those of data.MultiFile, an installed table is WxH-multi.tbl and an
-// installed abstraction database WxH-multi.abs; no pattern database
-// answers there, since its entries are not lower bounds in that metric,
-// and a table counting the other metric's moves never answers.
+// installed abstraction tier WxH-multi.abs; no pattern database answers
+// there, since its entries are not lower bounds in that metric, and a
+// table counting the other metric's moves never answers.
 //
 // Nothing answers before it is proven. A table of up to 10 cells
 // (table.CertifiedCells) is proven as it is read (table.Table.Certify, in

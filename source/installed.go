@@ -41,28 +41,51 @@ func ext(kind Kind, metric board.Metric) string {
 	return ".tbl"
 }
 
-// InstallKind returns what is installed for size: a table up to
-// table.MaxCells cells, a pattern database above (in the multi-tile
-// metric, InstallKindIn).
-func InstallKind(size board.Size) Kind { return InstallKindIn(size, board.SingleTile) }
+// ErrNoBuild reports a question no file can be built for: boards of more
+// than table.MaxCells cells in the multi-tile metric, but for the 4x4
+// towards the standard goal, which has an abstraction tier.
+var ErrNoBuild = errors.New("source: no file is built for this")
 
-// InstallKindIn returns what is installed for size in the metric m: a
-// table up to table.MaxCells cells, a pattern database above in the
-// single-tile metric, an abstraction database in the multi-tile one.
-func InstallKindIn(size board.Size, m board.Metric) Kind {
-	if size.Cells() > table.MaxCells {
-		return databaseKind(m)
+// BuildKind returns the kind of file that answers boards towards goal in
+// the metric m, as 'slidetable build' makes it and a Resolver finds it
+// installed: a table up to table.MaxCells cells; above, a pattern database
+// in the single-tile metric, or in the multi-tile metric an abstraction
+// tier, whose classings (abstraction.Large4x4) are those of the 4x4
+// towards the standard goal. Any other question of more cells fails with
+// an error wrapping ErrNoBuild that says why.
+func BuildKind(goal board.Board, m board.Metric) (Kind, error) {
+	size := goal.Size()
+	switch {
+	case size.Cells() <= table.MaxCells:
+		return Table, nil
+	case m == board.SingleTile:
+		return PDB, nil
+	case size != abstractionSize:
+		return Unknown, fmt.Errorf("%w: %s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", ErrNoBuild, size, table.MaxCells)
+	case goal != board.Goal(size):
+		return Unknown, fmt.Errorf("%w: the multi-tile %s abstraction tier is for the standard goal, not %s", ErrNoBuild, size, goal)
 	}
-	return Table
+	return Abstraction, nil
+}
+
+// abstractionSize is the size whose abstraction tier can be built: the
+// classings of abstraction.Large4x4 are of its cells.
+var abstractionSize = board.Size{W: 4, H: 4}
+
+// FileName returns the usual name of the file of kind for boards of size
+// in the metric m: WxH.tbl or WxH-multi.tbl for a table, WxH.pdb for a
+// pattern database, WxH-multi.abs for an abstraction tier; the name a
+// build writes by default and an installed file has.
+func FileName(size board.Size, kind Kind, m board.Metric) string {
+	return size.String() + ext(kind, m)
 }
 
 // InstallPath returns the path of the file installed for boards of size
-// to the standard goal in the resolver's metric: WxH.tbl or WxH.pdb (see
-// InstallKindIn), or WxH-multi.tbl or WxH-multi.abs in the multi-tile
-// metric, in the folder of installed files. It fails with ErrNoDir if
-// there is no folder, and with ErrShadowed for a size whose table is built
+// to the standard goal in the resolver's metric: the FileName of its
+// BuildKind, in the folder of installed files. It fails with ErrNoDir if
+// there is no folder, with ErrShadowed for a size whose table is built
 // in: the built-in table answers first, so an installed one would never be
-// read.
+// read, and with ErrNoBuild for a size with no file in the metric.
 func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if err := size.Validate(); err != nil {
 		return "", err
@@ -70,11 +93,14 @@ func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if HasBuiltin(size) {
 		return "", fmt.Errorf("%w: %s has a built-in table, so an installed one would never be read", ErrShadowed, size)
 	}
+	kind, err := BuildKind(board.Goal(size), r.opts.Metric)
+	if err != nil {
+		return "", err
+	}
 	if r.opts.Dir == "" {
 		return "", ErrNoDir
 	}
-	kind := InstallKindIn(size, r.opts.Metric)
-	return filepath.Join(r.opts.Dir, size.String()+ext(kind, r.opts.Metric)), nil
+	return filepath.Join(r.opts.Dir, FileName(size, kind, r.opts.Metric)), nil
 }
 
 // InstalledError reports an installed file that cannot answer: it cannot

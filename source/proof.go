@@ -46,16 +46,7 @@ func (r *Resolver) certified(size board.Size) bool {
 // for it: a file that changes, or is replaced, while or after it is read
 // cannot lend its record to the bytes that answer.
 func contentHash(src *Source) ([sha256.Size]byte, error) {
-	var sum [sha256.Size]byte
-	var ok bool
-	switch {
-	case src.Table != nil:
-		sum, ok = src.Table.ContentHash()
-	case src.DB != nil:
-		sum, ok = src.DB.ContentHash()
-	case src.Abstraction != nil:
-		sum, ok = src.Abstraction.ContentHash()
-	}
+	sum, ok := src.Hash()
 	if !ok {
 		return sum, fmt.Errorf("%w: %s was not read from a file", ErrKind, src)
 	}

@@ -48,9 +48,12 @@ const (
 	File                        // a file the caller named
 )
 
-// String returns "built-in", "installed", "file" or "given".
+// String returns "built-in", "installed", "file", "given" or
+// "computed".
 func (o Origin) String() string {
 	switch o {
+	case Computed:
+		return "computed"
 	case Builtin:
 		return "built-in"
 	case Installed:
@@ -63,19 +66,25 @@ func (o Origin) String() string {
 	return fmt.Sprintf("Origin(%d)", int(o))
 }
 
-// Kind is what a file holds.
+// Kind is what a file holds, or what answers a question.
 type Kind int
 
-// The kinds of file, told apart by their first bytes (see Sniff).
+// The kinds of file, told apart by their first bytes (see Sniff), and
+// ComputedBound, what answers where no file does.
 const (
 	Unknown     Kind = iota // none of the others
 	Table                   // an exact distance table (package table)
 	PDB                     // a pattern database (package pdb)
-	Abstraction             // an abstraction database (package abstraction)
+	Abstraction             // an abstraction tier (package abstraction)
+	// ComputedBound is a lower bound computed from each board (Manhattan
+	// distance and linear conflicts, or lines in multi-tile moves), with
+	// no data: what guides a search where no database does. No file is
+	// of this kind.
+	ComputedBound
 )
 
-// String returns "table", "pattern database", "abstraction database" or
-// "unknown".
+// String returns "table", "pattern database", "abstraction tier",
+// "computed bound" or "unknown".
 func (k Kind) String() string {
 	switch k {
 	case Table:
@@ -83,7 +92,9 @@ func (k Kind) String() string {
 	case PDB:
 		return "pattern database"
 	case Abstraction:
-		return "abstraction database"
+		return "abstraction tier"
+	case ComputedBound:
+		return "computed bound"
 	}
 	return "unknown"
 }
@@ -113,6 +124,12 @@ type Source struct {
 	// the metric HeuristicMetric, or nil.
 	Heuristic       ida.Heuristic
 	HeuristicMetric board.Metric
+
+	// mu guards pending.
+	mu sync.Mutex
+	// pending says that the file was read by Resolver.Read and is not
+	// proven yet: a Catalog proves it before its first answer.
+	pending bool
 }
 
 // Kind returns Table, PDB, or Unknown for a given heuristic.
@@ -142,8 +159,8 @@ func (s *Source) Goal() board.Board {
 }
 
 // Bound returns the lower bound the source gives searches in the metric m
-// (its pattern database's in single-tile moves, its abstraction
-// database's in multi-tile moves, or the heuristic given for m), or nil.
+// (its pattern database's in single-tile moves, its abstraction tier's in
+// multi-tile moves, or the heuristic given for m), or nil.
 func (s *Source) Bound(m board.Metric) ida.Heuristic {
 	switch {
 	case s.DB != nil && m == board.SingleTile:
@@ -172,6 +189,8 @@ func (s *Source) String() string {
 		return fmt.Sprintf("a %s heuristic given", s.Size())
 	case s.Origin == Given:
 		return fmt.Sprintf("a %s %s given", s.Size(), s.Kind())
+	case s.Origin == Computed:
+		return fmt.Sprintf("a %s %s built here", s.Size(), s.Kind())
 	}
 	return fmt.Sprintf("the %s %s", s.Kind(), s.Path)
 }
@@ -182,7 +201,7 @@ func (s *Source) String() string {
 // its giver closes.
 func (s *Source) Close() error {
 	switch {
-	case s.Origin == Builtin, s.Origin == Given:
+	case s.Origin == Builtin, s.Origin == Given, s.Origin == Computed:
 		return nil
 	case s.Table != nil:
 		return s.Table.Close()
@@ -215,9 +234,11 @@ type Options struct {
 	Progress func(Progress)
 	// Metric is what counts as one move in the distances the resolver's
 	// sources answer; the zero value is board.SingleTile. In the
-	// multi-tile metric only tables answer (built in for the sizes of
-	// BuiltinSizes, installed as WxH-multi.tbl): no pattern database is a
-	// lower bound there. A table of the other metric does not answer.
+	// multi-tile metric tables answer (built in for the sizes of
+	// BuiltinSizes, installed as WxH-multi.tbl), and abstraction tiers
+	// guide searches (built in for 4x4, installed as WxH-multi.abs): no
+	// pattern database is a lower bound there. A table of the other
+	// metric does not answer.
 	Metric board.Metric
 	// Warn, if set, is called once for each thing the resolver passes over
 	// or cannot do, which costs no answer its exactness: an entry of Dir
@@ -271,8 +292,9 @@ func (r *Resolver) Dir() string { return r.opts.Dir }
 
 // For returns what answers boards of goal's size towards goal in the
 // resolver's metric, proven: a built-in table, else an installed table,
-// else an installed pattern database, else the built-in pattern database
-// (in the multi-tile metric, tables only). Only the standard goal has
+// else an installed database, else the built-in database (a pattern
+// database in the single-tile metric, an abstraction tier in the
+// multi-tile one). Only the standard goal has
 // built-in and installed files. It returns nil and no error if nothing
 // does, for a search with no pattern database. An installed file that
 // cannot answer (unreadable, damaged, wrong, or for another size or goal)
@@ -330,17 +352,59 @@ func checkGoal(goal board.Board) error {
 	return nil
 }
 
-// Open reads the file at path, a table or a pattern database by its first
-// bytes, and proves it (see the package documentation). A path that is
-// not a regular file is refused with an error wrapping ErrNotRegular; a
-// file of neither kind is read as a table, whose reader says what is wrong
-// with it.
+// Open reads the file at path, a table, a pattern database or an
+// abstraction tier by its first bytes, and proves it (see the package
+// documentation). A path that is not a regular file is refused with an
+// error wrapping ErrNotRegular; a file of none of these kinds is read as
+// a table, whose reader says what is wrong with it.
 func (r *Resolver) Open(ctx context.Context, path string) (*Source, error) {
 	return r.open(ctx, path, File)
 }
 
+// Read reads the file at path as Open does, but does not prove it yet: a
+// Catalog it is given to (CatalogOptions.Given) proves it before its first
+// answer, and does not prove at all a file it refuses for the question
+// asked, so that a file named for the wrong question is refused at once,
+// whatever its size. Nothing else may answer from it.
+func (r *Resolver) Read(path string) (*Source, error) {
+	src, err := r.read(path, File)
+	if err != nil {
+		return nil, err
+	}
+	src.pending = true
+	return src, nil
+}
+
+// proveGiven proves src if it was read by Read and is not proven yet.
+func (r *Resolver) proveGiven(ctx context.Context, src *Source) error {
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	if !src.pending {
+		return nil
+	}
+	if err := r.prove(ctx, src); err != nil {
+		return err
+	}
+	src.pending = false
+	return nil
+}
+
 // open reads and proves the file at path, of the given origin.
 func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Source, error) {
+	src, err := r.read(path, origin)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.prove(ctx, src); err != nil {
+		src.Close()
+		return nil, err
+	}
+	return src, nil
+}
+
+// read reads the file at path, of the given origin, by its kind (Sniff),
+// without proving it.
+func (r *Resolver) read(path string, origin Origin) (*Source, error) {
 	kind, err := Sniff(path)
 	if err != nil {
 		return nil, err
@@ -367,10 +431,6 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 		return nil, err
 	}
 	r.at("read")
-	if err := r.prove(ctx, src); err != nil {
-		src.Close()
-		return nil, err
-	}
 	return src, nil
 }
 

@@ -128,7 +128,7 @@ func TestInstalledAbstractionWrong(t *testing.T) {
 		want  string
 	}{
 		{"damaged", damaged, ""},
-		{"a pattern database", pdbFile, "is a pattern database, not an abstraction database"},
+		{"a pattern database", pdbFile, "is a pattern database, not an abstraction tier"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

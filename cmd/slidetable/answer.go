@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/solver"
-	"github.com/slidetable/slidetable/source"
 )
 
 // solverFlags are the flags of the commands that ask the solver: -table
@@ -30,14 +30,14 @@ type solverFlags struct {
 func addSolverFlags(f *flags, withIDA bool, timeout time.Duration) *solverFlags {
 	sf := &solverFlags{
 		f:    f,
-		path: f.String("table", "", "use the table `FILE` instead of the built-in or installed one (for boards of more than 12 cells, a pattern database built by 'slidetable build')"),
+		path: f.String("table", "", "answer with the file `FILE`, of any kind: a table, or a pattern database or abstraction tier guiding the search (without -metric, in the file's metric); a file that cannot answer is refused"),
 		goal: addGoalFlag(f, "measure distances to this `BOARD` instead of the standard goal (the table FILE's, or a search)"),
 	}
 	sf.timeoutFlag = addTimeoutFlag(f, timeout)
 	f.addMemFlag()
 	f.addMetricFlag()
 	if withIDA {
-		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table")
+		sf.useIDA = f.Bool("ida", false, "search with IDA* even if there is a table (guided by a database FILE, if given)")
 	} else {
 		sf.useIDA = new(bool)
 	}
@@ -46,12 +46,13 @@ func addSolverFlags(f *flags, withIDA bool, timeout time.Duration) *solverFlags 
 
 // solver checks the flags and returns the solver for boards of size, from
 // the command's catalogue (see package source), which answers with the
-// table or pattern database FILE if given, by search everywhere with -ida,
-// and otherwise with what it finds for the size and goal (built in, then
+// file FILE if given (a table by lookup; a pattern database or an
+// abstraction tier guides the search), or refuses it by name if it cannot
+// answer; by search everywhere with -ida (a database FILE guiding it); and
+// otherwise with what it finds for the size and goal (built in, then
 // installed; nothing for a -goal other than the standard one); towards
-// -goal if given (a FILE must be of that goal). What answers size is found
-// and proven here, before any board is read, so that a file that cannot
-// answer is said at once.
+// -goal if given. What answers size is found and proven here, before any
+// board is read, so that a file that cannot answer is said at once.
 func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Solver, error) {
 	f := sf.f
 	if err := sf.timeoutFlag.check(); err != nil {
@@ -61,31 +62,11 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	if err != nil {
 		return nil, err
 	}
-	var opts source.CatalogOptions
-	switch {
-	case *sf.useIDA && *sf.path != "":
-		return nil, f.failf("-ida and -table exclude each other")
-	case *sf.useIDA:
-		opts.Search = true
-	case *sf.path != "":
-		src, err := f.openFile(ctx, *sf.path, size, false)
-		if err != nil {
-			return nil, err
-		}
-		if src.Table != nil {
-			if err := sf.goal.check(src.Table, *sf.path); err != nil {
-				return nil, err
-			}
-			if err := f.tableMetric(src.Table, *sf.path); err != nil {
-				return nil, err
-			}
-		} else if f.metric == board.MultiTile {
-			return nil, f.failf("%s is a pattern database, whose entries are not lower bounds in the multi-tile metric", clip(*sf.path))
-		} else if sf.goal.set() && src.Goal() != goal {
-			return nil, f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*sf.path), src.Goal())
-		}
-		opts.Given = []*source.Source{src}
+	opts, err := f.given(*sf.path)
+	if err != nil {
+		return nil, err
 	}
+	opts.Search = *sf.useIDA
 	if sf.goal.set() {
 		opts.Goals = []board.Board{goal}
 	}
@@ -98,9 +79,19 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 		return nil, err
 	}
 	if _, err := s.Answer(ctx, size); err != nil {
-		return nil, installedFailure(err)
+		return nil, f.answerError(err)
 	}
 	return s, nil
+}
+
+// answeredBy returns what answers boards of size for s, as the JSON
+// answers carry it (api.Source); nil if nothing does.
+func answeredBy(ctx context.Context, s *solver.Solver, size board.Size) *api.Source {
+	ans, err := s.Answer(ctx, size) // found before the first board: a lookup
+	if err != nil {
+		return nil
+	}
+	return ans.Describe()
 }
 
 // failure is a failure of a command with a message of its own: exit

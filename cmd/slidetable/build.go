@@ -27,10 +27,10 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if isMultiAbstraction(req.f.metric, req.goal) {
+	switch req.kind {
+	case source.Abstraction:
 		return buildAbstraction(ctx, e, req)
-	}
-	if req.goal.Size().Cells() > bfs.MaxCells {
+	case source.PDB:
 		return buildPDB(ctx, e, req)
 	}
 	return buildTable(ctx, e, req)
@@ -40,7 +40,8 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 type buildRequest struct {
 	f        *flags
 	goal     board.Board
-	path     string // the file to write, or "standard output"
+	kind     source.Kind // what answers goal's boards in the metric (source.BuildKind)
+	path     string      // the file to write, or "standard output"
 	toStdout bool
 	quiet    bool
 	workers  int
@@ -92,15 +93,12 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 	if err := f.intFlag("workers", *workers, 0, maxWorkers, "a number of goroutines (0: one a core)"); err != nil {
 		return nil, err
 	}
-	req := &buildRequest{f: f, goal: goal, quiet: *quiet, workers: *workers, limit: f.memory}
-	f.quiet = *quiet
-	multi4x4 := isMultiAbstraction(f.metric, board.Goal(size))
-	switch {
-	case multi4x4 && goalFlag.set() && goal != board.Goal(size):
-		return nil, f.failf("the multi-tile %s database is for the standard goal; -goal is not supported there", size)
-	case f.metric == board.MultiTile && size.Cells() > bfs.MaxCells && !multi4x4:
-		return nil, f.failf("%s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", size, bfs.MaxCells)
+	kind, err := source.BuildKind(goal, f.metric)
+	if err != nil {
+		return nil, f.fail(err)
 	}
+	req := &buildRequest{f: f, goal: goal, kind: kind, quiet: *quiet, workers: *workers, limit: f.memory}
+	f.quiet = *quiet
 	switch {
 	case *install && *out != "":
 		return nil, f.failf("-install and -o exclude each other")
@@ -112,16 +110,7 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 		req.path, req.toStdout = "standard output", true
 		return req, nil
 	case *out == "":
-		ext := ".tbl"
-		switch {
-		case multi4x4:
-			ext = "-multi.abs"
-		case size.Cells() > bfs.MaxCells:
-			ext = ".pdb"
-		case f.metric == board.MultiTile:
-			ext = "-multi.tbl"
-		}
-		*out = size.String() + ext
+		*out = source.FileName(size, kind, f.metric)
 	}
 	req.path = *out
 	return req, f.outputFile("o", req.path)

@@ -10,13 +10,13 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/abstraction"
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
 )
 
-// buildAbstraction builds the abstraction database of the 4x4 in the
-// multi-tile metric (abstraction.Large4x4) and writes it to req's file.
+// buildAbstraction builds the abstraction tier of the 4x4 in the
+// multi-tile metric (abstraction.Large4x4, the classings of the one size
+// source.BuildKind has a tier for) and writes it to req's file.
 func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 	f, size, path := req.f, req.goal.Size(), req.path
 	classings := abstraction.Large4x4()
@@ -76,10 +76,4 @@ func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 	fmt.Fprintf(e.stdout, "wrote %s: %s abstraction database in multi-tile moves, %d classings of %s arrangements; %s, built in %s\n",
 		path, size, len(classings), human.Group(total), human.Bytes(uint64(fi.Size())), built.Round(time.Millisecond))
 	return nil
-}
-
-// isMultiAbstraction reports whether a build in metric m of goal makes an
-// abstraction database: the standard 4x4 goal in the multi-tile metric.
-func isMultiAbstraction(m board.Metric, goal board.Board) bool {
-	return m == board.MultiTile && goal.Size() == board.Size{W: 4, H: 4}
 }

@@ -16,7 +16,7 @@ import (
 )
 
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
+	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
 			"often each of the n!/2 states that can reach the goal appears, including\n"+
 			"those that never do, and print how many were covered, the fewest and most\n"+
@@ -43,7 +43,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	alpha := f.Float64("alpha", 0.01, "pass if the p-value is at least `A`")
 	goalFlag := addGoalFlag(f, "draw boards that reach this `BOARD` instead of the standard goal (walks start from it)")
 	quiet := f.Bool("q", false, "no progress bar (4x4)")
-	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database `FILE` (see 'slidetable build 4x4') instead of the built-in or installed one")
+	pdbPath := f.String("table", "", "solve 4x4 boards with the pattern database or abstraction tier `FILE` (see 'slidetable build 4x4') instead of the built-in or installed one")
 	f.addMemFlag()
 	f.addMetricFlag()
 	tf := addTimeoutFlag(f, defaultSearchTimeout)
@@ -58,15 +58,21 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	ctx, cancel := tf.context(ctx)
 	defer cancel()
 	f.quiet = *quiet
+	// The file, if any, is read first: without -metric, its metric is the
+	// test's.
+	opts, err := f.given(*pdbPath)
+	if err != nil {
+		return err
+	}
 	if d, ok := published.DistributionOf(size, f.metric); ok && size.Cells() > coverage.MaxCells {
 		goal, err := goalFlag.board(size)
 		if err != nil {
 			return err
 		}
-		return tf.stopped(coverDistances(ctx, e, f, g, d, goal, *pdbPath, *n, seed, *alpha, *asJSON), "")
+		return tf.stopped(coverDistances(ctx, e, f, g, d, goal, opts, *n, seed, *alpha, *asJSON), "")
 	}
 	if *pdbPath != "" {
-		return f.failf("-table: only sizes tested by distance (such as 4x4) take a pattern database")
+		return f.failf("-table %s: only sizes tested by distance (such as 4x4) solve boards, with a file; %s is tested by counting its states", clip(*pdbPath), size)
 	}
 	if size.Cells() > coverage.MaxCells {
 		states := "more than 10^18"

@@ -21,9 +21,10 @@ const defaultDistanceDraws = 2000
 // coverDistances is coverage for a size too large to count every state
 // but with a published distribution: it draws n boards, solves each
 // exactly with the solver on every core, and compares their distances with
-// the published ones.
+// the published ones. opts gives the -table file, if any, which must
+// answer the size in the test's metric.
 func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d published.Distribution, goal board.Board,
-	pdbPath string, n int, seed *seedFlag, alpha float64, asJSON bool) error {
+	opts source.CatalogOptions, n int, seed *seedFlag, alpha float64, asJSON bool) error {
 	if goal != board.Goal(d.Size) {
 		return f.failf("-goal: the published %s distribution is to the standard goal", d.Size)
 	}
@@ -36,30 +37,23 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if !(alpha > 0 && alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
-	var opts source.CatalogOptions
-	if pdbPath != "" {
-		if kind, err := source.Sniff(pdbPath); err == nil && kind != source.PDB {
-			return f.failf("-table %s: not a pattern database", clip(pdbPath))
-		}
-		src, err := f.openFile(ctx, pdbPath, d.Size, false)
-		if err != nil {
-			return err
-		}
-		opts.Given = []*source.Source{src}
+	if least := leastDraws(d.Counts); n < least {
+		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, coverage.MinExpected, least)
 	}
 	cat, err := f.catalog(opts)
 	if err != nil {
 		return err
 	}
-	if !cat.Offer(d.Size, f.metric).Uniform {
-		return f.failf("uniform %s boards are out of reach of the %s-tile search here (it has no database); test the generator in the single-tile metric", d.Size, f.metric)
-	}
 	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(f.metric))
 	if err != nil {
 		return err
 	}
-	if _, err := s.Answer(ctx, d.Size); err != nil {
-		return installedFailure(err)
+	ans, err := s.Answer(ctx, d.Size)
+	if err != nil {
+		return f.answerError(err)
+	}
+	if !ans.Uniform {
+		return f.failf("uniform %s boards are out of reach of the %s-tile search here (%s); test the generator in the single-tile metric", d.Size, f.metric, ans)
 	}
 	r, sd := seed.rand()
 	draw, err := g.generator(f, goal, r)
@@ -81,10 +75,13 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if err != nil {
 		return err
 	}
-	pass := rep.Passes(alpha)
+	// A test with no degree of freedom rejects nothing: it is no pass
+	// (leastDraws keeps it from being run).
+	pass := rep.DF >= 1 && rep.Passes(alpha)
 	if asJSON {
 		out := api.DistanceCoverage{About: api.NewAbout(goal, f.metric), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
-			Observed: rep.Observed, Expected: rep.Expected, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass}
+			Observed: rep.Observed, Expected: rep.Expected, ChiSquare: rep.ChiSquare, DF: rep.DF, P: rep.P, Alpha: alpha, Pass: pass,
+			Solver: ans.Describe()}
 		for _, b := range rep.Bins {
 			out.Bins = append(out.Bins, api.Bin{Lo: b.Lo, Hi: b.Hi, Observed: b.Observed, Expected: b.Expected})
 		}
@@ -122,4 +119,44 @@ func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed u
 	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], alpha)
 	_, err := fmt.Fprint(e.stdout, sb.String())
 	return err
+}
+
+// leastDraws returns the fewest boards whose distances, drawn from the
+// distribution counts, leave the chi-square test of
+// coverage.CompareDistances at least one degree of freedom: with fewer,
+// every distance pools into one bin, and the test can reject nothing. The
+// bins depend only on the boards expected at each distance, so any draws
+// at a distance of the distribution tell how many there are.
+func leastDraws(counts []uint64) int {
+	mode := 0
+	for d, c := range counts {
+		if c > counts[mode] {
+			mode = d
+		}
+	}
+	bins := func(n int) int {
+		observed := make([]uint64, len(counts))
+		observed[mode] = uint64(n)
+		rep, err := coverage.CompareDistances(observed, counts)
+		if err != nil {
+			return 0
+		}
+		return len(rep.Bins)
+	}
+	lo, hi := 1, 1
+	for bins(hi) < 2 {
+		if hi >= coverage.MaxDistanceDraws {
+			return hi
+		}
+		lo, hi = hi, min(2*hi, coverage.MaxDistanceDraws)
+	}
+	for lo < hi { // bins(hi) >= 2; find the least such n in (lo, hi]
+		mid := lo + (hi-lo)/2
+		if bins(mid) >= 2 {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return hi
 }

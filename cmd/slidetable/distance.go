@@ -10,14 +10,17 @@ import (
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"table FILE, else the built-in or installed table of the size. For a size\n"+
 			"with neither, or with -ida, an optimal IDA* search finds it, with the\n"+
-			"pattern database given as -table FILE.pdb, else the installed one, else\n"+
-			"the built-in 4x4 one (a random 4x4 board takes tens of milliseconds; see\n"+
-			"'slidetable build 4x4'). A file is proven before it answers (see the\n"+
-			"manual: 'go doc github.com/slidetable/slidetable/cmd/slidetable').\n\n"+
+			"database given as -table FILE (a pattern database, or in multi-tile\n"+
+			"moves an abstraction tier), else the installed one, else the built-in\n"+
+			"4x4 one (a random 4x4 board takes tens of milliseconds; see 'slidetable\n"+
+			"build 4x4'). Without -metric a FILE answers in its own metric; one that\n"+
+			"cannot answer the question is refused, naming what it answers. A file is\n"+
+			"proven before it answers (see the manual: 'go doc\n"+
+			"github.com/slidetable/slidetable/cmd/slidetable').\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one answer a line, in order.\n\n"+
 			"With -metric multi the distance counts multi-tile moves: a tap slides\n"+
@@ -39,6 +42,9 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			line = strconv.Itoa(d)
 		}
 		out := api.NewDistance(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d)
+		if solvable {
+			out.Source = answeredBy(ctx, s, b.Size())
+		}
 		return reply{json: out, text: line + "\n", line: line}, nil
 	})
 }

@@ -24,11 +24,30 @@
 // # Where answers come from
 //
 // Every command that answers about boards asks package source what answers
-// for the size and goal, in this order: a -table FILE (a table or a pattern
-// database, told apart by its first bytes); else, for the standard goal,
-// the built-in table, then the installed table WxH.tbl, then the installed
-// pattern database WxH.pdb, then the built-in 4x4 pattern database; else a
-// search with Manhattan distance and linear conflicts. Installed files live
+// for the size, metric and goal, in this order: a -table FILE (a table, a
+// pattern database or an abstraction tier, told apart by its first bytes);
+// else, for the standard goal, the built-in table, then the installed
+// table WxH.tbl (WxH-multi.tbl), then the installed database WxH.pdb
+// (WxH-multi.abs), then the built-in 4x4 database; else a search with a
+// bound computed from each board (Manhattan distance and linear conflicts,
+// or in multi-tile moves the bound of lines).
+//
+// A -table FILE is used or refused, never passed over, in every command
+// that answers about boards (distance, solve, hint, levels, coverage,
+// verify, stats, plot, serve) and for every kind of file. Without -metric
+// the question is asked in the file's metric: a table's own, single-tile
+// moves for a pattern database, multi-tile moves for an abstraction tier.
+// A table answers by lookup; a database guides the optimal search, also
+// with -ida, even for a size whose table is built in. A file that cannot
+// answer the question (another size, metric or goal, a table with -ida, a
+// database where stats and plot need distances) is refused with exit 2 and
+// a message that names its kind, size, metric and goal and what the
+// question needed: "slidetable distance: 4x4-multi.abs, an abstraction
+// tier to the standard goal, answers 4x4 in multi-tile moves, not
+// single-tile". A file is proven only once it is known to answer, so a
+// refusal is immediate. serve takes several -table files of any kinds and
+// metrics, each answering the questions of its size and metric. 'slidetable
+// info FILE' says what a file holds. Installed files live
 // in $SLIDETABLE_CACHE if it is set, else in slidetable in the user's cache
 // folder ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
 // %LocalAppData% on Windows). An entry there that is not a regular file (a
@@ -98,15 +117,16 @@
 // those that slide, printed with how many slide and which way ("6 (2 tiles
 // slide down)"; in JSON "moves" lists the tiles tapped and "slides" the
 // counts). Its tables are built in for the same sizes; build -metric multi
-// makes the others up to 12 cells, installed as WxH-multi.tbl. A table file
-// says which metric it counts: given with -table it sets the metric unless
-// -metric says otherwise, and a table of the other metric is refused.
-// Without a table (4x4) a search answers, guided by an abstraction database
+// makes the others up to 12 cells, installed as WxH-multi.tbl. A file says
+// which metric it answers in: given with -table it sets the metric unless
+// -metric says otherwise, and a file of the other metric is refused.
+// Without a table (4x4) a search answers, guided by an abstraction tier
 // (pattern databases are not lower bounds when one move slides tiles of
-// several groups): the built-in one, or the large one 'build -metric multi
-// -install 4x4' makes (about 46 s and 450 MB; a uniform 4x4 board then
-// answers in a fraction of a second). stats and plot show the published
-// 4x4 distribution in that metric (lightln2 2022).
+// several groups): the built-in one (data/4x4-multi.abs, which -table also
+// takes), or the large one 'build -metric multi -install 4x4' makes (about
+// 46 s and 450 MB; a uniform 4x4 board then answers in a fraction of a
+// second). stats and plot show the published 4x4 distribution in that
+// metric (lightln2 2022).
 // solvable's answer does not depend on the metric.
 //
 // The commands:
@@ -128,12 +148,13 @@
 //		table is refused (exit 2, nothing written): the built-in table
 //		answers first, so nothing would read the file. A build records
 //		the proof of the file it wrote, so that no command proves it
-//		again. With -metric multi, 4x4 builds an abstraction database
+//		again. With -metric multi, 4x4 builds an abstraction tier
 //		(package abstraction; default 4x4-multi.abs, for the standard
 //		goal): the exact distances of the boards' arrangements in two
 //		classings of the tiles, lower bounds in that metric, a 202 MB
-//		file built in about 25 s on two cores and 450 MB.
-//	distance [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//		file built in about 25 s on two cores and 450 MB, which
+//		-table takes as it takes the built-in one.
+//	distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
@@ -149,29 +170,35 @@
 //		search first reaches it, or, for a database with an entry for
 //		each cell of the blank, a certificate checked in one pass
 //		("pattern database: proven exact", or exit 1 naming a group, a
-//		placement of its tiles, the entry and what the proof expected). Checks the FILE, else the file
-//		every other command answers from for the size (built in or
-//		installed: 'verify 4x4' proves the 4x4 pattern database in use),
-//		else a table built afresh in memory; a proof that passes is
-//		recorded.
+//		placement of its tiles, the entry and what the proof expected).
+//		An abstraction tier is proven by a certificate in one pass
+//		("abstraction tier: proven exact (multi-tile moves)", or exit 1
+//		naming an arrangement). Checks the FILE, which must answer the
+//		size in the metric, else the file every other command answers
+//		from for the size and metric (built in or installed: 'verify
+//		4x4' proves the 4x4 pattern database in use, 'verify -metric
+//		multi 4x4' the abstraction tier), else a table built afresh in
+//		memory; a proof that passes is recorded.
 //	stats [-table FILE] [-metric single|multi] [-list N] [-max-mem SIZE] [-json] WxH|FILE
 //		Print the distance distribution: states, God's number, mean,
 //		median, a histogram of the number of boards at each distance, and
 //		(at most N of) the boards at the largest distance. The table FILE
 //		may also be given alone, without -table and the size; a pattern
-//		database is refused, saying so. For 4x4,
+//		database or an abstraction tier, which holds bounds and not
+//		distances, is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
-//		one of -table FILE.pdb, others with the Manhattan distance and
-//		linear conflicts or a pattern database given. With
+//		one of -table FILE.pdb (with -metric multi, an abstraction tier),
+//		others with the Manhattan distance and linear conflicts or a
+//		pattern database given. With
 //		"-", one line a board: the distance, two spaces and the moves
 //		("21  5 4 1 ...", "0  none"), or "unsolvable"; with -metric multi
 //		each move with how many tiles slide and which way, as for one
 //		board ("2  5 (1 tile slides up), 8 (1 tile slides left)").
-//	hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1"; with
@@ -179,14 +206,16 @@
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.
-//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE.pdb] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
+//	coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Draw N boards and test how evenly they cover the states:
 //		states covered, fewest and most draws, chi-square and p-value;
 //		exit 1 if the draws fail the test. For 4x4, solve each board
 //		drawn exactly (N defaults to 2000) and test the histogram of
 //		their distances against the published distribution, pooling
 //		distances that expect fewer than 5 boards: the histogram beside
-//		the expected one, chi-square, degrees of freedom and p-value.
+//		the expected one, chi-square, degrees of freedom and p-value;
+//		an -n too small to leave the test a degree of freedom is
+//		refused, saying how many boards it takes.
 //		Draws that could not be counted within -timeout even at the
 //		fastest (100 ns a board, 5 ns a move of a walk) are refused,
 //		saying how long they would take.
@@ -227,7 +256,9 @@
 //		which is logged too.
 //		Sizes with a table (built in, installed or -table FILE) answer
 //		from it; the -search sizes (4x4) and the sizes of installed and
-//		-table pattern databases by IDA* within -timeout, at most
+//		-table databases (any number of files, of any kinds and both
+//		metrics, each for the questions of its size and metric) by IDA*
+//		within -timeout, at most
 //		-searches at once (then 503 with Retry-After; a search that runs
 //		out of -timeout gets 422 and "final":true). Bad input gets 400
 //		and {"error":"..."}. The page's WebAssembly build is served beside
@@ -245,6 +276,13 @@
 //		(the built-in tables and the 4x4 pattern database) and Go's
 //		wasm_exec.js, so that any static file server can serve it and the
 //		page answers in the browser. Prints the files' number and size.
+//	info [-max-mem SIZE] [-json] FILE
+//		Print what FILE holds, of any kind: its kind, size, metric and
+//		goal, whether it answers exactly or with lower bounds, its
+//		entries (boards, entries or arrangements), its length, its
+//		content hash, and its proof: certified as read (a table of up to
+//		10 cells), known (a copy of a built-in file), recorded (with the
+//		record's path) or none (proven on first use). Proves nothing.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		versions of the table and pattern database file formats it reads.
@@ -264,6 +302,18 @@
 // the goal, k and no_undo for uniform draws, first when verify finds no
 // mismatch.
 //
+// Every answer says what answered it, as "source" (stats, whose "source"
+// names a published distribution, as "table", and coverage of 4x4 as
+// "solver"): where it is ("built-in", "installed", "file" with its "path",
+// "given", or "computed": a bound computed from each board, or a table
+// built in memory for the question), its kind ("table", "pattern
+// database", "abstraction tier", "computed bound"), whether it is "exact"
+// (a table) or guides an optimal search, and the content "hash" of its
+// file where it is known (shown "…" here):
+//
+//	"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}
+//	"source":{"where":"file","path":"4x4-multi.abs","kind":"abstraction tier","exact":false,"hash":"…"}
+//
 //	distance  {"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
 //	solve     {"size":"3x3","board":[...],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
 //	hint      {"size":"3x3","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]}
@@ -271,6 +321,7 @@
 //	verify    {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"first":[...]}
 //	          {"size":"3x3","certified":false,"wrong":"...","board":[...],"distance":7}  (a wrong table)
 //	          {"size":"4x4","pattern_database":true,"certified":true}
+//	          {"size":"4x4","metric":"multi","abstraction_tier":true,"certified":true}
 //	          {"size":"4x4","pattern_database":true,"certified":false,"wrong":"...","group":1,
 //	           "tiles":[...],"cells":[...],"entry":7,"want":5}  (a wrong pattern database; "blank" too if it keeps one)
 //	stats     {"size":"3x3","states":181440,"max":31,"at_max":2,"mean":21.97,"median":22,
@@ -285,6 +336,8 @@
 //	           "expected":[...],"bins":[{"lo":0,"hi":36,"observed":8,"expected":5.9},...],
 //	           "chi_square":27.7,"df":29,"p":0.53,"alpha":0.01,"pass":true}   (4x4: distances)
 //	stats     adds "source" for a published distribution (4x4)
+//	info      {"path":"4x4-multi.abs","kind":"abstraction tier","size":"4x4","metric":"multi",
+//	           "goal":[...],"exact":false,"entries":20420400,"bytes":4185694,"hash":"…","proof":"known"}
 //
 // With -metric multi each object also has "metric":"multi", and solve and
 // hint add "slides", the number of tiles each move slides:
@@ -300,11 +353,11 @@
 //	$ slidetable solvable 4x4 "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
 //	false
 //	$ slidetable verify -json 3x3
-//	{"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0}
+//	{"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}
 //	$ slidetable build -o 5x2.tbl 5x2
 //	wrote 5x2.tbl: 5x2, 1,814,400 boards reach the goal, God's number 55; 210 KB, built in 155ms
 //	$ slidetable solve -json 3x3 "4 1 3/7 2 6/0 5 8"
-//	{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8]}
+//	{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}
 //	$ slidetable levels -min 31 -max 31 -seed 1 3x3
 //	slidetable levels: only 2 boards are at distances 31..31; printing all of them
 //	31  6 4 7/8 5 0/3 2 1
@@ -324,7 +377,7 @@
 //	optimal moves: 5 (1 tile slides left)
 //	$ slidetable serve &
 //	$ curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'
-//	{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31}
+//	{"size":"3x3","board":[8,6,7,2,5,4,3,0,1],"solvable":true,"distance":31,"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}
 //
 // Results go to standard output, progress and errors to standard error; a
 // progress bar only when standard error is a terminal. The exit status is 0

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/table"
 )
 
 // goalFlag is the -goal flag of the commands that answer about boards:
@@ -34,18 +33,3 @@ func (g *goalFlag) board(size board.Size) (board.Board, error) {
 
 // set reports whether -goal was given.
 func (g *goalFlag) set() bool { return *g.text != "" }
-
-// check refuses a table whose goal is not the -goal board.
-func (g *goalFlag) check(t *table.Table, path string) error {
-	if !g.set() {
-		return nil
-	}
-	goal, err := g.board(t.Size())
-	if err != nil {
-		return err
-	}
-	if t.Goal() != goal {
-		return g.f.failf("-goal %s: the table %s measures distances to %s", goal, path, t.Goal())
-	}
-	return nil
-}

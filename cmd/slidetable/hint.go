@@ -11,7 +11,7 @@ import (
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
@@ -31,7 +31,11 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d, hints, false), text: "unsolvable\n", line: "unsolvable"}
+		out := api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d, hints, false)
+		if solvable {
+			out.Source = answeredBy(ctx, s, b.Size())
+		}
+		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case !solvable:
 		case d == 0:

@@ -15,6 +15,7 @@ import (
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -81,18 +82,22 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return lf.refused(req, err)
 	}
-	out := &levelWriter{w: bufio.NewWriter(e.stdout), about: api.NewAbout(req.goal, f.metric), asJSON: *lf.asJSON}
+	out := &levelWriter{w: bufio.NewWriter(e.stdout), about: api.NewAbout(req.goal, f.metric), source: ans.Describe(), asJSON: *lf.asJSON}
 	switch how {
 	case levels.Walked:
 		return walkLevels(ctx, e, lf, lp, req, out)
 	case levels.FromTable:
 		// A table counts the boards at each distance, for any goal: one
 		// is made in a fraction of a second for a small size.
-		if lp.Table, err = levels.TableOf(ctx, lp, f.memory); err != nil {
-			return lf.sf.stopped(memoryError(err), "")
+		if lp.Table == nil {
+			if lp.Table, err = levels.TableOf(ctx, lp, f.memory); err != nil {
+				return lf.sf.stopped(memoryError(err), "")
+			}
+			out.source = (&source.Source{Origin: source.Computed, Table: lp.Table}).Describe()
 		}
 		return tableLevels(ctx, e, lf, lp, req, out)
 	case levels.Hardest:
+		out.source = nil // the published list's
 		return hardestLevels(ctx, e, lp, req, out)
 	}
 	return searchLevels(ctx, e, lf, lp, req, out)
@@ -157,9 +162,6 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	}
 	if req.lo < 0 || (req.hiSet && req.hi < req.lo) {
 		return nil, f.failf("-min %d -max %d: want 0 <= min <= max", req.lo, req.hi)
-	}
-	if req.mode == levels.WalkMode && *lf.sf.path != "" {
-		return nil, f.failf("-mode walk uses no table; drop -table")
 	}
 	if req.mode == levels.WalkMode && !req.hiSet {
 		return nil, f.failf("give -max, the largest distance wanted, for -mode walk")
@@ -321,12 +323,15 @@ func rarity(size board.Size, req *levelsRequest, r levels.Rarity) string {
 type levelWriter struct {
 	w      *bufio.Writer
 	about  api.About
+	source *api.Source // what answered the distances, nil for a published list
 	asJSON bool
 }
 
 func (l *levelWriter) write(lv levels.Level) error {
 	if l.asJSON {
-		return writeJSONLine(l.w, api.NewLevel(l.about, lv.Board, lv.Distance))
+		out := api.NewLevel(l.about, lv.Board, lv.Distance)
+		out.Source = l.source
+		return writeJSONLine(l.w, out)
 	}
 	_, err := fmt.Fprintf(l.w, "%2d  %s\n", lv.Distance, lv.Board)
 	return err

@@ -115,7 +115,7 @@ func TestLevelsBadInput(t *testing.T) {
 		{"levels", "5x5"},
 		{"levels", "-mode", "exact", "-max", "9", "4x4"},
 		{"levels", "-mode", "walk", "3x3"},
-		{"levels", "-mode", "walk", "-max", "5", "-table", "x.tbl", "3x3"},
+		{"levels", "-mode", "walk", "-max", "5", "-table", "../../data/3x3-multi.tbl", "-metric", "single", "3x3"},
 		{"levels", "-mode", "walk", "-min", "7", "-max", "8", "-n", "1", "2x2"},
 	} {
 		code, _, stderr := slidetable(t, "", args...)

@@ -57,6 +57,7 @@ var commands = []command{
 	{"plot", "draw the distance distribution of a table as a bar chart", runPlot},
 	{"serve", "serve the game page and the JSON API over HTTP", runServe},
 	{"web", "write the game page, in WebAssembly, as a static site", runWeb},
+	{"info", "print what a table, pattern database or abstraction tier file holds", runInfo},
 	{"version", "print the program's version and the table formats it reads", runVersion},
 }
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/table"
 )
 
 // addMetricFlag adds -metric to f: what counts as one move.
@@ -23,20 +22,6 @@ func (f *flags) metricFlag() error {
 		return f.fail(fmt.Errorf("-metric: %w", err))
 	}
 	f.metric, f.metricSet = m, true
-	return nil
-}
-
-// tableMetric takes the metric of a table file given with -table when
-// -metric is not given, and refuses one that counts other moves than
-// -metric says.
-func (f *flags) tableMetric(t *table.Table, path string) error {
-	switch {
-	case !f.metricSet:
-		f.metric = t.Metric()
-		f.res = nil // a resolver made before counted other moves
-	case t.Metric() != f.metric:
-		return f.failf("%s counts %s-tile moves; leave out -metric %s, or give a table of that metric", clip(path), t.Metric(), f.metric)
-	}
 	return nil
 }
 

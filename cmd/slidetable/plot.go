@@ -16,12 +16,12 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 		"Draw the number of boards at each distance from the goal as a bar chart,\n"+
 			"with the mean marked, from the built-in or installed table of a size or\n"+
 			"from the table FILE (which may also be given alone; not a pattern\n"+
-			"database), and write it to the -o file in the\n"+
+			"database or an abstraction tier), and write it to the -o file in the\n"+
 			"format its extension names: .svg, .png, .pdf, .jpg or .tif. For 4x4, which\n"+
 			"has no table, it draws the published distribution, and says so. With\n"+
 			"-metric multi, distances count multi-tile moves.",
 		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
+	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one (without -metric, in its metric)")
 	f.addMemFlag()
 	f.addMetricFlag()
 	out := f.String("o", "", "write the chart to `FILE` (default WxH.svg, or WxH-multi.svg with -metric multi)")

@@ -56,25 +56,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 // serve at once.
 func serveGame(ctx context.Context, f *flags, cfg *serveConfig) (*game.Game, *source.Catalog, error) {
 	opts := source.CatalogOptions{Searched: cfg.searched}
-	type served struct {
-		size   board.Size
-		metric board.Metric
-	}
-	have := map[served]bool{}
 	for _, path := range cfg.files {
-		src, err := f.openFile(ctx, path, board.Size{}, false)
+		src, err := f.openFile(path)
 		if err != nil {
+			for _, g := range opts.Given {
+				g.Close()
+			}
 			return nil, nil, err
 		}
-		m := board.SingleTile
-		if src.Table != nil {
-			m = src.Table.Metric()
-		}
-		if have[served{src.Size(), m}] {
-			src.Close()
-			return nil, nil, f.failf("-table %s: a second %s file in %s-tile moves", clip(path), src.Size(), m)
-		}
-		have[served{src.Size(), m}] = true
 		opts.Given = append(opts.Given, src)
 	}
 	cat, err := f.catalog(opts)
@@ -90,7 +79,7 @@ func serveGame(ctx context.Context, f *flags, cfg *serveConfig) (*game.Game, *so
 		for _, of := range offers {
 			if _, err := cat.For(ctx, of.Size, m); err != nil {
 				cat.Close()
-				return nil, nil, installedFailure(err)
+				return nil, nil, f.answerError(err)
 			}
 		}
 	}
@@ -180,7 +169,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
 	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")
-	f.Func("table", "also serve the table or pattern database `FILE` (repeatable)", func(s string) error {
+	f.Func("table", "also serve the table, pattern database or abstraction tier `FILE`, each for the questions of its size and metric (repeatable)", func(s string) error {
 		if len(cfg.files) == maxServeTables {
 			return fmt.Errorf("at most %d tables", maxServeTables)
 		}

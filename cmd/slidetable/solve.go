@@ -10,7 +10,7 @@ import (
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solve", "slidetable solve [-table FILE | -ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "solve", "slidetable solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+
 			"moves in order, each the number of the tile that slides into the blank.\n"+
 			"Prints 'unsolvable' for a board that cannot reach the goal. Uses the\n"+
@@ -36,7 +36,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return reply{}, err
 		}
-		r := reply{json: api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, len(moves), moves, true), text: "unsolvable\n", line: "unsolvable"}
+		out := api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, len(moves), moves, true)
+		if solvable {
+			out.Source = answeredBy(ctx, s, b.Size())
+		}
+		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
 			read, _ := taps(b, moves, true)

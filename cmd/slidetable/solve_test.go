@@ -135,7 +135,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "3x3", "1 2 3"},
 		{"solve", "3x", "1 2 3"},
 		{"solve", "3x3", "1 2 3/4 5 6/7 8 8"},
-		{"solve", "-ida", "-table", "x.tbl", "3x3", "1 2 3/4 5 6/7 8 0"},
+		{"solve", "-ida", "-table", "../../data/3x3.tbl", "3x3", "1 2 3/4 5 6/7 8 0"},
 		{"hint", "3x3", "1 2 x/4 5 6/7 8 0"},
 		{"hint", "-bogus", "3x3", "1 2 3/4 5 6/7 8 0"},
 		{"solve", "-table", "", "2x2", "1 2 3 0", "extra"},
@@ -158,9 +158,11 @@ func TestSolveIDA(t *testing.T) {
 			continue
 		}
 		for _, cmd := range []string{"solve", "hint"} {
+			// The answers are the same; what answered is not.
 			_, want, _ := slidetable(t, "", cmd, "-json", "3x3", b.String())
 			code, got, stderr := slidetable(t, "", cmd, "-ida", "-json", "3x3", b.String())
-			if code != 0 || got != want {
+			want, _, _ = strings.Cut(want, `,"source":`)
+			if code != 0 || !strings.HasPrefix(got, want+`,"source":{"where":"computed","kind":"computed bound"`) {
 				t.Fatalf("%s -ida %s: %q (exit %d, %s), the table gives %q", cmd, b, got, code, stderr, want)
 			}
 		}

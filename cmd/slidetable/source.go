@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -51,11 +50,15 @@ func (f *flags) resolver() *source.Resolver {
 // catalog returns the catalogue that decides what answers for the
 // command (see package source), with the resolver's options and what the
 // command's flags give: files (-table), goals (-goal), searching every
-// size (-ida) and sizes to offer by search (serve -search).
+// size (-ida) and sizes to offer by search (serve -search). It closes the
+// files given if it fails.
 func (f *flags) catalog(opts source.CatalogOptions) (*source.Catalog, error) {
 	opts.Options = f.sourceOptions()
 	cat, err := source.NewCatalog(&opts)
 	if err != nil {
+		for _, src := range opts.Given {
+			src.Close()
+		}
 		return nil, f.fail(err)
 	}
 	return cat, nil
@@ -110,24 +113,20 @@ func (f *flags) sourceOptions() source.Options {
 	return opts
 }
 
-// openFile opens and proves the file path given with -table for boards of
-// size (any size if size is the zero Size): a table, or also a pattern
-// database unless tablesOnly. A path that is not a regular file, or a file
-// of another size or kind, is a usage error.
-func (f *flags) openFile(ctx context.Context, path string, size board.Size, tablesOnly bool) (*source.Source, error) {
-	if tablesOnly {
-		// Say what a pattern database is before reading all of it.
-		if kind, err := source.Sniff(path); err == nil && kind == source.PDB {
-			return nil, f.failf("%s is a pattern database; %s needs a table", clip(path), f.name)
-		}
-	}
-	src, err := f.resolver().Open(ctx, path)
+// openFile reads the file path given with -table, of any kind, for the
+// command's catalogue (CatalogOptions.Given): not proven yet, as the
+// catalogue proves it before it answers, and refuses it unproven, at
+// once, for a question it cannot answer. Without -metric the command asks
+// in the file's metric (source.Source.Metric). A path that is not a
+// regular file is a usage error.
+func (f *flags) openFile(path string) (*source.Source, error) {
+	src, err := f.resolver().Read(path)
 	if err != nil {
 		return nil, memoryError(f.fileError(err))
 	}
-	if size != (board.Size{}) && src.Size() != size {
-		src.Close()
-		return nil, f.failf("%s is a %s %s, not %s", clip(path), src.Size(), src.Kind(), size)
+	if !f.metricSet {
+		f.metric = src.Metric()
+		f.res = nil // a resolver made before counted other moves
 	}
 	if goal := src.Goal(); goal != board.Goal(goal.Size()) && (f.goal == nil || !f.goal.set()) {
 		// Its answers are about another goal than the one a reader
@@ -137,6 +136,32 @@ func (f *flags) openFile(ctx context.Context, path string, size board.Size, tabl
 		f.mu.Unlock()
 	}
 	return src, nil
+}
+
+// given returns the catalogue options of a command that answers one
+// question, with the file path given with -table (if not "") as the one
+// source that must answer it: a file is used or refused, by name, never
+// passed over (CatalogOptions.Strict).
+func (f *flags) given(path string) (source.CatalogOptions, error) {
+	if path == "" {
+		return source.CatalogOptions{}, nil
+	}
+	src, err := f.openFile(path)
+	if err != nil {
+		return source.CatalogOptions{}, err
+	}
+	return source.CatalogOptions{Given: []*source.Source{src}, Strict: true}, nil
+}
+
+// answerError turns the failure of the catalogue to answer into what the
+// command reports: a file named for a question it does not answer is a
+// usage error, naming the file, what it answers and what the question
+// needed; a failing installed file says what to do about it.
+func (f *flags) answerError(err error) error {
+	if errors.Is(err, source.ErrMismatch) {
+		return f.fail(err)
+	}
+	return installedFailure(err)
 }
 
 // fileError turns the refusal to open a file that is not a regular file

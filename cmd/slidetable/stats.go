@@ -22,12 +22,13 @@ func runStats(ctx context.Context, e *env, args []string) error {
 			"the number of boards at each distance as a histogram, and the boards at\n"+
 			"the largest distance (at most N of them, the first in table order), from\n"+
 			"the built-in or installed table of a size or from the table FILE, which\n"+
-			"may also be given alone (a pattern database is refused: it holds bounds,\n"+
-			"not distances). With -metric multi, the distances count multi-tile\n"+
+			"may also be given alone (a pattern database or an abstraction tier is\n"+
+			"refused: it holds bounds, not distances). With -metric multi, or a FILE\n"+
+			"of that metric, the distances count multi-tile\n"+
 			"moves; for 4x4, in either metric, the published distribution, with its\n"+
 			"source.",
 		"  slidetable stats 3x3\n  slidetable stats -metric multi 4x4\n  slidetable stats -json 4x2\n  slidetable stats -list 0 -table 4x3.tbl 4x3\n  slidetable stats 4x3.tbl\n")
-	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one")
+	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one (without -metric, in its metric)")
 	f.addMemFlag()
 	f.addMetricFlag()
 	list := f.Int("list", 10, "list at most `N` boards at the largest distance (0: none)")
@@ -58,38 +59,29 @@ func runStats(ctx context.Context, e *env, args []string) error {
 
 // statsOf returns the distribution of a command that takes -table FILE
 // WxH or WxH|FILE (stats, plot), as the catalogue knows it (see
-// source.Stats): from the table file path, of the size arg; or of the size
-// arg, from its table or as published; or else from the table file arg,
-// with up to list boards at the largest distance. An argument that is
-// neither a size nor an existing file, and does not look like a path, is
-// taken for a mistyped size.
+// source.Catalog.Stats): from the file path, which must be a table of the
+// size arg; or of the size arg, from its table or as published; or else
+// from the file arg, with up to list boards at the largest distance. A
+// file that is no table (a database holds bounds, not distances) is
+// refused by name. An argument that is neither a size nor an existing
+// file, and does not look like a path, is taken for a mistyped size.
 func statsOf(ctx context.Context, f *flags, path, arg string, list int) (api.Stats, error) {
 	size, err := board.ParseSize(arg)
-	var opts source.CatalogOptions
 	switch {
 	case path != "" && err != nil:
 		return api.Stats{}, f.fail(fmt.Errorf("with -table, give the table's size: %w", err))
-	case path != "":
-		src, err := f.openFile(ctx, path, size, true)
-		if err != nil {
-			return api.Stats{}, err
-		}
-		if err := f.tableMetric(src.Table, path); err != nil {
-			return api.Stats{}, err
-		}
-		opts.Given = []*source.Source{src}
-	case err != nil:
+	case path == "" && err != nil:
 		if _, serr := os.Stat(arg); serr != nil && !strings.ContainsAny(arg, "./\\") {
 			return api.Stats{}, f.fail(fmt.Errorf("%w, and there is no table file of that name", err))
 		}
-		src, err := f.openFile(ctx, arg, board.Size{}, true)
-		if err != nil {
-			return api.Stats{}, err
-		}
-		if err := f.tableMetric(src.Table, arg); err != nil {
-			return api.Stats{}, err
-		}
-		size, opts.Given = src.Size(), []*source.Source{src}
+		path = arg
+	}
+	opts, err := f.given(path)
+	if err != nil {
+		return api.Stats{}, err
+	}
+	if path == arg {
+		size = opts.Given[0].Size()
 	}
 	cat, err := f.catalog(opts)
 	if err != nil {
@@ -100,7 +92,7 @@ func statsOf(ctx context.Context, f *flags, path, arg string, list int) (api.Sta
 	case errors.Is(err, source.ErrNoDistribution):
 		return api.Stats{}, f.noTable(size)
 	case err != nil:
-		return api.Stats{}, installedFailure(err)
+		return api.Stats{}, f.answerError(err)
 	}
 	return st, nil
 }

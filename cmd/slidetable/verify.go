@@ -9,6 +9,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
@@ -33,18 +34,22 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 			"A pattern database is proven by building each of its groups again and\n"+
 			"comparing every entry (as long as building it: about 4 minutes for the\n"+
 			"large 4x4 tier); a wrong one is named by a group, a placement of its\n"+
-			"tiles, the entry and what the proof expected.\n\n"+
-			"Checks the FILE, else the file every other command answers from for the\n"+
-			"size (built in or installed), proven again even if a proof of it is\n"+
-			"recorded, else a table built afresh in memory. A proof that passes is\n"+
-			"recorded, so that the other commands do not prove the file again.",
-		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n  slidetable verify -table 4x4.pdb 4x4\n  slidetable verify 4x4\n")
-	path := f.String("table", "", "check the table or pattern database `FILE`")
+			"tiles, the entry and what the proof expected. An abstraction tier is\n"+
+			"proven by a certificate checked in one pass (seconds for the built-in\n"+
+			"4x4 one); a wrong one is named by an arrangement.\n\n"+
+			"Checks the FILE (without -metric, in its metric; one that does not\n"+
+			"answer the size in the metric is refused), else the file every other\n"+
+			"command answers from for the size and metric (built in or installed),\n"+
+			"proven again even if a proof of it is recorded, else a table built\n"+
+			"afresh in memory. A proof that passes is recorded, so that the other\n"+
+			"commands do not prove the file again.",
+		"  slidetable verify 3x3\n  slidetable verify -table 4x3.tbl 4x3\n  slidetable verify -table 4x4.pdb 4x4\n  slidetable verify 4x4\n  slidetable verify -metric multi 4x4\n")
+	path := f.String("table", "", "check the table, pattern database or abstraction tier `FILE`")
 	goalFlag := addGoalFlag(f, "check the table of this `BOARD` instead of the standard goal (the table FILE's goal, or a search for it)")
 	f.addMemFlag()
 	f.addMetricFlag()
 	quiet := f.Bool("q", false, "no progress bar")
-	asJSON := f.Bool("json", false, `print {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0} (see the manual)`)
+	asJSON := f.Bool("json", false, `print {"size":"3x3","certified":true,"permutations":362880,"reachable":181440,"mismatches":0,"source":{...}} (see the manual)`)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
@@ -53,7 +58,7 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	src, err := verifiedSource(ctx, f, *path, goal, *quiet)
+	src, err := verifiedSource(ctx, f, *path, goal, goalFlag.set(), *quiet)
 	var wrong *table.DistanceError
 	var entry *pdb.EntryError
 	switch {
@@ -61,35 +66,39 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return reportWrong(e, *asJSON, wrong)
 	case errors.As(err, &entry):
 		return reportWrongEntry(e, *asJSON, size, entry)
+	case errors.Is(err, abstraction.ErrEntry):
+		return reportWrongTier(e, *asJSON, size, err)
 	case err != nil:
 		return err
 	}
 	defer src.Close()
-	if src.DB != nil {
-		if goalFlag.set() && src.Goal() != goal {
-			return f.failf("-goal %s: the pattern database %s is for the goal %s", goal, clip(*path), src.Goal())
-		}
+	switch src.Kind() {
+	case source.PDB:
 		if *asJSON {
-			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), board.SingleTile), PatternDatabase: true, Certified: true})
+			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), src.Metric()), PatternDatabase: true, Certified: true, Source: src.Describe()})
 		}
 		_, err := fmt.Fprintf(e.stdout, "pattern database: proven exact\n")
 		return err
-	}
-	t := src.Table
-	if err := goalFlag.check(t, *path); err != nil {
+	case source.Abstraction:
+		if *asJSON {
+			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), src.Metric()), AbstractionTier: true, Certified: true, Source: src.Describe()})
+		}
+		_, err := fmt.Fprintf(e.stdout, "abstraction tier: proven exact (multi-tile moves)\n")
 		return err
 	}
-	if *path != "" {
-		if err := f.tableMetric(t, *path); err != nil {
-			return err
-		}
-	}
+	return verifyParity(ctx, e, src, *asJSON)
+}
+
+// verifyParity checks the parity rule against the proven table of src,
+// and prints both, as text or JSON.
+func verifyParity(ctx context.Context, e *env, src *source.Source, asJSON bool) error {
+	t, size := src.Table, src.Size()
 	rep, err := t.CheckParity(ctx)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
-		out := api.Verify{About: api.NewAbout(t.Goal(), t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches}
+	if asJSON {
+		out := api.Verify{About: api.NewAbout(t.Goal(), t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches, Source: src.Describe()}
 		if rep.Mismatches > 0 {
 			b, _ := board.New(size, rep.First)
 			out.First = &b
@@ -113,36 +122,60 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 	return err
 }
 
-// verifiedSource returns what verify checks, proven: the table or pattern
-// database FILE if given, else the file every other command would answer
-// from for boards of goal's size (built in or installed), proven again
-// whatever the records of proofs say, else a table built afresh and
-// proven.
-func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board, quiet bool) (*source.Source, error) {
+// verifiedSource returns what verify checks, proven again whatever the
+// records of proofs say: what the catalogue answers boards of goal's size
+// with in the command's metric (the file path if given, which must answer
+// that question, else the file every other command would answer from,
+// built in or installed), else a table built afresh and proven. goalSet
+// says whether -goal was given.
+func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board, goalSet, quiet bool) (*source.Source, error) {
 	size := goal.Size()
 	f.recheck, f.quiet = true, quiet
-	if path != "" {
-		return f.openFile(ctx, path, size, false)
+	opts, err := f.given(path)
+	if err != nil {
+		return nil, err
 	}
-	cat, err := f.catalog(source.CatalogOptions{Goals: []board.Board{goal}})
+	if goalSet {
+		opts.Goals = []board.Board{goal}
+	}
+	cat, err := f.catalog(opts)
 	if err != nil {
 		return nil, err
 	}
 	ans, err := cat.For(ctx, size, f.metric)
 	if err != nil {
-		return nil, installedFailure(err)
+		return nil, f.answerError(err)
 	}
-	if ans.Source != nil && ans.Source.Kind() != source.Unknown {
+	if ans.Source != nil && ans.Kind() != source.ComputedBound {
 		return ans.Source, nil
 	}
-	t, err := table.Build(ctx, goal, &bfs.Options{Metric: f.metric})
+	t, err := table.Build(ctx, ans.Goal, &bfs.Options{Metric: f.metric})
 	if err != nil {
 		return nil, buildError(f, err)
 	}
 	if err := t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(f.stderr, quiet, t)}); err != nil {
 		return nil, err
 	}
-	return &source.Source{Table: t}, nil
+	return &source.Source{Origin: source.Computed, Table: t}, nil
+}
+
+// reportWrongTier prints what the proof of an abstraction tier found
+// wrong and returns errSilent (exit status 1).
+func reportWrongTier(e *env, asJSON bool, size board.Size, wrong error) error {
+	what := userMessage(wrong)
+	if i := strings.Index(what, "entry refuted: "); i >= 0 {
+		what = what[i+len("entry refuted: "):]
+	}
+	var err error
+	if asJSON {
+		err = writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(board.Goal(size), board.MultiTile), AbstractionTier: true, Wrong: what})
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "abstraction tier: WRONG: %s\n", what)
+	}
+	if err != nil {
+		return err
+	}
+	return errSilent
 }
 
 // reportWrongEntry prints what the proof of a pattern database found

@@ -1,6 +1,6 @@
 // Package testenv says which of this module's tests run where: the long
 // checks only when asked for, and the tests that need a browser, Node, a C
-// compiler or Python only where one is found, unless CI (or the variable named below) makes
+// compiler, Python or Mono only where one is found, unless CI (or the variable named below) makes
 // them required. Only tests import it.
 //
 // The environment variables:
@@ -13,8 +13,11 @@
 //	SLIDETABLE_CHROME     the Chrome or Chromium binary for the browser tests
 //	SLIDETABLE_BROWSER=1  the browser tests fail, rather than skip, without one
 //	SLIDETABLE_NODE=1     the Node tests fail, rather than skip, without node
+//	                      (or, for the declarations' test, TypeScript from npm)
 //	SLIDETABLE_C=1        the tests of the C library fail, rather than skip,
 //	                      without a C compiler ($CC, else cc, gcc or clang)
 //	SLIDETABLE_PYTHON=1   the Python tests fail, rather than skip, without python3
-//	CI=true               all four of the above
+//	SLIDETABLE_CSHARP=1   the tests of the C# binding fail, rather than skip,
+//	                      without mcs and mono
+//	CI=true               all five of the above
 package testenv

@@ -15,6 +15,7 @@ const (
 	nodeEnv    = "SLIDETABLE_NODE"
 	cEnv       = "SLIDETABLE_C"
 	pythonEnv  = "SLIDETABLE_PYTHON"
+	csharpEnv  = "SLIDETABLE_CSHARP"
 	ciEnv      = "CI"
 )
 
@@ -119,6 +120,25 @@ func Python(t testing.TB) string {
 	return ""
 }
 
+// CSharp returns the paths of mcs and mono, the C# compiler and runtime
+// Debian ships (mono-mcs, mono-runtime), for the tests of the C# binding.
+// Under -short it skips the test. Without either, it skips the test with a
+// one-line notice saying how to run it, or fails it if CI=true or
+// SLIDETABLE_CSHARP=1.
+func CSharp(t testing.TB) (mcs, mono string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("compiles and runs C#; runs without -short")
+	}
+	mcs, errMcs := exec.LookPath("mcs")
+	mono, errMono := exec.LookPath("mono")
+	if errMcs == nil && errMono == nil {
+		return mcs, mono
+	}
+	missing(t, "no mcs and mono for the tests of the C# binding: install them (apt-get install -y mono-mcs mono-runtime) so that both are on PATH", csharpEnv)
+	return "", ""
+}
+
 // missing skips t with msg, or fails it if the tool is required: under
 // CI=true or with env set to 1.
 func missing(t testing.TB, msg, env string) {
@@ -131,4 +151,12 @@ func missing(t testing.TB, msg, env string) {
 	default:
 		t.Skip(msg)
 	}
+}
+
+// NodeMissing skips the test with the one-line notice msg, saying what the
+// Node tests lack (a tool fetched with npm, say), or fails it if CI=true
+// or SLIDETABLE_NODE=1, as Node does.
+func NodeMissing(t testing.TB, msg string) {
+	t.Helper()
+	missing(t, msg, nodeEnv)
 }

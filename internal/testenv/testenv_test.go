@@ -47,15 +47,15 @@ func TestNodeMissing(t *testing.T) {
 
 func TestCCAndPythonMissing(t *testing.T) {
 	if testing.Short() {
-		t.Skip("CC and Python skip under -short")
+		t.Skip("CC, Python and CSharp skip under -short")
 	}
-	t.Setenv("PATH", t.TempDir()) // no compiler and no python3 there
+	t.Setenv("PATH", t.TempDir()) // no compiler, no python3, no mcs or mono there
 	t.Setenv("CC", "")
 	for _, tc := range []struct {
 		name string
 		find func(testing.TB) string
 		env  string
-	}{{"CC", CC, cEnv}, {"Python", Python, pythonEnv}} {
+	}{{"CC", CC, cEnv}, {"Python", Python, pythonEnv}, {"CSharp", csharpCompiler, csharpEnv}} {
 		for _, required := range []bool{false, true} {
 			t.Setenv("CI", "")
 			t.Setenv(tc.env, "")
@@ -74,6 +74,12 @@ func TestCCAndPythonMissing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// csharpCompiler is CSharp with one result, as the others have.
+func csharpCompiler(t testing.TB) string {
+	mcs, _ := CSharp(t)
+	return mcs
 }
 
 func TestBrowserMissing(t *testing.T) {

@@ -12,14 +12,18 @@
 // whose method answer(endpoint, query) returns "STATUS BODY": the HTTP
 // status and the JSON text that GET /api/ENDPOINT?QUERY gets from
 // 'slidetable serve' (sizes, solvable, distance, hint, solve, level,
-// stats), computed here, separated by a space, and whose method
-// give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
+// stats), computed here, separated by a space; whose method
+// lookup(endpoint, query) answers the same where a table answers at once
+// (game.Request.Cheap) and otherwise returns {search: true, abstraction}
+// without searching, abstraction saying whether the search needs the file
+// below; and whose method give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
 // abstraction database that bounds searches in the multi-tile metric,
 // which the module leaves out: it is kept if its SHA-256 is that of the
 // file built into the programs (data.Give), and give returns null, or
 // else the reason it was refused. Until it is given, 4x4 questions in the
 // multi-tile metric fail. Then it waits for calls until the page or
 // process goes. Calls are synchronous: a search blocks its JavaScript
-// thread, so slidetable.js runs the module in a worker of its own
-// (slidetable-worker.js) and ends that worker to stop a search.
+// thread, so slidetable.js runs the module in workers of its own
+// (slidetable-worker.js): one that only looks up, and searchers, each of
+// which it ends to stop the search it runs.
 package main

@@ -6,8 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
 )
@@ -40,6 +43,18 @@ func main() {
 			return reply(400, api.Error{Error: "answer takes two strings, an endpoint and a query"})
 		}
 		return answer(g, args[0].String(), args[1].String())
+	}))
+	obj.Set("lookup", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return reply(400, api.Error{Error: "lookup takes two strings, an endpoint and a query"})
+		}
+		return lookup(g, args[0].String(), args[1].String())
+	}))
+	obj.Set("random", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return reply(400, api.Error{Error: "random takes one string, a query"})
+		}
+		return random(args[0].String())
 	}))
 	obj.Set("give", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeObject || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
@@ -75,17 +90,120 @@ func newGame() (*game.Game, error) {
 func answer(g *game.Game, name, query string) string {
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return reply(400, api.Error{Error: "bad query: " + err.Error()})
+		return badQuery(err)
 	}
 	req, err := g.Request(name, q)
-	var v any
-	if err == nil {
-		v, err = req.Answer(context.Background())
-	}
 	if err != nil {
-		return reply(game.Status(err), api.Error{Error: human.Message(err)})
+		return failure(err)
+	}
+	return respond(req)
+}
+
+// lookup answers a request as answer does if a table answers it at once
+// (game.Request.Cheap: a lookup, a parity, a listing, a bad request), and
+// otherwise answers nothing but an object {search: true, abstraction}
+// saying that a search must answer it, where abstraction is true if that
+// search needs the abstraction database the module leaves out (give). A
+// worker that only looks up is thus never held by a search.
+func lookup(g *game.Game, name, query string) any {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return badQuery(err)
+	}
+	req, err := g.Request(name, q)
+	switch {
+	case err != nil:
+		return failure(err)
+	case req.Cheap():
+		return respond(req)
+	}
+	return map[string]any{"search": true, "abstraction": abstracted(g, name, q)}
+}
+
+// genStream is the stream of the random source of 'slidetable gen -seed
+// S' (rand.NewPCG(S, genStream)), so that a seed gives the board it
+// prints first, as slidetable_random of the C library does.
+const genStream = 0x736c696465
+
+// random draws a board uniformly among those that reach the goal, for the
+// query size=WxH, with goal=BOARD (default the standard goal) and
+// seed=S (0 to 2^64-1; default a random seed): the status and body of
+// {"size":"WxH","board":[...]} (with "goal" if it is not the standard
+// one), as 'slidetable gen -json -seed S' prints it first. It needs no
+// table nor search, so any size is drawn at once.
+func random(query string) string {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return badQuery(err)
+	}
+	for k, vs := range q {
+		switch {
+		case k != "size" && k != "goal" && k != "seed":
+			return reply(400, api.Error{Error: fmt.Sprintf("unknown parameter %q: random takes size, goal, seed", human.Clip(k, 40))})
+		case len(vs) > 1:
+			return reply(400, api.Error{Error: fmt.Sprintf("parameter %s given %d times", k, len(vs))})
+		}
+	}
+	if !q.Has("size") {
+		return reply(400, api.Error{Error: "missing parameter size, such as size=3x3"})
+	}
+	size, err := board.ParseSize(q.Get("size"))
+	if err != nil {
+		return reply(400, api.Error{Error: human.Message(err)})
+	}
+	goal := board.Goal(size)
+	if q.Has("goal") {
+		if goal, err = board.Parse(size, q.Get("goal")); err != nil {
+			return reply(400, api.Error{Error: human.Message(fmt.Errorf("goal=%q: %w", human.Clip(q.Get("goal"), 40), err))})
+		}
+	}
+	seed := rand.Uint64()
+	if q.Has("seed") {
+		if seed, err = strconv.ParseUint(q.Get("seed"), 10, 64); err != nil {
+			return reply(400, api.Error{Error: fmt.Sprintf("seed=%q: want a whole number from 0 to %d", human.Clip(q.Get("seed"), 40), uint64(1<<64-1))})
+		}
+	}
+	b, err := gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), goal)
+	if err != nil {
+		return failure(err)
+	}
+	return reply(200, api.NewDrawn(goal, b, nil))
+}
+
+// respond answers req: its status and body.
+func respond(req *game.Request) string {
+	v, err := req.Answer(context.Background())
+	if err != nil {
+		return failure(err)
 	}
 	return reply(200, v)
+}
+
+// badQuery is the status and body of a query that cannot be parsed.
+func badQuery(err error) string {
+	return reply(400, api.Error{Error: "bad query: " + err.Error()})
+}
+
+// failure is the status and body of an error.
+func failure(err error) string {
+	return reply(game.Status(err), api.Error{Error: human.Message(err)})
+}
+
+// abstracted reports whether a search for the size and metric of a
+// request q of the endpoint name is bounded by an abstraction database
+// the module leaves out (data.AbstractionSizes, in the multi-tile
+// metric), which must be given first. The size and metric are read as
+// the request read them, so that any size the request accepts is
+// recognised.
+func abstracted(g *game.Game, name string, q url.Values) bool {
+	about := url.Values{}
+	for _, k := range []string{"size", "metric"} {
+		if q.Has(k) {
+			about[k] = q[k]
+		}
+	}
+	p, err := g.Puzzle(about, name)
+	return err == nil && p.Metric == board.MultiTile && slices.Contains(data.AbstractionSizes(), p.Goal.Size())
 }
 
 // reply returns the status and v as JSON in one string, "200 {...}": one

@@ -43,6 +43,7 @@ import os
 import random as _random
 import sys
 import threading
+import warnings as _warnings
 from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _native
@@ -55,6 +56,7 @@ __all__ = [
     "Hints",
     "Level",
     "SlidetableError",
+    "SlidetableWarning",
     "Table",
     "distance",
     "distances",
@@ -78,6 +80,9 @@ _METRICS = {"single": 0, "multi": 1}
 _MAX_CELLS = 256
 _INT_MAX = 2**31 - 1
 
+#: The most cells of a size that slidetable build makes a table of.
+_TABLE_MAX_CELLS = 12
+
 
 class SlidetableError(Exception):
     """A failure, with the command line's message (``str(err)``), such as
@@ -95,6 +100,13 @@ class SlidetableError(Exception):
         super().__init__(message)
         self.status = status
         self.index = index
+
+
+class SlidetableWarning(RuntimeWarning):
+    """Boards are answered, but slower than they could be: a size that a
+    table could answer (up to 12 cells) has none installed, so its boards
+    towards the standard goal are searched. The message names the command
+    that installs the table. Warned once for each size and metric."""
 
 
 class Hints(NamedTuple):
@@ -262,7 +274,10 @@ class Table:
     ``Table("3x3")`` answers as the command line does: from the table
     built in, else one installed in the cache folder ($SLIDETABLE_CACHE,
     else slidetable in the user's cache folder), else by search with the
-    best lower bound there is. ``Table.open(path)`` opens a table or
+    best lower bound there is. A size that a table could answer (up to
+    12 cells, such as 4x3) searched for want of one installed issues a
+    :class:`SlidetableWarning` once, naming the command that installs it
+    (``slidetable build -install 4x3``). ``Table.open(path)`` opens a table or
     database file that ``slidetable build`` wrote. Either is
     proven before it answers (a large file on its first use on the
     machine, recorded in the cache folder).
@@ -305,6 +320,8 @@ class Table:
             )
         )
         self._init(handle.value)
+        if goal_cells is None and not self.exact and self.width * self.height <= _TABLE_MAX_CELLS:
+            _warn_searched(self)
 
     @classmethod
     def open(cls, path: Union[str, "os.PathLike[str]"], *, timeout: Optional[float] = None,
@@ -657,6 +674,38 @@ def _native_int32(fmt: str) -> bool:
     in the wrong order)."""
     order, code = (fmt[:1], fmt[1:]) if fmt[:1] in ("@", "=", "<", ">", "!") else ("", fmt)
     return order in _NATIVE_ORDERS and code in ("i", "l")
+
+
+_warned: set = set()  # (width, height, metric) of the tables warned of
+_warned_lock = threading.Lock()
+
+
+def _warn_searched(t: Table) -> None:
+    """Warn, once for t's size and metric, that its boards are searched
+    where an installed table would answer, naming the command that
+    installs it."""
+    key = (t.width, t.height, t.metric)
+    with _warned_lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    metric, counted = (" -metric multi", " (multi-tile moves)") if t.metric == "multi" else ("", "")
+    _warnings.warn(
+        f"slidetable: no {t.size} table{counted} is installed, so {t.size} boards are searched "
+        f"({t.description}), which can take long far from the goal; `slidetable build{metric} -install {t.size}` "
+        f"installs one (seconds), which Table({t.size!r}) then finds",
+        SlidetableWarning,
+        stacklevel=_caller_level(),
+    )
+
+
+def _caller_level() -> int:
+    """The stacklevel of a warnings.warn called from this package that
+    names the line that called into the package."""
+    f, level = sys._getframe(1), 1
+    while f is not None and f.f_globals.get("__name__", "").partition(".")[0] == __name__:
+        f, level = f.f_back, level + 1
+    return level
 
 
 _tables: dict = {}

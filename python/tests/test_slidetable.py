@@ -5,8 +5,8 @@ installed with the package.
 They check the answers against a plain breadth-first search written here,
 with its own move code, and, when $SLIDETABLE_EXPECT names the file that
 the Go test (python_test.go) writes, against the Go library's answers:
-Korf's 10 easiest 4x4 boards, levels, random boards, a table file, error
-messages.
+Korf's 10 easiest 4x4 boards, levels, random boards, a table file, an
+installed table, error messages.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 import unittest
+import warnings
 
 import slidetable
 from slidetable import SlidetableError
@@ -532,6 +533,69 @@ class TestFork(unittest.TestCase):
             os._exit(code)
         _, status = os.waitpid(pid, 0)
         self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+
+
+class TestSearchedWarning(unittest.TestCase):
+    """A size that a table could answer, searched for want of one
+    installed, says so once, naming the command that installs it."""
+
+    def setUp(self):
+        slidetable._warned.clear()
+
+    def searched(self, call) -> list:
+        """The SlidetableWarnings that call() issues, each once shown."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            call()
+        return [w for w in caught if issubclass(w.category, slidetable.SlidetableWarning)]
+
+    def test_once_naming_the_command(self):
+        def call():
+            slidetable.Table("4x3").close()
+            slidetable.Table("4x3").close()
+            slidetable.Table("4x3", metric="multi").close()
+            slidetable.Table("4x3", metric="multi").close()
+
+        got = self.searched(call)
+        self.assertEqual(len(got), 2, [str(w.message) for w in got])
+        single, multi = (str(w.message) for w in got)
+        self.assertIn("no 4x3 table is installed, so 4x3 boards are searched", single)
+        self.assertIn("`slidetable build -install 4x3`", single)
+        self.assertIn("no 4x3 table (multi-tile moves) is installed", multi)
+        self.assertIn("`slidetable build -metric multi -install 4x3`", multi)
+        for w in got:
+            self.assertEqual(w.filename, __file__)  # the caller's line, not the package's
+        self.assertTrue(issubclass(slidetable.SlidetableWarning, RuntimeWarning))
+
+    def test_module_functions(self):
+        def call():
+            for _ in range(2):
+                self.assertEqual(slidetable.distance("6x2", goal(6, 2)), 0)
+        got = self.searched(call)
+        self.assertEqual(len(got), 1, [str(w.message) for w in got])
+        self.assertIn("`slidetable build -install 6x2`", str(got[0].message))
+        self.assertEqual(got[0].filename, __file__)
+
+    def test_quiet_where_no_table_could_answer(self):
+        def call():
+            for size, metric in (("3x3", "single"), ("3x3", "multi"), ("4x2", "single"), ("4x4", "single"),
+                                 ("4x4", "multi"), ("5x5", "single")):
+                t = slidetable.Table(size, metric=metric)
+                self.assertEqual(t.exact, size not in ("4x4", "5x5"))
+                t.close()
+            # Another goal: no table can be installed for it.
+            t = slidetable.Table("4x3", goal=tuple(range(12)))
+            self.assertFalse(t.exact)
+            t.close()
+        self.assertEqual(self.searched(call), [])
+
+    @needs_go
+    def test_quiet_with_a_table(self):
+        def call():
+            with slidetable.Table(EXPECT["installed"]) as t:
+                self.assertTrue(t.exact, t.description)
+            slidetable.Table.open(EXPECT["file"]["path"]).close()
+        self.assertEqual(self.searched(call), [])
 
 
 class TestGoal(unittest.TestCase):

@@ -63,6 +63,8 @@ const page = {
   stats: null, // /api/stats of the size, or null
   speed: 2, // index in SPEEDS of the speed chosen
   notice: "", // a message for the player, said when the next board is dealt
+  hints: 0, // the hints shown in this game: a win with one sets no record
+  hintedAt: "", // the board of the last hint counted
   retryDelay: 0, // ms before asking again, after trouble
   retryTimer: 0,
   dealing: false, // a new board is on its way
@@ -110,6 +112,10 @@ puzzle.addEventListener("deal", (ev) => {
   el.board.style.setProperty("--cols", info.width);
   el.board.style.setProperty("--rows", info.height);
   closeWin();
+  if (!d.restored) {
+    page.hints = 0; // a game restored keeps its count (restore)
+    page.hintedAt = "";
+  }
   el.shareBox.hidden = true;
   el.result.textContent = "";
   say(page.notice);
@@ -168,6 +174,13 @@ puzzle.addEventListener("hint", (ev) => {
     return;
   }
   el.board.dataset.hint = h.tile;
+  // A hint counts once for each board it is asked on.
+  const at = rules.keyOf(puzzle.board);
+  if (at !== page.hintedAt) {
+    page.hints++;
+    page.hintedAt = at;
+    save();
+  }
   unsay();
   tip(h.tiles === 1 ? `Hint: slide tile ${h.tile} ${h.direction}.` : `Hint: tap tile ${h.tile} to slide ${h.tiles} tiles ${h.direction}.`, "hint");
 });
@@ -374,20 +387,24 @@ function changeSpeed(by) {
 // ---- winning ----
 
 function win(d) {
-  const n = d.moves, helped = d.helped, known = d.optimum !== null, extra = known ? n - d.optimum : NaN;
+  const n = d.moves, helped = d.helped, hints = page.hints, known = d.optimum !== null, extra = known ? n - d.optimum : NaN;
   const how = d.metric === "multi" ? " (multi-tile)" : "";
+  const hinted = `${hints} hint${hints === 1 ? "" : "s"}`;
   let text = `Solved in ${n} move${n === 1 ? "" : "s"}${how} and ${clock(d.time)}; ` +
     (known ? `the optimum from the start was ${d.optimum}.` : "the optimum from the start was not worked out.");
   if (helped === n && n > 0) text += ` The solver made all ${n} moves.`;
   else if (helped > 0) text += ` The solver made ${helped} of the ${n} moves.`;
-  else if (extra === 0) text += " A perfect game!";
-  else if (known) text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
+  else if (extra === 0 && hints === 0) text += " A perfect game!";
+  else if (extra > 0) text += ` ${extra} move${extra === 1 ? "" : "s"} more than needed.`;
+  if (hints > 0 && helped === 0) text += ` With ${hinted}: a game helped by a hint sets no record.`;
   el.result.textContent = text;
   el.result.dataset.moves = n;
   el.result.dataset.optimum = known ? d.optimum : "";
   el.result.dataset.helped = helped;
-  el.winTitle.textContent = helped === 0 ? (extra === 0 ? "Perfect!" : "Solved!") : "Solved";
-  const news = helped === 0 && page.level && page.level.key !== "shared" ? records.record(page.info.size, page.metric, page.level, n, d.time) : "";
+  el.result.dataset.hints = hints;
+  el.winTitle.textContent = helped > 0 ? "Solved" : hints > 0 ? `Solved with ${hinted}` : extra === 0 ? "Perfect!" : "Solved!";
+  const unaided = helped === 0 && hints === 0;
+  const news = unaided && page.level && page.level.key !== "shared" ? records.record(page.info.size, page.metric, page.level, n, d.time) : "";
   el.bestNews.textContent = news;
   el.bestNews.hidden = !news;
   el.win.hidden = false;
@@ -410,7 +427,7 @@ function showBests() {
 
 function save() {
   if (!page.info || !puzzle.board.length) return;
-  try { localStorage.setItem(SAVE_KEY, JSON.stringify({ ...puzzle.snapshot(), level: page.level })); } catch (e) { /* no storage: nothing kept */ }
+  try { localStorage.setItem(SAVE_KEY, JSON.stringify({ ...puzzle.snapshot(), level: page.level, hints: page.hints, hintedAt: page.hintedAt })); } catch (e) { /* no storage: nothing kept */ }
 }
 
 function saved() {
@@ -423,6 +440,8 @@ async function restore(metric) {
   const s = saved();
   if (!s || !s.size || (s.metric || "single") !== metric || !page.engine.info(s.size, metric)) return false;
   page.level = s.level || null;
+  page.hints = Number.isInteger(s.hints) && s.hints > 0 ? s.hints : 0;
+  page.hintedAt = typeof s.hintedAt === "string" ? s.hintedAt : "";
   if (!(await puzzle.restore(s))) return false;
   if (puzzle.state === "solved") el.result.textContent = "Solved. Play again for a new board.";
   else if (puzzle.moves) tip("Welcome back: your game is as you left it.", "info");
@@ -801,4 +820,6 @@ async function start() {
   await newGame();
 }
 
-start();
+// Opened as a file (file:///.../index.html), the page has no engine to
+// ask: unserved.js says how to serve it, and nothing starts.
+if (location.protocol !== "file:") start();

@@ -1,6 +1,6 @@
 // The player's records, kept in this browser (localStorage): for each
-// metric, size and difficulty, the games won without the solver, the
-// fewest moves and the fastest time.
+// metric, size and difficulty, the games won without the solver or a hint,
+// the fewest moves and the fastest time.
 
 const KEY = "slidetable.best.v1";
 
@@ -50,7 +50,7 @@ export function show(box, size, metric) {
     const p = document.createElement("p");
     p.className = "help";
     const counted = metric === "multi" ? " counting multi-tile moves" : "";
-    p.textContent = `No ${size} games won yet${counted}. Wins without Solve are kept here, in this browser.`;
+    p.textContent = `No ${size} games won yet${counted}. Wins without Solve or Hint are kept here, in this browser.`;
     box.replaceChildren(p);
     return;
   }

@@ -1,0 +1,206 @@
+package source
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/rank"
+)
+
+// ErrMismatch reports a source asked what it does not answer: boards of
+// another size or goal, in another metric, or by a search where it is a
+// table (see MismatchError).
+var ErrMismatch = errors.New("source: does not answer the question")
+
+// MismatchError reports a source that was given to answer (a file the
+// caller named) and cannot answer the question asked of it: its message
+// names the source, its kind, size, metric and goal, and what the
+// question needed, as in "4x4-multi.abs, an abstraction tier to the
+// standard goal, answers 4x4 in multi-tile moves, not single-tile". It wraps
+// ErrMismatch and ErrKind.
+type MismatchError struct {
+	Source *Source
+	// Goal and Metric are what the question asked: the size is Goal's.
+	Goal   board.Board
+	Metric board.Metric
+	// Need, if not "", says what else the question needed: "an exact
+	// table", "a bound for a search".
+	Need string
+}
+
+func (e *MismatchError) Error() string {
+	s, size := e.Source, e.Goal.Size()
+	head := fmt.Sprintf("%s, %s %s, answers %s in %s moves", s.Name(), article(s.Kind()), goalPhrase(s.Goal()), s.Size(), metricPhrase(s.Metric()))
+	switch {
+	case s.Size() != size:
+		return fmt.Sprintf("%s, not %s", head, size)
+	case s.Goal() != e.Goal:
+		return fmt.Sprintf("%s, not %s", head, goalPhrase(e.Goal))
+	case s.Metric() != e.Metric:
+		return fmt.Sprintf("%s, not %s", head, metricPhrase(e.Metric))
+	case e.Need != "":
+		how := "with lower bounds that guide a search"
+		if s.Exact() {
+			how = "by looking up exact distances"
+		}
+		return fmt.Sprintf("%s %s; this needs %s", head, how, e.Need)
+	}
+	return head
+}
+
+// Unwrap returns ErrMismatch and ErrKind: the source is the wrong kind of
+// file for the question.
+func (e *MismatchError) Unwrap() []error { return []error{ErrMismatch, ErrKind} }
+
+// article returns the kind with its indefinite article: "a table", "an
+// abstraction tier".
+func article(k Kind) string {
+	if k == Abstraction || k == Unknown {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// goalPhrase writes a goal for a person: "to the standard goal", or "to
+// the goal 0 1 2/3 4 5/6 7 8".
+func goalPhrase(goal board.Board) string {
+	if goal == board.Goal(goal.Size()) {
+		return "to the standard goal"
+	}
+	return "to the goal " + goal.String()
+}
+
+// metricPhrase writes a metric as its moves are called: "single-tile",
+// "multi-tile".
+func metricPhrase(m board.Metric) string { return m.String() + "-tile" }
+
+// Metric returns the metric the source answers in: a table's own; the
+// single-tile metric for a pattern database, whose entries are lower
+// bounds there only; the multi-tile metric for an abstraction tier; the
+// HeuristicMetric of a given heuristic.
+func (s *Source) Metric() board.Metric {
+	switch {
+	case s.Table != nil:
+		return s.Table.Metric()
+	case s.DB != nil:
+		return board.SingleTile
+	case s.Abstraction != nil:
+		return board.MultiTile
+	}
+	return s.HeuristicMetric
+}
+
+// Exact reports whether the source answers distances itself, an exact
+// table, rather than bounding them from below to guide an optimal search.
+func (s *Source) Exact() bool { return s.Table != nil }
+
+// Name names the source for a message: its file's path, or for one with
+// no file what String says ("the built-in 4x4 pattern database").
+func (s *Source) Name() string {
+	if s.Path != "" {
+		return s.Path
+	}
+	return s.String()
+}
+
+// Answers returns nil if the source answers boards of goal's size towards
+// goal in the metric m, as a table (exact) or a lower bound (for a search),
+// and otherwise a *MismatchError that says what it answers and what was
+// asked.
+func (s *Source) Answers(goal board.Board, m board.Metric) error {
+	if s.Goal() != goal || s.Metric() != m {
+		return &MismatchError{Source: s, Goal: goal, Metric: m}
+	}
+	return nil
+}
+
+// Hash returns the content hash of the bytes the source was read from (see
+// the package documentation), and false for one not read from bytes: a
+// table or bound made in memory.
+func (s *Source) Hash() ([sha256.Size]byte, bool) {
+	switch {
+	case s.Table != nil:
+		return s.Table.ContentHash()
+	case s.DB != nil:
+		return s.DB.ContentHash()
+	case s.Abstraction != nil:
+		return s.Abstraction.ContentHash()
+	}
+	return [sha256.Size]byte{}, false
+}
+
+// Entries returns the number of entries the source holds: a table's
+// boards, the entries of a pattern database's groups (one a placement of
+// the group's tiles, or a placement and a cell of the blank), an
+// abstraction tier's arrangements; 0 for a heuristic.
+func (s *Source) Entries() uint64 {
+	var n uint64
+	switch {
+	case s.Table != nil:
+		n = s.Table.Boards()
+	case s.DB != nil:
+		cells := s.Size().Cells()
+		for _, g := range s.DB.Groups() {
+			c, _ := rank.Placements(cells, len(g)) // the reader checked it fits
+			if s.DB.KeepsBlank() {
+				c *= uint64(cells - len(g))
+			}
+			n += c
+		}
+	case s.Abstraction != nil:
+		for _, c := range s.Abstraction.Classings() {
+			n += c.Arrangements()
+		}
+	}
+	return n
+}
+
+// Describe returns the source as the JSON answers carry it (api.Source).
+func (s *Source) Describe() *api.Source {
+	out := &api.Source{Where: s.Origin.String(), Kind: s.Kind().String(), Exact: s.Exact()}
+	if s.Path != "" {
+		out.Path = filepath.ToSlash(s.Path)
+	}
+	if s.Origin == 0 {
+		out.Where = Given.String() // made by hand, in memory
+	}
+	if s.Kind() == Unknown {
+		out.Kind = ComputedBound.String() // a heuristic given
+	}
+	if sum, ok := s.Hash(); ok {
+		out.Hash = hex.EncodeToString(sum[:])
+	}
+	return out
+}
+
+// Kind returns what answers: the kind of its Source, or ComputedBound for a
+// search with a bound computed from each board.
+func (a *Answer) Kind() Kind {
+	if a.Source == nil {
+		return ComputedBound
+	}
+	if k := a.Source.Kind(); k != Unknown {
+		return k
+	}
+	return ComputedBound // a heuristic given
+}
+
+// Size returns the size of the boards the answer is for.
+func (a *Answer) Size() board.Size { return a.Goal.Size() }
+
+// Describe returns what answers as the JSON answers carry it
+// (api.Source): its Source's, or for a bound computed from each board
+// {"where":"computed","kind":"computed bound","exact":false}.
+func (a *Answer) Describe() *api.Source {
+	if a.Source == nil {
+		return &api.Source{Where: Computed.String(), Kind: ComputedBound.String()}
+	}
+	d := a.Source.Describe()
+	d.Exact = a.Exact()
+	return d
+}
