@@ -86,12 +86,19 @@ func (e *sentinel) Is(target error) bool { return target == e.kind }
 // both against itself and against k.
 func New(k Kind, msg string) error { return &sentinel{kind: k, msg: msg} }
 
+// precedence is the order in which KindOf tests the kinds of an error
+// that has several (a file that needs more memory than allowed is both a
+// file that cannot answer and a memory failure): the one that says best
+// what to do first.
+var precedence = []Kind{Time, Cancelled, Memory, Input, NotFound, File}
+
 // KindOf returns the kind of err: Time for a context's deadline,
-// Cancelled for its cancellation, File for a file that does not exist,
-// cannot be opened or is cut short, else the kind of the first sentinel
-// err wraps that has one (tested in the order of the constants, Input
-// first), else Internal. The end of a context comes first, so that work
-// stopped while it read a file is said to be stopped, not a bad file.
+// Cancelled for its cancellation, else the kind err has (by errors.Is;
+// of several, the first of Memory, Input, NotFound and File), else File
+// for a file that cannot be opened or is cut short (an *fs.PathError,
+// io.ErrUnexpectedEOF), else Internal. The end of a context comes first,
+// so that work stopped while it read a file is said to be stopped, not a
+// bad file.
 func KindOf(err error) Kind {
 	switch {
 	case err == nil:
@@ -101,7 +108,7 @@ func KindOf(err error) Kind {
 	case errors.Is(err, context.Canceled):
 		return Cancelled
 	}
-	for k := Input; k < numKinds; k++ {
+	for _, k := range precedence {
 		if errors.Is(err, k) {
 			return k
 		}

@@ -479,27 +479,18 @@ func (e *requestError) Error() string   { return human.Message(e.err) }
 func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 
 // Status returns the HTTP status the API answers an error of a request
-// with, the one place that decides it for the server and the WebAssembly
-// build alike: 400 for bad input; 404 for an unknown endpoint or a
-// distribution not known; 422 for a search that ran out of the time it was
-// given (context.DeadlineExceeded), which is final: the same request gets
-// the same answer from the same server (see Final); 503 for work that was
-// cancelled or found no level in its draws (it may succeed later); 500
-// otherwise; 200 for nil.
+// with, for the server and the WebAssembly build alike: that of its kind
+// in the one table of package failure (400 for bad input; 404 for an
+// unknown endpoint, a distribution not known or no level found in the
+// draws; 422 for a search that ran out of the time it was given, which is
+// final: the same request gets the same answer from the same server, see
+// Final; 503 for a file that cannot answer, work over its memory limit or
+// work cancelled; 500 for a bug); 200 for nil.
 func Status(err error) int {
-	switch {
-	case err == nil:
+	if err == nil {
 		return 200
-	case errors.Is(err, ErrInput):
-		return 400
-	case errors.Is(err, ErrEndpoint), errors.Is(err, ErrUnknown):
-		return 404
-	case Final(err):
-		return 422
-	case errors.Is(err, context.Canceled), errors.Is(err, levels.ErrNotFound):
-		return 503
 	}
-	return 500
+	return failure.KindOf(err).Codes().HTTP
 }
 
 // Final reports whether err is a failure that asking again cannot mend

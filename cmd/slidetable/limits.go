@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math"
 	"os"
 	"strconv"
@@ -15,9 +16,7 @@ import (
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/levels"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/table"
 )
 
 // Bounds of the numbers flags take. Every number a flag takes is bounded,
@@ -90,7 +89,7 @@ func (f *flags) memFlag() error {
 
 // memoryError adds to a refusal for want of memory what to do about it.
 func memoryError(err error) error {
-	if errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, bfs.ErrMemory) {
+	if errors.Is(err, failure.Memory) {
 		return fmt.Errorf("%w; raise -max-mem (or $%s) to allow more", err, memEnv)
 	}
 	return err

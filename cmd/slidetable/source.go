@@ -3,13 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"os"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
@@ -178,7 +178,7 @@ func (f *flags) fileError(err error) error {
 func installedFailure(err error) error {
 	var ie *source.InstalledError
 	switch {
-	case errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory):
+	case errors.Is(err, failure.Memory):
 		return memoryError(err)
 	case errors.As(err, &ie):
 		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with '%s' or remove it)", err, ie.Path, ie.Size, ie.Rebuild())
