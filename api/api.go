@@ -167,7 +167,8 @@ func Median(counts []uint64) float64 {
 type Error struct {
 	Error string `json:"error"`
 	// Final, when true, says that asking again will get the same answer
-	// from this server: a search that runs out of its time limit.
+	// from this server: a search that runs out of its time limit, or a
+	// file of the server's found damaged.
 	Final bool `json:"final,omitempty"`
 }
 

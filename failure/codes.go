@@ -22,7 +22,7 @@ type Codes struct {
 var codes = [numKinds]Codes{
 	Internal:  {Exit: 1, HTTP: 500, C: 10, Python: "internal", JS: "failed"},
 	Input:     {Exit: 2, HTTP: 400, C: 4, Python: "input", JS: "input"},
-	File:      {Exit: 1, HTTP: 503, C: 5, Python: "file", JS: "file"},
+	File:      {Exit: 1, HTTP: 500, C: 5, Python: "file", JS: "file"},
 	Memory:    {Exit: 1, HTTP: 503, C: 6, Python: "memory", JS: "memory"},
 	Time:      {Exit: 1, HTTP: 422, C: 7, Python: "timeout", JS: "timeout"},
 	Cancelled: {Exit: 1, HTTP: 503, C: 8, Python: "cancelled", JS: "aborted"},

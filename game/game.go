@@ -484,13 +484,23 @@ func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 // unknown endpoint, a distribution not known or no level found in the
 // draws; 422 for a search that ran out of the time it was given, which is
 // final: the same request gets the same answer from the same server, see
-// Final; 503 for a file that cannot answer, work over its memory limit or
-// work cancelled; 500 for a bug); 200 for nil.
+// Final; 503 for work over its memory limit or cancelled; 500 for a bug
+// or a file that cannot answer, such as a damaged one, see Damaged); 200
+// for nil.
 func Status(err error) int {
 	if err == nil {
 		return 200
 	}
 	return failure.KindOf(err).Codes().HTTP
+}
+
+// Damaged reports whether err is the failure of a file that answers, not
+// of the request or of the program: a block of a table read in place that
+// is damaged, or was changed after the file was opened, which every
+// question that needs the block meets until the file is mended. Its
+// message names the file and the block.
+func Damaged(err error) bool {
+	return errors.Is(err, table.ErrChecksum) || errors.Is(err, table.ErrFormat)
 }
 
 // Final reports whether err is a failure that asking again cannot mend

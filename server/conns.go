@@ -3,40 +3,45 @@ package server
 import (
 	"container/list"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 )
 
 // connLimit is a listener that keeps at most max connections open.
 //
 // A connection is busy from the moment the server has read the empty line
-// that ends its request's headers until it waits for its next request.
-// Otherwise it is quiet, in one of two ways: partial, when it has sent
-// part of a request and no more; or waiting, when it is new and has sent
-// nothing yet, or is idle between requests.
+// that ends its request's headers until it is answered; from the first
+// write of its answer it is also writing, placed in the writing line by
+// the last piece of the answer to leave (Write). Otherwise it is quiet,
+// in one of three ways: silent, when it is new and has sent nothing yet;
+// partial, when it has sent part of a request and no more; idle, when it
+// has been answered and the server reads from it again for its next
+// request (not before: the server may hold that request already, sent
+// with the one before). Each quiet connection stands in the line of its
+// kind, the one there longest first.
 //
-// At the cap, a new connection sheds the partial connection quiet the
-// longest. If there is none, a few more connections are let in
-// (extraConns), and the connections that come next shed partial ones to
-// bring the count back to max. Beyond those few, it sheds the waiting
-// connection quiet the longest, if that one has been quiet for
-// ShedWaitingAfter at least. It never sheds one that has sent bytes the
-// server has not read yet (a request on its way to being read), where the
-// system tells (on Unix). A prompt client sends its whole request at
-// once, right after it connects or after its previous answer: it is
-// spared until the server has read that request, and from then on it is
-// busy. A client that sends its headers a line a second is shed first,
-// and one that connects and says nothing, or stays idle, only when there
-// is no such client left and once a second has passed. While no quiet
-// connection may be shed, the new one waits in Accept for one to become
-// sheddable or to close, at most ShedWaitingAfter (the clients after it
-// wait in the listen queue meanwhile). If every open connection is busy,
-// the new one is refused in the cheapest way there is: a fixed 503 with
-// Retry-After, written once without reading anything, and closed.
+// At the cap, a new connection sheds, at once, the first partial
+// connection, else the first idle one, else the first writing one blocked
+// in a write of its answer for ShedStuckAfter (its client takes none of
+// it). If there is none, a few more connections are let in (extraConns),
+// and the connections that come next shed to bring the count back to max;
+// beyond those few, a new one also sheds the first silent connection, once
+// it has been silent for ShedSilentAfter. It never sheds a quiet one that
+// has sent bytes the server has not read yet (a request on its way to
+// being read), where the system tells (on Unix), nor one whose bytes the
+// server is taking at that moment: the server's reads and the shedding
+// exclude each other (see Read), so that a request the server has read is
+// always the request of a busy connection. While none may be shed yet,
+// the new one waits in Accept for one to become sheddable or to close
+// (the clients after it wait in the listen queue meanwhile). If every open
+// connection is busy, none writing nor answered, the new one is refused in
+// the cheapest way there is: a fixed 503 with Retry-After, written once
+// without reading anything, and closed.
 //
 // A new connection is accepted before its victims are closed, so the
 // process holds at most max+extraConns(max)+1 connections' files at any
@@ -44,13 +49,16 @@ import (
 type connLimit struct {
 	net.Listener
 	max   int
-	extra int // let in beyond max while no partial one may be shed
+	extra int // let in beyond max while no connection but a silent one may be shed
 	log   *slog.Logger
 
-	mu      sync.Mutex
-	open    int       // connections counted
-	partial list.List // *limitedConn that have sent part of a request, the longest quiet first
-	waiting list.List // *limitedConn new and silent, or idle, the longest quiet first
+	mu       sync.Mutex
+	open     int       // connections counted
+	silent   list.List // *limitedConn new and silent, the longest silent first
+	partial  list.List // *limitedConn that have sent part of a request, the longest first
+	idle     list.List // *limitedConn answered and read from again, the longest idle first
+	writing  list.List // *limitedConn writing, the one whose answer has not moved the longest first
+	answered int       // connections answered that the server has not read from again
 
 	changed   chan struct{} // a token when a connection changes lines or closes
 	done      chan struct{} // closed by Close
@@ -58,17 +66,33 @@ type connLimit struct {
 
 	shed, refused int       // since the last log line
 	logged        time.Time // of the last log line
+
+	spared func() // set by tests: called, l.mu held, for each connection spared for its unread bytes
 }
 
 // limitedConn is a connection of a connLimit.
 type limitedConn struct {
 	net.Conn
-	l     *connLimit
-	in    *list.List    // l.partial or l.waiting, or nil while busy
-	e     *list.Element // its element in in
-	since time.Time     // when it joined in
-	gone  bool          // shed or closed: no longer counted
-	lines lineState     // of the bytes read, touched by the server's reads only
+	l   *connLimit
+	raw syscall.RawConn // the socket, read through readRaw; nil to read through Conn
+
+	// Held by a read from the moment it takes bytes from the socket until
+	// they are noted (received); a connection whose reader holds it is not
+	// shed.
+	rmu   sync.Mutex
+	lines lineState   // of the bytes read, under rmu
+	cut   atomic.Bool // shed: a read takes no more bytes
+
+	wdl     atomic.Int64 // the write deadline the server set, in Unix nanoseconds; 0: none
+	inWrite atomic.Bool  // in Write: blocked there, if for long
+
+	// Under l.mu:
+	in       *list.List    // the line it is in, or nil while busy and not writing
+	e        *list.Element // its element in in
+	since    time.Time     // when it joined in (writing: when its last piece began)
+	gone     bool          // shed or closed: no longer counted
+	stuck    bool          // shed for an answer its client does not take
+	answered atomic.Bool   // answered, not read from since (written under l.mu)
 }
 
 // newConnLimit returns ln limited to max connections, and for a moment
@@ -79,8 +103,8 @@ func newConnLimit(ln net.Listener, max int, log *slog.Logger) *connLimit {
 }
 
 // extraConns is how many connections beyond max a connLimit lets in while
-// no partial connection may be shed: a thirty-second of max, at most
-// MaxExtraConns.
+// no connection but a silent one may be shed: a thirty-second of max, at
+// most MaxExtraConns.
 func extraConns(max int) int { return min(max/32, MaxExtraConns) }
 
 // Accept returns the next connection, having made room for it.
@@ -109,15 +133,16 @@ func (l *connLimit) Close() error {
 	return l.Listener.Close()
 }
 
-// admit counts c in, shedding quiet connections to keep at most max open,
-// or max+l.extra while no partial one may be shed, and waiting for one
-// beyond that; it returns nil if every connection is busy, and net.ErrClosed if
-// the listener is closed while it waits.
+// admit counts c in, shedding connections to keep at most max open, or
+// max+l.extra while only silent ones may be shed, and waiting for one
+// beyond that; it returns nil if every connection is busy and none may
+// become sheddable, and net.ErrClosed if the listener is closed while it
+// waits.
 func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 	var timer *time.Timer
 	for {
 		l.mu.Lock()
-		if l.open >= l.max && l.partial.Len()+l.waiting.Len() == 0 {
+		if l.open >= l.max && !l.hopes() {
 			l.refused++
 			l.report()
 			l.mu.Unlock()
@@ -126,7 +151,7 @@ func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 		var victims []*limitedConn
 		wait := time.Duration(0)
 		for l.open >= l.max {
-			// A waiting one only when the extra ones are in use.
+			// A silent one only when the extra ones are in use.
 			v, w := l.victim(time.Now(), l.open >= l.max+l.extra)
 			if v == nil {
 				wait = w
@@ -141,12 +166,15 @@ func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 		}
 		var lc *limitedConn
 		if l.open < l.max+l.extra {
-			lc = &limitedConn{Conn: c, l: l}
+			lc = &limitedConn{Conn: c, l: l, raw: rawOf(c)}
 			l.open++
-			l.join(lc, &l.waiting, time.Now())
+			l.join(lc, &l.silent, time.Now())
 		}
 		l.mu.Unlock()
 		for _, v := range victims {
+			if v.stuck {
+				discard(v.Conn)
+			}
 			v.Conn.Close() // its goroutine in the server sees the error and ends
 		}
 		if lc != nil {
@@ -167,45 +195,87 @@ func (l *connLimit) admit(c net.Conn) (*limitedConn, error) {
 	}
 }
 
+// hopes reports whether a connection may be shed now or later: one is
+// quiet, writing, or answered and about to be idle. l.mu is held.
+func (l *connLimit) hopes() bool {
+	return l.silent.Len()+l.partial.Len()+l.idle.Len()+l.writing.Len()+l.answered > 0
+}
+
 // victim returns the connection to shed at now, or nil and how long to
-// wait before looking again: a partial one if there is one to shed, else,
-// if waiting is set, a waiting one. l.mu is held.
-func (l *connLimit) victim(now time.Time, waiting bool) (*limitedConn, time.Duration) {
-	p, wait := first(&l.partial, now, 0)
-	if p != nil || !waiting {
-		return p, wait
+// wait before looking again: a partial one, else an idle one, else one
+// stuck writing, else, if silent is set, a silent one. l.mu is held.
+func (l *connLimit) victim(now time.Time, silent bool) (*limitedConn, time.Duration) {
+	wait := ShedSilentAfter // at most, or until a connection changes lines (poke)
+	for _, q := range []struct {
+		line  *list.List
+		after time.Duration
+		peek  bool // spare one with bytes unread or being read
+	}{
+		{&l.partial, 0, true},
+		{&l.idle, 0, true},
+		{&l.writing, ShedStuckAfter, false},
+		{&l.silent, ShedSilentAfter, true},
+	} {
+		if q.line == &l.silent && !silent {
+			break
+		}
+		v, w := l.first(q.line, now, q.after, q.peek)
+		if v != nil {
+			return v, 0
+		}
+		wait = min(wait, w)
 	}
-	w, wwait := first(&l.waiting, now, ShedWaitingAfter)
-	return w, min(wait, wwait)
+	return nil, wait
 }
 
 // maxLook is how many connections of a line victim looks at before it
 // waits.
 const maxLook = 64
 
-// first returns the first connection of q quiet for after at least and
-// with nothing unread, or nil and how long to wait before looking again.
-func first(q *list.List, now time.Time, after time.Duration) (*limitedConn, time.Duration) {
-	wait := ShedWaitingAfter // or until one joins, becomes busy or closes (poke)
+// first returns the first connection of q there for after at least that
+// may be shed, marked so that its reads take no more bytes, or nil and how
+// long to wait before looking again. With peek, it spares a connection the
+// server is reading from, or that has received bytes the server has not
+// read; without, one that is not blocked in a write (a writing connection
+// between two writes). l.mu is held.
+func (l *connLimit) first(q *list.List, now time.Time, after time.Duration, peek bool) (*limitedConn, time.Duration) {
+	wait := ShedSilentAfter
 	e := q.Front()
 	for i := 0; e != nil && i < maxLook; e, i = e.Next(), i+1 {
 		lc := e.Value.(*limitedConn)
-		if quiet := now.Sub(lc.since); quiet < after {
-			return nil, min(wait, after-quiet) // and every one after it is newer
+		if there := now.Sub(lc.since); there < after {
+			return nil, min(wait, after-there) // and every one after it is newer
 		}
-		if !unread(lc.Conn) {
+		if !peek {
+			if !lc.inWrite.Load() {
+				continue // between writes: not stuck
+			}
+			lc.cut.Store(true)
+			lc.stuck = true
 			return lc, 0
+		}
+		if lc.rmu.TryLock() {
+			if !unread(lc.Conn) {
+				lc.cut.Store(true)
+				lc.rmu.Unlock()
+				return lc, 0
+			}
+			lc.rmu.Unlock()
 		}
 		// Its request is on its way to being read: spare it, and look
 		// again soon.
+		if l.spared != nil {
+			l.spared()
+		}
 		wait = time.Millisecond
 	}
 	return nil, wait
 }
 
-// state follows a connection's state (http.Server.ConnState): one that
-// waits for its next request is waiting from then on, at the back of the
-// line; one that closes is forgotten. (http.StateActive comes once a
+// state follows a connection's state (http.Server.ConnState): one
+// answered is idle from the server's next read (Read), so that a request
+// the server holds already, sent with the one before, is not taken for
+// idleness; one that closes is forgotten. (http.StateActive comes once a
 // request's headers are whole, after the connection is marked busy.)
 func (l *connLimit) state(c net.Conn, s http.ConnState) {
 	lc, ok := c.(*limitedConn)
@@ -219,12 +289,38 @@ func (l *connLimit) state(c net.Conn, s http.ConnState) {
 	}
 	switch s {
 	case http.StateIdle:
-		if lc.in == nil {
-			l.join(lc, &l.waiting, time.Now())
+		if lc.in == &l.writing {
+			l.leave(lc)
+		}
+		if lc.in == nil && !lc.answered.Load() {
+			lc.answered.Store(true)
+			l.answered++
 		}
 	case http.StateClosed, http.StateHijacked:
 		l.drop(lc)
 	}
+}
+
+// reading makes lc, answered, idle: the server reads from it for its next
+// request.
+func (l *connLimit) reading(lc *limitedConn) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !lc.gone && l.unanswer(lc) {
+		l.join(lc, &l.idle, time.Now())
+	}
+}
+
+// unanswer clears lc's answered mark, and reports whether it was set.
+// l.mu is held.
+func (l *connLimit) unanswer(lc *limitedConn) bool {
+	if !lc.answered.Load() {
+		return false
+	}
+	lc.answered.Store(false)
+	l.answered--
+	l.poke()
+	return true
 }
 
 // join puts lc at the back of q, leaving the line it is in. l.mu is held.
@@ -255,23 +351,35 @@ func (l *connLimit) poke() {
 }
 
 // received follows what the server read from lc: the end of a request's
-// headers makes it busy, which is not shed; the first bytes of a waiting
-// one make it partial. It is waiting again when it next waits for a
-// request (state).
+// headers makes it busy, which is not shed; the first bytes of a silent
+// or idle one make it partial. It is idle again when the server next
+// reads from it after answering (state, reading).
 func (l *connLimit) received(lc *limitedConn, whole bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
 	case lc.gone:
 	case whole:
+		l.unanswer(lc)
 		l.leave(lc)
-	case lc.in == &l.waiting:
+	case lc.in == &l.silent || lc.in == &l.idle:
 		l.join(lc, &l.partial, time.Now())
+	}
+}
+
+// progress puts lc at the back of the writing line: a piece of its answer
+// begins. l.mu is taken.
+func (l *connLimit) progress(lc *limitedConn) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !lc.gone {
+		l.join(lc, &l.writing, time.Now())
 	}
 }
 
 // drop forgets a connection. l.mu is held.
 func (l *connLimit) drop(lc *limitedConn) {
+	l.unanswer(lc)
 	l.leave(lc)
 	lc.gone = true
 	l.open--
@@ -280,13 +388,88 @@ func (l *connLimit) drop(lc *limitedConn) {
 
 // Read reads from the connection, and marks it busy as soon as what it has
 // read holds the end of a request's headers, before the server parses it
-// (received).
+// (received). Taking the bytes and noting them is one step for the
+// shedder (rmu, and readRaw where the socket allows): it never sheds a
+// connection whose request the server has taken but not yet noted.
 func (c *limitedConn) Read(p []byte) (int, error) {
+	if c.answered.Load() {
+		c.l.reading(c)
+	}
+	if c.raw != nil {
+		return c.readRaw(p)
+	}
 	n, err := c.Conn.Read(p)
 	if n > 0 {
-		c.l.received(c, c.lines.scan(p[:n]))
+		c.rmu.Lock()
+		c.note(p[:n])
+		c.rmu.Unlock()
 	}
 	return n, err
+}
+
+// note follows bytes read from the connection (received). c.rmu is held.
+func (c *limitedConn) note(p []byte) {
+	c.l.received(c, c.lines.scan(p))
+}
+
+// Write writes p to the connection a piece of at most writePiece bytes at
+// a time, each within WriteStall (or the server's own deadline, if
+// sooner), and puts the connection in the writing line, where it stays
+// until answered, its place set by the piece that began last: a client
+// that stops taking its answer has it ended, and at the connection limit
+// may have it shed after ShedStuckAfter.
+func (c *limitedConn) Write(p []byte) (int, error) {
+	c.inWrite.Store(true)
+	defer c.inWrite.Store(false)
+	n := 0
+	for n < len(p) {
+		c.l.progress(c)
+		end := min(len(p), n+writePiece)
+		deadline := time.Now().Add(WriteStall)
+		if d := c.wdl.Load(); d != 0 && d < deadline.UnixNano() {
+			deadline = time.Unix(0, d)
+		}
+		c.Conn.SetWriteDeadline(deadline)
+		k, err := c.Conn.Write(p[n:end])
+		n += k
+		if err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				discard(c.Conn) // the server closes it next
+			}
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// discard makes closing c drop what c has not sent yet, with a reset,
+// rather than go on offering it to a client that takes nothing.
+func discard(c net.Conn) {
+	if tc, ok := c.(interface{ SetLinger(sec int) error }); ok {
+		tc.SetLinger(0)
+	}
+}
+
+// writePiece is the most bytes Write hands the connection at once: an
+// answer must leave at WriteStall for each of them at least.
+const writePiece = 16 << 10
+
+// SetWriteDeadline sets the deadline of the whole of the writes to come,
+// which Write applies piece by piece.
+func (c *limitedConn) SetWriteDeadline(t time.Time) error {
+	var d int64
+	if !t.IsZero() {
+		d = t.UnixNano()
+	}
+	c.wdl.Store(d)
+	return nil
+}
+
+// SetDeadline sets the read deadline, and the write deadline as
+// SetWriteDeadline does.
+func (c *limitedConn) SetDeadline(t time.Time) error {
+	c.SetWriteDeadline(t)
+	return c.Conn.SetReadDeadline(t)
 }
 
 // CloseWrite shuts down the writing side, if the connection has one
@@ -296,14 +479,6 @@ func (c *limitedConn) CloseWrite() error {
 		return cw.CloseWrite()
 	}
 	return nil
-}
-
-// ReadFrom lets the connection's own ReadFrom (sendfile, splice) work.
-func (c *limitedConn) ReadFrom(r io.Reader) (int64, error) {
-	if rf, ok := c.Conn.(io.ReaderFrom); ok {
-		return rf.ReadFrom(r)
-	}
-	return io.Copy(struct{ io.Writer }{c.Conn}, r)
 }
 
 // lineState follows a byte stream for the empty line that ends a

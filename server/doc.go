@@ -50,29 +50,41 @@
 // from a browser (preflight requests included); by default only the
 // page's own origin can.
 //
-// Run also guards against slow and idle clients: a client has
-// ReadHeaderTimeout to send a request's headers and may stay idle
-// IdleTimeout between requests, and at most Options.MaxConns connections
-// are open. A connection is busy from the moment the server has read the
-// end of its request's headers until it has answered; otherwise it is
-// quiet: partial (it has sent part of a request and no more) or waiting
-// (new and silent, or idle between requests). At the cap a new
-// connection sheds a quiet one, so that a flood of slow or idle
-// connections cannot keep prompt clients out: the partial one quiet the
-// longest; if there is none, a few more are let in for a moment (at most
-// MaxExtraConns) and the next connections shed partial ones to bring the
-// count back; beyond them, the waiting one quiet the longest, once quiet
-// for ShedWaitingAfter; and never one whose request has come but is not
-// read yet (on Unix, where the socket tells).
-// So a client that sends its whole request within ShedWaitingAfter of
-// connecting, or of its previous answer, is never shed, however many
-// slow clients there are. While every quiet connection is spared, the
-// new one waits (clients after it wait in the listen queue); if every
-// connection is busy with a request, the new one gets a fixed 503 with
-// Retry-After at once and is closed. At most
-// Options.MaxConns+MaxExtraConns+1 connections hold a file at once: the
-// victims are closed just after the connection that sheds them is
+// Run also guards against slow, idle and non-reading clients: a client
+// has ReadHeaderTimeout to send a request's headers and may stay idle
+// IdleTimeout between requests; an answer is written 16 KB at a time, each
+// within WriteStall, so that a client that takes an answer slower than
+// that, or stops reading, has it ended; and at most Options.MaxConns
+// connections are open. A connection is busy from the moment the server
+// has read the end of its request's headers until it has answered;
+// otherwise it is quiet: silent (new, and has sent nothing), partial (it
+// has sent part of a request and no more) or idle (between requests). At
+// the cap a new connection sheds another, so that a flood of slow, idle or
+// non-reading connections cannot keep prompt clients out: a partial one,
+// else an idle one, at once; else one whose answer has not moved for
+// ShedStuckAfter (its client takes none of it); else, once a few more
+// have been let in for a moment (at most MaxExtraConns), a silent one,
+// once silent for ShedSilentAfter; never one whose request has come but
+// is not read yet (on Unix, where the socket tells). While none may be
+// shed yet, the new one waits (clients after it wait in the listen
+// queue); if every connection is busy with a request and none is writing,
+// the new one gets a fixed 503 with Retry-After at once and is closed. At
+// most Options.MaxConns+MaxExtraConns+1 connections hold a file at once:
+// the victims are closed just after the connection that sheds them is
 // accepted.
+//
+// The spare times trade a prompt client's safety against the wait of
+// every new client at the cap. A client idle between requests is shed at
+// once: its next request opens a new connection (browsers and HTTP
+// libraries retry a GET whose kept connection was closed), and a request
+// already sent is never shed. A new connection is spared ShedSilentAfter
+// (200 ms) for its first bytes: a prompt client sends its request at once,
+// and only a client process starved of CPU for longer, at a cap full of
+// silent connections, can lose its connection before its request arrives.
+// A longer spare lets a flood of idle or silent connections that
+// reconnect as fast as they are shed hold each new client up to as long,
+// in turn after turn (docs/performance.md compares a spare of a second
+// with these, beside 1,100 idle connections).
 //
 // A Server is an http.Handler, safe for concurrent use; Run serves it on a
 // listener until its context ends, then shuts down gracefully.

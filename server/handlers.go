@@ -160,6 +160,10 @@ func (s *Server) work(w http.ResponseWriter, r *http.Request, cheap bool, f func
 		unavailable(w, "request cancelled")
 	case status == http.StatusServiceUnavailable:
 		unavailable(w, human.Message(err))
+	case game.Damaged(err):
+		// A file of the server's: not the request's fault, nor a bug,
+		// and the same until the file is mended.
+		writeJSON(w, status, api.Error{Final: true, Error: "damaged file: " + human.Message(err)})
 	case status == http.StatusInternalServerError:
 		s.internal(w, r, err)
 	default:

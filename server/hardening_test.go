@@ -2,10 +2,12 @@ package server_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -13,9 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/table"
 )
 
 // runServer serves s on a loopback port with Run until the test ends and
@@ -280,5 +284,49 @@ func TestTimeoutFinal(t *testing.T) {
 	}
 	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != http.StatusUnprocessableEntity || rec.Header().Get("Retry-After") != "" || !body.Final || !strings.Contains(body.Error, "time limit of 50ms") {
 		t.Errorf("time-out: %d, Retry-After %q, %s", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+}
+
+// damaged is a Solver whose every answer fails as a table read in place
+// fails on a damaged block (see package table).
+type damaged struct{}
+
+// errDamaged is the failure of a damaged block of /srv/4x4.tbl, worded as
+// package table words it.
+var errDamaged = fmt.Errorf("solver: %w", fmt.Errorf("%w: /srv/4x4.tbl: block 3 of 9 (bytes 24576 to 36863) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened", table.ErrChecksum))
+
+func (damaged) Metric() board.Metric                                     { return board.SingleTile }
+func (damaged) Distance(context.Context, board.Board) (int, error)       { return 0, errDamaged }
+func (damaged) Path(context.Context, board.Board) ([]uint8, error)       { return nil, errDamaged }
+func (damaged) Hints(context.Context, board.Board) ([]uint8, int, error) { return nil, 0, errDamaged }
+func (damaged) Within(context.Context, board.Board, int) ([]uint8, bool, error) {
+	return nil, false, errDamaged
+}
+
+// TestDamagedFile checks that a question that meets a damaged block of a
+// table is answered as a failure of the server's file, not as a bug and
+// not as a failure that asking again may mend: 500 with final true and
+// a message that names the file and the block, without Retry-After, and
+// not logged as an internal error.
+func TestDamagedFile(t *testing.T) {
+	var log bytes.Buffer
+	g := board.Goal(board.Size{W: 4, H: 4})
+	s, err := serverOf([]game.Puzzle{{Goal: g, Solver: damaged{}}}, &server.Options{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, endpoint := range []string{"distance", "hint", "solve"} {
+		rec := serve(t, s, httptest.NewRequest(http.MethodGet, "/api/"+endpoint+"?"+boardQuery(g), nil))
+		var body api.Error
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatalf("%s: %v: %s", endpoint, err, rec.Body)
+		}
+		if rec.Code != http.StatusInternalServerError || !body.Final || rec.Header().Get("Retry-After") != "" ||
+			!strings.HasPrefix(body.Error, "damaged file: checksum mismatch: /srv/4x4.tbl: block 3 of 9") || strings.Contains(body.Error, "internal") {
+			t.Errorf("%s: %d, Retry-After %q, %s", endpoint, rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+		}
+	}
+	if strings.Contains(log.String(), "internal error") {
+		t.Errorf("logged as an internal error: %s", log.String())
 	}
 }

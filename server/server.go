@@ -30,14 +30,14 @@ type Options struct {
 	// Logger gets one line for each request. Default: none.
 	Logger *slog.Logger
 	// MaxConns is the most connections Run keeps open; at the cap a new
-	// one sheds a quiet connection (one that has not sent a whole request
-	// yet, or one idle between requests: see ShedWaitingAfter), or, if
-	// every one is busy with a request, is
-	// refused with 503. While no partial one (part of a request and no
-	// more) may be shed, up to MaxConns/32 more (at most MaxExtraConns)
-	// are let in for a moment rather than shedding a waiting one, and the
-	// next connections shed partial ones to bring the count back. Default DefaultMaxConns. Each connection
-	// takes an open file, and a new one is accepted before its victims are
+	// one sheds another (see ShedSilentAfter): one that has sent part of
+	// a request and no more, or is idle between requests, at once; one
+	// whose answer has not moved for ShedStuckAfter; or, once up to
+	// MaxConns/32 more (at most MaxExtraConns) have been let in for a
+	// moment, one that has sent nothing for ShedSilentAfter; if every one
+	// is busy with a request, none writing its answer, it is refused with
+	// 503. Default DefaultMaxConns. Each connection takes
+	// an open file, and a new one is accepted before its victims are
 	// closed: keep MaxConns+MaxExtraConns+1 below the process's limit
 	// (slidetable serve caps it there).
 	MaxConns int
@@ -58,8 +58,8 @@ type Options struct {
 const DefaultMaxConns = 4096
 
 // MaxExtraConns is the most connections Run lets in beyond
-// Options.MaxConns, for a moment, while no connection that has sent part
-// of a request may be shed (see ShedWaitingAfter).
+// Options.MaxConns, for a moment, while no connection but a silent one may
+// be shed (see ShedSilentAfter).
 const MaxExtraConns = 32
 
 // Timeouts of the connections of Run.
@@ -69,13 +69,22 @@ const (
 	ReadHeaderTimeout = 5 * time.Second
 	// IdleTimeout is how long a connection may wait for its next request.
 	IdleTimeout = 30 * time.Second
-	// ShedWaitingAfter is how long, at the connection limit
-	// (Options.MaxConns), a connection that has sent nothing since it
-	// opened, or is idle between requests, is spared before a new
-	// connection may shed it, and only when no connection that has sent
-	// part of a request and no more can be shed instead: such a one may be
-	// shed as soon as the server has read what it sent.
-	ShedWaitingAfter = time.Second
+	// ShedSilentAfter is how long, at the connection limit
+	// (Options.MaxConns), a new connection that has sent nothing is spared
+	// before a new one may shed it, and only when no other may be shed
+	// and the extra connections (MaxExtraConns) are in use. A connection
+	// that has sent part of a request and no more, or is idle between
+	// requests, may be shed at once; none that has sent bytes the server
+	// has not read yet. See the package documentation for the trade-off.
+	ShedSilentAfter = 200 * time.Millisecond
+	// ShedStuckAfter is how long, at the connection limit, a connection
+	// whose answer has not moved (its client takes none of it) is spared
+	// before a new connection may shed it, ending the answer.
+	ShedStuckAfter = 200 * time.Millisecond
+	// WriteStall is how long an answer may take to leave, for each 16 KB
+	// of it: a client that takes it slower, or stops taking it, has it
+	// ended and its connection closed, at the connection limit or not.
+	WriteStall = 5 * time.Second
 )
 
 // Limits of a request.

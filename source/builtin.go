@@ -14,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -143,17 +144,74 @@ func BuiltinAbstraction(size board.Size) (*abstraction.DB, error) {
 	})
 }
 
-// builtin returns the built-in source for goal, see builtinSource, proven
-// again under Options.Recheck.
+// builtin returns the built-in source for goal, see builtinSource, once
+// its reading fits in Options.MaxMemory (see fits), proven again under
+// Options.Recheck.
 func (r *Resolver) builtin(ctx context.Context, goal board.Board, tables bool) (*Source, error) {
 	src, err := builtinSource(goal, tables, r.opts.Metric)
 	if src == nil || err != nil {
 		return src, err
 	}
+	if err := r.fits(src); err != nil {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
 	if err := r.prove(ctx, src); err != nil {
 		return nil, err
 	}
 	return src, nil
+}
+
+// fitKey is a built-in file and a memory limit it was read under.
+type fitKey struct {
+	kind   Kind
+	size   board.Size
+	metric board.Metric
+	limit  uint64
+}
+
+// fitted holds the outcome of fits for each fitKey: nil, or the error.
+var fitted sync.Map
+
+// fits fails, as the reader of a file given by path would, if reading the
+// built-in file of src takes more than Options.MaxMemory. The files built
+// in are read once and shared, under the default limit (mem.DefaultLimit);
+// under a lower one fits reads the file again with it, once, and keeps
+// the outcome: the readers check the memory they need against the limit
+// before they allocate it.
+func (r *Resolver) fits(src *Source) error {
+	limit := r.opts.MaxMemory
+	if limit == 0 || limit >= mem.DefaultLimit() {
+		return nil
+	}
+	key := fitKey{src.Kind(), src.Size(), r.opts.Metric, limit}
+	if v, ok := fitted.Load(key); ok {
+		err, _ := v.(error)
+		return err
+	}
+	var err error
+	switch src.Kind() {
+	case Table:
+		file := data.File
+		if r.opts.Metric == board.MultiTile {
+			file = data.MultiFile
+		}
+		var b []byte
+		if b, err = file(key.size); err == nil {
+			_, err = table.NewReaderWith(bytes.NewReader(b), int64(len(b)), &table.ReadOptions{MaxMemory: limit})
+		}
+	case PDB:
+		var b []byte
+		if b, err = data.PDBFile(key.size); err == nil {
+			_, err = pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: limit})
+		}
+	case Abstraction:
+		var b []byte
+		if b, err = data.AbstractionFile(key.size); err == nil {
+			_, err = abstraction.NewReaderWith(bytes.NewReader(b), int64(len(b)), &abstraction.ReadOptions{MaxMemory: limit})
+		}
+	}
+	fitted.Store(key, err)
+	return err
 }
 
 // builtinSource returns the built-in source for goal in the metric: its

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBuildRefuses checks that builds too large for memory, or for the
@@ -35,5 +38,35 @@ func TestBuildRefuses(t *testing.T) {
 				t.Errorf("stdout %q, want nothing", stdout)
 			}
 		})
+	}
+}
+
+// TestBuiltinOverMemory checks that -max-mem applies to the built-in
+// databases as to a file given: below what one needs, a command that needs
+// it fails naming it and saying what to do, serve included; the built-in
+// tables fit in a megabyte.
+func TestBuiltinOverMemory(t *testing.T) {
+	const b4 = "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12"
+	t.Setenv(cacheEnv, t.TempDir())
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"distance", "-max-mem", "1M", "4x4", b4}, "the built-in 4x4 pattern database: not enough memory allowed: reading the 4x4 database needs"},
+		{[]string{"hint", "-max-mem", "1M", "-metric", "multi", "4x4", b4}, "the built-in 4x4 abstraction database: not enough memory"},
+		{[]string{"serve", "-max-mem", "1M", "-addr", "127.0.0.1:0"}, "the built-in 4x4 pattern database: not enough memory allowed"},
+	} {
+		// serve, were it to start, would stop with the context.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		var out, errOut bytes.Buffer
+		code := run(ctx, tc.args, strings.NewReader(""), &out, &errOut)
+		cancel()
+		stdout, stderr := out.String(), errOut.String()
+		if code != exitFailure || stdout != "" || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "the limit is 1 MB; raise -max-mem") {
+			t.Errorf("%q: exit %d, %q, stderr %q; want %d and %q", tc.args, code, stdout, stderr, exitFailure, tc.want)
+		}
+	}
+	if code, stdout, stderr := slidetable(t, "", "distance", "-max-mem", "1M", "3x3", "8 6 7/2 5 4/3 0 1"); code != 0 || stdout != "31\n" {
+		t.Errorf("3x3 under 1 MB: exit %d, %q, stderr %q", code, stdout, stderr)
 	}
 }

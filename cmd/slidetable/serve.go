@@ -156,12 +156,14 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 			"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. The page\n"+
 			"can also answer in the browser, with the WebAssembly build served beside\n"+
 			"it (see 'slidetable web').\n\n"+
-			"Against slow and idle clients: 5 s to send a request's headers, 30 s\n"+
-			"idle between requests, at most -max-conns connections open (and no more\n"+
-			"than the open-file limit, which serve raises to its hard limit); at the\n"+
-			"cap a new connection sheds the one quiet the longest of those that sent\n"+
-			"part of their headers and stopped, else one silent or idle for a second\n"+
-			"(never one whose request is in), or gets 503 if every one is busy.\n"+
+			"Against slow, idle and non-reading clients: 5 s to send a request's\n"+
+			"headers, 30 s idle between requests, 5 s for each 16 KB of an answer to\n"+
+			"leave, at most -max-conns connections open (and no more than the\n"+
+			"open-file limit, which serve raises to its hard limit); at the cap a new\n"+
+			"connection sheds one that sent part of its headers and stopped, or is\n"+
+			"idle, else one whose answer has not moved for 200 ms, else one silent\n"+
+			"for 200 ms (never one whose request is in), or gets 503 if every one is\n"+
+			"busy.\n"+
 			"Queries, bodies (however sent) and headers are bounded (1 KB, 1 KB,\n"+
 			"8 KB). -cors lets pages of other origins call the API (off by default).\n"+
 			"Logs a line per request on standard error; stops cleanly on SIGINT or\n"+

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/server"
 )
 
 // TestServeUnderSlowClients holds connections that send their headers a
@@ -33,7 +35,11 @@ import (
 // of requests from 16 clients at once (with SLIDETABLE_LONG=1: a limit of
 // 1,024 files, 3,000 slow and 1,000 idle connections, 100,000 requests;
 // otherwise 256 files, 300 and 100, 3,000 requests). Where the server
-// sheds, it must shed attackers only. Loopback only; it stops by itself.
+// sheds, it must shed attackers only, but for a client that took longer
+// than server.ShedSilentAfter to send its request after it began to
+// connect (starved of CPU, as the many goroutines of this process may
+// starve it): the server may shed such a silent connection, and those are
+// counted. Loopback only; it stops by itself.
 func TestServeUnderSlowClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server in a child process and holds many connections")
@@ -127,8 +133,10 @@ func slowClients(t *testing.T, a attack) {
 		mu     sync.Mutex
 		took   []time.Duration
 		failed int
+		late   int // shed before its request came, sent over server.ShedSilentAfter after connecting
 		next   atomic.Int64
 	)
+	capped := a.conns > 0 || a.files > 0
 	start := time.Now()
 	var clients sync.WaitGroup
 	for range a.clients {
@@ -139,12 +147,21 @@ func slowClients(t *testing.T, a attack) {
 					time.Sleep(a.pace)
 				}
 				t0 := time.Now()
-				err := ask(addr, q, `"distance":31`)
+				sent, err := ask(addr, q, `"distance":31`)
 				mine = append(mine, time.Since(t0))
-				if err != nil {
+				switch {
+				case err == nil:
+				case capped && sent > server.ShedSilentAfter && closedEarly(err):
+					// The server may shed a connection silent that
+					// long, its client starved of CPU (see package
+					// server): allowed, and counted.
+					mu.Lock()
+					late++
+					mu.Unlock()
+				default:
 					mu.Lock()
 					if failed++; failed <= 10 {
-						t.Errorf("request %d: %v", i, err)
+						t.Errorf("request %d, sent %v after connecting: %v", i, sent.Round(time.Millisecond), err)
 					}
 					mu.Unlock()
 				}
@@ -163,8 +180,8 @@ func slowClients(t *testing.T, a attack) {
 
 	slices.Sort(took)
 	p50, p99 := took[len(took)/2], took[(len(took)*99+99)/100-1]
-	t.Logf("%d requests from %d clients in %v during %s: %d failed, p50 %v, p99 %v, max %v; server RSS %d MB, peak %d MB",
-		a.requests, a.clients, elapsed.Round(time.Millisecond), held, failed, p50, p99, took[len(took)-1], rss>>20, peak>>20)
+	t.Logf("%d requests from %d clients in %v during %s: %d failed, %d closed early after a client took over %v to send, p50 %v, p99 %v, max %v; server RSS %d MB, peak %d MB",
+		a.requests, a.clients, elapsed.Round(time.Millisecond), held, failed, late, server.ShedSilentAfter, p50, p99, took[len(took)-1], rss>>20, peak>>20)
 	if peak > maxRSS {
 		t.Errorf("server peak RSS %d MB, more than %d MB", peak>>20, maxRSS>>20)
 	}
@@ -230,27 +247,37 @@ func holdIdle(ctx context.Context, addr string, up, dials *atomic.Int64) {
 }
 
 // ask sends a request on a new connection and checks that the answer is
-// 200 and holds want.
-func ask(addr, request, want string) error {
+// 200 and holds want. It also returns how long after it began to connect
+// the request was sent.
+func ask(addr, request, want string) (time.Duration, error) {
+	start := time.Now()
 	c, err := net.DialTimeout("tcp", addr, 10*time.Second)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(10 * time.Second))
-	if _, err := io.WriteString(c, request); err != nil {
-		return err
+	_, err = io.WriteString(c, request)
+	sent := time.Since(start)
+	if err != nil {
+		return sent, err
 	}
 	res, err := http.ReadResponse(bufio.NewReader(c), nil)
 	if err != nil {
-		return err
+		return sent, err
 	}
 	b, err := io.ReadAll(res.Body)
 	res.Body.Close()
 	if err != nil || res.StatusCode != 200 || !strings.Contains(string(b), want) {
-		return fmt.Errorf("HTTP %d %s %v", res.StatusCode, b, err)
+		return sent, fmt.Errorf("HTTP %d %s %v", res.StatusCode, b, err)
 	}
-	return nil
+	return sent, nil
+}
+
+// closedEarly reports whether err is that of a connection the server
+// closed before it answered.
+func closedEarly(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // sleep waits d, and reports false if ctx ends first.

@@ -265,4 +265,18 @@ func TestDamagedTableSaid(t *testing.T) {
 	if code != 1 || out != "" || strings.Count(errOut, "warning: damaged file") != 1 || !strings.Contains(errOut, "block") || !strings.Contains(errOut, path) {
 		t.Fatalf("stats of a damaged table: exit %d, %q, stderr %q", code, out, errOut)
 	}
+
+	// serve answers a question that needs the block as a failure of its
+	// file, final, naming the file and the block: not an internal error.
+	base, stop := startServe(t, "-q", "-timeout", "5m", "-table", path)
+	code, body := get(t, base+"/api/stats?size=4x3")
+	var answer struct {
+		Error string
+		Final bool
+	}
+	if err := json.Unmarshal([]byte(body), &answer); err != nil || code != 500 || !answer.Final ||
+		!strings.HasPrefix(answer.Error, "damaged file: ") || !strings.Contains(answer.Error, path+": block") {
+		t.Fatalf("served stats of a damaged table: %d %s", code, body)
+	}
+	stop()
 }
