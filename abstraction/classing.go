@@ -1,8 +1,8 @@
 package abstraction
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"strconv"
 	"strings"
 
@@ -12,7 +12,7 @@ import (
 // ErrClassing reports classes that do not make a classing of a goal: the
 // wrong number of them, the blank's cell not alone in class 0, a class
 // left empty, or more classes or boards than a database holds.
-var ErrClassing = errors.New("abstraction: bad classing")
+var ErrClassing = failure.New(failure.Input, "abstraction: bad classing")
 
 // MaxClasses is the most classes of tiles a classing has, beside the
 // blank's class 0.

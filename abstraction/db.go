@@ -2,8 +2,8 @@ package abstraction
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"runtime/debug"
 
@@ -15,7 +15,7 @@ import (
 
 // ErrMemory reports a build, a proof or a read that would take more memory
 // than its limit allows.
-var ErrMemory = errors.New("abstraction: not enough memory")
+var ErrMemory = failure.New(failure.Memory, "abstraction: not enough memory")
 
 // MaxParts is the most classings a database holds.
 const MaxParts = 8

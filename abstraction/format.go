@@ -2,8 +2,8 @@ package abstraction
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"math/bits"
 
@@ -15,12 +15,12 @@ import (
 var (
 	// ErrFormat reports a file that is not an abstraction database or is
 	// damaged: a wrong magic, length, field or padding.
-	ErrFormat = errors.New("abstraction: malformed file")
+	ErrFormat = failure.New(failure.File, "abstraction: malformed file")
 	// ErrVersion reports a file of a format version this package does not
 	// read.
-	ErrVersion = errors.New("abstraction: unsupported format version")
+	ErrVersion = failure.New(failure.File, "abstraction: unsupported format version")
 	// ErrChecksum reports a header or block whose checksum does not match.
-	ErrChecksum = errors.New("abstraction: checksum mismatch")
+	ErrChecksum = failure.New(failure.File, "abstraction: checksum mismatch")
 )
 
 // Part of the file format; do not change.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -15,7 +16,7 @@ import (
 
 // ErrClosed reports a block of a database read in place that was needed
 // after the database was closed.
-var ErrClosed = errors.New("abstraction: database closed")
+var ErrClosed = failure.New(failure.Cancelled, "abstraction: database closed")
 
 // source is the open file of a database read in place, which its parts'
 // blocks are read from.

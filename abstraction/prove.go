@@ -2,8 +2,8 @@ package abstraction
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"sync"
 
 	"github.com/slidetable/slidetable/internal/human"
@@ -14,7 +14,7 @@ import (
 // ErrEntry reports an entry of a database that its proof refutes: the
 // file is well formed, but does not hold the distances it claims. Errors
 // wrapping it are *EntryError and also wrap ErrFormat.
-var ErrEntry = errors.New("abstraction: entry refuted")
+var ErrEntry = failure.New(failure.File, "abstraction: entry refuted")
 
 // EntryError is the error of Prove for an entry the certificate refutes: an
 // arrangement whose distance cannot be right, or two neighbours whose

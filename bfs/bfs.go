@@ -2,8 +2,8 @@ package bfs
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"runtime"
 
 	"github.com/slidetable/slidetable/board"
@@ -25,14 +25,14 @@ const MaxDepth = 125
 
 var (
 	// ErrTooLarge reports a board with too many states to search in memory.
-	ErrTooLarge = errors.New("bfs: board too large")
+	ErrTooLarge = failure.New(failure.Input, "bfs: board too large")
 	// ErrMemory reports a search that needs more memory than allowed.
-	ErrMemory = errors.New("bfs: not enough memory allowed")
+	ErrMemory = failure.New(failure.Memory, "bfs: not enough memory allowed")
 	// ErrPairReached reports that both boards of a slot were reached, so the
 	// halved depth table cannot hold the result.
-	ErrPairReached = errors.New("bfs: both boards of a slot reached")
+	ErrPairReached = failure.New(failure.Internal, "bfs: both boards of a slot reached")
 	// ErrDepth reports a search that went deeper than MaxDepth.
-	ErrDepth = errors.New("bfs: distance too large")
+	ErrDepth = failure.New(failure.Internal, "bfs: distance too large")
 )
 
 // Options configures Run. A nil *Options means the defaults.

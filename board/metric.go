@@ -1,13 +1,13 @@
 package board
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"strconv"
 )
 
 // ErrMetric reports a name that is not a metric's.
-var ErrMetric = errors.New("board: unknown metric")
+var ErrMetric = failure.New(failure.Input, "board: unknown metric")
 
 // Metric says what counts as one move.
 type Metric uint8

@@ -1,8 +1,8 @@
 package board
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"strconv"
 	"strings"
 
@@ -16,26 +16,26 @@ const MaxCells = 256
 // Errors returned, wrapped with detail, by ParseSize, Parse and New.
 var (
 	// ErrSize reports a size that is malformed, too small or too large.
-	ErrSize = errors.New("board: bad size")
+	ErrSize = failure.New(failure.Input, "board: bad size")
 	// ErrCellCount reports a board with the wrong number of cells.
-	ErrCellCount = errors.New("board: wrong number of cells")
+	ErrCellCount = failure.New(failure.Input, "board: wrong number of cells")
 	// ErrSyntax reports a cell that is not a number.
-	ErrSyntax = errors.New("board: not a number")
+	ErrSyntax = failure.New(failure.Input, "board: not a number")
 	// ErrRange reports a tile outside 0..n-1.
-	ErrRange = errors.New("board: tile out of range")
+	ErrRange = failure.New(failure.Input, "board: tile out of range")
 	// ErrDuplicate reports a tile that appears more than once.
-	ErrDuplicate = errors.New("board: duplicate tile")
+	ErrDuplicate = failure.New(failure.Input, "board: duplicate tile")
 	// ErrNoBlank reports a board without the blank, 0.
-	ErrNoBlank = errors.New("board: no blank")
+	ErrNoBlank = failure.New(failure.Input, "board: no blank")
 	// ErrMismatch reports two boards, or a board and a table, of different sizes.
-	ErrMismatch = errors.New("board: sizes differ")
+	ErrMismatch = failure.New(failure.Input, "board: sizes differ")
 	// ErrIllegalMove reports a tile that is not next to the blank.
-	ErrIllegalMove = errors.New("board: illegal move")
+	ErrIllegalMove = failure.New(failure.Input, "board: illegal move")
 	// ErrUnsolvable reports a board that cannot reach the goal it is
 	// measured against. Every package that answers distances (table, ida,
 	// solver) returns this one value as its own ErrUnsolvable, so a caller
 	// tests for it once whatever answered.
-	ErrUnsolvable = errors.New("board: cannot reach the goal")
+	ErrUnsolvable = failure.New(failure.Input, "board: cannot reach the goal")
 )
 
 // Size is the shape of a board: W columns and H rows.

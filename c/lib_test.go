@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"strings"
 	"sync"
 	"testing"
@@ -277,6 +278,20 @@ func TestLookup(t *testing.T) {
 		}
 		if _, err := h.board(cells); err == nil {
 			t.Errorf("%v: a board", cells)
+		}
+	}
+}
+
+// TestStatusKinds: the status codes of slidetable.h for failures of each
+// kind are those of the one table of package failure.
+func TestStatusKinds(t *testing.T) {
+	for k, want := range map[failure.Kind]int{
+		failure.Input: statusInput, failure.File: statusFile, failure.Memory: statusMemory,
+		failure.Time: statusTimeout, failure.Cancelled: statusCancelled,
+		failure.NotFound: statusNotFound, failure.Internal: statusInternal,
+	} {
+		if got := k.Codes().C; got != want {
+			t.Errorf("%v: C status %d in package failure, %d in slidetable.h", k, got, want)
 		}
 	}
 }

@@ -4,17 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 
-	"github.com/slidetable/slidetable/abstraction"
-	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/levels"
-	"github.com/slidetable/slidetable/pdb"
-	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // The status codes of slidetable.h.
@@ -71,22 +63,6 @@ var (
 	errFired  = &endError{"cancelled by its cancel token", context.Canceled}
 )
 
-// inputErrors are the errors of bad input: sizes, boards, goals,
-// metrics, ranges.
-var inputErrors = []error{
-	board.ErrSize, board.ErrCellCount, board.ErrSyntax, board.ErrRange, board.ErrDuplicate,
-	board.ErrNoBlank, board.ErrMismatch, board.ErrMetric, game.ErrInput, levels.ErrRange,
-}
-
-// fileErrors are the errors of files that cannot answer.
-var fileErrors = []error{
-	table.ErrFormat, table.ErrVersion, table.ErrChecksum, table.ErrNotRegular, table.ErrDistance,
-	pdb.ErrFormat, pdb.ErrVersion, pdb.ErrChecksum, pdb.ErrEntry, pdb.ErrPartition, pdb.ErrClosed,
-	abstraction.ErrFormat, abstraction.ErrVersion, abstraction.ErrChecksum, abstraction.ErrEntry,
-	abstraction.ErrClassing, abstraction.ErrClosed,
-	source.ErrNotRegular, source.ErrKind, fs.ErrNotExist, fs.ErrPermission, io.ErrUnexpectedEOF,
-}
-
 // inCall returns err, the failure of a call whose context is ctx, or if
 // it is the end of ctx, why ctx ended: its time limit, its cancel token,
 // its table closed.
@@ -98,39 +74,16 @@ func inCall(ctx context.Context, err error) error {
 }
 
 // statusOf returns the status code of err and its message: the command
-// line's words (human.Message).
+// line's words (human.Message). The status is one of this library's own
+// (a bad argument, a handle, a buffer too small) or that of err's kind in
+// the one table of package failure.
 func statusOf(err error) (int, string) {
 	var se *statusError
-	var ie *source.InstalledError
-	var pe *fs.PathError
-	status := statusInternal
 	switch {
 	case err == nil:
 		return statusOK, ""
-	case errors.Is(err, context.DeadlineExceeded):
-		status = statusTimeout
-	case errors.Is(err, context.Canceled):
-		status = statusCancelled
-	case errors.Is(err, table.ErrMemory), errors.Is(err, pdb.ErrMemory), errors.Is(err, abstraction.ErrMemory):
-		status = statusMemory
-	case errors.Is(err, levels.ErrNotFound):
-		status = statusNotFound
 	case errors.As(err, &se):
-		status = se.status
-	case isAny(err, inputErrors):
-		status = statusInput
-	case isAny(err, fileErrors), errors.As(err, &ie), errors.As(err, &pe):
-		status = statusFile
+		return se.status, human.Message(err)
 	}
-	return status, human.Message(err)
-}
-
-// isAny reports whether err is any of targets.
-func isAny(err error, targets []error) bool {
-	for _, t := range targets {
-		if errors.Is(err, t) {
-			return true
-		}
-	}
-	return false
+	return failure.KindOf(err).Codes().C, human.Message(err)
 }

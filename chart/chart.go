@@ -1,8 +1,8 @@
 package chart
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"image/color"
 	"io"
 	"math"
@@ -28,10 +28,10 @@ import (
 // Errors returned by Write and WriteFile.
 var (
 	// ErrFormat reports an image format Write does not know.
-	ErrFormat = errors.New("chart: unknown image format")
+	ErrFormat = failure.New(failure.Input, "chart: unknown image format")
 	// ErrSize reports an image larger than MaxInches on a side or, for
 	// PNG, JPEG and TIFF, than MaxPixels.
-	ErrSize = errors.New("chart: image too large")
+	ErrSize = failure.New(failure.Input, "chart: image too large")
 )
 
 // Limits of the image Write draws. A PNG, JPEG or TIFF image is drawn in

@@ -2,8 +2,8 @@ package coverage
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -19,12 +19,12 @@ const MaxCells = 10
 // Errors returned by Measure.
 var (
 	// ErrTooLarge reports a board with more than MaxCells cells.
-	ErrTooLarge = errors.New("coverage: board too large")
+	ErrTooLarge = failure.New(failure.Input, "coverage: board too large")
 	// ErrUnreachable reports a drawn board that cannot reach the goal or is
 	// of another size.
-	ErrUnreachable = errors.New("coverage: drawn board cannot reach the goal")
+	ErrUnreachable = failure.New(failure.Internal, "coverage: drawn board cannot reach the goal")
 	// ErrDraws reports a number of draws that is not positive.
-	ErrDraws = errors.New("coverage: bad number of draws")
+	ErrDraws = failure.New(failure.Input, "coverage: bad number of draws")
 )
 
 // Report is the outcome of Measure.

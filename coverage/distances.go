@@ -2,8 +2,8 @@ package coverage
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -23,7 +23,7 @@ const MinExpected = 5
 
 // ErrDistance reports a distance that the reference distribution does not
 // allow: beyond its largest distance, or at one with no boards.
-var ErrDistance = errors.New("coverage: distance outside the reference distribution")
+var ErrDistance = failure.New(failure.Internal, "coverage: distance outside the reference distribution")
 
 // DistanceOptions are the options of MeasureDistances. A nil *DistanceOptions
 // means the defaults.

@@ -2,8 +2,8 @@ package data
 
 import (
 	"embed"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
@@ -15,7 +15,7 @@ import (
 var files embed.FS
 
 // ErrNotEmbedded reports a size whose file is not embedded.
-var ErrNotEmbedded = errors.New("data: no embedded file for this size")
+var ErrNotEmbedded = failure.New(failure.NotFound, "data: no embedded file for this size")
 
 var sizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
 

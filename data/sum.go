@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 
 	"github.com/slidetable/slidetable/board"
 )
@@ -21,7 +22,7 @@ var abstractionSums = map[board.Size]string{
 // of but has not been given (see Give), or has refused: asking again once
 // it has been given may succeed. Errors wrapping it wrap ErrNotEmbedded
 // too.
-var ErrNotGiven = errors.New("data: abstraction database not given")
+var ErrNotGiven = failure.New(failure.File, "data: abstraction database not given")
 
 // AbstractionSum returns the SHA-256 sum of the abstraction database
 // file of size that this package holds or accepts (Give), and whether

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"slices"
 	"strings"
 	"sync"
@@ -95,16 +96,16 @@ type Options struct {
 // Errors of Game and Request.
 var (
 	// ErrConfig reports a puzzle list that cannot be played.
-	ErrConfig = errors.New("game: bad configuration")
+	ErrConfig = failure.New(failure.Input, "game: bad configuration")
 	// ErrInput reports a request with a bad parameter: an unknown size, a
 	// bad board, a range no board is in. The message of an error wrapping
 	// it is the problem alone, as the command line words it.
-	ErrInput = errors.New("game: bad request")
+	ErrInput = failure.New(failure.Input, "game: bad request")
 	// ErrEndpoint reports a request for an endpoint that does not exist.
-	ErrEndpoint = errors.New("game: no such endpoint")
+	ErrEndpoint = failure.New(failure.NotFound, "game: no such endpoint")
 	// ErrUnknown reports a request for a distribution that is not known
 	// here: a size with neither a table nor a published distribution.
-	ErrUnknown = errors.New("game: not known")
+	ErrUnknown = failure.New(failure.NotFound, "game: not known")
 )
 
 // Game answers the requests of a game page for the puzzles it plays.
@@ -478,27 +479,19 @@ func (e *requestError) Error() string   { return human.Message(e.err) }
 func (e *requestError) Unwrap() []error { return []error{e.kind, e.err} }
 
 // Status returns the HTTP status the API answers an error of a request
-// with, the one place that decides it for the server and the WebAssembly
-// build alike: 400 for bad input; 404 for an unknown endpoint or a
-// distribution not known; 422 for a search that ran out of the time it was
-// given (context.DeadlineExceeded), which is final: the same request gets
-// the same answer from the same server (see Final); 503 for work that was
-// cancelled or found no level in its draws (it may succeed later); 500
-// otherwise, a damaged file (see Damaged) included; 200 for nil.
+// with, for the server and the WebAssembly build alike: that of its kind
+// in the one table of package failure (400 for bad input; 404 for an
+// unknown endpoint, a distribution not known or no level found in the
+// draws; 422 for a search that ran out of the time it was given, which is
+// final: the same request gets the same answer from the same server, see
+// Final; 503 for work over its memory limit or cancelled; 500 for a bug
+// or a file that cannot answer, such as a damaged one, see Damaged); 200
+// for nil.
 func Status(err error) int {
-	switch {
-	case err == nil:
+	if err == nil {
 		return 200
-	case errors.Is(err, ErrInput):
-		return 400
-	case errors.Is(err, ErrEndpoint), errors.Is(err, ErrUnknown):
-		return 404
-	case Final(err):
-		return 422
-	case errors.Is(err, context.Canceled), errors.Is(err, levels.ErrNotFound):
-		return 503
 	}
-	return 500
+	return failure.KindOf(err).Codes().HTTP
 }
 
 // Damaged reports whether err is the failure of a file that answers, not

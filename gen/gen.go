@@ -1,8 +1,8 @@
 package gen
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/board"
@@ -10,7 +10,7 @@ import (
 
 // ErrWalkLength reports a number of moves for Walk that is negative or
 // more than MaxWalk.
-var ErrWalkLength = errors.New("gen: bad walk length")
+var ErrWalkLength = failure.New(failure.Input, "gen: bad walk length")
 
 // errZero reports the zero Board where a valid one is needed.
 var errZero = fmt.Errorf("%w: the zero board has no cells", board.ErrSize)

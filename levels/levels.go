@@ -2,8 +2,8 @@ package levels
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -18,9 +18,9 @@ import (
 var (
 	// ErrRange reports a distance range that holds no board: lo > hi, hi
 	// negative, or lo beyond the table's largest distance.
-	ErrRange = errors.New("levels: no boards at these distances")
+	ErrRange = failure.New(failure.Input, "levels: no boards at these distances")
 	// ErrCount reports a number of boards asked for that is not positive.
-	ErrCount = errors.New("levels: bad number of boards")
+	ErrCount = failure.New(failure.Input, "levels: bad number of boards")
 )
 
 // Level is a board and its distance from the goal. As JSON it reads

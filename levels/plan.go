@@ -2,8 +2,8 @@ package levels
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -126,7 +126,7 @@ const WalkMode Mode = -1
 
 // ErrUniform reports boards that cannot be drawn uniformly at the range
 // asked for; see UniformError.
-var ErrUniform = errors.New("levels: no uniform boards at these distances")
+var ErrUniform = failure.New(failure.Input, "levels: no uniform boards at these distances")
 
 // UniformReason is why Plan cannot draw uniform boards.
 type UniformReason int

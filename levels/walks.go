@@ -2,8 +2,8 @@ package levels
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math"
 	"math/rand/v2"
 
@@ -15,7 +15,7 @@ import (
 
 // ErrNotFound reports that Walks gave up before finding the boards asked
 // for.
-var ErrNotFound = errors.New("levels: too few boards found")
+var ErrNotFound = failure.New(failure.NotFound, "levels: too few boards found")
 
 // Walks returns n distinct boards whose exact distance from goal lies in
 // [lo, hi], for boards of any size, with no table: it scrambles the goal by

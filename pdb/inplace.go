@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"runtime"
 	"sync"
@@ -17,7 +18,7 @@ import (
 
 // ErrClosed reports a block of a database read in place that was needed
 // after the database was closed.
-var ErrClosed = errors.New("pdb: database closed")
+var ErrClosed = failure.New(failure.Cancelled, "pdb: database closed")
 
 // source is the open file of a database read in place, which its groups'
 // blocks are read from.

@@ -1,8 +1,8 @@
 package pdb
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math/bits"
 	"slices"
 
@@ -15,16 +15,16 @@ import (
 var (
 	// ErrPartition reports groups that are not a partition of the tiles a
 	// pattern database can hold.
-	ErrPartition = errors.New("pdb: bad partition")
+	ErrPartition = failure.New(failure.Input, "pdb: bad partition")
 	// ErrMemory reports a build, a reader or a proof that needs more
 	// memory than allowed.
-	ErrMemory = errors.New("pdb: not enough memory allowed")
+	ErrMemory = failure.New(failure.Memory, "pdb: not enough memory allowed")
 	// ErrFormat reports a file that is not a well-formed pattern database.
-	ErrFormat = errors.New("pdb: malformed file")
+	ErrFormat = failure.New(failure.File, "pdb: malformed file")
 	// ErrChecksum reports a file whose bytes do not match their checksums.
-	ErrChecksum = errors.New("pdb: checksum mismatch")
+	ErrChecksum = failure.New(failure.File, "pdb: checksum mismatch")
 	// ErrVersion reports a file of a format version this package does not read.
-	ErrVersion = errors.New("pdb: unknown format version")
+	ErrVersion = failure.New(failure.File, "pdb: unknown format version")
 )
 
 // MaxCells is the most cells a board of a pattern database may have: a

@@ -2,8 +2,8 @@ package pdb
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math/bits"
 	"runtime"
 	"strings"
@@ -18,7 +18,7 @@ import (
 
 // ErrEntry reports an entry of a database that its proof refutes: the
 // file is well formed, but does not hold the distances it claims.
-var ErrEntry = errors.New("pdb: entry refuted")
+var ErrEntry = failure.New(failure.File, "pdb: entry refuted")
 
 // ProveOptions tune Prove. A nil *ProveOptions means the zero value: all
 // cores, the default memory limit, no progress reports.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"log/slog"
 	"net"
@@ -101,7 +102,7 @@ const (
 // Errors of New.
 var (
 	// ErrConfig reports a puzzle list or options that cannot be served.
-	ErrConfig = errors.New("server: bad configuration")
+	ErrConfig = failure.New(failure.Input, "server: bad configuration")
 )
 
 // Server is the game page and the API, an http.Handler.

@@ -2,8 +2,8 @@ package solver
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"sync"
 	"sync/atomic"
 
@@ -19,7 +19,7 @@ var (
 	// ida.ErrUnsolvable are too.
 	ErrUnsolvable = board.ErrUnsolvable
 	// ErrConfig reports options that contradict each other or are empty.
-	ErrConfig = errors.New("solver: bad configuration")
+	ErrConfig = failure.New(failure.Input, "solver: bad configuration")
 )
 
 // Solver answers distances, shortest solutions and optimal moves of

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"slices"
 	"sync"
 
@@ -20,7 +21,7 @@ import (
 
 // ErrNotBuiltin reports a size without a built-in file of the kind asked
 // for.
-var ErrNotBuiltin = errors.New("source: not built in")
+var ErrNotBuiltin = failure.New(failure.NotFound, "source: not built in")
 
 // BuiltinSizes returns the sizes whose tables are built in, smallest
 // first: 2x2, 3x2, 2x3, 4x2, 2x4 and 3x3.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"slices"
 	"strings"
 	"sync"
@@ -95,7 +96,7 @@ type CatalogOptions struct {
 }
 
 // ErrTwice reports two given sources for the same questions.
-var ErrTwice = errors.New("source: two files for the same questions")
+var ErrTwice = failure.New(failure.Input, "source: two files for the same questions")
 
 // The origins of what no file holds.
 const (
@@ -490,7 +491,7 @@ func (c *Catalog) Close() error {
 
 // ErrNoDistribution reports a size whose distribution is not known here:
 // no table answers it, and none is published (package published).
-var ErrNoDistribution = errors.New("source: distribution not known")
+var ErrNoDistribution = failure.New(failure.NotFound, "source: distribution not known")
 
 // Stats returns the distance distribution of boards of size in the
 // metric m: see the function Stats, with the size's table if one answers

@@ -3,8 +3,8 @@ package source
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"path/filepath"
 
 	"github.com/slidetable/slidetable/api"
@@ -15,7 +15,7 @@ import (
 // ErrMismatch reports a source asked what it does not answer: boards of
 // another size or goal, in another metric, or by a search where it is a
 // table (see MismatchError).
-var ErrMismatch = errors.New("source: does not answer the question")
+var ErrMismatch = failure.New(failure.File, "source: does not answer the question")
 
 // MismatchError reports a source that was given to answer (a file the
 // caller named) and cannot answer the question asked of it: its message

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func ext(kind Kind, metric board.Metric) string {
 // ErrNoBuild reports a question no file can be built for: boards of more
 // than table.MaxCells cells in the multi-tile metric, but for the 4x4
 // towards the standard goal, which has an abstraction tier.
-var ErrNoBuild = errors.New("source: no file is built for this")
+var ErrNoBuild = failure.New(failure.Input, "source: no file is built for this")
 
 // BuildKind returns the kind of file that answers boards towards goal in
 // the metric m, as 'slidetable build' makes it and a Resolver finds it
@@ -113,6 +114,10 @@ type InstalledError struct {
 }
 
 func (e *InstalledError) Error() string { return e.Err.Error() }
+
+// Is reports that an installed file that cannot answer is a failure of
+// the file kind (failure.File), whatever Err says.
+func (e *InstalledError) Is(target error) bool { return target == failure.File }
 
 // Rebuild returns the command that builds and installs the file again:
 // 'slidetable build -install 4x3', or with -metric multi for a file of

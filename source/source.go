@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"os"
 	"strings"
@@ -22,19 +23,19 @@ import (
 var (
 	// ErrNotRegular reports a file to read that is not a regular file,
 	// such as a directory, a device or a named pipe.
-	ErrNotRegular = errors.New("source: not a regular file")
+	ErrNotRegular = failure.New(failure.File, "source: not a regular file")
 	// ErrKind reports a file that is not of the kind asked for.
-	ErrKind = errors.New("source: wrong kind of file")
+	ErrKind = failure.New(failure.File, "source: wrong kind of file")
 	// ErrNoDir reports that there is no folder for installed files.
-	ErrNoDir = errors.New("source: no folder for installed files")
+	ErrNoDir = failure.New(failure.File, "source: no folder for installed files")
 	// ErrShadowed reports a file to install that nothing would read: a
 	// table of a size whose table is built in, which answers first.
-	ErrShadowed = errors.New("source: a built-in table answers first")
+	ErrShadowed = failure.New(failure.Input, "source: a built-in table answers first")
 	// ErrDamaged reports, to Options.Warn, a block of a file read in place
 	// that failed its checksum when it was first needed: in a pattern
 	// database its bounds then read as zero, so answers stay exact, only
 	// slower; in a table, the lookups of its boards fail, naming it.
-	ErrDamaged = errors.New("source: damaged file")
+	ErrDamaged = failure.New(failure.File, "source: damaged file")
 )
 
 // Origin says where a Source comes from.

@@ -2,8 +2,8 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"sync"
 
@@ -15,7 +15,7 @@ import (
 // ErrDistance reports a table whose distances are not the fewest moves to
 // its goal, found by Certify. Errors wrapping it are *DistanceError and also
 // wrap ErrFormat.
-var ErrDistance = errors.New("table: wrong distance")
+var ErrDistance = failure.New(failure.File, "table: wrong distance")
 
 // DistanceError reports what Certify found wrong: a board whose recorded
 // distance cannot be right, or two neighbours whose distances cannot both

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"runtime"
 	"sync"
@@ -17,7 +18,7 @@ import (
 
 // ErrClosed reports a block of a table read in place that a lookup needed
 // after the table was closed.
-var ErrClosed = errors.New("table: table closed")
+var ErrClosed = failure.New(failure.Cancelled, "table: table closed")
 
 // records holds the depths of a table of version 2: the records of its
 // slot groups (records.go), read from the file a block at a time, the

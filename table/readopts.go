@@ -1,8 +1,8 @@
 package table
 
 import (
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 
 	"github.com/slidetable/slidetable/board"
@@ -11,7 +11,7 @@ import (
 )
 
 // ErrMemory reports a file whose reading needs more memory than allowed.
-var ErrMemory = errors.New("table: not enough memory allowed")
+var ErrMemory = failure.New(failure.Memory, "table: not enough memory allowed")
 
 // ReadOptions tune OpenWith and NewReaderWith. A nil *ReadOptions means
 // the zero value.

@@ -3,8 +3,8 @@ package table
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math/bits"
 	"slices"
 
@@ -18,17 +18,17 @@ import (
 var (
 	// ErrFormat reports a file that is not a table or is malformed or
 	// truncated.
-	ErrFormat = errors.New("table: bad format")
+	ErrFormat = failure.New(failure.File, "table: bad format")
 	// ErrVersion reports a table file this package cannot read because a
 	// later version may have written it: a format version, an index scheme
 	// or a depth encoding it does not know.
-	ErrVersion = errors.New("table: unknown format version")
+	ErrVersion = failure.New(failure.File, "table: unknown format version")
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
-	ErrChecksum = errors.New("table: checksum mismatch")
+	ErrChecksum = failure.New(failure.File, "table: checksum mismatch")
 	// ErrNotRegular reports a path to read, or to write that exists, that
 	// is not a regular file, such as a device or a FIFO.
-	ErrNotRegular = errors.New("table: not a regular file")
+	ErrNotRegular = failure.New(failure.File, "table: not a regular file")
 	// ErrUnsolvable reports a board that cannot reach the table's goal. It
 	// is board.ErrUnsolvable, the one value every package that answers
 	// distances returns.

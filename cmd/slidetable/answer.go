@@ -94,15 +94,15 @@ func answeredBy(ctx context.Context, s *solver.Solver, size board.Size) *api.Sou
 	return ans.Describe()
 }
 
-// failure is a failure of a command with a message of its own: exit
+// commandError is a failure of a command with a message of its own: exit
 // status 1, printed as "slidetable CMD: message".
-type failure struct {
+type commandError struct {
 	cmd string
 	err error
 }
 
-func (e *failure) Error() string { return e.cmd + ": " + e.err.Error() }
-func (e *failure) Unwrap() error { return e.err }
+func (e *commandError) Error() string { return e.cmd + ": " + e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
 
 // reply is the answer for one board: JSON for -json, text for one board
 // given as arguments, line for each board read from standard input.

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"os"
 	"path/filepath"
 	"time"
@@ -247,9 +248,11 @@ func interrupted(err error, path string) error {
 	return err
 }
 
-// buildError turns a refusal to build into a usage error (exit 2).
+// buildError turns a refusal to build into a usage error (exit 2): a
+// failure of bad input, or a build larger than the memory allowed, which
+// -max-mem can allow.
 func buildError(f *flags, err error) error {
-	if isInputError(err) {
+	if k := failure.KindOf(err); k == failure.Input || k == failure.Memory {
 		return f.fail(err)
 	}
 	return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"os"
 	"time"
 
@@ -48,7 +49,7 @@ func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 	if bar != nil {
 		bar.Finish()
 	}
-	if errors.Is(err, abstraction.ErrMemory) {
+	if errors.Is(err, failure.Memory) {
 		return f.fail(fmt.Errorf("%w; raise -max-mem to allow more", err))
 	}
 	if err != nil {

@@ -3,22 +3,20 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/levels"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/table"
 )
 
 // Bounds of the numbers flags take. Every number a flag takes is bounded,
@@ -89,15 +87,9 @@ func (f *flags) memFlag() error {
 	return nil
 }
 
-// isMemory reports whether err is a refusal for want of memory: of a
-// reader, a proof or a build.
-func isMemory(err error) bool {
-	return errors.Is(err, table.ErrMemory) || errors.Is(err, pdb.ErrMemory) || errors.Is(err, abstraction.ErrMemory) || errors.Is(err, bfs.ErrMemory)
-}
-
 // memoryError adds to a refusal for want of memory what to do about it.
 func memoryError(err error) error {
-	if isMemory(err) {
+	if errors.Is(err, failure.Memory) {
 		return fmt.Errorf("%w; raise -max-mem (or $%s) to allow more", err, memEnv)
 	}
 	return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io"
 	"os"
 	"os/signal"
@@ -109,7 +110,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // exitCode prints err, if any, and returns the exit code it calls for.
 func exitCode(stderr io.Writer, name string, err error) int {
 	var ue *usageError
-	var fe *failure
+	var fe *commandError
 	switch {
 	case err == nil:
 		return exitOK
@@ -138,7 +139,7 @@ func exitCode(stderr io.Writer, name string, err error) int {
 		return exitFailure
 	default:
 		fmt.Fprintf(stderr, "slidetable %s: %s\n", name, clipWords(userMessage(err)))
-		return exitFailure
+		return failure.KindOf(err).Codes().Exit
 	}
 }
 

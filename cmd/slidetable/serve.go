@@ -246,7 +246,7 @@ func listenAndServe(ctx context.Context, e *env, f *flags, cfg *serveConfig, g *
 	if err != nil {
 		// The address was well formed (checked with the flags): a port
 		// in use or not ours to bind is a failure, not a usage mistake.
-		return &failure{cmd: f.name, err: err}
+		return &commandError{cmd: f.name, err: err}
 	}
 	fmt.Fprintf(e.stderr, "slidetable serve: listening on http://%s/\n", ln.Addr())
 	// The grace lets any search in flight reach its time limit.

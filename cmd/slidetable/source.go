@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"os"
 	"strings"
 
@@ -177,7 +178,7 @@ func (f *flags) fileError(err error) error {
 func installedFailure(err error) error {
 	var ie *source.InstalledError
 	switch {
-	case isMemory(err):
+	case errors.Is(err, failure.Memory):
 		return memoryError(err)
 	case errors.As(err, &ie):
 		return fmt.Errorf("%w (%s is the file installed for %s; rebuild it with '%s' or remove it)", err, ie.Path, ie.Size, ie.Rebuild())

@@ -64,11 +64,11 @@ func (tf *timeoutFlag) stopped(err error, after string) error {
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && *tf.timeout == tf.def:
-		return &failure{cmd: tf.f.name, err: fmt.Errorf("-timeout %s, the default, ran out%s; give a longer one to go on", shortDuration(tf.def), after)}
+		return &commandError{cmd: tf.f.name, err: fmt.Errorf("-timeout %s, the default, ran out%s; give a longer one to go on", shortDuration(tf.def), after)}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &failure{cmd: tf.f.name, err: fmt.Errorf("-timeout %s ran out%s", *tf.timeout, after)}
+		return &commandError{cmd: tf.f.name, err: fmt.Errorf("-timeout %s ran out%s", *tf.timeout, after)}
 	case errors.Is(err, context.Canceled):
-		return &failure{cmd: tf.f.name, err: fmt.Errorf("interrupted%s", after)}
+		return &commandError{cmd: tf.f.name, err: fmt.Errorf("interrupted%s", after)}
 	}
 	return err
 }

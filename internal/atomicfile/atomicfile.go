@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/slidetable/slidetable/failure"
 	"io/fs"
 	"os"
 	"path/filepath"
 )
 
 // ErrNotRegular reports a target that exists and is not a regular file.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = failure.New(failure.File, "not a regular file")
 
 // NotRegularError is the error of Check: Path exists and is Kind ("a
 // device", "a named pipe", "a directory", ...). It wraps ErrNotRegular.

@@ -2,13 +2,13 @@ package parallel
 
 import (
 	"context"
-	"errors"
+	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"sync"
 )
 
 // ErrStop is the error emit returns to Ordered to end early, with no error.
-var ErrStop = errors.New("parallel: stop")
+var ErrStop = failure.New(failure.Internal, "parallel: stop")
 
 // Ordered is a pool of workers that keeps order: it takes items from next,
 // computes work on each on up to workers goroutines (0 or less means

@@ -1,0 +1,66 @@
+package slidetable_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestArchitecturePackages checks that docs/architecture.md lists every
+// package of the tree, and no other, in its table of packages: a folder
+// with Go files that are not tests, whatever their build tags.
+func TestArchitecturePackages(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "\n## Packages\n")
+	if !ok {
+		t.Fatal("docs/architecture.md has no section ## Packages")
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	var listed []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `([^`]+)` \\|").FindAllStringSubmatch(table, -1) {
+		listed = append(listed, m[1])
+	}
+	var tree []string
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != "." && (name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			if dir := filepath.ToSlash(filepath.Dir(path)); dir != "." && !slices.Contains(tree, dir) {
+				tree = append(tree, dir)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(tree)
+	if len(tree) < 20 {
+		t.Fatalf("found only %d packages in the tree: %v", len(tree), tree)
+	}
+	if !slices.IsSorted(listed) {
+		t.Errorf("docs/architecture.md lists the packages out of order: %v", listed)
+	}
+	for _, p := range tree {
+		if !slices.Contains(listed, p) {
+			t.Errorf("package %s is not in docs/architecture.md's table of packages", p)
+		}
+	}
+	for _, p := range listed {
+		if !slices.Contains(tree, p) {
+			t.Errorf("docs/architecture.md lists %s, which is no package of the tree", p)
+		}
+	}
+}
