@@ -79,8 +79,8 @@ func Loaded(db *DB) []int {
 	var out []int
 	for _, p := range db.parts {
 		k := 0
-		for i := range p.blocks.ready {
-			if p.blocks.ready[i].Load() {
+		for i := range uint64(p.blocks.wsec.Blocks()) {
+			if p.blocks.Ready(i) {
 				k++
 			}
 		}

@@ -140,7 +140,7 @@ func (db *DB) blockData(i, k int, groups uint64) ([]uint32, []byte, error) {
 		err = b.check(lo, words, mins)
 	}
 	if err != nil {
-		b.src.fail(err)
+		db.file.Fail(err)
 	}
 	return words, mins, err
 }

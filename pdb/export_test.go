@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/fileformat"
@@ -93,14 +92,16 @@ func SetRawBlock(n int) func() {
 // Loaded returns the blocks of each group of a database read in place
 // that are in memory, or nil for a database held in memory.
 func Loaded(db *DB) []int {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
 	var out []int
 	for _, g := range db.groups {
 		n := 0
-		for i := range g.blocks.loaded {
-			n += bits.OnesCount64(g.blocks.loaded[i].Load())
+		for k := range uint64(g.blocks.sec.Blocks()) {
+			if g.blocks.Ready(k) {
+				n++
+			}
 		}
 		out = append(out, n)
 	}

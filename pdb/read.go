@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
@@ -210,7 +211,7 @@ func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 	db.hash = sha256.Sum256(h.raw)
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		bl := newBlocks(h, gi, g.entries, &source{r: r})
+		bl := newBlocks(h, gi, g.entries, container.NewFile(r, nil, "", errs))
 		err := parallel.For(context.Background(), 0, h.groups[gi].blocks, func(i int) error {
 			return bl.read(uint64(i))
 		})

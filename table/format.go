@@ -231,7 +231,7 @@ func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 		return nil, fmt.Errorf("table: %w", err)
 	}
 	t, err := openFile(f, path, opts)
-	if t == nil || t.rec == nil || t.rec.closer == nil {
+	if t == nil || t.rec == nil || !t.rec.inPlace {
 		f.Close()
 	}
 	if err != nil {
@@ -257,12 +257,7 @@ func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
 	if v == version {
 		return NewReaderWith(f, fi.Size(), opts)
 	}
-	t, err := newReader2(f, fi.Size(), opts, f)
-	if err != nil {
-		return nil, err
-	}
-	t.rec.name = path
-	return t, nil
+	return newReader2(f, fi.Size(), opts, f, path)
 }
 
 // NewReaderWith reads a table of size bytes from r. It checks the whole
@@ -280,7 +275,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		return nil, err
 	}
 	if v == version2 {
-		return newReader2(r, size, opts, nil)
+		return newReader2(r, size, opts, nil, "")
 	}
 	h, err := readHeader(r, size)
 	if err != nil {

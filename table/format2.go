@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
@@ -196,12 +197,13 @@ func (hd *header2) checkSize(r io.ReaderAt, size int64) error {
 	return nil
 }
 
-// newReader2 reads a table of version 2 of size bytes from r. With closer
-// it reads it in place: the header and the goal's block now, the other
-// blocks as lookups need them; closer closes r when the table is closed.
-// Without, it reads every block now and does not use r afterwards. Tables
-// of up to CertifiedCells cells are read whole and certified.
-func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) (*Table, error) {
+// newReader2 reads a table of version 2 of size bytes from r, named name
+// in errors. With closer it reads it in place: the header and the goal's
+// block now, the other blocks as lookups need them; closer closes r when
+// the table is closed. Without, it reads every block now and does not use
+// r afterwards. Tables of up to CertifiedCells cells are read whole and
+// certified.
+func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer, name string) (*Table, error) {
 	hd, err := readHeader2(r, size)
 	if err != nil {
 		return nil, err
@@ -211,9 +213,12 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 	}
 	n := uint64(hd.goal.Len())
 	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
-	t.rec = newRecords(hd.shape, hd.mask, hd.sums, r, closer, hd.offset)
-	if opts != nil {
-		t.rec.damaged = opts.Damaged
+	file := container.NewFile(r, closer, name, errs)
+	sh := hd.shape
+	sec := file.FixedSection("", hd.offset, int64(sh.fullBytes()), int(sh.blocks), int64(sh.blockBytes(sh.blocks-1)), hd.sums)
+	t.rec = newRecords(sh, hd.mask, sec, closer != nil)
+	if opts != nil && opts.Damaged != nil {
+		file.OnDamage(opts.Damaged)
 	}
 	tiles, z := rank.Split(hd.goal.CellString())
 	if !t.rec.reached(tiles, uint64(z)) {
@@ -230,7 +235,7 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 			return nil, err
 		}
 		if closer == nil {
-			t.rec.r = nil // every block is in memory
+			file.Close() // every block is in memory: let r go
 		}
 	}
 	if certify {

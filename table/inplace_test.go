@@ -75,7 +75,7 @@ func openInPlace(t testing.TB, path string) *Table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.rec == nil || tb.rec.closer == nil {
+	if tb.rec == nil || !tb.rec.inPlace {
 		t.Fatalf("%s is not read in place", path)
 	}
 	t.Cleanup(func() { tb.Close() })
@@ -87,7 +87,7 @@ func openInPlace(t testing.TB, path string) *Table {
 func loadedBlocks(tb *Table) int {
 	n := 0
 	for b := range tb.rec.blocks {
-		if tb.rec.isLoaded(b) {
+		if tb.rec.Ready(b) {
 			n++
 		}
 	}
@@ -413,7 +413,7 @@ func TestInPlaceFileChanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.WriteAt([]byte{b[r.offset+int64(r.fullBytes())] ^ 1}, r.offset+int64(r.fullBytes())); err != nil {
+		if _, err := f.WriteAt([]byte{b[r.sec.Offset(1)] ^ 1}, r.sec.Offset(1)); err != nil {
 			t.Fatal(err)
 		}
 		f.Close()
@@ -618,7 +618,7 @@ func (nopCloser) Close() error { return nil }
 // and every other answer good's).
 func flippedInPlace(t *testing.T, b []byte, good *Table) (refused, failed bool) {
 	t.Helper()
-	tb, err := newReader2(bytes.NewReader(b), int64(len(b)), uncertified, nopCloser{})
+	tb, err := newReader2(bytes.NewReader(b), int64(len(b)), uncertified, nopCloser{}, "")
 	if err != nil {
 		if !isSentinel(err) {
 			t.Fatalf("Open: %v, want a sentinel", err)
@@ -668,7 +668,7 @@ func TestInPlaceTruncate(t *testing.T) {
 		if _, err := readUncertified(f); !errors.Is(err, ErrFormat) {
 			t.Fatalf("%d bytes of %d, read whole: %v, want ErrFormat", n, len(b), err)
 		}
-		if _, err := newReader2(bytes.NewReader(f), int64(len(f)), uncertified, nopCloser{}); !errors.Is(err, ErrFormat) {
+		if _, err := newReader2(bytes.NewReader(f), int64(len(f)), uncertified, nopCloser{}, ""); !errors.Is(err, ErrFormat) {
 			t.Fatalf("%d bytes of %d, read in place: %v, want ErrFormat", n, len(b), err)
 		}
 		if n%97 == 0 || n == len(b)+1 { // and from a file, now and then
