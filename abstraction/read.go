@@ -168,6 +168,11 @@ func log2(v uint64) uint {
 // least distances; zstd, of its frames and nil.
 func (fp *filePart) sections(f *container.File, i int, h *header) (words, mins *container.Section) {
 	label := fmt.Sprintf("classing %d", i+1)
+	if ch := h.ch; ch != nil && h.enc == encZstd {
+		return ch.Section(f, i, label), nil
+	} else if ch != nil {
+		return ch.Section(f, 2*i, label+", words"), ch.Section(f, 2*i+1, label+", least distances")
+	}
 	if h.enc == encZstd {
 		ends := make([]int64, fp.blocks)
 		for k := range ends {

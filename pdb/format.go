@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -344,3 +345,29 @@ func allZero(b []byte) bool {
 
 // log2 returns the exponent of x, a power of two.
 func log2(x int64) uint { return uint(bits.TrailingZeros64(uint64(x))) }
+
+func init() {
+	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.PatternDB, Describe: describeLegacy})
+}
+
+// describeLegacy describes a file before the container from its header,
+// and its content hash as its reader computes it: for version 3 from the
+// header, for versions 1 and 2 from the whole file, which it reads.
+func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
+	h, err := readHeader(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	sum, err := contentHash(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info := container.Info{
+		Kind: container.PatternDB, KindVersion: int(h.version), Size: h.size, Metric: board.SingleTile,
+		Goal: h.goal, Bytes: size, ContentHash: sum,
+	}
+	for _, g := range h.groups {
+		info.Entries += entryCount(g.count, uint64(h.size.Cells()-len(g.tiles)), g.blank)
+	}
+	return info, nil
+}

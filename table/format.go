@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
@@ -467,4 +468,42 @@ func metricOf(scheme int) board.Metric {
 		return board.MultiTile
 	}
 	return board.SingleTile
+}
+
+func init() {
+	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Table, Describe: describeLegacy})
+}
+
+// describeLegacy describes a file before the container from its header,
+// and its content hash as its reader computes it: for version 2 from the
+// header, for version 1 from the whole file, which it reads.
+func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
+	v, err := readVersion(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info := container.Info{Kind: container.Table, KindVersion: v, Bytes: size}
+	if v == version2 {
+		hd, err := readHeader2(r, size)
+		if err != nil {
+			return container.Info{}, err
+		}
+		info.Size, info.Metric, info.Goal, info.ContentHash = hd.goal.Size(), hd.metric, hd.goal, sha256.Sum256(hd.raw)
+		info.Entries = rank.Factorial(hd.goal.Len()) / 2
+		return info, nil
+	}
+	h, err := readHeader(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info.Size, info.Metric, info.Entries = board.Size{W: h.w, H: h.h}, metricOf(h.scheme), h.reachable
+	if info.Goal, err = board.New(info.Size, h.goal); err != nil {
+		return container.Info{}, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {
+		return container.Info{}, err
+	}
+	sum.Sum(info.ContentHash[:0])
+	return info, nil
 }

@@ -61,8 +61,8 @@ func TestSectionRead(t *testing.T) {
 	bs := f.FixedSection("group 2", 100, 64, 5, 10, sec.sums)
 	dst := bytes.Repeat([]byte{0xAA}, 64)
 	err := bs.Read(3, dst)
-	if !errors.Is(err, sentinel) || !strings.Contains(err.Error(), "f.dat: group 2, block 3 of 5") {
-		t.Fatalf("Read of a changed block: %v, want the kind's sentinel naming f.dat: group 2, block 3 of 5", err)
+	if want := "f.dat: kind: checksum mismatch: group 2, block 3 of 5"; !errors.Is(err, sentinel) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Read of a changed block: %v, want the kind's sentinel, saying %q", err, want)
 	}
 	if !bytes.Equal(dst, make([]byte, 64)) {
 		t.Fatal("a block that failed is not left zero")

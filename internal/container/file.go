@@ -78,13 +78,10 @@ func NewFile(r io.ReaderAt, closer io.Closer, name string, errs Errors) *File {
 }
 
 // Name returns the file's name, "" if it has none.
-func (f *File) Name() string { return f.name }
-
-// SetName names the file in the errors of its blocks from now on.
-func (f *File) SetName(name string) {
+func (f *File) Name() string {
 	f.mu.Lock()
-	f.name = name
-	f.mu.Unlock()
+	defer f.mu.Unlock()
+	return f.name
 }
 
 // Errors returns the sentinels the file's errors wrap.
@@ -107,17 +104,18 @@ func (f *File) ReadAt(p []byte, off int64) error {
 	f.io.RLock()
 	defer f.io.RUnlock()
 	if f.closed {
-		return fmt.Errorf("%w: %s", f.errs.Closed, f.what())
+		return f.errs.Closed
 	}
 	return readFull(f.r, p, off, f.errs.Format)
 }
 
-// what names the file in an error.
-func (f *File) what() string {
-	if f.name == "" {
-		return "the file"
+// prefix returns what names the file at the start of an error: its name
+// and ": ", or "" for a file without a name.
+func (f *File) prefix() string {
+	if name := f.Name(); name != "" {
+		return name + ": "
 	}
-	return f.name
+	return ""
 }
 
 // readFull fills p from r at off; a short read is io.ErrUnexpectedEOF

@@ -69,14 +69,14 @@ func (s *Section) Size() int64 { return s.offs[len(s.offs)-1] - s.offs[0] }
 func (s *Section) Sum(k int) []byte { return s.sums[k*SumSize : (k+1)*SumSize] }
 
 // Where names block k of the section for an error: the file, the
-// section's label and the block.
-func (s *Section) Where(k int) string {
+// section's label and the block ("4x4.pdb: group 2, block 7 of 9").
+func (s *Section) Where(k int) string { return s.f.prefix() + s.where(k) }
+
+// where is Where without the file.
+func (s *Section) where(k int) string {
 	w := fmt.Sprintf("block %d of %d", k, s.Blocks())
 	if s.label != "" {
 		w = s.label + ", " + w
-	}
-	if name := s.f.Name(); name != "" {
-		w = name + ": " + w
 	}
 	return w
 }
@@ -96,8 +96,8 @@ func (s *Section) Read(k int, dst []byte) error {
 	}
 	if sum := sha256.Sum256(dst); string(sum[:]) != string(s.Sum(k)) {
 		clear(dst)
-		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 the header gives: the file is damaged, or changed after it was opened",
-			s.f.errs.Checksum, s.Where(k), off, off+int64(n)-1)
+		return fmt.Errorf("%s%w: %s (bytes %d to %d) does not match the SHA-256 the header gives: the file is damaged, or changed after it was opened",
+			s.f.prefix(), s.f.errs.Checksum, s.where(k), off, off+int64(n)-1)
 	}
 	return nil
 }
