@@ -19,7 +19,7 @@ var ErrClosed = errors.New("pdb: database closed")
 // errs are the sentinels of the errors of reading a file.
 var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
 
-// blocks holds a group's entries that are read from a file of version 3
+// blocks holds a group's entries that are read from a file in place,
 // block by block, the first time a lookup needs one, each checked
 // against its SHA-256 before any of its entries is used (container.Cache).
 // A block that cannot be read or fails its checks reads as zeros, a bound
@@ -42,7 +42,7 @@ type blocks struct {
 func newBlocks(h *header, gi int, entries []byte, f *container.File) *blocks {
 	fg := &h.groups[gi]
 	b := &blocks{
-		sec: f.FixedSection(fmt.Sprintf("group %d", gi+1), fg.offset, h.block, fg.blocks, h.block, fg.sums),
+		sec: h.section(f, gi),
 		gi:  gi, shift: log2(h.block), used: fg.bytes, largest: fg.largest,
 		odd:     fg.enc == encNibble && entryCount(fg.count, uint64(h.size.Cells()-len(fg.tiles)), fg.blank)%2 == 1,
 		entries: entries[:cap(entries)],
@@ -78,8 +78,7 @@ func (b *blocks) read(k uint64) error {
 	return nil
 }
 
-// openInPlace returns the database of the file f of version 3 whose
-// header is h, read in place: the tables take memory only as their blocks
+// openInPlace returns the database of the file f whose header is h, read in place: the tables take memory only as their blocks
 // are read, and f stays open until Close.
 func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*DB, error) {
 	r, ok := f.(io.ReaderAt)
@@ -181,8 +180,9 @@ func (db *DB) Close() error {
 
 // ContentHash returns the SHA-256 that identifies the file the database
 // was read from, and false for a database that was built, not read. For
-// a file of version 1 or 2 it is the SHA-256 of the whole file. For a file
-// of version 3 it is the SHA-256 of its header, which holds the SHA-256 of
-// every block, and every block is checked against it before its entries
-// are used: two files with the same ContentHash answer the same.
+// a file of the container, and one of version 3 before it, it is the
+// SHA-256 of its header, which holds the SHA-256 of every block, and every
+// block is checked against it before its entries are used. For a file of
+// version 1 or 2 it is the SHA-256 of the whole file. Two files with the
+// same ContentHash answer the same.
 func (db *DB) ContentHash() ([32]byte, bool) { return db.hash, db.hash != [32]byte{} }
