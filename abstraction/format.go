@@ -65,9 +65,10 @@ var (
 // the container, which this package still reads.
 const Magic = magic
 
-// FormatVersion is the version of the payload of an abstraction tier in
-// the container that this package reads and writes.
-const FormatVersion = kindVersion
+// FormatVersion is the newest version of the format before the container
+// (package internal/container). This package reads it and the container;
+// it writes the container.
+const FormatVersion = version
 
 // header is what a file's header says.
 type header struct {

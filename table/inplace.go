@@ -19,7 +19,7 @@ var ErrClosed = errors.New("table: table closed")
 // errs are the sentinels of the errors of reading a file.
 var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
 
-// records holds the depths of a table of version 2: the records of its
+// records holds the depths of a table of records: the records of its
 // slot groups (records.go), read from the file a block at a time, the
 // first time a lookup needs one, and checked against the block's SHA-256
 // in the header before any of them is used (container.Cache). A block
@@ -48,7 +48,7 @@ type records struct {
 	didSum  bool
 }
 
-// newRecords returns the records of shape s of a file of version 2 whose
+// newRecords returns the records of shape s of a file whose
 // blocks are sec. In place, its blocks' memory is reserved outside the Go
 // heap and takes pages only as blocks are read, so that the collector's
 // headroom does not double it. Otherwise every block is about to be read:

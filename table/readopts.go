@@ -18,7 +18,7 @@ var ErrMemory = errors.New("table: not enough memory allowed")
 type ReadOptions struct {
 	// MaxMemory is the most bytes the reader may allocate: the table, its
 	// reachable set and the file's sections while they are decoded; for a
-	// file of version 2, its header and every block it may read. 0 means
+	// file of records, its header and every block it may read. 0 means
 	// the default, half the physical memory.
 	MaxMemory uint64
 	// Damaged, if set, is told of the first block of a table read in

@@ -174,6 +174,10 @@ func (h *Header) Raw() []byte { return h.raw }
 // its block. Two files with the same content hash hold the same bytes.
 func (h *Header) ContentHash() [sha256.Size]byte { return sha256.Sum256(h.raw) }
 
+// Start returns where section i starts in the file the header was read
+// from.
+func (h *Header) Start(i int) int64 { return h.starts[i] }
+
 // Section returns section i of the file f that the header was read from,
 // named label in errors.
 func (h *Header) Section(f *File, i int, label string) *Section {
