@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
@@ -57,8 +58,8 @@ type DB struct {
 	goal   board.Board
 	parts  []*part
 	mirror mirror
-	reflex bool // the goal has a mirror (see mirrorOf)
-	src    *source
+	reflex bool            // the goal has a mirror (see mirrorOf)
+	file   *container.File // the file of a database read from one, or nil
 	hash   [32]byte
 	raw    []byte // the header's bytes, for a database read from a file
 }

@@ -73,6 +73,36 @@
 // its rows' least distances (H bytes, Unreached, 0xFF, for a row no
 // arrangement of which is reached), in blocks of G groups.
 //
+// A file is one of the container (package internal/container), of kind 3
+// (abstraction tier), payload version 1, in the multi-tile metric, whose
+// entries are the arrangements of every classing. Its parameters:
+//
+//	offset  size  field
+//	0       1     block encoding: 0 raw, 1 zstd
+//	1       1     P, the number of classings: 1 to 8
+//	2       2     zero
+//	4       4     G, groups a block: a power of two from 64 to 2^20
+//	              (4096 raw, 65536 zstd as written)
+//	8       ...   P classings, each:
+//	                n   the class of each goal cell, reading order
+//	                    (0 at the goal's blank, the others 1 to k, k <= 7)
+//	                1   the largest distance of an arrangement
+//
+// and its sections, each of B = ceil(groups / G) blocks: raw (the
+// sections aligned to 4096 bytes), for classing 1, then 2, ..., the words
+// of its blocks (4G bytes each, the groups' words in order, the last
+// padded with zero bytes), then the least distances of its blocks (HG
+// bytes each, as planes: row 0's of each group in order, then row 1's,
+// ...; the last padded likewise); zstd, for each classing a section of
+// its blocks, each one zstd frame (with its checksum) of its groups' least
+// distances as planes, then their bits as planes: for each group
+// ceil(n/8) bytes, bit z%8 of byte z/8 set for the arrangement with the
+// blank in cell z at m+1.
+//
+// Files written before the container, which this package still reads,
+// start with the magic "SLIDEABS" and version 1, and hold the same blocks
+// after a header of their own:
+//
 //	offset  size  field
 //	0       8     magic "SLIDEABS"
 //	8       2     format version: 1
@@ -82,13 +112,11 @@
 //	13      1     P, the number of classings: 1 to 8
 //	14      1     block encoding: 0 raw, 1 zstd
 //	15      1     zero
-//	16      4     G, groups a block: a power of two from 64 to 2^20
-//	              (4096 raw, 65536 zstd as written)
+//	16      4     G, groups a block
 //	20      4     L, the header's length in bytes, its checksum included
 //	24      n     goal cells, reading order, 0 for the blank
 //	.       ...   P classing headers, each:
 //	                n   the class of each goal cell, reading order
-//	                    (0 at the goal's blank, the others 1 to k, k <= 7)
 //	                1   the largest distance of an arrangement
 //	                3   zero
 //	                4   B, the number of blocks: ceil(groups / G)
@@ -96,17 +124,8 @@
 //	                    and of its least distances (32); zstd, its length
 //	                    in the file (4) and the SHA-256 of its frame (32)
 //	L-4     4     CRC-32C of every header byte before it
-//	header end    raw: zero bytes up to D, the next multiple of 4096; at D,
-//	              for classing 1, then 2, ...: the words of each block (4G
-//	              bytes, the groups' words in order), then the least
-//	              distances of each block (HG bytes, as planes: row 0's of
-//	              each group in order, then row 1's, ...), the last block
-//	              of each padded with zero bytes
-//	              zstd: right after the header, the blocks: each one zstd
-//	              frame (with its checksum) of its groups' least distances
-//	              as planes, then their bits as planes: for each group
-//	              ceil(n/8) bytes, bit z%8 of byte z/8 set for the
-//	              arrangement with the blank in cell z at m+1
+//	header end    raw: zero bytes up to the next multiple of 4096, then
+//	              the blocks as in the container; zstd: the blocks
 //	end of file
 //
 // A search reads the raw words as they are, straight into memory, and
@@ -116,10 +135,11 @@
 // or more raw (the large tier), a smaller one compressed (the built-in
 // tier). The same database always gives the same bytes.
 //
-// A reader checks the magic, the version and the header's length, then the
-// header's checksum before it reads any other field; that every field is
-// in range, that the classings are classings of the goal and that the
-// blocks fill the file exactly, before it allocates the words (and only
+// A reader checks the header as the container does (the magic, the
+// version and the header's length, then the header's checksum before it
+// reads any other field), then that every parameter is in range, that the
+// classings are classings of the goal and that the sections hold the
+// blocks they call for, before it allocates the words (and only
 // once they fit in ReadOptions.MaxMemory, ErrMemory otherwise). Open and
 // NewReader read a file in place: a lookup reads the words of the block of
 // its group the first time it needs them, checks them against their

@@ -3,6 +3,7 @@ package abstraction
 import (
 	"encoding/binary"
 
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
@@ -70,8 +71,21 @@ func ResealHeader(b []byte) {
 }
 
 // HeaderLen returns the length of the header of the file b, its checksum
-// included, as the header says.
-func HeaderLen(b []byte) int { return int(binary.LittleEndian.Uint32(b[20:])) }
+// included, as the header says: of the container, or of the format before
+// it.
+func HeaderLen(b []byte) int {
+	if string(b[:len(container.Magic)]) == container.Magic {
+		return int(binary.LittleEndian.Uint32(b[16:]))
+	}
+	return int(binary.LittleEndian.Uint32(b[20:]))
+}
+
+// Layout returns whether the blocks of a database read from a file are
+// raw, and the groups a block holds.
+func Layout(db *DB) (raw bool, groups int) {
+	b := db.parts[0].blocks
+	return b.enc == encRaw, 1 << b.shift
+}
 
 // Loaded returns the number of blocks of each classing of a database read
 // in place that are in memory.
@@ -79,8 +93,8 @@ func Loaded(db *DB) []int {
 	var out []int
 	for _, p := range db.parts {
 		k := 0
-		for i := range p.blocks.ready {
-			if p.blocks.ready[i].Load() {
+		for i := range uint64(p.blocks.wsec.Blocks()) {
+			if p.blocks.Ready(i) {
 				k++
 			}
 		}

@@ -1,6 +1,8 @@
 package abstraction
 
 import (
+	"cmp"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"github.com/slidetable/slidetable/failure"
@@ -8,6 +10,7 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
@@ -25,6 +28,11 @@ var (
 
 // Part of the file format; do not change.
 const (
+	// kindVersion is the version of the parameters and the payload of an
+	// abstraction tier in the container (package internal/container).
+	kindVersion = 1
+	// magic and version are those of the format before the container,
+	// which this package still reads.
 	magic       = "SLIDEABS"
 	version     = 1
 	fixedHeader = 24
@@ -53,11 +61,13 @@ var (
 	zstdBlockGroups = 65536
 )
 
-// Magic is the first bytes of every abstraction database file.
+// Magic is the first bytes of an abstraction database file written before
+// the container, which this package still reads.
 const Magic = magic
 
-// FormatVersion is the version of the file format this package reads and
-// writes.
+// FormatVersion is the newest version of the format before the container
+// (package internal/container). This package reads it and the container;
+// it writes the container.
 const FormatVersion = version
 
 // header is what a file's header says.
@@ -68,6 +78,8 @@ type header struct {
 	parts  []filePart
 	raw    []byte // the header's bytes, its checksum included
 	data   int64  // the offset of the first block
+	// ch is the container's header, nil for a file before the container.
+	ch *container.Header
 }
 
 // filePart is a classing as a header describes it.
@@ -80,40 +92,9 @@ type filePart struct {
 	mins []byte   // raw: each block's SHA-256 of its rows' least distances
 	lens []uint32 // zstd: each block's length in the file
 	// Each block's offset in the file: raw, of its words; zstd, of its
-	// frame.
+	// frame (before the container).
 	offs []int64
 	offm []int64 // raw: the offset of its rows' least distances
-}
-
-// appendHeader appends the header h describes to b, its checksum
-// included, and returns it.
-func appendHeader(b []byte, h *header) []byte {
-	le := binary.LittleEndian
-	start := len(b)
-	size := h.goal.Size()
-	b = append(b, magic...)
-	b = le.AppendUint16(b, version)
-	b = append(b, byte(size.W), byte(size.H), metricMulti, byte(len(h.parts)), h.enc, 0)
-	b = le.AppendUint32(b, uint32(h.groups))
-	lenAt := len(b)
-	b = le.AppendUint32(b, 0) // the header's length, set below
-	b = h.goal.AppendCells(b)
-	for _, p := range h.parts {
-		b = append(b, p.cl.cells...)
-		b = append(b, p.largest, 0, 0, 0)
-		b = le.AppendUint32(b, uint32(p.blocks))
-		for k := range p.blocks {
-			if h.enc == encZstd {
-				b = le.AppendUint32(b, p.lens[k])
-			}
-			b = append(b, p.sums[k*sumSize:(k+1)*sumSize]...)
-			if h.enc == encRaw {
-				b = append(b, p.mins[k*sumSize:(k+1)*sumSize]...)
-			}
-		}
-	}
-	le.PutUint32(b[lenAt:], uint32(len(b)-start+4))
-	return le.AppendUint32(b, fileformat.Checksum(b[start:]))
 }
 
 // dataOffset returns where the blocks of a raw file start, after a header
@@ -124,11 +105,114 @@ func dataOffset(n int) int64 { return (int64(n) + page - 1) / page * page }
 // with the most groups a rank holds (2^32) has a million blocks.
 const maxHeader = 1 << 26
 
-// readHeader reads and checks the header of a file of size bytes, and
-// the block lengths against the file's size, before anything else is
-// allocated: the fixed fields that say how long the header is, then the
-// header whole, checked against its checksum before its fields are read.
+// readHeader reads and checks the header of a file of size bytes, of the
+// container or of the format before it, and the block lengths against
+// the file's size, before anything else is allocated.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
+	var start [len(magic)]byte
+	if size >= int64(len(start)) {
+		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
+			return nil, err
+		}
+	}
+	if string(start[:]) == container.Magic {
+		return readContainer(r, size)
+	}
+	return readLegacy(r, size)
+}
+
+// readContainer reads the header of a file of the container: the
+// container's, then the tier's parameters and the sections they call for.
+func readContainer(r io.ReaderAt, size int64) (*header, error) {
+	ch, err := container.ReadHeader(r, size, errs)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case ch.Kind != container.Abstraction:
+		return nil, fmt.Errorf("%w: the file holds an %s, not an abstraction tier", ErrFormat, ch.Kind)
+	case ch.KindVersion != kindVersion:
+		return nil, fmt.Errorf("%w: abstraction tier payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
+	case ch.Metric != board.MultiTile:
+		return nil, fmt.Errorf("%w: an abstraction tier in the %s-tile metric (tiers hold the multi-tile metric)", ErrFormat, ch.Metric)
+	case ch.Goal.Len() < 4 || ch.Goal.Len() > MaxCells:
+		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), MaxCells)
+	}
+	f := ch.ParamFields(ErrFormat)
+	h := &header{goal: ch.Goal, enc: f.Uint8(), raw: ch.Raw(), ch: ch}
+	parts, zero := f.Uint8(), f.Uint16()
+	h.groups = uint64(f.Uint32())
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if err := h.checkFixed(parts, zero); err != nil {
+		return nil, err
+	}
+	n := h.goal.Len()
+	var entries uint64
+	for i := range h.parts {
+		p, err := h.newPart(f.Bytes(n), f.Uint8())
+		if err := cmp.Or(f.Err(), err); err != nil {
+			return nil, fmt.Errorf("classing %d: %w", i+1, err)
+		}
+		h.parts[i] = p
+		entries += p.cl.Arrangements()
+	}
+	if err := f.Done(); err != nil {
+		return nil, err
+	}
+	if entries != ch.Entries {
+		return nil, fmt.Errorf("%w: the classings have %d arrangements, the header says %d", ErrFormat, entries, ch.Entries)
+	}
+	return h, h.checkSections(ch)
+}
+
+// checkSections checks that the container holds the sections of the
+// tier's blocks: raw, for each classing its words and its rows' least
+// distances, each block of G groups; zstd, for each classing its frames.
+func (h *header) checkSections(ch *container.Header) error {
+	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
+	perPart := 1
+	if h.enc == encRaw {
+		perPart = 2
+	}
+	if len(ch.Sections) != perPart*len(h.parts) {
+		return fmt.Errorf("%w: %d sections, want %d for %d classings", ErrFormat, len(ch.Sections), perPart*len(h.parts), len(h.parts))
+	}
+	for i := range h.parts {
+		p := &h.parts[i]
+		groups, _ := sequences(p.cl)
+		for j := range perPart {
+			sec := ch.Sections[perPart*i+j]
+			if len(sec.Lens) != p.blocks {
+				return fmt.Errorf("%w: classing %d: %d blocks, the classing's %d groups need %d", ErrFormat, i+1, len(sec.Lens), groups, p.blocks)
+			}
+			for k, l := range sec.Lens {
+				var ok bool
+				switch {
+				case h.enc == encZstd:
+					// The most a zstd frame of the block's bytes can take.
+					ok = int64(l) <= 2*int64(h.blockGroupsIn(groups, k))*int64(lay.h+lay.bitBytes())+1024
+				case j == 0:
+					ok = uint64(l) == 4*h.groups
+				default:
+					ok = uint64(l) == uint64(lay.h)*h.groups
+				}
+				if !ok {
+					return fmt.Errorf("%w: classing %d, block %d: %d bytes", ErrFormat, i+1, k, l)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// readLegacy reads and checks the header of a file of size bytes before
+// the container, and the block lengths against the file's size, before
+// anything else is allocated: the fixed fields that say how long the
+// header is, then the header whole, checked against its checksum before
+// its fields are read.
+func readLegacy(r io.ReaderAt, size int64) (*header, error) {
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes, fewer than a header's %d: %w", ErrFormat, size, fixedHeader, io.ErrUnexpectedEOF)
 	}
@@ -206,19 +290,12 @@ func parseFixed(f *fields) (*header, error) {
 		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, size, MaxCells)
 	}
 	h := &header{enc: b[14], groups: uint64(binary.LittleEndian.Uint32(b[16:]))}
-	switch {
-	case b[12] != metricMulti:
+	if b[12] != metricMulti {
 		return nil, fmt.Errorf("%w: metric %d (version %d holds the multi-tile metric, 1)", ErrFormat, b[12], version)
-	case b[13] == 0 || b[13] > MaxParts:
-		return nil, fmt.Errorf("%w: %d classings (1 to %d)", ErrFormat, b[13], MaxParts)
-	case h.enc != encRaw && h.enc != encZstd:
-		return nil, fmt.Errorf("%w: block encoding %d", ErrFormat, h.enc)
-	case b[15] != 0:
-		return nil, fmt.Errorf("%w: reserved byte 15 is %d", ErrFormat, b[15])
-	case h.groups < minBlockGroups || h.groups > maxBlockGroups || bits.OnesCount64(h.groups) != 1:
-		return nil, fmt.Errorf("%w: %d groups a block (a power of two from %d to %d)", ErrFormat, h.groups, minBlockGroups, maxBlockGroups)
 	}
-	h.parts = make([]filePart, b[13])
+	if err := h.checkFixed(b[13], uint16(b[15])); err != nil {
+		return nil, err
+	}
 	g, err := f.next(size.Cells())
 	if err != nil {
 		return nil, err
@@ -229,31 +306,59 @@ func parseFixed(f *fields) (*header, error) {
 	return h, nil
 }
 
-// parsePart reads the header of a classing.
-func parsePart(f *fields, h *header) (filePart, error) {
-	var p filePart
-	n := h.goal.Len()
-	b, err := f.next(n + partHeader)
-	if err != nil {
-		return p, err
+// checkFixed checks the fields of the header of every version: the
+// number of classings, the block encoding, the groups a block, and a
+// reserved field, which must be zero. It makes the classings' headers.
+func (h *header) checkFixed(parts uint8, reserved uint16) error {
+	switch {
+	case parts == 0 || parts > MaxParts:
+		return fmt.Errorf("%w: %d classings (1 to %d)", ErrFormat, parts, MaxParts)
+	case h.enc != encRaw && h.enc != encZstd:
+		return fmt.Errorf("%w: block encoding %d", ErrFormat, h.enc)
+	case reserved != 0:
+		return fmt.Errorf("%w: a reserved field is %d", ErrFormat, reserved)
+	case h.groups < minBlockGroups || h.groups > maxBlockGroups || bits.OnesCount64(h.groups) != 1:
+		return fmt.Errorf("%w: %d groups a block (a power of two from %d to %d)", ErrFormat, h.groups, minBlockGroups, maxBlockGroups)
 	}
-	if p.cl, err = NewClassing(h.goal, b[:n]); err != nil {
+	h.parts = make([]filePart, parts)
+	return nil
+}
+
+// newPart returns the header of a classing of the given classes and
+// largest distance, and its number of blocks.
+func (h *header) newPart(classes []byte, largest uint8) (filePart, error) {
+	p := filePart{largest: largest}
+	var err error
+	if p.cl, err = NewClassing(h.goal, classes); err != nil {
 		return p, fmt.Errorf("%w: %w", ErrFormat, err)
-	}
-	x := b[n:]
-	p.largest = x[0]
-	if x[1]|x[2]|x[3] != 0 {
-		return p, fmt.Errorf("%w: reserved bytes are not zero", ErrFormat)
 	}
 	groups, ok := sequences(p.cl)
 	if !ok {
 		return p, fmt.Errorf("%w: the classing %s has too many arrangements", ErrFormat, p.cl)
 	}
-	blocks := binary.LittleEndian.Uint32(x[4:])
-	if want := (groups + h.groups - 1) / h.groups; uint64(blocks) != want {
-		return p, fmt.Errorf("%w: %d blocks, the classing's %d groups need %d", ErrFormat, blocks, groups, want)
+	p.blocks = int((groups + h.groups - 1) / h.groups)
+	return p, nil
+}
+
+// parsePart reads the header of a classing before the container.
+func parsePart(f *fields, h *header) (filePart, error) {
+	n := h.goal.Len()
+	b, err := f.next(n + partHeader)
+	if err != nil {
+		return filePart{}, err
 	}
-	p.blocks = int(blocks)
+	x := b[n:]
+	if x[1]|x[2]|x[3] != 0 {
+		return filePart{}, fmt.Errorf("%w: reserved bytes are not zero", ErrFormat)
+	}
+	p, err := h.newPart(b[:n], x[0])
+	if err != nil {
+		return p, err
+	}
+	if blocks := binary.LittleEndian.Uint32(x[4:]); int64(blocks) != int64(p.blocks) {
+		groups, _ := sequences(p.cl)
+		return p, fmt.Errorf("%w: %d blocks, the classing's %d groups need %d", ErrFormat, blocks, groups, p.blocks)
+	}
 	entry := 2 * sumSize
 	if h.enc == encZstd {
 		entry = 4 + sumSize
@@ -336,4 +441,24 @@ func (h *header) place(size int64) error {
 		return fmt.Errorf("%w: the header describes %d bytes, the file has %d", ErrFormat, off, size)
 	}
 	return nil
+}
+
+func init() {
+	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Abstraction, Describe: describeLegacy})
+}
+
+// describeLegacy describes a file before the container from its header.
+func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
+	h, err := readLegacy(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info := container.Info{
+		Kind: container.Abstraction, KindVersion: version, Size: h.goal.Size(), Metric: board.MultiTile,
+		Goal: h.goal, Bytes: size, ContentHash: sha256.Sum256(h.raw),
+	}
+	for _, p := range h.parts {
+		info.Entries += p.cl.Arrangements()
+	}
+	return info, nil
 }

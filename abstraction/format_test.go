@@ -124,8 +124,11 @@ func TestCorrupt(t *testing.T) {
 			{"longer", func(b []byte) []byte { return append(b, 0) }, abstraction.ErrFormat},
 			{"header only", func(b []byte) []byte { return b[:hl-10] }, abstraction.ErrFormat},
 			{"empty", func(b []byte) []byte { return nil }, abstraction.ErrFormat},
-			{"size", func(b []byte) []byte { b[10] = 4; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
-			{"metric", func(b []byte) []byte { b[12] = 0; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
+			{"size", func(b []byte) []byte { b[12] = 4; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
+			{"metric", func(b []byte) []byte { b[14] = 1; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
+			{"kind", func(b []byte) []byte { b[10] = 2; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
+			{"payload version", func(b []byte) []byte { b[11] = 2; abstraction.ResealHeader(b); return b }, abstraction.ErrVersion},
+			{"encoding", func(b []byte) []byte { b[32+9+4] ^= 1; abstraction.ResealHeader(b); return b }, abstraction.ErrFormat},
 		}
 		for _, c := range cases {
 			b := c.edit(bytes.Clone(good))

@@ -3,8 +3,9 @@ package abstraction_test
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/slidetable/slidetable/abstraction"
@@ -21,6 +22,11 @@ func FuzzNewReader(f *testing.F) {
 	f.Add(encode(f, db, false))
 	f.Add(encode(f, db, true))
 	f.Add([]byte(abstraction.Magic))
+	for _, name := range []string{"3x3.abs", "3x3-raw.abs"} { // before the container
+		if b, err := os.ReadFile(filepath.Join("testdata", "golden", name)); err == nil {
+			f.Add(b)
+		}
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		// A limit, so that a small file claiming many entries is refused
 		// rather than read: 4 MiB.
@@ -42,8 +48,11 @@ func FuzzNewReader(f *testing.F) {
 			sentinel(t, err)
 			return
 		}
-		raw := b[14] == 0
-		defer abstraction.SetBlockGroups(int(binary.LittleEndian.Uint32(b[16:])))()
+		if string(b[:len(abstraction.Magic)]) == abstraction.Magic {
+			return // written again, a file before the container is another
+		}
+		raw, groups := abstraction.Layout(db)
+		defer abstraction.SetBlockGroups(groups)()
 		if raw {
 			defer abstraction.SetRawMin(0)()
 		} else {

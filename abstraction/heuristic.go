@@ -1,10 +1,9 @@
 package abstraction
 
 import (
-	"sync/atomic"
-
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/container"
 )
 
 var _ ida.Heuristic = (*Heuristic)(nil)
@@ -34,9 +33,9 @@ type Heuristic struct {
 type view struct {
 	p     *part
 	x     *indexer
-	words []uint32      // p.words
-	ready []atomic.Bool // p.blocks.ready, for a database read in place
-	bsh   uint          // p.blocks.shift
+	words []uint32         // p.words
+	cache *container.Cache // p.blocks.Cache, for a database read in place
+	bsh   uint             // p.blocks.shift
 	cell  [MaxCells]uint8
 	label [MaxCells]uint8 // the class of each tile in the view
 	chunk [MaxCells]uint8
@@ -64,7 +63,7 @@ func (db *DB) Heuristic() *Heuristic {
 	for _, p := range db.parts {
 		v := view{p: p, x: p.x, words: p.words}
 		if p.blocks != nil {
-			v.ready, v.bsh = p.blocks.ready, p.blocks.shift
+			v.cache, v.bsh = &p.blocks.Cache, p.blocks.shift
 		}
 		for c := range h.n {
 			v.cell[c] = uint8(c)
@@ -190,8 +189,8 @@ func (e *Evaluator) Move(t uint8, from, to int) int {
 // word is part.word for the view's part, its check written out (part.word
 // does not inline).
 func (v *view) word(g uint32) uint32 {
-	if v.ready != nil && !v.ready[g>>v.bsh].Load() {
-		v.p.blocks.load(uint64(g >> v.bsh))
+	if v.cache != nil && !v.cache.Ready(uint64(g>>v.bsh)) {
+		v.cache.Load(uint64(g >> v.bsh)) // a block that fails reads as unknown
 	}
 	return v.words[g]
 }

@@ -1,16 +1,12 @@
 package abstraction
 
 import (
-	"crypto/sha256"
-	"errors"
 	"fmt"
 	"github.com/slidetable/slidetable/failure"
-	"io"
-	"sync"
-	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
@@ -18,85 +14,52 @@ import (
 // after the database was closed.
 var ErrClosed = failure.New(failure.Cancelled, "abstraction: database closed")
 
-// source is the open file of a database read in place, which its parts'
-// blocks are read from.
-type source struct {
-	r       io.ReaderAt
-	path    string      // the file, for the damage reported
-	damaged func(error) // ReadOptions.Damaged
-	closer  io.Closer
-	dec     *zstd.Decoder // for zstd blocks
-	once    sync.Once
-	closed  atomic.Bool
-	mu      sync.Mutex
-	err     error // the first block that failed
-}
-
-// fail records err if it is the first failure.
-func (s *source) fail(err error) {
-	s.mu.Lock()
-	first := s.err == nil
-	if first {
-		s.err = err
-	}
-	s.mu.Unlock()
-	if first && s.damaged != nil && !errors.Is(err, ErrClosed) {
-		s.damaged(fmt.Errorf("%s: %w", s.path, err))
-	}
-}
+// errs are the sentinels of the errors of reading a file.
+var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
 
 // blocks holds what a part of a database read in place needs to read its
 // blocks. A lookup reads a block's words the first time it needs one of
 // its groups, straight into the part's words, checks them against their
-// SHA-256 and never reads them again: an answering file has been proven
-// (see DB.Prove), and a block whose bytes match their SHA-256 is the block
-// proven. The proof and WriteTo read the rows' least distances too.
+// SHA-256 and never reads them again (container.Cache): an answering file
+// has been proven (see DB.Prove), and a block whose bytes match their
+// SHA-256 is the block proven. A block that cannot be read or fails its
+// checks reads as unknown entries (code 3), for which the heuristic falls
+// back to a smaller bound that stays admissible, and the file records the
+// error (DB.Err). The proof and WriteTo read the rows' least distances
+// too.
 type blocks struct {
-	src     *source
-	pi      int // the part, for messages
-	enc     uint8
-	lay     layout
-	groups  uint64 // the part's
-	shift   uint   // log2 of the groups a block
-	largest uint8
-	fp      *filePart
-	words   []uint32       // the part's, whole blocks long
-	ready   []atomic.Bool  // for each block, whether its words are set
-	locks   [64]sync.Mutex // block k is read under locks[k%64]
+	// wsec holds the words of each block, raw, or its zstd frame; msec
+	// the rows' least distances of each raw block, nil for zstd.
+	wsec, msec *container.Section
+	dec        *zstd.Decoder // for zstd blocks
+	pi         int           // the part, for messages
+	enc        uint8
+	lay        layout
+	groups     uint64 // the part's
+	shift      uint   // log2 of the groups a block
+	largest    uint8
+	words      []uint32 // the part's, whole blocks long
+	container.Cache
 }
 
-// load reads the words of block k if they are not in memory yet. A block
-// that cannot be read or fails its checksum reads as unknown entries
-// (code 3), for which the heuristic falls back to a smaller bound that
-// stays admissible, and the source records the error.
-func (b *blocks) load(k uint64) {
-	l := &b.locks[k%uint64(len(b.locks))]
-	l.Lock()
-	defer l.Unlock()
-	if b.ready[k].Load() {
-		return
-	}
+// fill reads the words of block k into their place, or sets them unknown
+// if the block cannot be read or fails its checks.
+func (b *blocks) fill(k uint64) error {
 	lo := k << b.shift
 	words := b.words[lo : lo+1<<b.shift]
 	if err := b.readWords(k, words); err != nil {
-		b.src.fail(err)
 		for i := range words {
 			words[i] = ^uint32(0)
 		}
+		return err
 	}
-	b.ready[k].Store(true)
+	return nil
 }
 
 // adopt sets the words of block k, if they are not in memory yet, to
 // words, read and checked by the caller.
 func (b *blocks) adopt(k uint64, words []uint32) {
-	l := &b.locks[k%uint64(len(b.locks))]
-	l.Lock()
-	defer l.Unlock()
-	if !b.ready[k].Load() {
-		copy(b.words[k<<b.shift:], words)
-		b.ready[k].Store(true)
-	}
+	b.Set(k, func() { copy(b.words[k<<b.shift:], words) })
 }
 
 // blockGroupsOf returns the groups of block k.
@@ -109,9 +72,6 @@ func (b *blocks) blockGroupsOf(k uint64) uint64 {
 // them against their SHA-256 (and that the last block's padding is zero).
 // Raw, they are read where they are kept; zstd, the block is decoded.
 func (b *blocks) readWords(k uint64, words []uint32) error {
-	if err := b.open(); err != nil {
-		return fmt.Errorf("%w: classing %d, block %d is not read", err, b.pi+1, k)
-	}
 	if b.enc == encZstd {
 		data, err := b.frame(k)
 		if err != nil {
@@ -132,7 +92,7 @@ func (b *blocks) readWords(k uint64, words []uint32) error {
 	if littleEndian {
 		raw = wordBytes(words)
 	}
-	if err := b.readChecked(raw, b.fp.offs[k], b.fp.sums, k, "words"); err != nil {
+	if err := b.wsec.Read(int(k), raw); err != nil {
 		return err
 	}
 	count := b.blockGroupsOf(k)
@@ -145,33 +105,10 @@ func (b *blocks) readWords(k uint64, words []uint32) error {
 	return nil
 }
 
-// open returns ErrClosed once the database is closed.
-func (b *blocks) open() error {
-	if b.src.closed.Load() {
-		return ErrClosed
-	}
-	return nil
-}
-
-// readChecked reads len(dst) bytes at off and checks them against sum k
-// of sums.
-func (b *blocks) readChecked(dst []byte, off int64, sums []byte, k uint64, what string) error {
-	if err := fileformat.ReadAt(b.src.r, dst, off, ErrFormat); err != nil {
-		return fmt.Errorf("classing %d, block %d: %w", b.pi+1, k, err)
-	}
-	if sum := sha256.Sum256(dst); string(sum[:]) != string(sums[k*sumSize:(k+1)*sumSize]) {
-		return fmt.Errorf("%w: classing %d, block %d (%s)", ErrChecksum, b.pi+1, k, what)
-	}
-	return nil
-}
-
 // readBlock reads block k from the file, checked against its SHA-256 (and
 // its padding), and returns the words of its groups and, if mins is set,
 // their rows' least distances, group by group.
 func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
-	if err := b.open(); err != nil {
-		return nil, nil, fmt.Errorf("%w: classing %d, block %d is not read", err, b.pi+1, k)
-	}
 	count := int(b.blockGroupsOf(k))
 	g := 1 << b.shift
 	if b.enc == encZstd {
@@ -188,7 +125,7 @@ func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
 		return b.fromFrame(k, data)
 	}
 	raw := make([]byte, 4*g)
-	if err := b.readChecked(raw, b.fp.offs[k], b.fp.sums, k, "words"); err != nil {
+	if err := b.wsec.Read(int(k), raw); err != nil {
 		return nil, nil, err
 	}
 	words := make([]uint32, count)
@@ -200,7 +137,7 @@ func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
 		return words, nil, nil
 	}
 	pl := make([]byte, b.lay.h*g)
-	if err := b.readChecked(pl, b.fp.offm[k], b.fp.mins, k, "least distances"); err != nil {
+	if err := b.msec.Read(int(k), pl); err != nil {
 		return nil, nil, err
 	}
 	if !allZero(pl[b.lay.h*count:]) {
@@ -212,12 +149,12 @@ func (b *blocks) readBlock(k uint64, mins bool) ([]uint32, []byte, error) {
 // frame reads the zstd frame of block k, checks it against its SHA-256
 // and returns what it decodes to (see layout.frame).
 func (b *blocks) frame(k uint64) ([]byte, error) {
-	stored := make([]byte, b.fp.lens[k])
-	if err := b.readChecked(stored, b.fp.offs[k], b.fp.sums, k, "frame"); err != nil {
+	stored, err := b.wsec.ReadNew(int(k))
+	if err != nil {
 		return nil, err
 	}
 	data := make([]byte, int(b.blockGroupsOf(k))*(b.lay.h+b.lay.bitBytes()))
-	if err := fileformat.DecodeInto(b.src.dec, stored, data); err != nil {
+	if err := fileformat.DecodeInto(b.dec, stored, data); err != nil {
 		return nil, fmt.Errorf("%w: classing %d, block %d: %w", ErrFormat, b.pi+1, k, err)
 	}
 	return data, nil
@@ -316,12 +253,10 @@ func allZero(b []byte) bool {
 // admissible: a search using the database still finds shortest solutions,
 // only more slowly. Err is nil for a database built in memory.
 func (db *DB) Err() error {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
-	db.src.mu.Lock()
-	defer db.src.mu.Unlock()
-	return db.src.err
+	return db.file.Err()
 }
 
 // Close closes the file of a database read in place; the blocks already
@@ -329,19 +264,10 @@ func (db *DB) Err() error {
 // ErrClosed reported by Err. For a database built in memory it does
 // nothing. It returns the error of closing the file, once.
 func (db *DB) Close() error {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
-	var err error
-	db.src.once.Do(func() {
-		db.src.mu.Lock()
-		db.src.closed.Store(true)
-		if db.src.closer != nil {
-			err = db.src.closer.Close()
-		}
-		db.src.mu.Unlock()
-	})
-	return err
+	return db.file.Close()
 }
 
 // ContentHash returns the SHA-256 that identifies the file the database
@@ -349,4 +275,4 @@ func (db *DB) Close() error {
 // SHA-256 of the header the reader parsed, which holds the SHA-256 of
 // every block, and every block is checked against it before its entries
 // are used, so two files with the same ContentHash answer the same.
-func (db *DB) ContentHash() ([32]byte, bool) { return db.hash, db.src != nil }
+func (db *DB) ContentHash() ([32]byte, bool) { return db.hash, db.file != nil }

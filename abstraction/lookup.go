@@ -5,8 +5,8 @@ import "github.com/slidetable/slidetable/board"
 // word returns the word of group g, reading its block first if the
 // database is read in place and the block is not in memory yet.
 func (p *part) word(g uint32) uint32 {
-	if b := p.blocks; b != nil && !b.ready[g>>b.shift].Load() {
-		b.load(uint64(g >> b.shift))
+	if b := p.blocks; b != nil && !b.Ready(uint64(g>>b.shift)) {
+		b.Load(uint64(g >> b.shift)) // a block that fails reads as unknown
 	}
 	return p.words[g]
 }

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sync/atomic"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
@@ -59,8 +61,7 @@ func OpenWith(path string, opts *ReadOptions) (*DB, error) {
 	fi, err := f.Stat()
 	if err == nil {
 		var db *DB
-		if db, err = newReader(f, f, fi.Size(), opts); err == nil {
-			db.src.path = path
+		if db, err = newReader(f, f, path, fi.Size(), opts); err == nil {
 			return db, nil
 		}
 	}
@@ -76,12 +77,12 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r,
 // place, as OpenWith reads a file: r must stay readable while the
 // database is used.
 func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
-	return newReader(r, nil, size, opts)
+	return newReader(r, nil, "", size, opts)
 }
 
-// newReader reads the database of r in place; closer, if not nil, is
-// closed by DB.Close.
-func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (*DB, error) {
+// newReader reads the database of r, named name in errors, in place;
+// closer, if not nil, is closed by DB.Close.
+func newReader(r io.ReaderAt, closer io.Closer, name string, size int64, opts *ReadOptions) (*DB, error) {
 	h, err := readHeader(r, size)
 	if err != nil {
 		return nil, err
@@ -99,10 +100,11 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
-	db.src = &source{r: r, closer: closer}
+	db.file = container.NewFile(r, closer, name, errs)
 	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
+	var dec *zstd.Decoder
 	if h.enc == encZstd {
-		if db.src.dec, err = fileformat.NewDecoder(uint64(lay.h+lay.bitBytes()) * h.groups); err != nil {
+		if dec, err = fileformat.NewDecoder(uint64(lay.h+lay.bitBytes()) * h.groups); err != nil {
 			return nil, err
 		}
 	}
@@ -112,17 +114,20 @@ func newReader(r io.ReaderAt, closer io.Closer, size int64, opts *ReadOptions) (
 		p.largest = fp.largest
 		words := mem.Words32(uint64(fp.blocks) * h.groups)
 		p.words = words[:p.x.groups]
-		p.blocks = &blocks{
-			src: db.src, pi: i, enc: h.enc, lay: lay, groups: p.x.groups, shift: log2(h.groups), largest: fp.largest,
-			fp: fp, words: words, ready: make([]atomic.Bool, fp.blocks),
+		b := &blocks{
+			dec: dec, pi: i, enc: h.enc, lay: lay, groups: p.x.groups, shift: log2(h.groups), largest: fp.largest,
+			words: words,
 		}
+		b.wsec, b.msec = fp.sections(db.file, i, h)
+		b.Init(db.file, uint64(fp.blocks), true, b.fill)
+		p.blocks = b
 		if err := p.checkGoal(i); err != nil {
 			return nil, err
 		}
 	}
 	// Damage met from now on is reported; before, it failed the opening.
-	if opts != nil {
-		db.src.damaged = opts.Damaged
+	if opts != nil && opts.Damaged != nil {
+		db.file.OnDamage(opts.Damaged)
 	}
 	return db, nil
 }
@@ -156,4 +161,28 @@ func log2(v uint64) uint {
 		s++
 	}
 	return s
+}
+
+// sections returns the sections of the blocks of classing i, whose header
+// is fp in the file f of header h: raw, of its words and of its rows'
+// least distances; zstd, of its frames and nil.
+func (fp *filePart) sections(f *container.File, i int, h *header) (words, mins *container.Section) {
+	label := fmt.Sprintf("classing %d", i+1)
+	if ch := h.ch; ch != nil && h.enc == encZstd {
+		return ch.Section(f, i, label), nil
+	} else if ch != nil {
+		return ch.Section(f, 2*i, label+", words"), ch.Section(f, 2*i+1, label+", least distances")
+	}
+	if h.enc == encZstd {
+		ends := make([]int64, fp.blocks)
+		for k := range ends {
+			ends[k] = fp.offs[k] + int64(fp.lens[k])
+		}
+		return f.Section(label, fp.offs[0], ends, fp.sums), nil
+	}
+	size := 4 * int64(h.groups)
+	words = f.FixedSection(label+", words", fp.offs[0], size, fp.blocks, size, fp.sums)
+	size = int64(layoutOf(h.goal.Len(), h.goal.Size().W).h) * int64(h.groups)
+	mins = f.FixedSection(label+", least distances", fp.offm[0], size, fp.blocks, size, fp.mins)
+	return words, mins
 }

@@ -3,11 +3,14 @@ package abstraction
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
@@ -27,77 +30,75 @@ func (db *DB) WriteTo(w io.Writer) (int64, error) { return db.write(context.Back
 
 func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 	lay := db.layout()
-	h := &header{goal: db.goal, enc: encZstd, groups: uint64(zstdBlockGroups)}
+	enc, groups := uint8(encZstd), uint64(zstdBlockGroups)
 	var size uint64
 	for _, p := range db.parts {
 		size += p.x.groups * uint64(4+lay.h)
 	}
 	if size >= rawMin {
-		h.enc, h.groups = encRaw, uint64(blockGroups)
+		enc, groups = encRaw, uint64(blockGroups)
 	}
 	if db.parts[0].blocks != nil {
-		h.groups = 1 << db.parts[0].blocks.shift // as read
+		groups = 1 << db.parts[0].blocks.shift // as read
 	}
-	var words, mins [][][]byte // each part's blocks, raw; zstd frames in words
+	ch := &container.Header{Kind: container.Abstraction, KindVersion: kindVersion, Metric: board.MultiTile, Goal: db.goal}
+	params := []byte{enc, byte(len(db.parts)), 0, 0}
+	params = binary.LittleEndian.AppendUint32(params, uint32(groups))
+	var blocks [][]byte // every block, in the order of the sections
 	for i, p := range db.parts {
-		fp := filePart{cl: p.cl, largest: p.largest, blocks: int((p.x.groups + h.groups - 1) / h.groups)}
-		ws, ms, err := db.encodeBlocks(ctx, i, h, &fp)
+		params = append(append(params, p.cl.cells...), p.largest)
+		ch.Entries += p.cl.Arrangements()
+		ws, ms, err := db.encodeBlocks(ctx, i, enc, groups)
 		if err != nil {
 			return 0, err
 		}
-		words, mins = append(words, ws), append(mins, ms)
-		h.parts = append(h.parts, fp)
+		for _, sec := range [][][]byte{ws, ms} {
+			if sec == nil {
+				continue
+			}
+			var s container.Blocks
+			for _, b := range sec {
+				s.Add(b)
+			}
+			ch.Sections = append(ch.Sections, s)
+			blocks = append(blocks, sec...)
+		}
 	}
-	hdr := appendHeader(nil, h)
-	parts := [][]byte{hdr}
-	if h.enc == encRaw {
-		parts = append(parts, make([]byte, dataOffset(len(hdr))-int64(len(hdr))))
+	ch.Params = params
+	if enc == encRaw {
+		ch.Align = 12 // a page: raw blocks are read in place
 	}
-	for i := range words {
-		parts = append(parts, words[i]...)
-		parts = append(parts, mins[i]...)
-	}
-	return fileformat.WriteParts(ctx, w, parts...)
+	return fileformat.WriteParts(ctx, w, append([][]byte{ch.Append(nil)}, blocks...)...)
 }
 
-// encodeBlocks returns the blocks of part i as a file of header h holds
-// them, and sets the sums and lengths of fp: raw, the words of each block
-// and the least distances of each (G groups each, the last padded with
-// zero bytes); zstd, the frame of each block (its words, then its least
-// distances), and no least distances apart.
-func (db *DB) encodeBlocks(ctx context.Context, i int, h *header, fp *filePart) ([][]byte, [][]byte, error) {
+// encodeBlocks returns the blocks of part i in blocks of groups groups,
+// in the block encoding enc: raw, the words of each block and the least
+// distances of each (the last padded with zero bytes); zstd, the frame of
+// each block (its words, then its least distances), and no least
+// distances apart.
+func (db *DB) encodeBlocks(ctx context.Context, i int, enc uint8, groups uint64) ([][]byte, [][]byte, error) {
 	lay := db.layout()
-	g := int(h.groups)
-	fp.sums = make([]byte, fp.blocks*sumSize)
-	words := make([][]byte, fp.blocks)
+	g := int(groups)
+	nb := int((db.parts[i].x.groups + groups - 1) / groups)
+	words := make([][]byte, nb)
 	var mins [][]byte
-	if h.enc == encZstd {
-		fp.lens = make([]uint32, fp.blocks)
-	} else {
-		fp.mins = make([]byte, fp.blocks*sumSize)
-		mins = make([][]byte, fp.blocks)
+	if enc == encRaw {
+		mins = make([][]byte, nb)
 	}
-	err := parallel.For(ctx, 0, fp.blocks, func(k int) error {
-		ws, ms, err := db.blockData(i, k, h.groups)
+	err := parallel.For(ctx, 0, nb, func(k int) error {
+		ws, ms, err := db.blockData(i, k, groups)
 		if err != nil {
 			return err
 		}
-		count := len(ws)
-		if h.enc == encZstd {
+		if enc == encZstd {
 			words[k] = fileformat.Compress(lay.frame(ws, ms))
-			fp.lens[k] = uint32(len(words[k]))
-			sum := sha256.Sum256(words[k])
-			copy(fp.sums[k*sumSize:], sum[:])
 			return nil
 		}
 		wb := make([]byte, 4*g)
 		putWords(wb, ws)
 		mb := make([]byte, lay.h*g)
-		copy(mb, planes(ms, count, lay.h))
+		copy(mb, planes(ms, len(ws), lay.h))
 		words[k], mins[k] = wb, mb
-		sw, sm := sha256.Sum256(wb), sha256.Sum256(mb)
-		copy(fp.sums[k*sumSize:], sw[:])
-		copy(fp.mins[k*sumSize:], sm[:])
 		return nil
 	})
 	return words, mins, err
@@ -140,7 +141,7 @@ func (db *DB) blockData(i, k int, groups uint64) ([]uint32, []byte, error) {
 		err = b.check(lo, words, mins)
 	}
 	if err != nil {
-		b.src.fail(err)
+		db.file.Fail(err)
 	}
 	return words, mins, err
 }
@@ -157,9 +158,9 @@ func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte,
 		if err != nil {
 			return err
 		}
-		h, err := readHeader(f, n)
+		h, err := container.ReadHeader(f, n, errs)
 		if err == nil {
-			sum = sha256.Sum256(h.raw)
+			sum = h.ContentHash()
 		}
 		return err
 	})

@@ -38,11 +38,45 @@
 //
 // # File format
 //
-// All integers are little-endian. Versions 1 and 2 hold the entries
-// compressed, and a reader decodes them whole; version 3 holds them as
-// they are in memory, so that a reader reads only the blocks a search
-// needs. WriteTo writes version 3 for tables of 32 MiB or more (the 4x4
-// large tier), else version 1, or 2 if the groups keep the blank's cell.
+// All integers are little-endian. A file is one of the container (package
+// internal/container), of kind 2 (additive pattern database), payload
+// version 1, in the single-tile metric, whose entries are those of every
+// group. A database is held either compressed, each block one zstd frame
+// (with its checksum) of S entry bytes, the group's last block fewer, and
+// a reader decodes them whole; or as it is in memory, each block S entry
+// bytes, the group's last block padded with zero bytes, the sections
+// aligned to 4096 bytes, so that a reader reads only the blocks a search
+// needs. WriteTo writes the entries as they are for tables of 32 MiB or
+// more (the 4x4 large tier), else compressed. The parameters:
+//
+//	offset  size  field
+//	0       1     layout: 1 compressed, 2 as in memory
+//	1       1     G, the number of groups
+//	2       2     zero
+//	4       4     S, entry bytes a block: at most 2^26 (2^24 as written);
+//	              as in memory, a power of two from 4096 (16384 as
+//	              written)
+//	8       ...   G groups, each:
+//	                1  k, the group's number of tiles (1 <= k <= n-2)
+//	                k  its tiles, increasing
+//	                1  entry encoding: 1 four bits an entry, low nibble
+//	                   first (a last odd nibble is zero), 2 a byte;
+//	                   3 and 4: as 1 and 2, with an entry for each cell
+//	                   of the blank (the same for every group)
+//	                1  the group's largest entry
+//
+// and a section for each group, in order, of its B = ceil(entry bytes /
+// S) blocks.
+//
+// A group of k tiles has n!/(n-k)! entries, one for each placement, in
+// the order of rank.RankPartial of its tiles' cells (the tiles in
+// increasing order); with encodings 3 and 4, n-k entries for each
+// placement, placement p with the blank in the i-th of its free cells (in
+// increasing order, from 0) at entry p*(n-k) + i.
+//
+// Files written before the container, which this package still reads,
+// start with the magic "SLIDEPDB" and a version: 1 and 2 compressed (2
+// with an entry for each cell of the blank), 3 as in memory:
 //
 //	offset  size  field
 //	0       8     magic "SLIDEPDB"
@@ -51,60 +85,48 @@
 //	11      1     height H (n = W*H, 4 <= n <= 64)
 //	12      1     G, the number of groups
 //	13      3     zero
-//	16      4     S, entry bytes a block: at most 2^26; in version 3 a
-//	              power of two from 4096 (16384 as written)
+//	16      4     S, entry bytes a block
 //	20      n     goal cells, reading order, 0 for the blank
 //	.       ...   G group headers, each:
-//	                1  k, the group's number of tiles (1 <= k <= n-2)
+//	                1  k
 //	                k  its tiles, increasing
-//	                1  entry encoding: 1 four bits an entry, low nibble
-//	                   first (a last odd nibble is zero), 2 a byte;
-//	                   3 and 4: as 1 and 2, with an entry for each
-//	                   cell of the blank (versions 2 and 3 only)
+//	                1  entry encoding, as in the container (3 and 4 in
+//	                   versions 2 and 3 only)
 //	                1  the group's largest entry
-//	                4  B, its number of blocks: ceil(entry bytes / S)
+//	                4  B, its number of blocks
 //	                8B versions 1 and 2: for each block, its compressed
 //	                   length (4) and the CRC-32C of those bytes (4)
 //	               32B version 3: for each block, the SHA-256 of its S
 //	                   bytes
 //	.       4     CRC-32C of every header byte above (offsets 0 on)
 //	header end    versions 1 and 2: the blocks of group 1, then of group
-//	              2, ...: each one zstd frame (with its checksum) of S
-//	              entry bytes, the group's last block fewer
-//	              version 3: zero bytes up to D, the next multiple of
-//	              4096; at D, the blocks of group 1, then of group 2,
-//	              ...: each S entry bytes as they are, the group's last
-//	              block padded with zero bytes to S
+//	              2, ..., as in the container; version 3: zero bytes up
+//	              to the next multiple of 4096, then the blocks
 //	end of file
 //
-// A group of k tiles has n!/(n-k)! entries, one for each placement, in
-// the order of rank.RankPartial of its tiles' cells (the tiles in
-// increasing order); with encodings 3 and 4, n-k entries for each
-// placement, placement p with the blank in the i-th of its free cells (in
-// increasing order, from 0) at entry p*(n-k) + i. A version 2 file has
-// every group of encoding 3 or 4, a version 1 file none, a version 3 file
-// either, the same for every group.
+// A reader checks the header first, as the container does (see package
+// internal/container; before the container, the magic and the version
+// first, then every length against the file's size before reading or
+// allocating what it counts, and the header's checksum); then that the
+// groups are a partition of the tiles and that the sections hold the
+// blocks they call for. It checks each block against its checksum before
+// it decodes or uses any of its entries; after decoding, that every block
+// has its length, that the largest entry is the header's and the goal's
+// entries are zero. Any failure is ErrFormat, ErrVersion or ErrChecksum.
+// Apart from buffers no larger than the file, a reader allocates only the
+// tables (at most 4 GiB), and only once the header's sizes fit in the
+// reader's memory limit (ReadOptions; ErrMemory otherwise).
 //
-// A reader checks the magic and the version first, so that a file of
-// another version says so; then, before it allocates, that every length
-// fits in the file and the sizes add up to the file's size exactly, that
-// the groups are a partition of the tiles, and the header's checksum. It
-// checks each block against its checksum before it decodes or uses any of
-// its entries; after decoding, that every block has its length, that the
-// largest entry is the header's and the goal's entries are zero. Any
-// failure is ErrFormat, ErrVersion or ErrChecksum. Apart from buffers no
-// larger than the file, a reader allocates only the tables (at most 4
-// GiB), and only once the header's sizes fit in the reader's memory limit
-// (ReadOptions; ErrMemory otherwise).
-//
-// OpenWith reads a version 3 file in place: the header and the goal's
-// blocks when it opens the file, any other block the first time a lookup
-// needs one, checked against its SHA-256 before its entries are used. A
-// block that fails reads as zeros, a bound that stays admissible, and
-// DB.Err reports it; DB.Prove reads and checks every block first. A
-// version 3 file's content hash (DB.ContentHash) is the SHA-256 of its
-// header, which names every block's SHA-256: hashing the header of the
-// 4x4 large tier (563 KB) stands for hashing its 288 MB.
+// OpenWith reads a file of the entries as they are in memory in place:
+// the header and the goal's blocks when it opens the file, any other
+// block the first time a lookup needs one, checked against its SHA-256
+// before its entries are used. A block that fails reads as zeros, a bound
+// that stays admissible, and DB.Err reports it; DB.Prove reads and checks
+// every block first. A file's content hash (DB.ContentHash) is the
+// SHA-256 of its header, which names every block's SHA-256: hashing the
+// header of the 4x4 large tier (634 KB) stands for hashing its 288 MB.
+// (Before the container, the content hash of a file of version 1 or 2 is
+// the SHA-256 of the whole file.)
 //
 // # Proof
 //

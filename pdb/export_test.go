@@ -5,9 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -38,8 +38,11 @@ func ResealHeader(b []byte) {
 }
 
 // headerEnd returns the offset of the header's checksum in the well-formed
-// file b.
+// file b, of the container or before it.
 func headerEnd(b []byte) int {
+	if string(b[:len(container.Magic)]) == container.Magic {
+		return int(binary.LittleEndian.Uint32(b[16:])) - 4
+	}
 	n := int(b[10]) * int(b[11])
 	per := 8 // bytes a block in a group's header
 	if binary.LittleEndian.Uint16(b[8:]) == 3 {
@@ -74,7 +77,7 @@ func SetEntry(db *DB, gi int, r uint64, v int) int {
 	return old
 }
 
-// SetRawMin sets the least table size WriteTo writes in version 3, and
+// SetRawMin sets the least table size WriteTo writes as in memory, and
 // returns a function that restores it.
 func SetRawMin(n uint64) func() {
 	old := rawMin
@@ -82,7 +85,7 @@ func SetRawMin(n uint64) func() {
 	return func() { rawMin = old }
 }
 
-// SetRawBlock sets the bytes of a block WriteTo writes in version 3, and
+// SetRawBlock sets the bytes of a block WriteTo writes as in memory, and
 // returns a function that restores it.
 func SetRawBlock(n int) func() {
 	old := rawBlockBytes
@@ -93,14 +96,16 @@ func SetRawBlock(n int) func() {
 // Loaded returns the blocks of each group of a database read in place
 // that are in memory, or nil for a database held in memory.
 func Loaded(db *DB) []int {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
 	var out []int
 	for _, g := range db.groups {
 		n := 0
-		for i := range g.blocks.loaded {
-			n += bits.OnesCount64(g.blocks.loaded[i].Load())
+		for k := range uint64(g.blocks.sec.Blocks()) {
+			if g.blocks.Ready(k) {
+				n++
+			}
 		}
 		out = append(out, n)
 	}
@@ -108,7 +113,7 @@ func Loaded(db *DB) []int {
 }
 
 // OpenInPlace reads the database of size bytes in r in place, as OpenWith
-// reads a file of version 3.
+// reads a file of the entries as they are in memory.
 func OpenInPlace(r io.ReaderAt, size int64) (*DB, error) { return OpenInPlaceWith(r, size, "", nil) }
 
 // OpenInPlaceWith is OpenInPlace for a file named path, with opts.
@@ -117,8 +122,8 @@ func OpenInPlaceWith(r io.ReaderAt, size int64, path string, opts *ReadOptions) 
 	if err != nil {
 		return nil, err
 	}
-	if h.version != 3 {
-		return nil, fmt.Errorf("version %d is read whole", h.version)
+	if !h.inPlace {
+		return nil, fmt.Errorf("a file of compressed blocks is read whole")
 	}
 	return openInPlace(nopCloser{r}, path, h, opts)
 }
@@ -133,28 +138,52 @@ func (nopCloser) Close() error             { return nil }
 func HeaderLen(b []byte) int { return headerEnd(b) + 4 }
 
 // WriteZeros writes a database of goal's size and goal for the partition
-// groups, in version 1, whose entries are all zero, without holding its
+// groups, compressed, whose entries are all zero, without holding its
 // tables: a file that is small however large the tables it describes.
 func WriteZeros(w io.Writer, goal board.Board, groups [][]uint8) error {
 	n := goal.Size().Cells()
-	h := &header{version: 1, size: goal.Size(), goal: goal, block: blockBytes}
+	h := &header{size: goal.Size(), goal: goal, block: blockBytes}
 	var parts [][]byte
+	var sections []container.Blocks
 	for _, tiles := range groups {
 		count, _ := rank.Placements(n, len(tiles))
 		bytes := entryBytes(count, encNibble)
-		fg := fileGroup{tiles: tiles, enc: encNibble, blocks: int((bytes + blockBytes - 1) / blockBytes)}
+		h.groups = append(h.groups, fileGroup{tiles: tiles, count: count, enc: encNibble})
 		full := fileformat.Compress(make([]byte, blockBytes))
-		for i := range fg.blocks {
+		var sec container.Blocks
+		for i := range (bytes + blockBytes - 1) / blockBytes {
 			b := full
-			if rest := bytes - uint64(i)*blockBytes; rest < blockBytes {
+			if rest := bytes - i*blockBytes; rest < blockBytes {
 				b = fileformat.Compress(make([]byte, rest))
 			}
-			fg.lens = append(fg.lens, uint32(len(b)))
-			fg.crcs = append(fg.crcs, fileformat.Checksum(b))
+			sec.Add(b)
 			parts = append(parts, b)
 		}
-		h.groups = append(h.groups, fg)
+		sections = append(sections, sec)
 	}
-	_, err := fileformat.WriteParts(context.Background(), w, append([][]byte{appendHeader(nil, h)}, parts...)...)
+	_, err := fileformat.WriteParts(context.Background(), w, append([][]byte{h.container(sections).Append(nil)}, parts...)...)
 	return err
+}
+
+// RawFile reports whether the file b of the container holds the entries
+// as they are in memory, read in place, and the bytes of its blocks.
+func RawFile(b []byte) (raw bool, block int) {
+	h, err := readHeader(bytesReader(b), int64(len(b)))
+	if err != nil || h.ch == nil {
+		return false, 0
+	}
+	return h.inPlace, int(h.block)
+}
+
+type bytesReader []byte
+
+func (b bytesReader) ReadAt(p []byte, off int64) (int, error) {
+	if off >= int64(len(b)) {
+		return 0, io.EOF
+	}
+	n := copy(p, b[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }

@@ -7,23 +7,30 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/rank"
 )
 
 // Part of the file format; do not change.
 const (
-	magic = "SLIDEPDB"
-	// version is the newest format version. Version 2 adds groups with an
-	// entry for each cell of the blank to version 1; version 3 stores the
+	// kindVersion is the version of the parameters and the payload of a
+	// pattern database in the container (package internal/container).
+	kindVersion = 1
+	// The layouts of a database in the container: compressed blocks, read
+	// whole, or the entries as they are in memory, read in place.
+	layoutCompressed = 1
+	layoutRaw        = 2
+	// magic and version are those of the format before the container,
+	// which this package still reads. Version 2 added groups with an entry
+	// for each cell of the blank to version 1; version 3 stored the
 	// entries as they are in memory, in blocks checked by their SHA-256,
-	// so that a reader reads only the blocks a search needs. A database is
-	// written in the oldest version that holds it and its layout, so that
-	// older readers read what they can.
+	// so that a reader reads only the blocks a search needs.
+	magic       = "SLIDEPDB"
 	version     = 3
 	fixedHeader = 20
 	groupHeader = 1 + 1 + 1 + 4 // k, (tiles), encoding, largest entry, blocks
-	// In version 3, the blocks start at a multiple of page bytes.
+	// Blocks as they are in memory start at a multiple of page bytes.
 	page    = 4096
 	sumSize = 32 // a SHA-256
 )
@@ -37,35 +44,44 @@ const (
 	maxEntryBytes = 1 << 32
 )
 
-// rawBlockBytes is the entry bytes of a version 3 block, as written:
-// small, so that a search that touches a few entries reads little, and
-// large enough that the SHA-256 sums of the 4x4 large tier's blocks take
-// 563 KB; a variable so that tests can write small databases in many
-// blocks.
+// rawBlockBytes is the entry bytes of a block of the entries as they are
+// in memory, as written: small, so that a search that touches a few
+// entries reads little, and large enough that the lengths and SHA-256
+// sums of the 4x4 large tier's blocks take 634 KB; a variable so that
+// tests can write small databases in many blocks.
 var rawBlockBytes = 1 << 14
 
 // rawMin is the least memory a database's tables take for WriteTo to
-// write it in version 3, read in place, rather than compressed; a
+// write them as they are in memory, read in place, rather than
+// compressed; a
 // variable so that tests can write small databases in both layouts.
 var rawMin uint64 = 32 << 20
 
-// Magic is the first bytes of every pattern database file.
+// Magic is the first bytes of a pattern database file written before the
+// container, which this package still reads.
 const Magic = magic
 
-// FormatVersion is the newest version of the file format. This package
-// reads every version from 1 to FormatVersion, and writes the oldest
-// that holds a database (see WriteTo).
+// FormatVersion is the newest version of the format before the container.
+// This package reads every version from 1 to FormatVersion, and the
+// container; it writes the container.
 const FormatVersion = version
 
 // header is what a file's header says.
 type header struct {
+	// version is the version of a file before the container, 0 for one of
+	// the container.
 	version uint16
 	size    board.Size
 	goal    board.Board
 	block   int64 // entry bytes a block, S
 	groups  []fileGroup
 	raw     []byte // the header's bytes, its checksum included
-	data    int64  // the offset of the first block
+	data    int64  // the offset of the first block, before the container
+	// inPlace says the entries are stored as they are in memory, so that
+	// they are read in place: version 3, or the container's raw layout.
+	inPlace bool
+	// ch is the container's header, nil for a file before the container.
+	ch *container.Header
 }
 
 // fileGroup is a group as a header describes it.
@@ -75,43 +91,35 @@ type fileGroup struct {
 	blank        bool
 	count, bytes uint64 // placements; entry bytes
 	blocks       int
-	// Versions 1 and 2: each block's compressed length and CRC-32C.
-	lens, crcs []uint32
-	// Version 3: each block's SHA-256.
-	sums []byte
-	// The group's blocks in the file: their offset and length.
+	// Before the container: in versions 1 and 2, each block's compressed
+	// length and CRC-32C; in version 3, each block's SHA-256; and the
+	// offset and the length of the group's blocks in the file.
+	lens, crcs     []uint32
+	sums           []byte
 	offset, length int64
 }
 
-// appendHeader appends the header h describes to b, its checksum
-// included, and returns it.
-func appendHeader(b []byte, h *header) []byte {
+// container returns the container's header of a database whose header
+// is h, whose sections are sections: a group's blocks each.
+func (h *header) container(sections []container.Blocks) *container.Header {
 	le := binary.LittleEndian
-	start := len(b)
-	b = append(b, magic...)
-	b = le.AppendUint16(b, h.version)
-	b = append(b, byte(h.size.W), byte(h.size.H), byte(len(h.groups)), 0, 0, 0)
-	b = le.AppendUint32(b, uint32(h.block))
-	b = h.goal.AppendCells(b)
+	ch := &container.Header{Kind: container.PatternDB, KindVersion: kindVersion, Metric: board.SingleTile, Goal: h.goal, Sections: sections}
+	layout := byte(layoutCompressed)
+	if h.inPlace {
+		layout, ch.Align = layoutRaw, 12 // a page
+	}
+	params := []byte{layout, byte(len(h.groups)), 0, 0}
+	params = le.AppendUint32(params, uint32(h.block))
 	for _, g := range h.groups {
-		b = append(b, byte(len(g.tiles)))
-		b = append(b, g.tiles...)
 		enc := g.enc
 		if g.blank {
 			enc += encBlank
 		}
-		b = append(b, enc, g.largest)
-		b = le.AppendUint32(b, uint32(g.blocks))
-		if h.version == 3 {
-			b = append(b, g.sums...)
-			continue
-		}
-		for i := range g.lens {
-			b = le.AppendUint32(b, g.lens[i])
-			b = le.AppendUint32(b, g.crcs[i])
-		}
+		params = append(append(append(params, byte(len(g.tiles))), g.tiles...), enc, g.largest)
+		ch.Entries += entryCount(g.count, uint64(h.size.Cells()-len(g.tiles)), g.blank)
 	}
-	return le.AppendUint32(b, fileformat.Checksum(b[start:]))
+	ch.Params = params
+	return ch
 }
 
 // dataOffset returns where the blocks of a version 3 file start, after a
@@ -139,12 +147,191 @@ func (hr *headerReader) more(k int64) ([]byte, error) {
 	return b, nil
 }
 
-// readHeader reads and checks the header of a file of size bytes: the
-// magic and the version first, so that a file of another version says so
-// whatever follows them; then every length against the file's size before
-// reading or allocating what it counts, the checksum, the partition, and
-// that the blocks end where the file does.
+// readHeader reads and checks the header of a file of size bytes, of the
+// container or of the format before it.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
+	var start [len(magic)]byte
+	if size >= int64(len(start)) {
+		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
+			return nil, err
+		}
+	}
+	if string(start[:]) == container.Magic {
+		return readContainer(r, size)
+	}
+	return readLegacy(r, size)
+}
+
+// readContainer reads the header of a file of the container: the
+// container's, then the database's parameters, and checks that the
+// sections hold the blocks they call for.
+func readContainer(r io.ReaderAt, size int64) (*header, error) {
+	ch, err := container.ReadHeader(r, size, errs)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case ch.Kind != container.PatternDB:
+		return nil, fmt.Errorf("%w: the file holds an %s, not a pattern database", ErrFormat, ch.Kind)
+	case ch.KindVersion != kindVersion:
+		return nil, fmt.Errorf("%w: pattern database payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
+	case ch.Metric != board.SingleTile:
+		return nil, fmt.Errorf("%w: a pattern database in the %s-tile metric (they hold the single-tile metric)", ErrFormat, ch.Metric)
+	case ch.Goal.Len() > MaxCells:
+		return nil, fmt.Errorf("%w: size %s", ErrFormat, ch.Goal.Size())
+	}
+	f := ch.ParamFields(ErrFormat)
+	layout, ng, zero := f.Uint8(), int(f.Uint8()), f.Uint16()
+	h := &header{size: ch.Goal.Size(), goal: ch.Goal, block: int64(f.Uint32()), raw: ch.Raw(), inPlace: layout == layoutRaw, ch: ch}
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	if layout != layoutCompressed && layout != layoutRaw {
+		return nil, fmt.Errorf("%w: layout %d", ErrFormat, layout)
+	}
+	if err := h.checkFixed(ng, zero != 0); err != nil {
+		return nil, err
+	}
+	var entries uint64
+	for gi := range h.groups {
+		tiles := f.Bytes(int(f.Uint8()))
+		enc, largest := f.Uint8(), f.Uint8()
+		if err := f.Err(); err != nil {
+			return nil, err
+		}
+		if err := h.setGroup(gi, tiles, enc, largest); err != nil {
+			return nil, err
+		}
+		g := &h.groups[gi]
+		entries += entryCount(g.count, uint64(h.size.Cells()-len(g.tiles)), g.blank)
+	}
+	if err := f.Done(); err != nil {
+		return nil, err
+	}
+	if entries != ch.Entries {
+		return nil, fmt.Errorf("%w: the groups have %d entries, the header says %d", ErrFormat, entries, ch.Entries)
+	}
+	if err := h.checkGroups(); err != nil {
+		return nil, err
+	}
+	return h, h.checkSections()
+}
+
+// checkSections checks that the container holds a section for each
+// group, of its blocks; in place, each of S bytes.
+func (h *header) checkSections() error {
+	if len(h.ch.Sections) != len(h.groups) {
+		return fmt.Errorf("%w: %d sections for %d groups", ErrFormat, len(h.ch.Sections), len(h.groups))
+	}
+	for gi, sec := range h.ch.Sections {
+		if len(sec.Lens) != h.groups[gi].blocks {
+			return fmt.Errorf("%w: group %d: %d blocks, want %d", ErrFormat, gi+1, len(sec.Lens), h.groups[gi].blocks)
+		}
+		for k, l := range sec.Lens {
+			if h.inPlace && int64(l) != h.block {
+				return fmt.Errorf("%w: group %d, block %d: %d bytes, want %d", ErrFormat, gi+1, k, l, h.block)
+			}
+		}
+	}
+	return nil
+}
+
+// section returns the blocks of group gi in the file f.
+func (h *header) section(f *container.File, gi int) *container.Section {
+	label := fmt.Sprintf("group %d", gi+1)
+	if h.ch != nil {
+		return h.ch.Section(f, gi, label)
+	}
+	fg := &h.groups[gi]
+	return f.FixedSection(label, fg.offset, h.block, fg.blocks, h.block, fg.sums)
+}
+
+// checkFixed checks the fields of the header of every version: the
+// number of groups, the bytes a block, and reserved bytes, which must be
+// zero; it makes the groups' headers.
+func (h *header) checkFixed(groups int, reserved bool) error {
+	n := h.size.Cells()
+	switch {
+	case groups < 1 || groups > n-1:
+		return fmt.Errorf("%w: %d groups", ErrFormat, groups)
+	case reserved:
+		return fmt.Errorf("%w: reserved bytes are not zero", ErrFormat)
+	case h.block < 1 || h.block > maxBlockBytes:
+		return fmt.Errorf("%w: %d bytes a block", ErrFormat, h.block)
+	case h.inPlace && (h.block < page || h.block&(h.block-1) != 0):
+		return fmt.Errorf("%w: %d bytes a block, not a power of two from %d", ErrFormat, h.block, page)
+	}
+	h.groups = make([]fileGroup, groups)
+	return nil
+}
+
+// setGroup sets and checks the header of group gi: its tiles, its entry
+// encoding (with encBlank for an entry for each cell of the blank) and
+// its largest entry; and its number of blocks.
+func (h *header) setGroup(gi int, tiles []uint8, enc, largest uint8) error {
+	n := h.size.Cells()
+	g := &h.groups[gi]
+	k := len(tiles)
+	if k < 1 || k > n-2 {
+		return fmt.Errorf("%w: group %d of %d tiles", ErrFormat, gi+1, k)
+	}
+	g.tiles = append([]uint8(nil), tiles...)
+	g.enc, g.largest = enc, largest
+	if h.version != 1 && (g.enc == encNibble+encBlank || g.enc == encByte+encBlank) {
+		g.enc -= encBlank
+		g.blank = true
+	}
+	switch {
+	case g.enc != encNibble && g.enc != encByte:
+		return fmt.Errorf("%w: group %d: unknown entry encoding %d", ErrFormat, gi+1, enc)
+	case gi > 0 && g.blank != h.groups[0].blank:
+		return fmt.Errorf("%w: group %d keeps the blank's cell and group 1 does not, or the other way", ErrFormat, gi+1)
+	case g.enc == encNibble && g.largest > 15:
+		return fmt.Errorf("%w: group %d: largest entry %d in nibbles", ErrFormat, gi+1, g.largest)
+	}
+	var ok bool
+	if g.count, ok = rank.Placements(n, k); !ok {
+		return fmt.Errorf("%w: group %d: too many placements", ErrFormat, gi+1)
+	}
+	g.bytes = entryBytes(entryCount(g.count, uint64(n-k), g.blank), g.enc)
+	if g.bytes > maxEntryBytes {
+		return fmt.Errorf("%w: group %d would take %d bytes, more than %d", ErrFormat, gi+1, g.bytes, uint64(maxEntryBytes))
+	}
+	g.blocks = int((int64(g.bytes) + h.block - 1) / h.block)
+	return nil
+}
+
+// checkGroups checks that each group's tiles are in increasing order,
+// that the tables fit what a reader allocates, and that the groups are a
+// partition of the goal's tiles.
+func (h *header) checkGroups() error {
+	tiles := make([][]uint8, len(h.groups))
+	var total uint64
+	for gi, g := range h.groups {
+		tiles[gi] = g.tiles
+		total += g.bytes
+		for j := 1; j < len(g.tiles); j++ {
+			if g.tiles[j] <= g.tiles[j-1] {
+				return fmt.Errorf("%w: group %d: tiles out of order", ErrFormat, gi+1)
+			}
+		}
+	}
+	if total > maxEntryBytes {
+		return fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, total, uint64(maxEntryBytes))
+	}
+	if _, err := checkPartition(h.goal, tiles); err != nil {
+		return fmt.Errorf("%w: %w", ErrFormat, err)
+	}
+	return nil
+}
+
+// readLegacy reads and checks the header of a file before the container
+// of size bytes: the magic and the version first, so that a file of
+// another version says so whatever follows them; then every length
+// against the file's size before reading or allocating what it counts,
+// the checksum, the partition, and that the blocks end where the file
+// does.
+func readLegacy(r io.ReaderAt, size int64) (*header, error) {
 	hr := &headerReader{r: r, size: size}
 	h, err := hr.fixed()
 	if err != nil {
@@ -187,20 +374,15 @@ func (hr *headerReader) fixed() (*header, error) {
 	}
 	w, ht, ng := int(f[0]), int(f[1]), int(f[2])
 	h.block = int64(le.Uint32(f[6:]))
-	n := w * ht
-	switch {
-	case w < 2 || ht < 2 || n > MaxCells:
+	h.inPlace = h.version == 3
+	if n := w * ht; w < 2 || ht < 2 || n > MaxCells {
 		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, w, ht)
-	case ng < 1 || ng > n-1:
-		return nil, fmt.Errorf("%w: %d groups", ErrFormat, ng)
-	case f[3] != 0 || f[4] != 0 || f[5] != 0:
-		return nil, fmt.Errorf("%w: reserved bytes are not zero", ErrFormat)
-	case h.block < 1 || h.block > maxBlockBytes:
-		return nil, fmt.Errorf("%w: %d bytes a block", ErrFormat, h.block)
-	case h.version == 3 && (h.block < page || h.block&(h.block-1) != 0):
-		return nil, fmt.Errorf("%w: %d bytes a block, not a power of two from %d", ErrFormat, h.block, page)
 	}
 	h.size = board.Size{W: w, H: ht}
+	if err := h.checkFixed(ng, f[3] != 0 || f[4] != 0 || f[5] != 0); err != nil {
+		return nil, err
+	}
+	n := h.size.Cells()
 	goalCells, err := hr.more(int64(n))
 	if err != nil {
 		return nil, err
@@ -208,56 +390,35 @@ func (hr *headerReader) fixed() (*header, error) {
 	if h.goal, err = board.New(h.size, goalCells); err != nil {
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
-	h.groups = make([]fileGroup, ng)
 	return h, nil
 }
 
 // group reads the header of group gi.
 func (hr *headerReader) group(h *header, gi int) error {
 	le := binary.LittleEndian
-	n := h.size.Cells()
-	g := &h.groups[gi]
 	kb, err := hr.more(1)
 	if err != nil {
 		return err
 	}
 	k := int(kb[0])
-	if k < 1 || k > n-2 {
+	if k < 1 || k > h.size.Cells()-2 {
 		return fmt.Errorf("%w: group %d of %d tiles", ErrFormat, gi+1, k)
 	}
 	rest, err := hr.more(int64(k + groupHeader - 1))
 	if err != nil {
 		return err
 	}
-	g.tiles = append([]uint8(nil), rest[:k]...)
-	g.enc, g.largest = rest[k], rest[k+1]
-	nb := int64(le.Uint32(rest[k+2:]))
-	if h.version >= 2 && (g.enc == encNibble+encBlank || g.enc == encByte+encBlank) {
-		g.enc -= encBlank
-		g.blank = true
+	if err := h.setGroup(gi, rest[:k], rest[k], rest[k+1]); err != nil {
+		return err
 	}
-	switch {
-	case g.enc != encNibble && g.enc != encByte:
-		return fmt.Errorf("%w: group %d: unknown entry encoding %d", ErrFormat, gi+1, rest[k])
-	case gi > 0 && g.blank != h.groups[0].blank:
-		return fmt.Errorf("%w: group %d keeps the blank's cell and group 1 does not, or the other way", ErrFormat, gi+1)
-	case h.version < 3 && g.blank != (h.version == 2):
+	g := &h.groups[gi]
+	if h.version < 3 && g.blank != (h.version == 2) {
 		return fmt.Errorf("%w: a version %d file whose groups keep the blank's cell: %t", ErrFormat, h.version, g.blank)
-	case g.enc == encNibble && g.largest > 15:
-		return fmt.Errorf("%w: group %d: largest entry %d in nibbles", ErrFormat, gi+1, g.largest)
 	}
-	var ok bool
-	if g.count, ok = rank.Placements(n, k); !ok {
-		return fmt.Errorf("%w: group %d: too many placements", ErrFormat, gi+1)
+	nb := int64(le.Uint32(rest[k+2:]))
+	if nb != int64(g.blocks) {
+		return fmt.Errorf("%w: group %d: %d blocks, want %d", ErrFormat, gi+1, nb, g.blocks)
 	}
-	g.bytes = entryBytes(entryCount(g.count, uint64(n-k), g.blank), g.enc)
-	if g.bytes > maxEntryBytes {
-		return fmt.Errorf("%w: group %d would take %d bytes, more than %d", ErrFormat, gi+1, g.bytes, uint64(maxEntryBytes))
-	}
-	if want := (int64(g.bytes) + h.block - 1) / h.block; nb != want {
-		return fmt.Errorf("%w: group %d: %d blocks, want %d", ErrFormat, gi+1, nb, want)
-	}
-	g.blocks = int(nb)
 	if h.version == 3 {
 		if g.sums, err = hr.more(sumSize * nb); err != nil {
 			return err
@@ -288,22 +449,8 @@ func (hr *headerReader) finish(h *header) error {
 		return fmt.Errorf("%w: header", ErrChecksum)
 	}
 	h.raw = hr.raw
-	tiles := make([][]uint8, len(h.groups))
-	var total uint64
-	for gi, g := range h.groups {
-		tiles[gi] = g.tiles
-		total += g.bytes
-		for j := 1; j < len(g.tiles); j++ {
-			if g.tiles[j] <= g.tiles[j-1] {
-				return fmt.Errorf("%w: group %d: tiles out of order", ErrFormat, gi+1)
-			}
-		}
-	}
-	if total > maxEntryBytes {
-		return fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, total, uint64(maxEntryBytes))
-	}
-	if _, err := checkPartition(h.goal, tiles); err != nil {
-		return fmt.Errorf("%w: %w", ErrFormat, err)
+	if err := h.checkGroups(); err != nil {
+		return err
 	}
 	h.data = int64(len(h.raw))
 	if h.version == 3 {
@@ -344,3 +491,29 @@ func allZero(b []byte) bool {
 
 // log2 returns the exponent of x, a power of two.
 func log2(x int64) uint { return uint(bits.TrailingZeros64(uint64(x))) }
+
+func init() {
+	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.PatternDB, Describe: describeLegacy})
+}
+
+// describeLegacy describes a file before the container from its header,
+// and its content hash as its reader computes it: for version 3 from the
+// header, for versions 1 and 2 from the whole file, which it reads.
+func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
+	h, err := readLegacy(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	sum, err := legacyHash(r, size, h)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info := container.Info{
+		Kind: container.PatternDB, KindVersion: int(h.version), Size: h.size, Metric: board.SingleTile,
+		Goal: h.goal, Bytes: size, ContentHash: sum,
+	}
+	for _, g := range h.groups {
+		info.Entries += entryCount(g.count, uint64(h.size.Cells()-len(g.tiles)), g.blank)
+	}
+	return info, nil
+}

@@ -3,102 +3,60 @@ package pdb
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"github.com/slidetable/slidetable/failure"
 	"io"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
-	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
-	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // ErrClosed reports a block of a database read in place that was needed
 // after the database was closed.
 var ErrClosed = failure.New(failure.Cancelled, "pdb: database closed")
 
-// source is the open file of a database read in place, which its groups'
-// blocks are read from.
-type source struct {
-	r       io.ReaderAt
-	path    string // the file, for errors
-	closer  io.Closer
-	damaged func(error) // ReadOptions.Damaged
-	once    sync.Once
-	closed  atomic.Bool
-	mu      sync.Mutex
-	err     error // the first block that failed
-}
+// errs are the sentinels of the errors of reading a file.
+var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
 
-// fail records err if it is the first failure, and reports it to the
-// Damaged callback.
-func (s *source) fail(err error) {
-	s.mu.Lock()
-	first := s.err == nil
-	if first {
-		s.err = err
-	}
-	s.mu.Unlock()
-	if first && s.damaged != nil && !errors.Is(err, ErrClosed) {
-		s.damaged(fmt.Errorf("%s: %w", s.path, err))
-	}
-}
-
-// blocks holds a group's entries that are read from a file of version 3
+// blocks holds a group's entries that are read from a file in place,
 // block by block, the first time a lookup needs one, each checked
-// against its SHA-256 before any of its entries is used.
+// against its SHA-256 before any of its entries is used (container.Cache).
+// A block that cannot be read or fails its checks reads as zeros, a bound
+// that stays admissible, and the file records the error (DB.Err).
 type blocks struct {
-	src    *source
-	gi     int
-	offset int64  // of the group's first block in the file
-	shift  uint   // log2 of the bytes a block
-	used   uint64 // entry bytes, the rest of the last block is padding
+	sec   *container.Section
+	gi    int
+	shift uint   // log2 of the bytes a block
+	used  uint64 // entry bytes, the rest of the last block is padding
 	// odd says the high nibble of the last entry byte is padding too.
 	odd     bool
-	largest uint8 // the group's largest entry, as the header says
-	sums    []byte
-	entries []byte          // every block, padding included
-	loaded  []atomic.Uint64 // a bit for each block that is in entries
-	locks   [64]sync.Mutex  // block i is read under locks[i%64]
+	largest uint8  // the group's largest entry, as the header says
+	entries []byte // every block, padding included
+	container.Cache
 }
 
-// newBlocks returns the blocks of group gi of the file of src whose
-// header is h, which are read into entries, a slice of the group's entry
-// bytes whose capacity holds whole blocks.
-func newBlocks(h *header, gi int, entries []byte, src *source) *blocks {
+// newBlocks returns the blocks of group gi of the file f whose header is
+// h, which are read into entries, a slice of the group's entry bytes
+// whose capacity holds whole blocks.
+func newBlocks(h *header, gi int, entries []byte, f *container.File) *blocks {
 	fg := &h.groups[gi]
-	return &blocks{
-		src: src, gi: gi, offset: fg.offset, shift: log2(h.block), used: fg.bytes, sums: fg.sums, largest: fg.largest,
+	b := &blocks{
+		sec: h.section(f, gi),
+		gi:  gi, shift: log2(h.block), used: fg.bytes, largest: fg.largest,
 		odd:     fg.enc == encNibble && entryCount(fg.count, uint64(h.size.Cells()-len(fg.tiles)), fg.blank)%2 == 1,
-		entries: entries[:cap(entries)], loaded: make([]atomic.Uint64, (fg.blocks+63)/64),
+		entries: entries[:cap(entries)],
 	}
+	b.Init(f, uint64(fg.blocks), true, b.read)
+	return b
 }
 
 // entry returns entry r, in encoding enc, once its block is in memory.
 func (b *blocks) entry(enc uint8, r uint64) int {
-	if k := byteOf(enc, r) >> b.shift; b.loaded[k>>6].Load()&(1<<(k&63)) == 0 {
-		b.load(k)
+	if k := byteOf(enc, r) >> b.shift; !b.Ready(k) {
+		b.Load(k) // a block that fails reads as zeros; DB.Err says why
 	}
 	return entryAt(b.entries, enc, r)
-}
-
-// load reads block k into memory if it is not yet there. A block that
-// cannot be read or fails its checksum reads as zeros, and the source
-// records the error.
-func (b *blocks) load(k uint64) {
-	l := &b.locks[k%uint64(len(b.locks))]
-	l.Lock()
-	defer l.Unlock()
-	if b.loaded[k>>6].Load()&(1<<(k&63)) != 0 {
-		return
-	}
-	if err := b.read(k); err != nil {
-		b.src.fail(err)
-	}
-	b.loaded[k>>6].Or(1 << (k & 63))
 }
 
 // read reads block k into its place and checks it: its SHA-256, and that
@@ -107,35 +65,20 @@ func (b *blocks) load(k uint64) {
 func (b *blocks) read(k uint64) error {
 	size := uint64(1) << b.shift
 	dst := b.entries[k*size : (k+1)*size]
-	err := b.readCheck(k, dst)
-	if err != nil {
-		clear(dst)
-	}
-	return err
-}
-
-// readCheck reads block k into dst and checks it, as read does.
-func (b *blocks) readCheck(k uint64, dst []byte) error {
-	if b.src.closed.Load() {
-		return fmt.Errorf("%w: group %d, block %d is not read", ErrClosed, b.gi+1, k)
-	}
-	if err := fileformat.ReadAt(b.src.r, dst, b.offset+int64(k)<<b.shift, ErrFormat); err != nil {
-		return fmt.Errorf("group %d, block %d: %w", b.gi+1, k, err)
-	}
-	if sum := sha256.Sum256(dst); string(sum[:]) != string(b.sums[k*sumSize:(k+1)*sumSize]) {
-		return fmt.Errorf("%w: group %d, block %d", ErrChecksum, b.gi+1, k)
+	if err := b.sec.Read(int(k), dst); err != nil {
+		return err
 	}
 	if end := (k + 1) << b.shift; end >= b.used {
 		last := b.used - 1 - k<<b.shift // the last entry byte, in dst
 		if !allZero(dst[last+1:]) || b.odd && dst[last]>>4 != 0 {
+			clear(dst)
 			return fmt.Errorf("%w: group %d: the padding after the entries is not zero", ErrFormat, b.gi+1)
 		}
 	}
 	return nil
 }
 
-// openInPlace returns the database of the file f of version 3 whose
-// header is h, read in place: the tables take memory only as their blocks
+// openInPlace returns the database of the file f whose header is h, read in place: the tables take memory only as their blocks
 // are read, and f stays open until Close.
 func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*DB, error) {
 	r, ok := f.(io.ReaderAt)
@@ -145,7 +88,7 @@ func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*D
 	if err := h.checkMemory(opts, 0); err != nil {
 		return nil, err
 	}
-	src := &source{r: r, path: path, closer: f}
+	file := container.NewFile(r, f, path, errs)
 	var releases []func()
 	db := newDB(h, func(gi int) []byte {
 		b, release := mem.Reserve(h.tableBytes(&h.groups[gi]))
@@ -157,11 +100,11 @@ func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*D
 			r()
 		}
 	}, releases)
-	db.src = src
+	db.file = file
 	db.hash = sha256.Sum256(h.raw)
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		g.blocks = newBlocks(h, gi, g.entries, src)
+		g.blocks = newBlocks(h, gi, g.entries, file)
 	}
 	if err := db.checkGoal(); err != nil {
 		return nil, err
@@ -170,8 +113,8 @@ func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*D
 		return nil, err
 	}
 	// Damage met from now on is reported; before, it failed the opening.
-	if opts != nil {
-		src.damaged = opts.Damaged
+	if opts != nil && opts.Damaged != nil {
+		file.OnDamage(opts.Damaged)
 	}
 	return db, nil
 }
@@ -181,7 +124,7 @@ func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*D
 // first error: a block that failed before, or the lowest that fails now.
 // It does nothing for a database held in memory.
 func (db *DB) loadAll(ctx context.Context, workers int) error {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
 	if err := db.Err(); err != nil {
@@ -189,28 +132,7 @@ func (db *DB) loadAll(ctx context.Context, workers int) error {
 	}
 	for gi := range db.groups {
 		b := db.groups[gi].blocks
-		n := uint64(len(b.entries)) >> b.shift
-		err := parallel.Chunks(ctx, workers, n, 64, func(lo, hi uint64) error {
-			for k := lo; k < hi; k++ {
-				if b.loaded[k>>6].Load()&(1<<(k&63)) != 0 {
-					continue
-				}
-				l := &b.locks[k%uint64(len(b.locks))]
-				l.Lock()
-				var err error
-				if b.loaded[k>>6].Load()&(1<<(k&63)) == 0 {
-					if err = b.read(k); err == nil {
-						b.loaded[k>>6].Or(1 << (k & 63))
-					}
-				}
-				l.Unlock()
-				if err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
+		if err := b.LoadAll(ctx, workers, 0, uint64(b.sec.Blocks())); err != nil {
 			return err
 		}
 	}
@@ -239,12 +161,10 @@ func (db *DB) checkLargest() error {
 // finds shortest solutions, only more slowly. Err is nil for a database
 // held in memory.
 func (db *DB) Err() error {
-	if db.src == nil {
+	if db.file == nil {
 		return nil
 	}
-	db.src.mu.Lock()
-	defer db.src.mu.Unlock()
-	return db.src.err
+	return db.file.Err()
 }
 
 // Close closes the file of a database read in place (see OpenWith); the
@@ -252,23 +172,17 @@ func (db *DB) Err() error {
 // as zeros, with ErrClosed reported by Err. For a database held in memory
 // it does nothing. It returns the error of closing the file, once.
 func (db *DB) Close() error {
-	if db.src == nil || db.src.closer == nil {
+	if db.file == nil {
 		return nil
 	}
-	var err error
-	db.src.once.Do(func() {
-		db.src.mu.Lock()
-		db.src.closed.Store(true)
-		err = db.src.closer.Close()
-		db.src.mu.Unlock()
-	})
-	return err
+	return db.file.Close()
 }
 
 // ContentHash returns the SHA-256 that identifies the file the database
 // was read from, and false for a database that was built, not read. For
-// a file of version 1 or 2 it is the SHA-256 of the whole file. For a file
-// of version 3 it is the SHA-256 of its header, which holds the SHA-256 of
-// every block, and every block is checked against it before its entries
-// are used: two files with the same ContentHash answer the same.
+// a file of the container, and one of version 3 before it, it is the
+// SHA-256 of its header, which holds the SHA-256 of every block, and every
+// block is checked against it before its entries are used. For a file of
+// version 1 or 2 it is the SHA-256 of the whole file. Two files with the
+// same ContentHash answer the same.
 func (db *DB) ContentHash() ([32]byte, bool) { return db.hash, db.hash != [32]byte{} }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -31,13 +30,14 @@ func writeFile(t *testing.T, name string, b []byte) string {
 	return path
 }
 
-// encodeRaw returns db written in version 3.
+// encodeRaw returns db written with its entries as they are in memory, to
+// be read in place.
 func encodeRaw(t testing.TB, db *pdb.DB) []byte {
 	t.Helper()
 	defer pdb.SetRawMin(0)()
 	b := encode(t, db)
-	if v := binary.LittleEndian.Uint16(b[8:]); v != 3 {
-		t.Fatalf("written in version %d, want 3", v)
+	if raw, _ := pdb.RawFile(b); !raw {
+		t.Fatal("not written to be read in place")
 	}
 	return b
 }
@@ -95,7 +95,8 @@ func TestInPlaceRoundTrip(t *testing.T) {
 }
 
 // TestContentHash checks the content hash of a compressed file, the
-// SHA-256 of the whole file, and of a database built.
+// SHA-256 of its header, of a file before the container, the SHA-256 of
+// the whole file, and of a database built.
 func TestContentHash(t *testing.T) {
 	db := build(t, board.Size{W: 3, H: 2}, [][]uint8{{1, 2, 3}, {4, 5}})
 	if _, ok := db.ContentHash(); ok {
@@ -106,8 +107,18 @@ func TestContentHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(b) {
-		t.Fatalf("content hash %x, %t, want the file's", h, ok)
+	if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(b[:pdb.HeaderLen(b)]) {
+		t.Fatalf("content hash %x, %t, want the header's", h, ok)
+	}
+	old, err := os.ReadFile(filepath.Join("testdata", "golden", "3x2-v1.pdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err = pdb.Open(writeFile(t, "v1.pdb", old)); err != nil {
+		t.Fatal(err)
+	}
+	if h, ok := back.ContentHash(); !ok || h != sha256.Sum256(old) {
+		t.Fatalf("content hash of a file of version 1 %x, %t, want the file's", h, ok)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -43,8 +44,8 @@ type DB struct {
 	size   board.Size
 	goal   board.Board
 	groups []group
-	src    *source  // the file of a database read in place, or nil
-	hash   [32]byte // see ContentHash; zero for a database built
+	file   *container.File // the file of a database read in place, or nil
+	hash   [32]byte        // see ContentHash; zero for a database built
 }
 
 // group is one group's table.

@@ -141,7 +141,7 @@ func TestProveSwapped(t *testing.T) {
 			size := board.Size{W: 4, H: 2}
 			groups := [][]uint8{{1, 2, 3, 4}, {5, 6, 7}}
 			b := encode(t, buildWith(t, size, groups, kind.opts))
-			b[10], b[11] = b[11], b[10]
+			b[12], b[13] = b[13], b[12]
 			pdb.ResealHeader(b)
 			db, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
@@ -39,10 +40,10 @@ func (o *ReadOptions) limit() uint64 {
 	return mem.Limit(o.MaxMemory)
 }
 
-// tableBytes returns the memory the table of g takes: its entries, in
-// version 3 padded to whole blocks.
+// tableBytes returns the memory the table of g takes: its entries, read
+// in place padded to whole blocks.
 func (h *header) tableBytes(g *fileGroup) uint64 {
-	if h.version == 3 {
+	if h.inPlace {
 		return uint64(g.blocks) * uint64(h.block)
 	}
 	return g.bytes
@@ -65,9 +66,9 @@ func (h *header) checkMemory(opts *ReadOptions, extra uint64) error {
 // ReadOptions: see OpenWith.
 func Open(path string) (*DB, error) { return OpenWith(path, nil) }
 
-// OpenWith reads the pattern database file at path. A file of version 1
-// or 2 is read whole, as NewReaderWith reads it. A file of version 3 is
-// read in place: OpenWith reads and checks its header and the blocks of
+// OpenWith reads the pattern database file at path. A file of compressed
+// blocks is read whole, as NewReaderWith reads it. A file of the entries
+// as they are in memory (the large tiers) is read in place: OpenWith reads and checks its header and the blocks of
 // the goal's entries, and keeps the file open; a lookup reads the block
 // of its entry the first time it needs it, checking it against its
 // SHA-256 before using any of its entries (see Err for a block that
@@ -93,12 +94,12 @@ func OpenWith(path string, opts *ReadOptions) (*DB, error) {
 	var db *DB
 	switch {
 	case err != nil:
-	case h.version == 3:
+	case h.inPlace:
 		db, err = openInPlace(f, path, h, opts)
 	default:
 		db, err = readCompressed(f, h, opts)
 	}
-	if h == nil || h.version != 3 || err != nil {
+	if h == nil || !h.inPlace || err != nil {
 		f.Close()
 	}
 	if err != nil {
@@ -122,7 +123,7 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.version == 3 {
+	if h.inPlace {
 		return readRaw(r, h, opts)
 	}
 	return readCompressed(r, h, opts)
@@ -141,34 +142,13 @@ func newDB(h *header, entries func(gi int) []byte) *DB {
 	return db
 }
 
-// readCompressed reads the blocks of a file of version 1 or 2, whose
-// header is h, and decodes them. The file's size bounds what it allocates
-// before the checksums have passed.
+// readCompressed reads the compressed blocks of a file whose header is h
+// and decodes them. The file's size bounds what it allocates before the
+// checksums have passed.
 func readCompressed(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
-	if err := h.checkMemory(opts, uint64(h.groups[len(h.groups)-1].offset+h.groups[len(h.groups)-1].length-h.data)); err != nil {
+	comp, hash, err := h.readBlocks(r, opts)
+	if err != nil {
 		return nil, err
-	}
-	// Every block read and checked, and the whole file hashed, before
-	// anything is decoded.
-	sum := sha256.New()
-	sum.Write(h.raw)
-	comp := make([][][]byte, len(h.groups))
-	for gi := range h.groups {
-		g := &h.groups[gi]
-		off := g.offset
-		comp[gi] = make([][]byte, g.blocks)
-		for i, l := range g.lens {
-			b := make([]byte, l)
-			if err := fileformat.ReadAt(r, b, off, ErrFormat); err != nil {
-				return nil, err
-			}
-			if fileformat.Checksum(b) != g.crcs[i] {
-				return nil, fmt.Errorf("%w: group %d, block %d", ErrChecksum, gi+1, i)
-			}
-			sum.Write(b)
-			comp[gi][i] = b
-			off += int64(l)
-		}
 	}
 	dec, err := fileformat.NewDecoder(uint64(h.block))
 	if err != nil {
@@ -176,7 +156,7 @@ func readCompressed(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 	}
 	defer dec.Close()
 	db := newDB(h, func(gi int) []byte { return mem.Bytes(h.groups[gi].bytes) })
-	sum.Sum(db.hash[:0])
+	db.hash = hash
 	for gi := range db.groups {
 		g := &db.groups[gi]
 		err := parallel.For(context.Background(), 0, h.groups[gi].blocks, func(i int) error {
@@ -198,7 +178,64 @@ func readCompressed(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 	return db, nil
 }
 
-// readRaw reads every block of a file of version 3, whose header is h,
+// readBlocks reads every compressed block of a file whose header is h,
+// each checked against its checksum before any is decoded, and returns
+// them, group by group, with the file's content hash: of the container,
+// the SHA-256 of its header; before it, of the whole file, hashed as it
+// is read. It first checks that the tables and the blocks fit in the
+// memory limit of opts.
+func (h *header) readBlocks(r io.ReaderAt, opts *ReadOptions) ([][][]byte, [32]byte, error) {
+	var sum [32]byte
+	var stored int64
+	for gi := range h.groups {
+		if h.ch != nil {
+			stored += h.ch.Sections[gi].Size()
+		} else {
+			stored += h.groups[gi].length
+		}
+	}
+	if err := h.checkMemory(opts, uint64(stored)); err != nil {
+		return nil, sum, err
+	}
+	comp := make([][][]byte, len(h.groups))
+	if h.ch != nil {
+		f := container.NewFile(r, nil, "", errs)
+		for gi := range h.groups {
+			sec := h.section(f, gi)
+			comp[gi] = make([][]byte, sec.Blocks())
+			for i := range comp[gi] {
+				var err error
+				if comp[gi][i], err = sec.ReadNew(i); err != nil {
+					return nil, sum, err
+				}
+			}
+		}
+		return comp, h.ch.ContentHash(), nil
+	}
+	hash := sha256.New()
+	hash.Write(h.raw)
+	for gi := range h.groups {
+		g := &h.groups[gi]
+		off := g.offset
+		comp[gi] = make([][]byte, g.blocks)
+		for i, l := range g.lens {
+			b := make([]byte, l)
+			if err := fileformat.ReadAt(r, b, off, ErrFormat); err != nil {
+				return nil, sum, err
+			}
+			if fileformat.Checksum(b) != g.crcs[i] {
+				return nil, sum, fmt.Errorf("%w: group %d, block %d", ErrChecksum, gi+1, i)
+			}
+			hash.Write(b)
+			comp[gi][i] = b
+			off += int64(l)
+		}
+	}
+	hash.Sum(sum[:0])
+	return comp, sum, nil
+}
+
+// readRaw reads every block of a file read in place, whose header is h,
 // into memory, checking each against its SHA-256.
 func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 	if err := h.checkMemory(opts, 0); err != nil {
@@ -208,9 +245,10 @@ func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 		return mem.Bytes(h.tableBytes(&h.groups[gi]))[:h.groups[gi].bytes]
 	})
 	db.hash = sha256.Sum256(h.raw)
+	f := container.NewFile(r, nil, "", errs)
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		bl := newBlocks(h, gi, g.entries, &source{r: r})
+		bl := newBlocks(h, gi, g.entries, f)
 		err := parallel.For(context.Background(), 0, h.groups[gi].blocks, func(i int) error {
 			return bl.read(uint64(i))
 		})

@@ -10,35 +10,47 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/pdb"
 )
 
 var rewrite = flag.Bool("rewrite", false, "rewrite the golden and crafted files in testdata from their generators")
 
 // testdataFiles are the files of testdata and what writes each. Golden
-// files pin the format of each version: a fresh build must write them
-// byte for byte, and they must read and prove. Crafted files are the
-// hostile ones the readers and the proof must refuse, kept for the tests
-// of the command line too; each names how it fails.
+// files pin the format: a fresh build must write them byte for byte, and
+// they must read and prove. Crafted files are the hostile ones the
+// readers and the proof must refuse, kept for the tests of the command
+// line too; each names how it fails. The files without a generator were
+// written before the container, in the versions of the format this
+// package still reads: they pin its reader.
 var testdataFiles = []struct {
 	name  string
 	make  func(t *testing.T) []byte
 	check func(t *testing.T, b []byte)
 }{
-	{"golden/3x2-v1.pdb", func(t *testing.T) []byte { return encode(t, small(t, nil)) }, proves},
-	{"golden/3x2-v2.pdb", func(t *testing.T) []byte { return encode(t, small(t, &pdb.Options{Blank: true})) }, proves},
-	{"golden/3x2-v3.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, nil)) }, proves},
-	{"golden/3x2-v3-blank.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, &pdb.Options{Blank: true})) }, proves},
+	{"golden/container-3x2.pdb", func(t *testing.T) []byte { return encode(t, small(t, nil)) }, proves},
+	{"golden/container-3x2-blank.pdb", func(t *testing.T) []byte { return encode(t, small(t, &pdb.Options{Blank: true})) }, proves},
+	{"golden/container-3x2-raw.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, nil)) }, proves},
+	{"golden/container-3x2-raw-blank.pdb", func(t *testing.T) []byte { return encodeRaw(t, small(t, &pdb.Options{Blank: true})) }, proves},
+	{"golden/3x2-v1.pdb", nil, legacy(nil, false)},
+	{"golden/3x2-v2.pdb", nil, legacy(&pdb.Options{Blank: true}, false)},
+	{"golden/3x2-v3.pdb", nil, legacy(nil, true)},
+	{"golden/3x2-v3-blank.pdb", nil, legacy(&pdb.Options{Blank: true}, true)},
+	{"golden/5x2-v3-blocks.pdb", nil, proves},
+	{"crafted/zero-5x5.pdb", nil, refusedForMemory},
+	{"crafted/raised-3x3.pdb", nil, refutedFile},
+	{"crafted/zeroed-3x3.pdb", nil, refutedFile},
+	{"crafted/swapped-2x7.pdb", nil, refutedFile},
 	// 5x2, 1-5 and 6-9, in blocks of 4096 bytes, 4 in the first group and
 	// 1 in the second: for the tests of the command line that need
 	// blocks no opening reads, of a size without a built-in table.
-	{"golden/5x2-v3-blocks.pdb", func(t *testing.T) []byte {
+	{"golden/container-5x2-blocks.pdb", func(t *testing.T) []byte {
 		defer pdb.SetRawBlock(4096)()
 		return encodeRaw(t, build(t, board.Size{W: 5, H: 2}, [][]uint8{{1, 2, 3, 4, 5}, {6, 7, 8, 9}}))
 	}, proves},
 	// 112 KB whose header describes 3.6 GB of tables, all zero: refused
 	// for memory before anything is allocated.
-	{"crafted/zero-5x5.pdb", func(t *testing.T) []byte {
+	{"crafted/container-zero-5x5.pdb", func(t *testing.T) []byte {
 		var buf bytes.Buffer
 		size := board.Size{W: 5, H: 5}
 		groups := [][]uint8{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}, {15, 16, 17, 18, 19, 20, 21}, {22, 23, 24}}
@@ -46,30 +58,72 @@ var testdataFiles = []struct {
 			t.Fatal(err)
 		}
 		return buf.Bytes()
-	}, func(t *testing.T, b []byte) {
-		_, err := pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: 1 << 30})
-		if !errors.Is(err, pdb.ErrMemory) {
-			t.Fatalf("read with a 1 GiB limit: %v, want ErrMemory", err)
-		}
-	}},
+	}, refusedForMemory},
 	// 3x3, 1-4 and 5-8: every non-zero entry one more (two moves), the
 	// checksums right.
-	{"crafted/raised-3x3.pdb", func(t *testing.T) []byte {
+	{"crafted/container-raised-3x3.pdb", func(t *testing.T) []byte {
 		return encode(t, mapped(t, func(e int) int { return e + min(e, 1) }))
 	}, refutedFile},
 	// The same with every entry zero: admissible, but slow to search.
-	{"crafted/zeroed-3x3.pdb", func(t *testing.T) []byte {
+	{"crafted/container-zeroed-3x3.pdb", func(t *testing.T) []byte {
 		return encode(t, mapped(t, func(int) int { return 0 }))
 	}, refutedFile},
 	// A 7x2 database, its width and height swapped and its header's
 	// checksum recomputed: it reads as 2x7.
-	{"crafted/swapped-2x7.pdb", func(t *testing.T) []byte {
+	{"crafted/container-swapped-2x7.pdb", func(t *testing.T) []byte {
 		size := board.Size{W: 7, H: 2}
 		b := encode(t, build(t, size, pdb.DefaultPartition(size)))
-		b[10], b[11] = b[11], b[10]
+		b[12], b[13] = b[13], b[12]
 		pdb.ResealHeader(b)
 		return b
 	}, refutedFile},
+}
+
+// refusedForMemory checks that b is refused for memory, with a 1 GiB
+// limit.
+func refusedForMemory(t *testing.T, b []byte) {
+	_, err := pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: 1 << 30})
+	if !errors.Is(err, pdb.ErrMemory) {
+		t.Fatalf("read with a 1 GiB limit: %v, want ErrMemory", err)
+	}
+}
+
+// legacy checks a golden file written before the container: it reads and
+// proves, and written again, raw or not, it is the file small(opts)
+// writes now; it describes itself as that file does, but for the format,
+// the content hash and the size.
+func legacy(opts *pdb.Options, raw bool) func(t *testing.T, b []byte) {
+	return func(t *testing.T, b []byte) {
+		proves(t, b)
+		write := encode
+		if raw {
+			write = encodeRaw
+		}
+		db, err := pdb.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := write(t, small(t, opts))
+		if got := write(t, db); !bytes.Equal(got, want) {
+			t.Fatal("read and written again, it is not the file written now")
+		}
+		old, err := container.DescribeAt(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now, err := container.DescribeAt(bytes.NewReader(want), int64(len(want)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, _ := db.ContentHash()
+		if old.Version != 0 || old.KindVersion != int(b[8]) || old.ContentHash != sum || old.Bytes != int64(len(b)) {
+			t.Fatalf("described as %+v", old)
+		}
+		old.Version, old.KindVersion, old.ContentHash, old.Bytes = now.Version, now.KindVersion, now.ContentHash, now.Bytes
+		if old != now {
+			t.Fatalf("described as %+v, the file written now as %+v", old, now)
+		}
+	}
 }
 
 // small is the database of the golden files.
@@ -121,6 +175,14 @@ func TestTestdata(t *testing.T) {
 	for _, f := range testdataFiles {
 		t.Run(f.name, func(t *testing.T) {
 			path := filepath.Join("testdata", filepath.FromSlash(f.name))
+			b, err := os.ReadFile(path)
+			if f.make == nil { // before the container: kept as written
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.check(t, b)
+				return
+			}
 			want := f.make(t)
 			if *rewrite {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -129,8 +191,8 @@ func TestTestdata(t *testing.T) {
 				if err := os.WriteFile(path, want, 0o644); err != nil {
 					t.Fatal(err)
 				}
+				b, err = want, nil
 			}
-			b, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}

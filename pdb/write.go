@@ -8,15 +8,16 @@ import (
 	"os"
 
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // WriteTo writes the database to w in the format described in the package
-// documentation and returns the number of bytes written: in version 3,
-// the entries as they are in memory, if its tables take 32 MiB or more
-// (the 4x4 large tier), so that a reader reads only what a search needs;
-// otherwise compressed, in version 1, or 2 if it keeps the blank's cell.
+// documentation and returns the number of bytes written: the entries as
+// they are in memory, if its tables take 32 MiB or more (the 4x4 large
+// tier), so that a reader reads only what a search needs; otherwise
+// compressed.
 func (db *DB) WriteTo(w io.Writer) (int64, error) { return db.write(context.Background(), w) }
 
 func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
@@ -26,7 +27,7 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 	h := &header{size: db.size, goal: db.goal, groups: make([]fileGroup, len(db.groups))}
 	for gi := range db.groups {
 		g := &db.groups[gi]
-		h.groups[gi] = fileGroup{tiles: g.tiles, enc: g.enc, largest: g.largest(), blank: g.blank}
+		h.groups[gi] = fileGroup{tiles: g.tiles, count: g.count, enc: g.enc, largest: g.largest(), blank: g.blank}
 	}
 	if db.Bytes() >= rawMin {
 		return db.writeRaw(ctx, w, h)
@@ -34,56 +35,54 @@ func (db *DB) write(ctx context.Context, w io.Writer) (int64, error) {
 	return db.writeCompressed(ctx, w, h)
 }
 
-// writeCompressed writes the database in version 1 or 2: each group's
-// entries in zstd frames of blockBytes entry bytes.
+// writeCompressed writes the database with each group's entries in zstd
+// frames of blockBytes entry bytes.
 func (db *DB) writeCompressed(ctx context.Context, w io.Writer, h *header) (int64, error) {
-	h.version, h.block = 1, blockBytes
-	if db.KeepsBlank() {
-		h.version = 2
-	}
+	h.block = blockBytes
 	var blocks [][]byte
+	sections := make([]container.Blocks, len(db.groups))
 	for gi := range db.groups {
-		g, fg := &db.groups[gi], &h.groups[gi]
-		fg.blocks = (len(g.entries) + blockBytes - 1) / blockBytes
-		out := make([][]byte, fg.blocks)
-		err := parallel.For(ctx, 0, fg.blocks, func(i int) error {
+		g := &db.groups[gi]
+		nb := (len(g.entries) + blockBytes - 1) / blockBytes
+		out := make([][]byte, nb)
+		err := parallel.For(ctx, 0, nb, func(i int) error {
 			out[i] = fileformat.Compress(g.entries[i*blockBytes : min((i+1)*blockBytes, len(g.entries))])
 			return nil
 		})
 		if err != nil {
 			return 0, err
 		}
-		fg.lens, fg.crcs = make([]uint32, fg.blocks), make([]uint32, fg.blocks)
-		for i, b := range out {
-			fg.lens[i], fg.crcs[i] = uint32(len(b)), fileformat.Checksum(b)
+		for _, b := range out {
+			sections[gi].Add(b)
 		}
 		blocks = append(blocks, out...)
 	}
-	return fileformat.WriteParts(ctx, w, append([][]byte{appendHeader(nil, h)}, blocks...)...)
+	return fileformat.WriteParts(ctx, w, append([][]byte{h.container(sections).Append(nil)}, blocks...)...)
 }
 
-// writeRaw writes the database in version 3: each group's entries as
-// they are, in blocks of rawBlockBytes, the last padded with zeros, after
-// the header padded with zeros to a multiple of page bytes.
+// writeRaw writes the database with each group's entries as they are, in
+// blocks of rawBlockBytes, the last padded with zeros, after the header
+// padded with zeros to a multiple of page bytes.
 func (db *DB) writeRaw(ctx context.Context, w io.Writer, h *header) (int64, error) {
-	h.version, h.block = 3, int64(rawBlockBytes)
+	h.block, h.inPlace = int64(rawBlockBytes), true
 	pads := make([][]byte, len(db.groups))
+	sections := make([]container.Blocks, len(db.groups))
 	for gi := range db.groups {
-		g, fg := &db.groups[gi], &h.groups[gi]
-		fg.blocks = (len(g.entries) + rawBlockBytes - 1) / rawBlockBytes
-		pads[gi] = make([]byte, fg.blocks*rawBlockBytes-len(g.entries))
-		fg.sums = make([]byte, sumSize*fg.blocks)
-		err := parallel.For(ctx, 0, fg.blocks, func(i int) error {
+		g, sec := &db.groups[gi], &sections[gi]
+		nb := (len(g.entries) + rawBlockBytes - 1) / rawBlockBytes
+		pads[gi] = make([]byte, nb*rawBlockBytes-len(g.entries))
+		sec.Lens, sec.Sums = make([]uint32, nb), make([]byte, sumSize*nb)
+		err := parallel.For(ctx, 0, nb, func(i int) error {
 			sum := blockSum(g.entries, i, rawBlockBytes)
-			copy(fg.sums[sumSize*i:], sum[:])
+			sec.Lens[i] = uint32(rawBlockBytes)
+			copy(sec.Sums[sumSize*i:], sum[:])
 			return nil
 		})
 		if err != nil {
 			return 0, err
 		}
 	}
-	hdr := appendHeader(nil, h)
-	parts := [][]byte{hdr, make([]byte, dataOffset(len(hdr))-int64(len(hdr)))}
+	parts := [][]byte{h.container(sections).Append(nil)}
 	for gi := range db.groups {
 		parts = append(parts, db.groups[gi].entries, pads[gi])
 	}
@@ -128,8 +127,12 @@ func (g *group) largest() uint8 {
 func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte, err error) {
 	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
 		n, err := db.write(ctx, f)
+		if err != nil {
+			return err
+		}
+		ch, err := container.ReadHeader(f, n, errs)
 		if err == nil {
-			sum, err = contentHash(f, n)
+			sum = ch.ContentHash()
 		}
 		return err
 	})
@@ -139,14 +142,11 @@ func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte,
 	return sum, nil
 }
 
-// contentHash returns the content hash of the file of size bytes that r
-// reads, as a reader of it computes it (see DB.ContentHash): the SHA-256
-// of the header of a version 3 file, else of the whole file.
-func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
-	h, err := readHeader(r, size)
-	if err != nil {
-		return [sha256.Size]byte{}, err
-	}
+// legacyHash returns the content hash of the file before the container
+// of size bytes that r reads, whose header is h, as a reader of it
+// computes it (see DB.ContentHash): the SHA-256 of the header of a
+// version 3 file, else of the whole file.
+func legacyHash(r io.ReaderAt, size int64, h *header) ([sha256.Size]byte, error) {
 	if h.version == 3 {
 		return sha256.Sum256(h.raw), nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -464,17 +465,17 @@ func Sniff(path string) (Kind, error) {
 	} else if !fi.Mode().IsRegular() {
 		return Unknown, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	b := make([]byte, max(len(table.Magic), len(pdb.Magic), len(abstraction.Magic)))
+	b := make([]byte, container.SniffLen)
 	n, err := io.ReadFull(f, b)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return Unknown, err
 	}
-	switch s := string(b[:n]); {
-	case len(s) >= len(table.Magic) && s[:len(table.Magic)] == table.Magic:
+	switch k, _ := container.Sniff(b[:n]); k {
+	case container.Table:
 		return Table, nil
-	case len(s) >= len(pdb.Magic) && s[:len(pdb.Magic)] == pdb.Magic:
+	case container.PatternDB:
 		return PDB, nil
-	case len(s) >= len(abstraction.Magic) && s[:len(abstraction.Magic)] == abstraction.Magic:
+	case container.Abstraction:
 		return Abstraction, nil
 	}
 	return Unknown, nil

@@ -59,7 +59,7 @@ func BuildMemory(size board.Size) (uint64, bool) {
 // at once for a board of the given size, with the default number of
 // workers: as Build for boards of up to 10 cells, and for 12 cells the
 // search's own and the writer's buffers (WriteResult codes the blocks of
-// version 2 twice rather than hold them). It returns false for a size
+// records twice rather than hold them). It returns false for a size
 // package bfs refuses.
 func SearchMemory(size board.Size) (uint64, bool) {
 	if size.Cells() <= modelCells {

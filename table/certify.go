@@ -251,7 +251,7 @@ func moveBlank(seq []uint8, z, c, w int) {
 }
 
 // slotDepth returns the depth of slot z of group k; every block of a
-// table of version 2 must be in memory.
+// table of records must be in memory.
 func (t *Table) slotDepth(k, z uint64) uint8 {
 	if r := t.rec; r != nil {
 		return uint8(r.at(k, z))

@@ -34,7 +34,7 @@ type prover struct {
 	decoded         bool
 	leftAt, rightAt [16]uint32
 
-	rec *records  // the table's records, for a table of version 2
+	rec *records  // the table's records, for a table of records
 	ds  [16]uint8 // the depths of the group being checked
 }
 
@@ -179,7 +179,7 @@ func (p *prover) alongColumns(k uint64, ds []uint8, reached, member uint64) (bad
 
 // neighbour returns 1 if the board with tile rank tiles and the blank in
 // cell c reaches the goal, and its depth: from the records of a table of
-// version 2 (every block in memory), else from depth and reach, the
+// records (every block in memory), else from depth and reach, the
 // table's.
 func (p *prover) neighbour(depth []uint8, reach []uint64, tiles, c uint64) (uint64, int) {
 	if r := p.rec; r != nil {

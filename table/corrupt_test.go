@@ -69,8 +69,10 @@ func positions(n, stride int) []int {
 }
 
 // TestFlipEveryByte flips every byte of shipped table files (every bit and
-// all eight at once for the smallest): each damaged file must be refused
-// with a sentinel, or read to a table that answers as the good one does.
+// all eight at once for the smallest), of version 1, and of the files of
+// the container the writer writes of them: each damaged file must be
+// refused with a sentinel, or read to a table that answers as the good
+// one does.
 func TestFlipEveryByte(t *testing.T) {
 	for _, tc := range []struct {
 		w, h   int
@@ -82,48 +84,53 @@ func TestFlipEveryByte(t *testing.T) {
 		{2, 3, []byte{0x80, 0xFF}, 1},
 		{3, 3, []byte{0xFF}, 37},
 	} {
-		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
-			good, b := load(t, tc.w, tc.h)
-			bad := append([]byte(nil), b...)
-			tried, refused := 0, 0
-			for _, i := range positions(len(b), tc.stride) {
-				for _, m := range tc.masks {
-					bad[i] ^= m
-					if checkCorrupt(t, fmt.Sprintf("byte %d ^ %#x", i, m), bad, good) {
-						refused++
+		good, old := load(t, tc.w, tc.h)
+		for _, b := range [][]byte{old, encode(t, good)} {
+			t.Run(fmt.Sprintf("%dx%d/%s", tc.w, tc.h, b[:8]), func(t *testing.T) {
+				bad := append([]byte(nil), b...)
+				tried, refused := 0, 0
+				for _, i := range positions(len(b), tc.stride) {
+					for _, m := range tc.masks {
+						bad[i] ^= m
+						if checkCorrupt(t, fmt.Sprintf("byte %d ^ %#x", i, m), bad, good) {
+							refused++
+						}
+						bad[i] ^= m
+						tried++
 					}
-					bad[i] ^= m
-					tried++
 				}
-			}
-			t.Logf("%d of %d bytes, %d damaged files, %d refused", len(positions(len(b), tc.stride)), len(b), tried, refused)
-		})
+				t.Logf("%d of %d bytes, %d damaged files, %d refused", len(positions(len(b), tc.stride)), len(b), tried, refused)
+			})
+		}
 	}
 }
 
 // TestTruncate cuts shipped table files at every length and lengthens them
-// by a byte: every such file is refused with ErrFormat.
+// by a byte, of version 1, and the files of the container the writer
+// writes of them: every such file is refused with ErrFormat.
 func TestTruncate(t *testing.T) {
 	for _, tc := range []struct{ w, h, stride int }{{2, 2, 1}, {2, 3, 1}, {3, 3, 13}} {
-		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
-			good, b := load(t, tc.w, tc.h)
-			cuts := positions(len(b), tc.stride)
-			for _, n := range cuts {
-				_, err := table.NewReader(bytes.NewReader(b[:n]), int64(n))
-				if !errors.Is(err, table.ErrFormat) {
-					t.Fatalf("cut to %d bytes: err = %v, want ErrFormat", n, err)
+		good, old := load(t, tc.w, tc.h)
+		for _, b := range [][]byte{old, encode(t, good)} {
+			t.Run(fmt.Sprintf("%dx%d/%s", tc.w, tc.h, b[:8]), func(t *testing.T) {
+				cuts := positions(len(b), tc.stride)
+				for _, n := range cuts {
+					_, err := table.NewReader(bytes.NewReader(b[:n]), int64(n))
+					if !errors.Is(err, table.ErrFormat) {
+						t.Fatalf("cut to %d bytes: err = %v, want ErrFormat", n, err)
+					}
 				}
-			}
-			for _, extra := range []byte{0, 1, 0xFF} {
-				checkCorrupt(t, fmt.Sprintf("one byte %#x added", extra), append(b[:len(b):len(b)], extra), good)
-			}
-			// A reader that says the file is longer than it is.
-			_, err := table.NewReader(bytes.NewReader(b), int64(len(b))+100)
-			if !errors.Is(err, table.ErrFormat) {
-				t.Fatalf("size given 100 bytes too large: err = %v, want ErrFormat", err)
-			}
-			t.Logf("%d lengths of %d", len(cuts), len(b))
-		})
+				for _, extra := range []byte{0, 1, 0xFF} {
+					checkCorrupt(t, fmt.Sprintf("one byte %#x added", extra), append(b[:len(b):len(b)], extra), good)
+				}
+				// A reader that says the file is longer than it is.
+				_, err := table.NewReader(bytes.NewReader(b), int64(len(b))+100)
+				if !errors.Is(err, table.ErrFormat) {
+					t.Fatalf("size given 100 bytes too large: err = %v, want ErrFormat", err)
+				}
+				t.Logf("%d lengths of %d", len(cuts), len(b))
+			})
+		}
 	}
 }
 

@@ -25,7 +25,7 @@ func roundTrip(t *testing.T, tbl *Table, encoding int) ([]byte, *Table) {
 	if _, err := tbl.WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if got := int(buf.Bytes()[13]); got != encoding {
+	if got := fileEncoding(t, buf.Bytes()); got != encoding {
 		t.Fatalf("file has encoding %d, want %d", got, encoding)
 	}
 	back, err := NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))

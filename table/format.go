@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
@@ -39,16 +40,18 @@ type header struct {
 	reachable              uint64
 	goal                   []uint8
 	counts                 []uint64
-	blockLen, blockCRC     []uint32
-	setLen, setCRC         uint32
-	raw                    []byte // the header's bytes, as read and checked
+	blockLen, blockCRC     []uint32 // before the container
+	setLen, setCRC         uint32   // before the container
+	raw                    []byte   // the header's bytes, as read and checked
+	// ch is the container's header, nil for a file before the container.
+	ch *container.Header
 }
 
 func headerLen(n, depths, blocks int) int { return fixedHeader + n + 8*depths + 8*blocks + 12 }
 
 // WriteTo writes the table to w in the file format described in the
 // package documentation and returns the number of bytes written. It writes
-// w in order, once, whatever w is. A table of version 2 (11 and 12 cells)
+// w in order, once, whatever w is. A table of records (11 and 12 cells)
 // is coded twice, a few blocks at a time, first for the blocks' SHA-256s,
 // which the header holds, then to write it; a smaller one is coded whole
 // before it is written. A table read in place is read whole first (see
@@ -63,9 +66,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return writeAll(context.Background(), w, t.source())
 }
 
-// writeAll writes the table of src to w in order, in version 2 if it is
-// to be read in place (see source.inPlace), else in version 1, stopping
-// with ctx's error once ctx is done.
+// writeAll writes the table of src to w in order, as records if it is to
+// be read in place (see source.inPlace), else whole, stopping with ctx's
+// error once ctx is done.
 func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
 	sh, mask, ok, err := src.inPlace(ctx)
 	if err != nil {
@@ -77,12 +80,12 @@ func writeAll(ctx context.Context, w io.Writer, src *source) (int64, error) {
 			return n, err
 		}
 	}
-	return writeVersion1(ctx, w, src)
+	return writeWhole(ctx, w, src)
 }
 
-// writeVersion1 writes the table of src to w in order in version 1,
-// stopping with ctx's error once ctx is done.
-func writeVersion1(ctx context.Context, w io.Writer, src *source) (int64, error) {
+// writeWhole writes the table of src to w in order, whole (depth blocks
+// and a reachable set), stopping with ctx's error once ctx is done.
+func writeWhole(ctx context.Context, w io.Writer, src *source) (int64, error) {
 	encoding, blocks, err := encodeDepths(ctx, src)
 	if err != nil {
 		return 0, err
@@ -91,13 +94,11 @@ func writeVersion1(ctx context.Context, w io.Writer, src *source) (int64, error)
 	if err != nil {
 		return 0, err
 	}
-	lens := make([]uint32, len(blocks))
-	crcs := make([]uint32, len(blocks))
-	for i, b := range blocks {
-		lens[i], crcs[i] = uint32(len(b)), fileformat.Checksum(b)
+	var depths container.Blocks
+	for _, b := range blocks {
+		depths.Add(b)
 	}
-	hdr := src.header(encoding, lens, crcs, setBytes)
-
+	hdr := src.wholeBox(encoding, depths, setBytes).Append(nil)
 	return fileformat.WriteParts(ctx, w, append(append([][]byte{hdr}, blocks...), setBytes)...)
 }
 
@@ -140,8 +141,8 @@ func WriteFile(ctx context.Context, path string, t *Table) ([sha256.Size]byte, e
 	return writeFile(ctx, path, t.source())
 }
 
-// writeFile is WriteFile for the table of src: in version 2 if it is to
-// be read in place (see source.inPlace), else in version 1.
+// writeFile is WriteFile for the table of src: as records if it is to be
+// read in place (see source.inPlace), else whole.
 func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]byte, err error) {
 	err = atomicfile.WriteContext(ctx, path, 0o644, func(f *os.File) error {
 		sh, mask, ok, err := src.inPlace(ctx)
@@ -149,9 +150,10 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 			return err
 		}
 		if ok {
-			err = writeInPlaceFile(ctx, f, src, sh, mask)
+			var n int64
+			n, err = writeInPlaceFile(ctx, f, src, sh, mask)
 			if err == nil {
-				sum, err = contentHash(f)
+				sum, err = contentHash(f, n)
 			}
 			if !errors.Is(err, errModel) {
 				return err
@@ -162,10 +164,10 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 			n, err = writeStream(ctx, f, src)
 		}
 		if errors.Is(err, errModel) {
-			n, err = writeVersion1(ctx, f, src)
+			n, err = writeWhole(ctx, f, src)
 		}
 		if err == nil {
-			sum, err = contentHash(io.NewSectionReader(f, 0, n))
+			sum, err = contentHash(f, n)
 		}
 		return err
 	})
@@ -179,40 +181,19 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 	return sum, nil
 }
 
-// contentHash returns the content hash of the table file f holds, as its
-// reader computes it (see Table.ContentHash): for version 1 the SHA-256 of
-// the whole file, for version 2 of its header, which it reads and checks
-// as the reader does.
-func contentHash(f interface {
-	io.ReaderAt
-	io.Seeker
-}) ([sha256.Size]byte, error) {
-	var sum [sha256.Size]byte
-	size, err := f.Seek(0, io.SeekEnd)
+// contentHash returns the content hash of the table file of size bytes
+// that r holds, as its reader computes it (see Table.ContentHash): the
+// SHA-256 of its header, which it reads and checks as the reader does.
+func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
+	ch, err := container.ReadHeader(r, size, errs)
 	if err != nil {
-		return sum, err
+		return [sha256.Size]byte{}, err
 	}
-	v, err := readVersion(f, size)
-	if err != nil {
-		return sum, err
-	}
-	if v == version2 {
-		hd, err := readHeader2(f, size)
-		if err != nil {
-			return sum, err
-		}
-		return sha256.Sum256(hd.raw), nil
-	}
-	h := sha256.New()
-	if _, err := io.Copy(h, io.NewSectionReader(f, 0, size)); err != nil {
-		return sum, err
-	}
-	h.Sum(sum[:0])
-	return sum, nil
+	return ch.ContentHash(), nil
 }
 
 // OpenWith reads the table file at path, as NewReaderWith does, except
-// that a file of version 2 (written for boards of 11 and 12 cells) is
+// that a file of records (written for boards of 11 and 12 cells) is
 // read in place: OpenWith reads its header and the block of the goal,
 // and a lookup reads the block of its board the first time one needs it,
 // checking it against its SHA-256 before using any of it. The table then
@@ -231,7 +212,7 @@ func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 		return nil, fmt.Errorf("table: %w", err)
 	}
 	t, err := openFile(f, path, opts)
-	if t == nil || t.rec == nil || t.rec.closer == nil {
+	if t == nil || t.rec == nil || !t.rec.inPlace {
 		f.Close()
 	}
 	if err != nil {
@@ -240,7 +221,7 @@ func OpenWith(path string, opts *ReadOptions) (*Table, error) {
 	return t, nil
 }
 
-// openFile reads the table of f: a file of version 2 in place, with f as
+// openFile reads the table of f: a file of records in place, with f as
 // its closer, any other whole.
 func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
 	fi, err := f.Stat()
@@ -250,19 +231,18 @@ func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
 	}
-	v, err := readVersion(f, fi.Size())
+	ch, layout, err := readLayout(f, fi.Size())
 	if err != nil {
 		return nil, err
 	}
-	if v == version {
-		return NewReaderWith(f, fi.Size(), opts)
+	if layout == layoutWhole {
+		h, err := headerOf(f, fi.Size(), ch)
+		if err != nil {
+			return nil, err
+		}
+		return readWhole(f, fi.Size(), h, opts)
 	}
-	t, err := newReader2(f, fi.Size(), opts, f)
-	if err != nil {
-		return nil, err
-	}
-	t.rec.name = path
-	return t, nil
+	return newReader2(f, fi.Size(), ch, opts, f, path)
 }
 
 // NewReaderWith reads a table of size bytes from r. It checks the whole
@@ -275,17 +255,23 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	if r == nil {
 		return nil, fmt.Errorf("%w: no reader", ErrFormat)
 	}
-	v, err := readVersion(r, size)
+	ch, layout, err := readLayout(r, size)
 	if err != nil {
 		return nil, err
 	}
-	if v == version2 {
-		return newReader2(r, size, opts, nil)
+	if layout == layoutRecords {
+		return newReader2(r, size, ch, opts, nil, "")
 	}
-	h, err := readHeader(r, size)
+	h, err := headerOf(r, size, ch)
 	if err != nil {
 		return nil, err
 	}
+	return readWhole(r, size, h, opts)
+}
+
+// readWhole reads the table of size bytes of r whose depths are read
+// whole, and whose header is h.
+func readWhole(r io.ReaderAt, size int64, h *header, opts *ReadOptions) (*Table, error) {
 	n := h.w * h.h
 	states := rank.Factorial(n)
 	slots := states / 2
@@ -298,37 +284,17 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 		n:      uint64(n),
 		counts: h.counts,
 	}
+	var err error
 	if t.goal, err = board.New(t.size, h.goal); err != nil {
 		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
 
-	// Read every section and check its checksum before decoding any,
-	// hashing the bytes read: they are the whole file, in order, and the
-	// only bytes the table is decoded from (see ContentHash).
-	sum := sha256.New()
-	sum.Write(h.raw)
-	off := int64(len(h.raw))
-	comp := make([][]byte, h.blocks)
-	for i, l := range h.blockLen {
-		comp[i] = make([]byte, l)
-		if err := fileformat.ReadAt(r, comp[i], off, ErrFormat); err != nil {
-			return nil, err
-		}
-		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
-			return nil, fmt.Errorf("%w: block %d", ErrChecksum, i)
-		}
-		sum.Write(comp[i])
-		off += int64(l)
-	}
-	setBytes := make([]byte, h.setLen)
-	if err := fileformat.ReadAt(r, setBytes, off, ErrFormat); err != nil {
+	// Read every section and check its checksum before decoding any.
+	comp, setBytes, hash, err := h.readSections(r)
+	if err != nil {
 		return nil, err
 	}
-	if fileformat.Checksum(setBytes) != h.setCRC {
-		return nil, fmt.Errorf("%w: reachable set", ErrChecksum)
-	}
-	sum.Write(setBytes)
-	sum.Sum(t.hash[:0])
+	t.hash = hash
 
 	// The reachable set first: the blocks are checked against it.
 	setBytes, err = fileformat.Decode(setBytes, maxSetBytes(states))
@@ -372,10 +338,66 @@ func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error)
 	return t, nil
 }
 
-// readHeader reads and checks the header of a file of version 1, whose
-// magic and version readVersion has checked, including that the lengths
-// it gives add up to the file's size.
+// readLegacySections reads the depth blocks and the reachable set of a
+// file of version 1 whose header is h, each checked against its CRC-32C,
+// and returns them with the file's content hash: the SHA-256 of the bytes
+// read, which are the whole file, in order, and the only bytes the table
+// is decoded from (see ContentHash).
+func (h *header) readLegacySections(r io.ReaderAt) (comp [][]byte, set []byte, hash [32]byte, err error) {
+	sum := sha256.New()
+	sum.Write(h.raw)
+	off := int64(len(h.raw))
+	comp = make([][]byte, h.blocks)
+	for i, l := range h.blockLen {
+		comp[i] = make([]byte, l)
+		if err := fileformat.ReadAt(r, comp[i], off, ErrFormat); err != nil {
+			return nil, nil, hash, err
+		}
+		if fileformat.Checksum(comp[i]) != h.blockCRC[i] {
+			return nil, nil, hash, fmt.Errorf("%w: block %d", ErrChecksum, i)
+		}
+		sum.Write(comp[i])
+		off += int64(l)
+	}
+	set = make([]byte, h.setLen)
+	if err := fileformat.ReadAt(r, set, off, ErrFormat); err != nil {
+		return nil, nil, hash, err
+	}
+	if fileformat.Checksum(set) != h.setCRC {
+		return nil, nil, hash, fmt.Errorf("%w: reachable set", ErrChecksum)
+	}
+	sum.Write(set)
+	sum.Sum(hash[:0])
+	return comp, set, hash, nil
+}
+
+// readHeader reads and checks the header of a file whose depths are read
+// whole: of the container's layout whole, or of version 1.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
+	ch, layout, err := readLayout(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if layout != layoutWhole {
+		return nil, fmt.Errorf("%w: the table's depths are records, read in place", ErrFormat)
+	}
+	return headerOf(r, size, ch)
+}
+
+// headerOf returns the header of a file whose depths are read whole: from
+// ch, the container's header, or for a file before the container (ch
+// nil), read as version 1.
+func headerOf(r io.ReaderAt, size int64, ch *container.Header) (*header, error) {
+	if ch != nil {
+		return wholeHeader(ch)
+	}
+	return readLegacyHeader(r, size)
+}
+
+// readLegacyHeader reads and checks the header of a file of version 1,
+// whose magic and version readVersion has checked, including that the
+// lengths it gives add up to the file's size.
+func readLegacyHeader(r io.ReaderAt, size int64) (*header, error) {
 	var fixed [fixedHeader]byte
 	le := binary.LittleEndian
 	if size < fixedHeader {
@@ -392,23 +414,8 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 		reachable:  le.Uint64(fixed[24:]),
 	}
 	n := h.w * h.h
-	switch {
-	case h.w < 2 || h.h < 2 || n > MaxCells:
-		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, h.w, h.h)
-	case h.scheme != schemeHalf && h.scheme != schemeMulti:
-		return nil, fmt.Errorf("%w: index scheme %d (this program reads schemes %d and %d)", ErrVersion, h.scheme, schemeHalf, schemeMulti)
-	case !knownEncoding(h.encoding):
-		return nil, fmt.Errorf("%w: depth encoding %d (this program reads encodings 1 to 4)", ErrVersion, h.encoding)
-	case !metricEncoding(metricOf(h.scheme), h.encoding):
-		return nil, fmt.Errorf("%w: depth encoding %d does not code the %s-tile metric", ErrFormat, h.encoding, metricOf(h.scheme))
-	case h.depths < 1 || h.depths > maxDepthsField-1:
-		return nil, fmt.Errorf("%w: %d distances", ErrFormat, h.depths)
-	case h.blockSlots < 1 || h.blockSlots > maxBlockSlots:
-		return nil, fmt.Errorf("%w: %d slots a block", ErrFormat, h.blockSlots)
-	}
-	slots := rank.Factorial(n) / 2
-	if want := (slots + uint64(h.blockSlots) - 1) / uint64(h.blockSlots); uint64(h.blocks) != want {
-		return nil, fmt.Errorf("%w: %d blocks, want %d", ErrFormat, h.blocks, want)
+	if err := h.check(); err != nil {
+		return nil, err
 	}
 	hl := headerLen(n, h.depths, h.blocks)
 	if int64(hl) > size {
@@ -430,16 +437,10 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 	p := buf[fixedHeader:]
 	h.goal = append([]uint8(nil), p[:n]...)
 	p = p[n:]
-	h.counts = make([]uint64, h.depths)
-	var sum uint64
-	for d := range h.counts {
-		h.counts[d] = le.Uint64(p)
-		sum += h.counts[d]
-		p = p[8:]
+	if err := h.setCounts(p); err != nil {
+		return nil, err
 	}
-	if sum != h.reachable || h.reachable > slots {
-		return nil, fmt.Errorf("%w: counts add up to %d, header says %d reachable of %d slots", ErrFormat, sum, h.reachable, slots)
-	}
+	p = p[8*h.depths:]
 	h.blockLen = make([]uint32, h.blocks)
 	h.blockCRC = make([]uint32, h.blocks)
 	body := int64(hl)
@@ -472,4 +473,42 @@ func metricOf(scheme int) board.Metric {
 		return board.MultiTile
 	}
 	return board.SingleTile
+}
+
+func init() {
+	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Table, Describe: describeLegacy})
+}
+
+// describeLegacy describes a file before the container from its header,
+// and its content hash as its reader computes it: for version 2 from the
+// header, for version 1 from the whole file, which it reads.
+func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
+	v, err := readVersion(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info := container.Info{Kind: container.Table, KindVersion: v, Bytes: size}
+	if v == version2 {
+		hd, err := readLegacyHeader2(r, size)
+		if err != nil {
+			return container.Info{}, err
+		}
+		info.Size, info.Metric, info.Goal, info.ContentHash = hd.goal.Size(), hd.metric, hd.goal, sha256.Sum256(hd.raw)
+		info.Entries = rank.Factorial(hd.goal.Len()) / 2
+		return info, nil
+	}
+	h, err := readLegacyHeader(r, size)
+	if err != nil {
+		return container.Info{}, err
+	}
+	info.Size, info.Metric, info.Entries = board.Size{W: h.w, H: h.h}, metricOf(h.scheme), h.reachable
+	if info.Goal, err = board.New(info.Size, h.goal); err != nil {
+		return container.Info{}, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	}
+	sum := sha256.New()
+	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {
+		return container.Info{}, err
+	}
+	sum.Sum(info.ContentHash[:0])
+	return info, nil
 }

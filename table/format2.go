@@ -13,17 +13,18 @@ import (
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
 // inPlaceCells is the fewest cells of a board whose table the writer
-// writes in version 2, read in place; smaller tables are written in
-// version 1, compressed and read whole. Tests lower it.
+// writes as records, read in place; smaller tables are written whole,
+// compressed. Tests lower it.
 var inPlaceCells = 11
 
-// header2 is the decoded header of a file of version 2.
+// header2 is the decoded header of a file of records.
 type header2 struct {
 	shape  *recShape
 	metric board.Metric
@@ -33,6 +34,8 @@ type header2 struct {
 	sums   []byte
 	raw    []byte // the header's bytes, of which the content hash is
 	offset int64  // of the first block
+	// ch is the container's header, nil for a file before the container.
+	ch *container.Header
 }
 
 // headerLen2 returns the length of the header of a file of version 2:
@@ -78,10 +81,33 @@ func readFixed(r io.ReaderAt, b []byte, v int) error {
 	return nil
 }
 
-// readHeader2 reads and checks the header of a file of version 2, and
-// that the records it describes fill the rest of the file exactly. It
-// allocates only the header, once its length fits in the file.
+// readHeader2 reads and checks the header of a file of records: of the
+// container's layout of records, or of version 2.
 func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
+	ch, layout, err := readLayout(r, size)
+	if err != nil {
+		return nil, err
+	}
+	if layout != layoutRecords {
+		return nil, fmt.Errorf("%w: the table's depths are read whole", ErrFormat)
+	}
+	return header2Of(r, size, ch)
+}
+
+// header2Of returns the header of a file of records: from ch, the
+// container's header, or for a file before the container (ch nil), read
+// as version 2.
+func header2Of(r io.ReaderAt, size int64, ch *container.Header) (*header2, error) {
+	if ch != nil {
+		return recordsHeader(ch)
+	}
+	return readLegacyHeader2(r, size)
+}
+
+// readLegacyHeader2 reads and checks the header of a file of version 2,
+// and that the records it describes fill the rest of the file exactly. It
+// allocates only the header, once its length fits in the file.
+func readLegacyHeader2(r io.ReaderAt, size int64) (*header2, error) {
 	if size < fixedHeader {
 		return nil, fmt.Errorf("%w: %d bytes is too short for a table file: %w", ErrFormat, size, io.ErrUnexpectedEOF)
 	}
@@ -142,22 +168,42 @@ func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
 // parse reads the goal, the mask, the counts and the SHA-256s from the
 // header's bytes, whose length fits them.
 func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) error {
-	le := binary.LittleEndian
 	n := size.Cells()
 	p := hd.raw[fixedHeader:]
 	var err error
 	if hd.goal, err = board.New(size, p[:n]); err != nil {
 		return fmt.Errorf("%w: goal: %w", ErrFormat, err)
 	}
-	hd.mask = uint64(le.Uint16(p[n:]))
-	if hd.mask>>n != 0 {
-		return fmt.Errorf("%w: reachable set mask %#x has bits beyond cell %d", ErrFormat, hd.mask, n-1)
+	if err := hd.setMask(uint64(binary.LittleEndian.Uint16(p[n:]))); err != nil {
+		return err
 	}
 	p = p[n+2:]
+	if err := hd.setCounts(p[:8*depths], reachable); err != nil {
+		return err
+	}
+	hd.sums = p[8*depths : 8*uint64(depths)+sumSize*blocks]
+	return nil
+}
+
+// setMask sets the mask of the reachable set, which has a bit for each
+// cell of the goal's board and no others.
+func (hd *header2) setMask(mask uint64) error {
+	hd.mask = mask
+	if n := hd.goal.Len(); hd.mask>>n != 0 {
+		return fmt.Errorf("%w: reachable set mask %#x has bits beyond cell %d", ErrFormat, hd.mask, n-1)
+	}
+	return nil
+}
+
+// setCounts sets the counts from b, 8 bytes each: they must add up to
+// the boards that reach the goal, with one board at distance 0 and some
+// at the largest.
+func (hd *header2) setCounts(b []byte, reachable uint64) error {
+	depths := len(b) / 8
 	hd.counts = make([]uint64, depths)
 	var sum, carry uint64
 	for d := range hd.counts {
-		hd.counts[d] = le.Uint64(p[8*d:])
+		hd.counts[d] = binary.LittleEndian.Uint64(b[8*d:])
 		sum, carry = bits.Add64(sum, hd.counts[d], carry)
 	}
 	switch {
@@ -168,7 +214,6 @@ func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) 
 	case hd.counts[depths-1] == 0:
 		return fmt.Errorf("%w: no boards at the largest distance", ErrFormat)
 	}
-	hd.sums = p[8*depths : 8*uint64(depths)+sumSize*blocks]
 	return nil
 }
 
@@ -196,13 +241,15 @@ func (hd *header2) checkSize(r io.ReaderAt, size int64) error {
 	return nil
 }
 
-// newReader2 reads a table of version 2 of size bytes from r. With closer
-// it reads it in place: the header and the goal's block now, the other
-// blocks as lookups need them; closer closes r when the table is closed.
-// Without, it reads every block now and does not use r afterwards. Tables
-// of up to CertifiedCells cells are read whole and certified.
-func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) (*Table, error) {
-	hd, err := readHeader2(r, size)
+// newReader2 reads a table of records of size bytes from r, named name
+// in errors, whose container's header is ch (nil for a file of version
+// 2). With closer it reads it in place: the header and the goal's
+// block now, the other blocks as lookups need them; closer closes r when
+// the table is closed. Without, it reads every block now and does not use
+// r afterwards. Tables of up to CertifiedCells cells are read whole and
+// certified.
+func newReader2(r io.ReaderAt, size int64, ch *container.Header, opts *ReadOptions, closer io.Closer, name string) (*Table, error) {
+	hd, err := header2Of(r, size, ch)
 	if err != nil {
 		return nil, err
 	}
@@ -211,9 +258,17 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 	}
 	n := uint64(hd.goal.Len())
 	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
-	t.rec = newRecords(hd.shape, hd.mask, hd.sums, r, closer, hd.offset)
-	if opts != nil {
-		t.rec.damaged = opts.Damaged
+	file := container.NewFile(r, closer, name, errs)
+	sh := hd.shape
+	var sec *container.Section
+	if hd.ch != nil {
+		sec = hd.ch.Section(file, 0, "")
+	} else {
+		sec = file.FixedSection("", hd.offset, int64(sh.fullBytes()), int(sh.blocks), int64(sh.blockBytes(sh.blocks-1)), hd.sums)
+	}
+	t.rec = newRecords(sh, hd.mask, sec, closer != nil)
+	if opts != nil && opts.Damaged != nil {
+		file.OnDamage(opts.Damaged)
 	}
 	tiles, z := rank.Split(hd.goal.CellString())
 	if !t.rec.reached(tiles, uint64(z)) {
@@ -230,7 +285,7 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 			return nil, err
 		}
 		if closer == nil {
-			t.rec.r = nil // every block is in memory
+			file.Close() // every block is in memory: let r go
 		}
 	}
 	if certify {
@@ -241,9 +296,9 @@ func newReader2(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) 
 	return t, nil
 }
 
-// inPlace returns the shape of the table of src in version 2 and the mask
-// of its reachable set, and false if it is to be written in version 1: it
-// is too small, a test forces an encoding of version 1, or its reachable
+// inPlace returns the shape of the table of src as records and the mask
+// of its reachable set, and false if it is to be written whole: it is too
+// small, a test forces an encoding of depths read whole, or its reachable
 // set is not one board of each slot, the one of the tile rank's parity
 // that the blank's cell decides (which the parity rule says it is, for
 // every board size and goal).
@@ -323,31 +378,6 @@ func gcd(a, b uint64) uint64 {
 	return a
 }
 
-// header2Bytes returns the header of a file of version 2 of the table of src
-// whose records have shape sh, with the blocks' SHA-256s, and the zero
-// padding after it.
-func (s *source) header2Bytes(sh *recShape, mask uint64, sums []byte) []byte {
-	le := binary.LittleEndian
-	size := s.goal.Size()
-	hl := headerLen2(int(s.n()), len(s.counts), sh.blocks)
-	hdr := make([]byte, 0, recordOffset(hl))
-	hdr = append(hdr, magic...)
-	hdr = le.AppendUint16(hdr, version2)
-	hdr = append(hdr, byte(size.W), byte(size.H), schemeOf(s.metric), byte(sh.fbits))
-	hdr = le.AppendUint16(hdr, uint16(len(s.counts)))
-	hdr = append(hdr, byte(sh.shift), 0, 0, 0)
-	hdr = le.AppendUint32(hdr, uint32(sh.blocks))
-	hdr = le.AppendUint64(hdr, s.reachable())
-	hdr = s.goal.AppendCells(hdr)
-	hdr = le.AppendUint16(hdr, uint16(mask))
-	for _, c := range s.counts {
-		hdr = le.AppendUint64(hdr, c)
-	}
-	hdr = append(hdr, sums...)
-	hdr = le.AppendUint32(hdr, fileformat.Checksum(hdr))
-	return hdr[:recordOffset(hl)]
-}
-
 // blockSums codes every block of the table of src and returns their
 // SHA-256s, on every core until ctx is done; each block coded is also
 // given to put, if not nil, from the worker that coded it.
@@ -375,7 +405,7 @@ func blockSums(ctx context.Context, src *source, sh *recShape, put func(b uint64
 	return sums, err
 }
 
-// writeInPlace writes the table of src in version 2 to w, in order and
+// writeInPlace writes the table of src as records to w, in order and
 // once: it codes the blocks twice, first for their SHA-256s, which the
 // header holds, then to write them, and never holds more than a few. It
 // returns errModel, having written nothing, if the depths cannot be coded
@@ -385,7 +415,7 @@ func writeInPlace(ctx context.Context, w io.Writer, src *source, sh *recShape, m
 	if err != nil {
 		return 0, err
 	}
-	total, err := w.Write(src.header2Bytes(sh, mask, sums))
+	total, err := w.Write(src.recordsBox(sh, mask, sums).Append(nil))
 	if err != nil {
 		return int64(total), err
 	}
@@ -418,36 +448,38 @@ func writeInPlace(ctx context.Context, w io.Writer, src *source, sh *recShape, m
 	return int64(total), err
 }
 
-// writeInPlaceFile writes the table of src in version 2 to f from its
+// writeInPlaceFile writes the table of src as records to f from its
 // current offset: the blocks first, each in its place as it is coded on
-// every core, then the header, which holds their SHA-256s. It returns
-// errModel, with f as it was, if the depths cannot be coded so.
-func writeInPlaceFile(ctx context.Context, f *os.File, src *source, sh *recShape, mask uint64) error {
+// every core, then the header, which holds their SHA-256s, and returns
+// the bytes written. It returns errModel, with f as it was, if the depths
+// cannot be coded so.
+func writeInPlaceFile(ctx context.Context, f *os.File, src *source, sh *recShape, mask uint64) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		_, err := writeInPlace(ctx, f, src, sh, mask)
-		return err
+		return writeInPlace(ctx, f, src, sh, mask)
 	}
-	hl := recordOffset(headerLen2(int(src.n()), len(src.counts), sh.blocks))
+	// The header's length does not depend on the sums.
+	hl := uint64(src.recordsBox(sh, mask, make([]byte, sumSize*sh.blocks)).DataOffset())
 	sums, err := blockSums(ctx, src, sh, func(b uint64, blk []byte) error {
 		_, err := f.WriteAt(blk, start+int64(hl+b*sh.fullBytes()))
 		return err
 	})
 	if err == nil {
-		_, err = f.WriteAt(src.header2Bytes(sh, mask, sums), start)
+		_, err = f.WriteAt(src.recordsBox(sh, mask, sums).Append(nil), start)
 	}
+	var end int64
 	if err == nil {
-		_, err = f.Seek(0, io.SeekEnd)
+		end, err = f.Seek(0, io.SeekEnd)
 	}
 	if err == errModel {
 		if terr := f.Truncate(start); terr != nil {
-			return terr
+			return 0, terr
 		}
 		if _, serr := f.Seek(start, io.SeekStart); serr != nil {
-			return serr
+			return 0, serr
 		}
 	}
-	return err
+	return end - start, err
 }
 
 // pool keeps buffers for the workers of a loop, so that a loop over many

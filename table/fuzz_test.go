@@ -30,8 +30,10 @@ func FuzzNewReader(f *testing.F) {
 		}
 		files = append(files, b)
 	}
-	// Files of version 2: one block, and many with the last partial.
-	for _, name := range []string{"v2-2x3-multi.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl"} {
+	// Files of version 2: one block, and many with the last partial; and
+	// of the container, whole and as records.
+	for _, name := range []string{"v2-2x3-multi.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl",
+		"box-2x3.tbl", "box-records-2x3-multi.tbl", "box-records-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			f.Fatal(err)
@@ -72,10 +74,13 @@ func FuzzNewReader(f *testing.F) {
 
 // claimed returns the memory of the table a file's header describes, or 0.
 func claimed(b []byte) uint64 {
-	if len(b) < 12 {
+	if len(b) < 14 {
 		return 0
 	}
 	n := int(b[10]) * int(b[11])
+	if string(b[:8]) == "SLIDEBOX" {
+		n = int(b[12]) * int(b[13])
+	}
 	if n > 12 {
 		return 0
 	}

@@ -2,16 +2,12 @@ package table
 
 import (
 	"context"
-	"crypto/sha256"
-	"errors"
 	"fmt"
 	"github.com/slidetable/slidetable/failure"
-	"io"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
-	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
@@ -20,54 +16,47 @@ import (
 // after the table was closed.
 var ErrClosed = failure.New(failure.Cancelled, "table: table closed")
 
-// records holds the depths of a table of version 2: the records of its
+// errs are the sentinels of the errors of reading a file.
+var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
+
+// records holds the depths of a table of records: the records of its
 // slot groups (records.go), read from the file a block at a time, the
 // first time a lookup needs one, and checked against the block's SHA-256
-// in the header before any of them is used. A block read stays in memory;
-// one that fails is never used, and every lookup that needs it fails.
+// in the header before any of them is used (container.Cache). A block
+// read stays in memory; one that fails is never used, and every lookup
+// that needs it fails.
 type records struct {
 	recShape // by value: a lookup reads its fields beside the others
 	// mask has bit z set if, of the two boards of a slot with the blank
 	// in cell z, the one with the odd tile rank is the one that reaches
 	// the goal.
-	mask   uint64
-	name   string // the file, in errors; "" for none
-	r      io.ReaderAt
-	closer io.Closer
-	offset int64  // of the first block in the file
-	sums   []byte // the SHA-256 of each block, from the header
+	mask uint64
+	sec  *container.Section // the blocks in the file
+	// inPlace says the file stays open for the blocks not yet read.
+	inPlace bool
 	// data holds block b at b*stride, with its slack after it, once it
-	// is read and checked and its bit in loaded is set; until then the
-	// block's bytes are zero and untouched. For a table read in place it
-	// lies outside the Go heap, taking memory only as blocks are read, and
-	// is released once the records are unreachable.
+	// is read and checked and it is ready; until then the block's bytes
+	// are zero and untouched. For a table read in place it lies outside
+	// the Go heap, taking memory only as blocks are read, and is released
+	// once the records are unreachable.
 	data   []byte
 	stride uint64
-	loaded []atomic.Uint64
-	locks  [64]sync.Mutex // block b is read under locks[b%64]
-
-	io     sync.RWMutex // reads of the file hold it shared, Close alone
-	closed bool
-
-	damaged func(error) // ReadOptions.Damaged
+	container.Cache
 
 	mu      sync.Mutex
-	failed  map[uint64]error // the blocks that failed, with their error
-	first   error            // the first of them
-	counted error            // the outcome of checkCounts, once it has run
+	counted error // the outcome of checkCounts, once it has run
 	didSum  bool
 }
 
-// newRecords returns the records of shape s of a file of version 2 whose
-// blocks start at offset of r, with the given SHA-256s. With closer, which
-// closes r, the table is read in place: its blocks' memory is reserved
-// outside the Go heap and takes pages only as blocks are read, so that
-// the collector's headroom does not double it. Without, every block is
-// about to be read: the memory is an ordinary allocation.
-func newRecords(s *recShape, mask uint64, sums []byte, r io.ReaderAt, closer io.Closer, offset int64) *records {
-	rec := &records{recShape: *s, mask: mask, r: r, closer: closer, offset: offset, sums: sums,
-		stride: s.stride(), loaded: make([]atomic.Uint64, (s.blocks+63)/64), failed: map[uint64]error{}}
-	if closer == nil {
+// newRecords returns the records of shape s of a file whose
+// blocks are sec. In place, its blocks' memory is reserved outside the Go
+// heap and takes pages only as blocks are read, so that the collector's
+// headroom does not double it. Otherwise every block is about to be read:
+// the memory is an ordinary allocation.
+func newRecords(s *recShape, mask uint64, sec *container.Section, inPlace bool) *records {
+	rec := &records{recShape: *s, mask: mask, sec: sec, inPlace: inPlace, stride: s.stride()}
+	rec.Init(sec.File(), s.blocks, false, rec.read)
+	if !inPlace {
 		rec.data = make([]byte, s.memory())
 		return rec
 	}
@@ -92,9 +81,6 @@ func (s *recShape) memory() uint64 { return s.blocks * s.stride() }
 // that follows r's last use.
 func (r *records) keep() { runtime.KeepAlive(r) }
 
-// isLoaded reports whether block b is in memory.
-func (r *records) isLoaded(b uint64) bool { return r.loaded[b>>6].Load()&(1<<(b&63)) != 0 }
-
 // distance returns the distance of the board with tile rank tiles and the
 // blank in cell z, as Table.Distance does.
 func (r *records) distance(tiles, z uint64) (int, error) {
@@ -108,8 +94,8 @@ func (r *records) distance(tiles, z uint64) (int, error) {
 // k, reading its block first if need be.
 func (r *records) depth(k, z uint64) (int, error) {
 	b, bit := r.record(k)
-	if !r.isLoaded(b) {
-		if err := r.load(b); err != nil {
+	if !r.Ready(b) {
+		if err := r.Load(b); err != nil {
 			return -1, err
 		}
 	}
@@ -149,92 +135,18 @@ func (r *records) reached(tiles, z uint64) bool { return (tiles^r.mask>>z)&1 == 
 // records once it is loaded.
 func (r *records) block(b uint64) []byte { return r.data[b*r.stride : (b+1)*r.stride] }
 
-// load reads block b into memory and checks it, unless it is there; it
-// returns the error of a block that fails, now or before. A block that
-// fails now is told to damaged, once, after its lock is released.
-func (r *records) load(b uint64) error {
-	fresh, err := r.loadLocked(b)
-	if fresh && r.damaged != nil {
-		r.damaged(err)
-	}
-	return err
-}
-
-// loadLocked is load under the block's lock; fresh says the block failed
-// now.
-func (r *records) loadLocked(b uint64) (fresh bool, err error) {
-	l := &r.locks[b%uint64(len(r.locks))]
-	l.Lock()
-	defer l.Unlock()
-	if r.isLoaded(b) {
-		return false, nil
-	}
-	r.mu.Lock()
-	err = r.failed[b]
-	r.mu.Unlock()
-	if err != nil {
-		return false, err
-	}
-	err = r.read(b)
-	if errors.Is(err, ErrClosed) {
-		return false, err
-	}
-	if err != nil {
-		r.fail(b, err)
-		return true, err
-	}
-	r.loaded[b>>6].Or(1 << (b & 63)) // after the block: a lookup that sees the bit sees it
-	return false, nil
-}
-
-// fail records that block b failed with err.
-func (r *records) fail(b uint64, err error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.failed[b] = err
-	if r.first == nil {
-		r.first = err
-	}
-}
-
-// where names block b for an error.
-func (r *records) where(b uint64) string {
-	if r.name == "" {
-		return fmt.Sprintf("block %d of %d", b, r.blocks)
-	}
-	return fmt.Sprintf("%s: block %d of %d", r.name, b, r.blocks)
-}
-
 // read reads block b into its place and checks it: its SHA-256, and its
 // records (checkBlock). On failure it leaves the place zero.
 func (r *records) read(b uint64) error {
 	defer r.keep()
 	blk := r.block(b)
-	n := r.blockBytes(b)
-	off := r.offset + int64(b*r.fullBytes())
-	r.io.RLock()
-	closed := r.closed
-	var err error
-	if !closed {
-		err = fileformat.ReadAt(r.r, blk[:n], off, ErrFormat)
-	}
-	r.io.RUnlock()
-	switch {
-	case closed:
-		return fmt.Errorf("%w: %s is not in memory", ErrClosed, r.where(b))
-	case err != nil:
-		clear(blk)
-		return fmt.Errorf("%s: %w", r.where(b), err)
-	}
-	if sum := sha256.Sum256(blk[:n]); string(sum[:]) != string(r.sums[b*sumSize:(b+1)*sumSize]) {
-		clear(blk)
-		return fmt.Errorf("%w: %s (bytes %d to %d) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened",
-			ErrChecksum, r.where(b), off, off+int64(n)-1)
+	if err := r.sec.Read(int(b), blk); err != nil {
+		return err
 	}
 	first, count := r.blockGroups(b)
 	if err := r.checkBlock(blk, first, count); err != nil {
 		clear(blk)
-		return fmt.Errorf("%w: %s: %v", ErrFormat, r.where(b), err)
+		return fmt.Errorf("%w: %s: %v", ErrFormat, r.sec.Where(int(b)), err)
 	}
 	return nil
 }
@@ -243,16 +155,7 @@ func (r *records) read(b uint64) error {
 // for GOMAXPROCS), until ctx is done, and returns the first error: of the
 // lowest block that fails.
 func (r *records) loadAll(ctx context.Context, workers int) error {
-	return parallel.Chunks(ctx, workers, r.blocks, 16, func(lo, hi uint64) error {
-		for b := lo; b < hi; b++ {
-			if !r.isLoaded(b) {
-				if err := r.load(b); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+	return r.LoadAll(ctx, workers, 0, r.blocks)
 }
 
 // histogram returns the number of slots at each depth, once every block
@@ -285,18 +188,7 @@ func (r *records) histogram(ctx context.Context, workers int) ([]uint64, error) 
 }
 
 // close closes the file, once; blocks in memory stay usable.
-func (r *records) close() error {
-	r.io.Lock()
-	defer r.io.Unlock()
-	if r.closed {
-		return nil
-	}
-	r.closed = true
-	if r.closer != nil {
-		return r.closer.Close()
-	}
-	return nil
-}
+func (r *records) close() error { return r.sec.File().Close() }
 
 // Load reads every block of a table read in place (see OpenWith) that is
 // not yet in memory, checking each, and then that the depths add up to
@@ -345,7 +237,5 @@ func (t *Table) Err() error {
 	if t.rec == nil {
 		return nil
 	}
-	t.rec.mu.Lock()
-	defer t.rec.mu.Unlock()
-	return t.rec.first
+	return t.rec.sec.File().Err()
 }

@@ -18,15 +18,16 @@ var ErrMemory = failure.New(failure.Memory, "table: not enough memory allowed")
 type ReadOptions struct {
 	// MaxMemory is the most bytes the reader may allocate: the table, its
 	// reachable set and the file's sections while they are decoded; for a
-	// file of version 2, its header and every block it may read. 0 means
+	// file of records, its header and every block it may read. 0 means
 	// the default, half the physical memory.
 	MaxMemory uint64
-	// Damaged, if set, is told of each block of a table read in place
-	// (see OpenWith) that cannot be read or fails its checks when a lookup
-	// first needs it, once, with the error every lookup that needs the
-	// block then fails with (see Table.Err): the file is damaged, or was
-	// written over after it was opened. It is called from the goroutine of
-	// that lookup, with no lock of the table held, and must not block.
+	// Damaged, if set, is told of the first block of a table read in
+	// place (see OpenWith) that cannot be read or fails its checks when a
+	// lookup first needs it, once, with the error every lookup that needs
+	// the block then fails with (see Table.Err): the file is damaged, or
+	// was written over after it was opened. It is called from the
+	// goroutine of that lookup, with no lock of the table held, and must
+	// not block.
 	Damaged func(error)
 
 	// skipCertify, set only by tests, reads a table of up to

@@ -10,7 +10,7 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// Version 2 of the file format holds the depths as a lookup uses them: a
+// A file of records holds the depths as a lookup uses them: a
 // record of fixed width for each slot group, so that the depth of any slot
 // is a shift, a mask and a population count away, and the file is read in
 // place, a block of records at a time (inplace.go). A group's record is
@@ -31,7 +31,7 @@ import (
 // Records follow each other without padding, bit after bit, from the
 // lowest bit of each byte.
 
-// Part of the file format (version 2); do not change.
+// Part of the file format (records); do not change.
 const (
 	version2        = 2
 	minGroupShift   = 3  // a block holds at least 8 groups: whole bytes
@@ -45,7 +45,7 @@ const (
 // may load with it: a row's field is read with one 8-byte load.
 const blockSlack = 8
 
-// recShape is the layout of the records of a table of version 2, which
+// recShape is the layout of the records of a table, which
 // follows from its size, its metric and its number of distances, and how
 // to decode them.
 type recShape struct {

@@ -64,8 +64,8 @@ func (t *Table) group(k uint64, ds *[16]uint8) (member, reached uint64, err erro
 	all := uint64(1)<<n - 1
 	if r := t.rec; r != nil {
 		b, bit := r.record(k)
-		if !r.isLoaded(b) {
-			if err := r.load(b); err != nil {
+		if !r.Ready(b) {
+			if err := r.Load(b); err != nil {
 				return 0, 0, err
 			}
 		}

@@ -137,7 +137,7 @@ func (h *setHeaders) readContainers(b []byte, dense []uint64, states uint64) (ui
 			return 0, setError("container %d is not at its offset", i)
 		}
 		var err error
-		c := container{key: uint16(key), card: card}
+		c := setContainer{key: uint16(key), card: card}
 		switch {
 		case h.isRun != nil && h.isRun[i/8]&(1<<(i%8)) != 0:
 			p, err = c.readRuns(b, p, dense, states)
@@ -160,7 +160,7 @@ func (h *setHeaders) readContainers(b []byte, dense []uint64, states uint64) (ui
 // readRuns decodes a run container at b[p:] into dense and returns where
 // the next container starts: runs sorted, apart, below states, holding
 // the container's number of values.
-func (c container) readRuns(b []byte, p int, dense []uint64, states uint64) (int, error) {
+func (c setContainer) readRuns(b []byte, p int, dense []uint64, states uint64) (int, error) {
 	le := binary.LittleEndian
 	if p+2 > len(b) {
 		return 0, fmt.Errorf("truncated")
@@ -194,7 +194,7 @@ func (c container) readRuns(b []byte, p int, dense []uint64, states uint64) (int
 // readBitmap decodes a bitmap container at b[p:] into dense and returns
 // where the next container starts: no value at or beyond states, and the
 // container's number of values.
-func (c container) readBitmap(b []byte, p int, dense []uint64, states uint64) (int, error) {
+func (c setContainer) readBitmap(b []byte, p int, dense []uint64, states uint64) (int, error) {
 	le := binary.LittleEndian
 	if p+bitmapBytes > len(b) {
 		return 0, fmt.Errorf("truncated")
@@ -219,7 +219,7 @@ func (c container) readBitmap(b []byte, p int, dense []uint64, states uint64) (i
 
 // readArray decodes an array container at b[p:] into dense and returns
 // where the next container starts: values increasing and below states.
-func (c container) readArray(b []byte, p int, dense []uint64, states uint64) (int, error) {
+func (c setContainer) readArray(b []byte, p int, dense []uint64, states uint64) (int, error) {
 	le := binary.LittleEndian
 	if p+2*c.card > len(b) {
 		return 0, fmt.Errorf("truncated")

@@ -35,15 +35,15 @@ const (
 // Part of the file format; do not change.
 const bitmapContainerSize = 8192 + 32
 
-// container is one container of a set's serialization.
-type container struct {
+// setContainer is one container of a set's serialization.
+type setContainer struct {
 	key        uint16
 	card, runs int
 	kind       int
 }
 
 // size returns the bytes of the container's data in the serialization.
-func (c container) size() int {
+func (c setContainer) size() int {
 	switch c.kind {
 	case runContainer:
 		return 2 + 4*c.runs
@@ -55,8 +55,8 @@ func (c container) size() int {
 
 // setLayout returns the containers of the set of states values whose words
 // src gives.
-func setLayout(src wordSource, states uint64) []container {
-	var out []container
+func setLayout(src wordSource, states uint64) []setContainer {
+	var out []setContainer
 	words := (states + 63) / 64
 	buf := make([]uint64, 1<<10)
 	for key := uint64(0); key<<10 < words; key++ {
@@ -72,7 +72,7 @@ func setLayout(src wordSource, states uint64) []container {
 		if card == 0 {
 			continue
 		}
-		c := container{key: uint16(key), card: card, runs: runs, kind: bitmapContainer}
+		c := setContainer{key: uint16(key), card: card, runs: runs, kind: bitmapContainer}
 		switch {
 		case 2+4*runs < min(bitmapContainerSize, 2*card):
 			c.kind = runContainer
@@ -86,7 +86,7 @@ func setLayout(src wordSource, states uint64) []container {
 
 // setSize returns the bytes of the serialization of a set with these
 // containers.
-func setSize(cs []container) int {
+func setSize(cs []setContainer) int {
 	n := len(setHeader(cs))
 	for _, c := range cs {
 		n += c.size()
@@ -96,7 +96,7 @@ func setSize(cs []container) int {
 
 // setHeader returns the cookie, the descriptive header and the offsets of
 // the serialization.
-func setHeader(cs []container) []byte {
+func setHeader(cs []setContainer) []byte {
 	le := binary.LittleEndian
 	runs := false
 	for _, c := range cs {
@@ -133,7 +133,7 @@ func setHeader(cs []container) []byte {
 
 // writeSet writes the serialization of the set whose words src gives and
 // whose containers are cs.
-func writeSet(w io.Writer, src wordSource, states uint64, cs []container) error {
+func writeSet(w io.Writer, src wordSource, states uint64, cs []setContainer) error {
 	if _, err := w.Write(setHeader(cs)); err != nil {
 		return err
 	}

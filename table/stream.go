@@ -2,13 +2,13 @@ package table
 
 import (
 	"context"
-	"encoding/binary"
+	"crypto/sha256"
 	"io"
 	"os"
 	"runtime"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/internal/fileformat"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
@@ -71,40 +71,13 @@ func (s *source) reachable() uint64 {
 	return r
 }
 
-// header returns the header of a file whose depth blocks, coded with an
-// encoding, have the given lengths and checksums, and whose reachable set
-// section is set.
-func (s *source) header(encoding int, lens, crcs []uint32, set []byte) []byte {
-	le := binary.LittleEndian
-	size := s.goal.Size()
-	hdr := make([]byte, 0, headerLen(int(s.n()), len(s.counts), len(lens)))
-	hdr = append(hdr, magic...)
-	hdr = le.AppendUint16(hdr, version)
-	hdr = append(hdr, byte(size.W), byte(size.H), schemeOf(s.metric), byte(encoding))
-	hdr = le.AppendUint16(hdr, uint16(len(s.counts)))
-	hdr = le.AppendUint32(hdr, uint32(writeSlots))
-	hdr = le.AppendUint32(hdr, uint32(len(lens)))
-	hdr = le.AppendUint64(hdr, s.reachable())
-	hdr = s.goal.AppendCells(hdr)
-	for _, c := range s.counts {
-		hdr = le.AppendUint64(hdr, c)
-	}
-	for i := range lens {
-		hdr = le.AppendUint32(hdr, lens[i])
-		hdr = le.AppendUint32(hdr, crcs[i])
-	}
-	hdr = le.AppendUint32(hdr, uint32(len(set)))
-	hdr = le.AppendUint32(hdr, fileformat.Checksum(set))
-	return le.AppendUint32(hdr, fileformat.Checksum(hdr))
-}
-
 // writeStream writes a table of many blocks to f with encoding 3 (4 in
 // the multi-tile metric) without
 // holding the coded table whole: it leaves room for the header, codes the
 // depth blocks on every core and writes each in order as it comes (the
 // reachable set is coded meanwhile), then the set, and goes back to write
 // the header, which holds their lengths and checksums. The bytes are
-// those writeVersion1 writes anywhere else. If f cannot seek, or the depths cannot be coded so, it returns
+// those writeWhole writes anywhere else. If f cannot seek, or the depths cannot be coded so, it returns
 // errModel with f as it was. It stops with ctx's error once ctx is done.
 func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)
@@ -117,7 +90,9 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 		encoding, encode = encodingMultiRows, encodeMultiRows
 	}
 	nb := int((slots + writeSlots - 1) / writeSlots)
-	hl := headerLen(int(src.n()), len(src.counts), nb)
+	// The header's length does not depend on the blocks' lengths and sums.
+	depths := container.Blocks{Lens: make([]uint32, nb), Sums: make([]byte, container.SumSize*nb)}
+	hl := src.wholeBox(encoding, depths, nil).DataOffset()
 	total, err := f.Write(make([]byte, hl))
 	if err != nil {
 		return int64(total), err
@@ -135,15 +110,14 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	}()
 	set := func() ([]byte, error) { c := <-setDone; return c.set, c.err }
 
-	// The blocks are coded on every core and written in order as they
-	// come, each in buffers of its own that go back to the pool once it
-	// is written.
-	lens := make([]uint32, nb)
-	crcs := make([]uint32, nb)
+	// The blocks are coded, and their SHA-256s taken, on every core and
+	// written in order as they come, each in buffers of its own that go
+	// back to the pool once it is written.
 	pool := make(chan *rowBuffers, 2*runtime.GOMAXPROCS(0)+2)
 	type block struct {
 		i   int
 		out []byte
+		sum [sha256.Size]byte
 		buf *rowBuffers
 	}
 	next := 0
@@ -162,13 +136,14 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 			}
 			from := uint64(i) * writeSlots
 			out, err := encode(src, from, min(from+writeSlots, slots), buf)
-			return block{i, out, buf}, err
+			return block{i, out, sha256.Sum256(out), buf}, err
 		},
 		func(b block, err error) error {
 			if err != nil {
 				return err
 			}
-			lens[b.i], crcs[b.i] = uint32(len(b.out)), fileformat.Checksum(b.out)
+			depths.Lens[b.i] = uint32(len(b.out))
+			copy(depths.Sums[b.i*sha256.Size:], b.sum[:])
 			m, err := f.Write(b.out)
 			total += m
 			select {
@@ -203,7 +178,7 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return int64(total), err
 	}
-	if _, err := f.WriteAt(src.header(encoding, lens, crcs, setBytes), start); err != nil {
+	if _, err := f.WriteAt(src.wholeBox(encoding, depths, setBytes).Append(nil), start); err != nil {
 		return int64(total), err
 	}
 	return int64(total), nil

@@ -57,7 +57,7 @@ type Table struct {
 	counts []uint64 // counts[d]: boards at distance d
 	metric board.Metric
 	hash   [sha256.Size]byte // see ContentHash; zero for a table not read from a file
-	// rec, for a table of version 2, holds its depths and says which
+	// rec, for a table of records, holds its depths and says which
 	// boards reach the goal; depth and reach are nil.
 	rec *records
 }
@@ -206,13 +206,12 @@ func (t *Table) Size() board.Size { return t.size }
 // ContentHash returns the SHA-256 of the bytes the table was read from, in
 // the order of the file, so that it names exactly the bytes the table
 // answers from, even if the file changed while it was read or afterwards.
-// For a file of version 1, read whole, it is the SHA-256 of the whole
-// file, computed as the reader read it. For a file of version 2 it is the
-// SHA-256 of the header the reader parsed, which holds the SHA-256 of
-// every block, and no record of a block is used before the block matches
-// it (see the package documentation): two tables with the same
-// ContentHash answer the same, and hashing the 156 KB header of 4x3
-// stands for hashing its 60 MB. It is the key of the table's proof record
+// It is the SHA-256 of the header the reader parsed, which holds the
+// SHA-256 of every block, and no block is used before it matches it (see
+// the package documentation): two tables with the same ContentHash answer
+// the same, and hashing the 176 KB header of 4x3 stands for hashing its
+// 60 MB. For a file of version 1, before the container, it is the SHA-256
+// of the whole file, computed as the reader read it. It is the key of the table's proof record
 // (package source). ok is false for a table that was not read from a file
 // (New, Build).
 func (t *Table) ContentHash() (sum [sha256.Size]byte, ok bool) {
