@@ -207,9 +207,6 @@ func (db *DB) Classings() []*Classing {
 	return out
 }
 
-// Largest returns the largest distance of an arrangement of classing i.
-func (db *DB) Largest(i int) int { return int(db.parts[i].largest) }
-
 // Reflects reports whether the heuristic also looks up the mirrored board:
 // on a square board whose goal has the blank on the main diagonal.
 func (db *DB) Reflects() bool { return db.reflex }

@@ -71,13 +71,6 @@ func Memory(size board.Size) (uint64, bool) {
 	return memory(size, workers(0), board.SingleTile)
 }
 
-// MemoryIn is Memory for a search in the given metric. The multi-tile
-// metric needs 8 bytes for each group of n slots (160 MB for 12 cells)
-// whatever the size.
-func MemoryIn(size board.Size, metric board.Metric) (uint64, bool) {
-	return memory(size, workers(0), metric)
-}
-
 // MaxWorkers is the most goroutines a search runs, whatever Options.Workers
 // or GOMAXPROCS say: each worker keeps a batch for every other, and a
 // block of the search names its owner in a byte.

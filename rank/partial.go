@@ -104,10 +104,6 @@ func (p *Partial) Rank(cells []uint8) uint64 {
 	return r
 }
 
-// Weight returns the weight of the i-th tile's digit in the rank: the
-// product of the radices of the later digits, (n-i-1)!/(n-k)!.
-func (p *Partial) Weight(i int) uint64 { return p.weight[i] }
-
 // MoveDelta returns how the rank of a placement changes when its i-th tile
 // moves from cell a to the free cell b, to be added to the rank as a
 // signed number. occ holds the cells of the placement before the move, and

@@ -17,12 +17,11 @@
 // (package ida) with the best lower bound there is for the size. The
 // command line, the server and the WebAssembly build each make one
 // catalogue and give it with WithCatalog. A program of its own can give
-// the solver tables (WithTable), heuristics (WithHeuristic), goals
-// (WithGoal) or files found by package source (WithSource) instead, which
-// the solver hands to a catalogue of its own; WithSearch makes it search
-// even where a table exists, to compare the two. Search time grows
-// quickly with the distance and the board's size; every method takes a
-// context and stops when it ends.
+// the solver tables (WithTable), heuristics (WithHeuristic) or goals
+// (WithGoal) instead, which the solver hands to a catalogue of its own;
+// WithSearch makes it search even where a table exists, to compare the
+// two. Search time grows quickly with the distance and the board's size;
+// every method takes a context and stops when it ends.
 //
 // Each size has one goal: the goal of the table or heuristic given for it,
 // or one given with WithGoal, else the standard goal. A board that cannot

@@ -135,19 +135,6 @@ func WithGoal(goal board.Board) Option {
 	}
 }
 
-// WithSource answers boards of src's size towards its goal from src, as
-// package source found it: from its table (WithTable) or by a search
-// guided by its pattern database (WithHeuristic). A nil src adds nothing.
-func WithSource(src *source.Source) Option {
-	return func(c *config) error {
-		if src != nil {
-			c.own = true
-			c.opts.Given = append(c.opts.Given, src)
-		}
-		return nil
-	}
-}
-
 // WithMetric answers in the given metric: distances, paths and hints
 // count its moves. In the multi-tile metric (board.MultiTile) a move of a
 // path or a hint is the tile the player taps (see board.Board.Tap); the

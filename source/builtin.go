@@ -35,9 +35,9 @@ func BuiltinSizes() []board.Size {
 // built in, in either metric: data builds in both.
 func HasBuiltin(size board.Size) bool { return slices.Contains(data.Sizes(), size) }
 
-// HasBuiltinPDB reports whether a pattern database of size, to the
+// hasBuiltinPDB reports whether a pattern database of size, to the
 // standard goal, is built in (4x4).
-func HasBuiltinPDB(size board.Size) bool { return slices.Contains(data.PDBSizes(), size) }
+func hasBuiltinPDB(size board.Size) bool { return slices.Contains(data.PDBSizes(), size) }
 
 // decoded is a built-in file, decoded on first use and shared afterwards.
 type decoded[T any] struct {
@@ -94,7 +94,7 @@ func BuiltinTableIn(size board.Size, metric board.Metric) (*table.Table, error) 
 // not Close it. It fails with an error wrapping ErrNotBuiltin if there is
 // none.
 func BuiltinPDB(size board.Size) (*pdb.DB, error) {
-	if !HasBuiltinPDB(size) {
+	if !hasBuiltinPDB(size) {
 		return nil, fmt.Errorf("%w: no %s pattern database", ErrNotBuiltin, size)
 	}
 	return load(&pdbs, size, func() (*pdb.DB, error) {
@@ -106,12 +106,12 @@ func BuiltinPDB(size board.Size) (*pdb.DB, error) {
 	})
 }
 
-// HasBuiltinAbstraction reports whether an abstraction database of size,
+// hasBuiltinAbstraction reports whether an abstraction database of size,
 // to the standard goal, for searches in the multi-tile metric, is built in
 // (4x4). The WebAssembly build holds it only once it has been given the
-// file (data.Give); until then BuiltinAbstraction fails with
+// file (data.Give); until then builtinAbstraction fails with
 // data.ErrNotGiven.
-func HasBuiltinAbstraction(size board.Size) bool {
+func hasBuiltinAbstraction(size board.Size) bool {
 	return slices.Contains(data.AbstractionSizes(), size)
 }
 
@@ -119,17 +119,17 @@ func HasBuiltinAbstraction(size board.Size) bool {
 // of size in the metric m.
 func hasBuiltinDatabase(size board.Size, m board.Metric) bool {
 	if m == board.MultiTile {
-		return HasBuiltinAbstraction(size)
+		return hasBuiltinAbstraction(size)
 	}
-	return HasBuiltinPDB(size)
+	return hasBuiltinPDB(size)
 }
 
-// BuiltinAbstraction returns the built-in abstraction database of size
+// builtinAbstraction returns the built-in abstraction database of size
 // (4x4: the classings of abstraction.Small4x4), read on first use and
 // shared afterwards, safe for concurrent use; callers must not Close it.
 // It fails with an error wrapping ErrNotBuiltin if there is none.
-func BuiltinAbstraction(size board.Size) (*abstraction.DB, error) {
-	if !HasBuiltinAbstraction(size) {
+func builtinAbstraction(size board.Size) (*abstraction.DB, error) {
+	if !hasBuiltinAbstraction(size) {
 		return nil, fmt.Errorf("%w: no %s abstraction database", ErrNotBuiltin, size)
 	}
 	if _, err := data.AbstractionFile(size); errors.Is(err, data.ErrNotGiven) {
@@ -230,15 +230,15 @@ func builtinSource(goal board.Board, tables bool, metric board.Metric) (*Source,
 		}
 		return &Source{Origin: Builtin, Table: t}, nil
 	}
-	if !tables && HasBuiltinPDB(size) && metric == board.SingleTile {
+	if !tables && hasBuiltinPDB(size) && metric == board.SingleTile {
 		db, err := BuiltinPDB(size)
 		if err != nil {
 			return nil, err
 		}
 		return &Source{Origin: Builtin, DB: db}, nil
 	}
-	if !tables && HasBuiltinAbstraction(size) && metric == board.MultiTile {
-		db, err := BuiltinAbstraction(size)
+	if !tables && hasBuiltinAbstraction(size) && metric == board.MultiTile {
+		db, err := builtinAbstraction(size)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +275,7 @@ var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 		}
 	}
 	for _, size := range data.AbstractionSizes() {
-		if db, err := BuiltinAbstraction(size); err == nil {
+		if db, err := builtinAbstraction(size); err == nil {
 			if sum, ok := db.ContentHash(); ok {
 				m[sum] = true
 			}

@@ -294,7 +294,7 @@ func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*A
 		return c.search(ans, given.Bound(m), given), nil
 	}
 	if !c.opts.Search {
-		src, err := c.resolvers[m].TableFor(ctx, goal)
+		src, err := c.resolvers[m].tableFor(ctx, goal)
 		if err != nil {
 			return nil, err
 		}
@@ -351,7 +351,7 @@ func (c *Catalog) given(goal board.Board, m board.Metric) (*Source, error) {
 // bound returns the best lower bound for searches towards goal in m other
 // than a given one, and its source (nil for a computed one).
 func (c *Catalog) bound(ctx context.Context, goal board.Board, m board.Metric) (ida.Heuristic, *Source, error) {
-	src, err := c.resolvers[m].DatabaseFor(ctx, goal)
+	src, err := c.resolvers[m].databaseFor(ctx, goal)
 	if err != nil {
 		return nil, nil, err
 	}

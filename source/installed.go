@@ -250,16 +250,3 @@ func (r *Resolver) installedSizes() ([]installedFile, error) {
 	})
 	return out, nil
 }
-
-// InstalledSizes returns the sizes with a file installed for the
-// resolver's metric, whether it can answer or not, smallest first: those
-// a Catalog offers besides the built-in ones. An entry that is not a
-// regular file is reported to Options.Warn and left out.
-func (r *Resolver) InstalledSizes() ([]board.Size, error) {
-	files, err := r.installedSizes()
-	sizes := make([]board.Size, len(files))
-	for i, f := range files {
-		sizes[i] = f.size
-	}
-	return sizes, err
-}

@@ -300,17 +300,17 @@ func (r *Resolver) Dir() string { return r.opts.Dir }
 // built-in and installed files. It returns nil and no error if nothing
 // does, for a search with no pattern database. An installed file that
 // cannot answer (unreadable, damaged, wrong, or for another size or goal)
-// is an *InstalledError. A Catalog asks TableFor and DatabaseFor in turn.
+// is an *InstalledError. A Catalog asks tableFor and databaseFor in turn.
 func (r *Resolver) For(ctx context.Context, goal board.Board) (*Source, error) {
-	if src, err := r.TableFor(ctx, goal); src != nil || err != nil {
+	if src, err := r.tableFor(ctx, goal); src != nil || err != nil {
 		return src, err
 	}
-	return r.DatabaseFor(ctx, goal)
+	return r.databaseFor(ctx, goal)
 }
 
-// TableFor is For restricted to tables: the built-in table, else the
+// tableFor is For restricted to tables: the built-in table, else the
 // installed one, else nil. It reads no pattern database.
-func (r *Resolver) TableFor(ctx context.Context, goal board.Board) (*Source, error) {
+func (r *Resolver) tableFor(ctx context.Context, goal board.Board) (*Source, error) {
 	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
 		return nil, err
 	}
@@ -323,11 +323,11 @@ func (r *Resolver) TableFor(ctx context.Context, goal board.Board) (*Source, err
 	return nil, nil
 }
 
-// DatabaseFor is For restricted to the databases that guide a search: in
+// databaseFor is For restricted to the databases that guide a search: in
 // the single-tile metric a pattern database, in the multi-tile metric an
 // abstraction database (pattern databases are no lower bounds there); the
 // installed one, else the built-in one, else nil.
-func (r *Resolver) DatabaseFor(ctx context.Context, goal board.Board) (*Source, error) {
+func (r *Resolver) databaseFor(ctx context.Context, goal board.Board) (*Source, error) {
 	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package source_test
+package source
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -23,14 +22,14 @@ import (
 func TestMultiMetric(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	multi := source.New(&source.Options{Dir: dir, Metric: board.MultiTile})
-	single := source.New(&source.Options{Dir: dir})
+	multi := New(&Options{Dir: dir, Metric: board.MultiTile})
+	single := New(&Options{Dir: dir})
 
 	src, err := multi.For(ctx, board.Goal(board.Size{W: 3, H: 3}))
-	if err != nil || src == nil || src.Table == nil || src.Table.Metric() != board.MultiTile || src.Origin != source.Builtin {
+	if err != nil || src == nil || src.Table == nil || src.Table.Metric() != board.MultiTile || src.Origin != Builtin {
 		t.Fatalf("3x3: %v, %v; want the built-in multi-tile table", src, err)
 	}
-	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); err != nil || src == nil || src.Abstraction == nil || src.Origin != source.Builtin {
+	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); err != nil || src == nil || src.Abstraction == nil || src.Origin != Builtin {
 		t.Fatalf("4x4: %v, %v; want the built-in abstraction database (no pattern database in this metric)", src, err)
 	}
 	if src, err := multi.For(ctx, board.Goal(board.Size{W: 5, H: 3})); src != nil || err != nil {
@@ -50,14 +49,14 @@ func TestMultiMetric(t *testing.T) {
 		t.Fatal(err)
 	}
 	src, err = multi.For(ctx, board.Goal(size))
-	if err != nil || src == nil || src.Table == nil || src.Table.Max() != 36 || src.Origin != source.Installed {
+	if err != nil || src == nil || src.Table == nil || src.Table.Max() != 36 || src.Origin != Installed {
 		t.Fatalf("5x2: %v, %v; want the installed multi-tile table, God's number 36", src, err)
 	}
-	if src, err := single.TableFor(ctx, board.Goal(size)); src != nil || err != nil {
+	if src, err := single.tableFor(ctx, board.Goal(size)); src != nil || err != nil {
 		t.Fatalf("single-tile 5x2: %v, %v; want nothing", src, err)
 	}
-	if sizes, err := multi.InstalledSizes(); err != nil || len(sizes) != 1 || sizes[0] != size {
-		t.Fatalf("InstalledSizes = %v, %v", sizes, err)
+	if sizes, err := multi.installedSizes(); err != nil || len(sizes) != 1 || sizes[0].size != size {
+		t.Fatalf("installedSizes = %v, %v", sizes, err)
 	}
 	// A single-tile table installed under the multi-tile name is refused.
 	res, err = table.Search(ctx, board.Goal(size), nil)
@@ -67,7 +66,7 @@ func TestMultiMetric(t *testing.T) {
 	if _, err := table.WriteResultFile(ctx, path, res); err != nil {
 		t.Fatal(err)
 	}
-	var ie *source.InstalledError
+	var ie *InstalledError
 	if _, err := multi.For(ctx, board.Goal(size)); !errors.As(err, &ie) {
 		t.Fatalf("a single-tile table as 5x2-multi.tbl: %v, want an *InstalledError", err)
 	}
@@ -79,7 +78,7 @@ func TestMultiMetric(t *testing.T) {
 func TestInstalledAbstraction(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	multi := source.New(&source.Options{Dir: dir, Metric: board.MultiTile})
+	multi := New(&Options{Dir: dir, Metric: board.MultiTile})
 	four := board.Size{W: 4, H: 4}
 	path, err := multi.InstallPath(four)
 	if err != nil || filepath.Base(path) != "4x4-multi.abs" {
@@ -92,16 +91,16 @@ func TestInstalledAbstraction(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := multi.DatabaseFor(ctx, board.Goal(four))
-	if err != nil || src == nil || src.Abstraction == nil || src.Origin != source.Installed || src.Bound(board.MultiTile) == nil || src.Bound(board.SingleTile) != nil {
+	src, err := multi.databaseFor(ctx, board.Goal(four))
+	if err != nil || src == nil || src.Abstraction == nil || src.Origin != Installed || src.Bound(board.MultiTile) == nil || src.Bound(board.SingleTile) != nil {
 		t.Fatalf("4x4: %v, %v; want the installed abstraction database, a bound in multi-tile moves only", src, err)
 	}
 	defer src.Close()
-	if sizes, err := multi.InstalledSizes(); err != nil || len(sizes) != 1 || sizes[0] != four {
-		t.Fatalf("InstalledSizes = %v, %v", sizes, err)
+	if sizes, err := multi.installedSizes(); err != nil || len(sizes) != 1 || sizes[0].size != four {
+		t.Fatalf("installedSizes = %v, %v", sizes, err)
 	}
-	single := source.New(&source.Options{Dir: dir})
-	if src, err := single.DatabaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != source.Builtin {
+	single := New(&Options{Dir: dir})
+	if src, err := single.databaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != Builtin {
 		t.Fatalf("single-tile 4x4: %v, %v; want the built-in pattern database", src, err)
 	}
 }
@@ -132,14 +131,14 @@ func TestInstalledAbstractionWrong(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			multi := source.New(&source.Options{Dir: dir, Metric: board.MultiTile})
+			multi := New(&Options{Dir: dir, Metric: board.MultiTile})
 			if err := os.WriteFile(filepath.Join(dir, "4x4-multi.abs"), tc.bytes, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			var ie *source.InstalledError
-			src, err := multi.DatabaseFor(ctx, board.Goal(four))
+			var ie *InstalledError
+			src, err := multi.databaseFor(ctx, board.Goal(four))
 			if !errors.As(err, &ie) {
-				t.Fatalf("DatabaseFor = %v, %v; want an *InstalledError", src, err)
+				t.Fatalf("databaseFor = %v, %v; want an *InstalledError", src, err)
 			}
 			if got, want := ie.Rebuild(), "slidetable build -metric multi -install 4x4"; got != want {
 				t.Errorf("Rebuild() = %q, want %q", got, want)

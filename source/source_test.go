@@ -87,8 +87,8 @@ func TestForOrder(t *testing.T) {
 			t.Fatalf("For %s: %v %v, want a %s %s", tc.size, src, err, tc.origin, tc.kind)
 		}
 	}
-	if src, err := r.TableFor(ctx, board.Goal(s4x4)); src != nil || err != nil {
-		t.Errorf("TableFor 4x4: %v %v, want nothing", src, err)
+	if src, err := r.tableFor(ctx, board.Goal(s4x4)); src != nil || err != nil {
+		t.Errorf("tableFor 4x4: %v %v, want nothing", src, err)
 	}
 	for _, size := range []board.Size{s5x2, {W: 5, H: 5}} {
 		if src, err := r.For(ctx, board.Goal(size)); src != nil || err != nil {
@@ -115,9 +115,9 @@ func TestForOrder(t *testing.T) {
 	if src, err := r.For(ctx, board.Goal(s3x3)); err != nil || src.Origin != Builtin {
 		t.Errorf("For 3x3 with 3x3.tbl installed: %v %v, want the built-in table", src, err)
 	}
-	sizes, err := r.InstalledSizes()
-	if err != nil || len(sizes) != 1 || sizes[0] != s5x2 {
-		t.Errorf("InstalledSizes: %v %v, want [5x2]", sizes, err)
+	sizes, err := r.installedSizes()
+	if err != nil || len(sizes) != 1 || sizes[0].size != s5x2 {
+		t.Errorf("installedSizes: %v %v, want [5x2]", sizes, err)
 	}
 }
 
@@ -186,8 +186,8 @@ func TestInstalledSkipped(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant, once each:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if sizes, err := r.InstalledSizes(); len(sizes) != 0 || err != nil {
-		t.Errorf("InstalledSizes: %v %v, want none", sizes, err)
+	if sizes, err := r.installedSizes(); len(sizes) != 0 || err != nil {
+		t.Errorf("installedSizes: %v %v, want none", sizes, err)
 	}
 }
 
@@ -447,8 +447,8 @@ func TestBuiltinShared(t *testing.T) {
 	if again, _ := BuiltinPDB(s4x4); again != db {
 		t.Fatal("BuiltinPDB decoded the same database twice")
 	}
-	if !HasBuiltinPDB(s4x4) || HasBuiltinPDB(s3x3) || !HasBuiltin(s3x3) || HasBuiltin(s5x2) {
-		t.Fatal("HasBuiltin, HasBuiltinPDB disagree with the files")
+	if !hasBuiltinPDB(s4x4) || hasBuiltinPDB(s3x3) || !HasBuiltin(s3x3) || HasBuiltin(s5x2) {
+		t.Fatal("HasBuiltin, hasBuiltinPDB disagree with the files")
 	}
 	// The bound of a few boards one move from the goal.
 	h := db.Heuristic()
