@@ -62,13 +62,41 @@ func NewMoves(a About, b board.Board, solvable bool, d int, moves []uint8, path 
 		return out
 	}
 	out.Slides = make([]int, len(moves))
+	for i, t := range Taps(b, moves, path) {
+		out.Slides[i] = t.Slides
+	}
+	return out
+}
+
+// A Tap is a move of the multi-tile metric as a player makes it: the tile
+// tapped, how many tiles slide and which way. Slides is 0 for a tile that
+// cannot be tapped.
+type Tap struct {
+	Tile      uint8
+	Slides    int
+	Direction board.Direction
+}
+
+// Taps returns the taps of the given tiles: with path set, played one after
+// another from b (a solution); otherwise each a move of b (hints). A tile
+// that cannot be tapped where it is asked has Slides 0, and the path
+// stops there.
+func Taps(b board.Board, tiles []uint8, path bool) []Tap {
+	out := make([]Tap, len(tiles))
+	for i, t := range tiles {
+		out[i].Tile = t
+	}
 	at := b
-	for i, t := range moves {
+	for i, t := range tiles {
 		next, count, err := at.Tap(t)
 		if err != nil {
-			break // not a move of b: left at 0
+			if path {
+				break
+			}
+			continue
 		}
-		out.Slides[i] = count
+		out[i].Slides = count
+		out[i].Direction, _ = at.TapDirection(t) // t can be tapped: Tap passed
 		if path {
 			at = next
 		}

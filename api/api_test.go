@@ -93,3 +93,30 @@ func TestStatsAgainstReference(t *testing.T) {
 		t.Error("Hardest is nil; want an empty list, [] in JSON")
 	}
 }
+
+// TestTaps checks the taps of hints (each a move of the board) and of a
+// path (played in order), and a tile that cannot be tapped.
+func TestTaps(t *testing.T) {
+	b := board.MustParse(board.Size{W: 3, H: 3}, "4 1 3/7 2 6/0 5 8")
+	hints := api.Taps(b, []uint8{8, 4, 5, 2}, false)
+	want := []api.Tap{{8, 2, board.Left}, {4, 2, board.Down}, {5, 1, board.Left}, {2, 0, 0}}
+	if len(hints) != len(want) {
+		t.Fatalf("hints: %v, want %v", hints, want)
+	}
+	for i := range want {
+		if hints[i] != want[i] {
+			t.Errorf("hint %d: %+v, want %+v", i, hints[i], want[i])
+		}
+	}
+	path := api.Taps(b, []uint8{8, 3, 2, 9}, true)
+	want = []api.Tap{{8, 2, board.Left}, {3, 2, board.Down}, {2, 0, 0}, {9, 0, 0}}
+	for i := range want {
+		if path[i] != want[i] {
+			t.Errorf("path move %d: %+v, want %+v", i, path[i], want[i])
+		}
+	}
+	m := api.NewMoves(api.NewAbout(board.Goal(b.Size()), board.MultiTile), b, true, 2, []uint8{8, 3}, true)
+	if len(m.Slides) != 2 || m.Slides[0] != 2 || m.Slides[1] != 2 {
+		t.Errorf("NewMoves slides %v, want [2 2]", m.Slides)
+	}
+}

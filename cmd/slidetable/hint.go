@@ -41,7 +41,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		case d == 0:
 			r.text, r.line = "distance: 0 (solved)\n", "0  none"
 		case s.Metric() == board.MultiTile:
-			read, _ := taps(b, hints, false)
+			read := taps(b, hints, false)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\noptimal moves: %s\n", d, read)
 			r.line = fmt.Sprintf("%d  %s", d, read)
 		default:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 )
 
@@ -29,26 +30,17 @@ func (f *flags) metricFlag() error {
 // tile with how many tiles slide and which way, "5 (2 tiles slide down)".
 // With path set the moves are played one after another from b; otherwise
 // each is a move of b.
-func taps(b board.Board, moves []uint8, path bool) (string, []int) {
+func taps(b board.Board, moves []uint8, path bool) string {
 	s := make([]string, len(moves))
-	counts := make([]int, len(moves))
-	at := b
-	for i, m := range moves {
-		next, count, err := at.Tap(m)
-		if err != nil {
-			s[i] = fmt.Sprintf("%d (?)", m) // not a move of b; the solver gives only legal ones
-			continue
-		}
-		dir, _ := at.TapDirection(m) // m can be tapped: Tap passed
-		counts[i] = count
-		if count == 1 {
-			s[i] = fmt.Sprintf("%d (1 tile slides %s)", m, dir)
-		} else {
-			s[i] = fmt.Sprintf("%d (%d tiles slide %s)", m, count, dir)
-		}
-		if path {
-			at = next
+	for i, t := range api.Taps(b, moves, path) {
+		switch t.Slides {
+		case 0:
+			s[i] = fmt.Sprintf("%d (?)", t.Tile) // not a move of b; the solver gives only legal ones
+		case 1:
+			s[i] = fmt.Sprintf("%d (1 tile slides %s)", t.Tile, t.Direction)
+		default:
+			s[i] = fmt.Sprintf("%d (%d tiles slide %s)", t.Tile, t.Slides, t.Direction)
 		}
 	}
-	return strings.Join(s, ", "), counts
+	return strings.Join(s, ", ")
 }

@@ -43,7 +43,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
 		switch {
 		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
-			read, _ := taps(b, moves, true)
+			read := taps(b, moves, true)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\nmoves: %s\n", len(moves), read)
 			r.line = fmt.Sprintf("%d  %s", len(moves), read)
 		case solvable:
