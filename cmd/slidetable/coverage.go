@@ -15,28 +15,34 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
+// The usage line, description and examples of 'slidetable coverage'.
+const (
+	coverageUsage = "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH"
+	coverageHelp  = "Draw N boards of size WxH with a generator of 'slidetable gen', count how\n" +
+		"often each of the n!/2 states that can reach the goal appears, including\n" +
+		"those that never do, and print how many were covered, the fewest and most\n" +
+		"draws of a state, and Pearson's chi-square test against the uniform\n" +
+		"distribution: the statistic, its degrees of freedom and the p-value. The\n" +
+		"draws pass if p >= A; the exit status is 1 if they fail. Sizes of up to 10\n" +
+		"cells (3x3, 4x2, 5x2).\n\n" +
+		"For a size too large to count whose distribution is known (4x4, and the\n" +
+		"12-cell sizes, as published or counted by this module's search), it\n" +
+		"solves each board drawn exactly, on every core with a progress bar (N\n" +
+		"defaults to 2000), and compares the histogram of their distances with that\n" +
+		"distribution by the same test, the distances where fewer than 5 boards are\n" +
+		"expected pooled with their neighbours: that checks the generator's\n" +
+		"uniformity and the solver's exactness together, in either metric where\n" +
+		"the search solves uniform boards (the states do not depend on it).\n\n" +
+		"It stops when -timeout (default 10m) runs out, with exit status 1, and\n" +
+		"refuses at once draws that could not be counted in time even at the\n" +
+		"fastest (100 ns a board, 5 ns a move of a walk), saying how long they\n" +
+		"would take."
+	coverageExamples = "  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n  slidetable coverage -n 2000 -seed 1 4x4\n  slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4\n"
+)
+
+// runCoverage runs 'slidetable coverage'.
 func runCoverage(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "coverage", "slidetable coverage [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-alpha A] [-goal BOARD] [-table FILE] [-metric single|multi] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
-		"Draw N boards of size WxH with a generator of 'slidetable gen', count how\n"+
-			"often each of the n!/2 states that can reach the goal appears, including\n"+
-			"those that never do, and print how many were covered, the fewest and most\n"+
-			"draws of a state, and Pearson's chi-square test against the uniform\n"+
-			"distribution: the statistic, its degrees of freedom and the p-value. The\n"+
-			"draws pass if p >= A; the exit status is 1 if they fail. Sizes of up to 10\n"+
-			"cells (3x3, 4x2, 5x2).\n\n"+
-			"For a size too large to count whose distribution is known (4x4, and the\n"+
-			"12-cell sizes, as published or counted by this module's search), it\n"+
-			"solves each board drawn exactly, on every core with a progress bar (N\n"+
-			"defaults to 2000), and compares the histogram of their distances with that\n"+
-			"distribution by the same test, the distances where fewer than 5 boards are\n"+
-			"expected pooled with their neighbours: that checks the generator's\n"+
-			"uniformity and the solver's exactness together, in either metric where\n"+
-			"the search solves uniform boards (the states do not depend on it).\n\n"+
-			"It stops when -timeout (default 10m) runs out, with exit status 1, and\n"+
-			"refuses at once draws that could not be counted in time even at the\n"+
-			"fastest (100 ns a board, 5 ns a move of a walk), saying how long they\n"+
-			"would take.",
-		"  slidetable coverage -n 360000 -seed 1 3x2\n  slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2\n  slidetable coverage -n 2000 -seed 1 4x4\n  slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4\n")
+	f := newFlags(e, "coverage", coverageUsage, coverageHelp, coverageExamples)
 	g := addGenFlags(f)
 	n := f.Int("n", 0, "draw `N` boards (default: 20 a state)")
 	seed := addSeedFlag(f)
@@ -86,41 +92,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *n == 0 {
-		*n = 20 * int(rank.Factorial(size.Cells())/2)
-	}
-	if err := f.intFlag("n", *n, 1, maxDraws, "a number of draws"); err != nil {
-		return err
-	}
-	if !(*alpha > 0 && *alpha < 1) {
-		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", *alpha)
-	}
-	r, s := seed.rand()
-	draw, err := g.generator(f, goal, r)
-	if err != nil {
-		return err
-	}
-	if err := g.fits(f, *n, *tf.timeout); err != nil {
-		return err
-	}
-	rep, err := coverage.Measure(ctx, goal, *n, func() (board.Board, error) {
-		b, _, err := draw()
-		return b, err
-	})
-	if errors.Is(err, coverage.ErrTooLarge) {
-		return f.fail(err)
-	}
-	if err != nil {
-		return tf.stopped(err, "")
-	}
-	pass := rep.Passes(*alpha)
-	if err := printCoverage(e, goal, g, s, rep, *alpha, pass, *asJSON); err != nil {
-		return err
-	}
-	if !pass {
-		return errSilent // the report says why
-	}
-	return nil
+	return countStates(ctx, e, f, g, tf, goal, *n, seed, *alpha, *asJSON)
 }
 
 // printCoverage writes the report of coverage, as text or JSON.
@@ -160,4 +132,44 @@ func trimFloat(x float64) string {
 		return human.Group(uint64(x))
 	}
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+// countStates runs 'slidetable coverage' on a size small enough to count:
+// it draws n boards (0: 20 a state) and tests how often each state came up.
+func countStates(ctx context.Context, e *env, f *flags, g *genFlags, tf *timeoutFlag, goal board.Board, n int, seed *seedFlag, alpha float64, asJSON bool) error {
+	if n == 0 {
+		n = 20 * int(rank.Factorial(goal.Len())/2)
+	}
+	if err := f.intFlag("n", n, 1, maxDraws, "a number of draws"); err != nil {
+		return err
+	}
+	if !(alpha > 0 && alpha < 1) {
+		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
+	}
+	r, s := seed.rand()
+	draw, err := g.generator(f, goal, r)
+	if err != nil {
+		return err
+	}
+	if err := g.fits(f, n, *tf.timeout); err != nil {
+		return err
+	}
+	rep, err := coverage.Measure(ctx, goal, n, func() (board.Board, error) {
+		b, _, err := draw()
+		return b, err
+	})
+	if errors.Is(err, coverage.ErrTooLarge) {
+		return f.fail(err)
+	}
+	if err != nil {
+		return tf.stopped(err, "")
+	}
+	pass := rep.Passes(alpha)
+	if err := printCoverage(e, goal, g, s, rep, alpha, pass, asJSON); err != nil {
+		return err
+	}
+	if !pass {
+		return errSilent // the report says why
+	}
+	return nil
 }

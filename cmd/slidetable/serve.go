@@ -122,53 +122,58 @@ type serveConfig struct {
 	quiet    bool
 }
 
+// The usage line, description and examples of 'slidetable serve'.
+const (
+	serveUsage = "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]"
+	serveHelp  = "Serve a page where a person plays the puzzle with exact help (hints, an\n" +
+		"optimal solution, the distance left after every move), and the JSON API\n" +
+		"it uses, answering with the objects of the -json flags of distance,\n" +
+		"hint, solve, levels and stats:\n\n" +
+		"  GET /api/sizes\n" +
+		"  GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1\n" +
+		"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n" +
+		"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n" +
+		"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n" +
+		"  GET /api/openapi.json                 (the OpenAPI 3.1 document of the API)\n" +
+		"  GET /healthz                          (ok, for load balancers; then a\n" +
+		"                                         warning a line for a damaged file)\n\n" +
+		"Every endpoint but sizes and chart also takes goal=BOARD, measuring\n" +
+		"distances to that board as -goal does (a table built on first use for\n" +
+		"sizes of up to 10 cells, a search for larger ones).\n\n" +
+		"Every size is served in both metrics: add metric=multi to a query for\n" +
+		"multi-tile moves (a tap slides every tile between it and the blank), from\n" +
+		"the built-in or installed multi-tile tables, or a -table FILE of that\n" +
+		"metric; 4x4 is searched with the best abstraction database there is\n" +
+		"(built in, or installed with 'slidetable build -metric multi -install\n" +
+		"4x4'); other sizes without a table with a weak bound, and their levels go\n" +
+		"up to min(-max-level, 22).\n\n" +
+		"Sizes with a table (built in, installed with 'slidetable build -install',\n" +
+		"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n" +
+		"sizes of installed pattern databases and of -table FILE.pdb are answered\n" +
+		"by an optimal IDA* search within -timeout, with the best pattern\n" +
+		"database there is for the size (-table FILE.pdb, else the installed one,\n" +
+		"else the built-in 4x4 one), at most -searches at once (beyond that: 503\n" +
+		"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. The page\n" +
+		"can also answer in the browser, with the WebAssembly build served beside\n" +
+		"it (see 'slidetable web').\n\n" +
+		"Against slow, idle and non-reading clients: 5 s to send a request's\n" +
+		"headers, 30 s idle between requests, 5 s for each 16 KB of an answer to\n" +
+		"leave, at most -max-conns connections open (and no more than the\n" +
+		"open-file limit, which serve raises to its hard limit); at the cap a new\n" +
+		"connection sheds one that sent part of its headers and stopped, or is\n" +
+		"idle, else one whose answer has not moved for 200 ms, else one silent\n" +
+		"for 200 ms (never one whose request is in), or gets 503 if every one is\n" +
+		"busy.\n" +
+		"Queries, bodies (however sent) and headers are bounded (1 KB, 1 KB,\n" +
+		"8 KB). -cors lets pages of other origins call the API (off by default).\n" +
+		"Logs a line per request on standard error; stops cleanly on SIGINT or\n" +
+		"SIGTERM, letting requests in flight finish."
+	serveExamples = "  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n"
+)
+
 // serveFlags parses and checks serve's flags.
 func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
-	f := newFlags(e, "serve", "slidetable serve [-addr HOST:PORT] [-table FILE]... [-search WxH,...] [-timeout D] [-searches N] [-max-level D] [-max-conns N] [-cors ORIGIN]... [-max-mem SIZE] [-q]",
-		"Serve a page where a person plays the puzzle with exact help (hints, an\n"+
-			"optimal solution, the distance left after every move), and the JSON API\n"+
-			"it uses, answering with the objects of the -json flags of distance,\n"+
-			"hint, solve, levels and stats:\n\n"+
-			"  GET /api/sizes\n"+
-			"  GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1\n"+
-			"  GET /api/hint?size=3x3&board=...      GET /api/solve?size=3x3&board=...\n"+
-			"  GET /api/solvable?size=3x3&board=...  GET /api/level?size=3x3&min=20&max=22&seed=1\n"+
-			"  GET /api/stats?size=3x3               GET /api/chart?size=3x3 (SVG)\n"+
-			"  GET /api/openapi.json                 (the OpenAPI 3.1 document of the API)\n"+
-			"  GET /healthz                          (ok, for load balancers; then a\n"+
-			"                                         warning a line for a damaged file)\n\n"+
-			"Every endpoint but sizes and chart also takes goal=BOARD, measuring\n"+
-			"distances to that board as -goal does (a table built on first use for\n"+
-			"sizes of up to 10 cells, a search for larger ones).\n\n"+
-			"Every size is served in both metrics: add metric=multi to a query for\n"+
-			"multi-tile moves (a tap slides every tile between it and the blank), from\n"+
-			"the built-in or installed multi-tile tables, or a -table FILE of that\n"+
-			"metric; 4x4 is searched with the best abstraction database there is\n"+
-			"(built in, or installed with 'slidetable build -metric multi -install\n"+
-			"4x4'); other sizes without a table with a weak bound, and their levels go\n"+
-			"up to min(-max-level, 22).\n\n"+
-			"Sizes with a table (built in, installed with 'slidetable build -install',\n"+
-			"or a -table FILE) answer from it. The -search sizes (default 4x4), the\n"+
-			"sizes of installed pattern databases and of -table FILE.pdb are answered\n"+
-			"by an optimal IDA* search within -timeout, with the best pattern\n"+
-			"database there is for the size (-table FILE.pdb, else the installed one,\n"+
-			"else the built-in 4x4 one), at most -searches at once (beyond that: 503\n"+
-			"with Retry-After). Bad input gets 400 and {\"error\":\"...\"}. The page\n"+
-			"can also answer in the browser, with the WebAssembly build served beside\n"+
-			"it (see 'slidetable web').\n\n"+
-			"Against slow, idle and non-reading clients: 5 s to send a request's\n"+
-			"headers, 30 s idle between requests, 5 s for each 16 KB of an answer to\n"+
-			"leave, at most -max-conns connections open (and no more than the\n"+
-			"open-file limit, which serve raises to its hard limit); at the cap a new\n"+
-			"connection sheds one that sent part of its headers and stopped, or is\n"+
-			"idle, else one whose answer has not moved for 200 ms, else one silent\n"+
-			"for 200 ms (never one whose request is in), or gets 503 if every one is\n"+
-			"busy.\n"+
-			"Queries, bodies (however sent) and headers are bounded (1 KB, 1 KB,\n"+
-			"8 KB). -cors lets pages of other origins call the API (off by default).\n"+
-			"Logs a line per request on standard error; stops cleanly on SIGINT or\n"+
-			"SIGTERM, letting requests in flight finish.",
-		"  slidetable serve\n  slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl\n  slidetable serve -addr :8080 -cors https://game.example\n  curl 'http://127.0.0.1:8080/api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1'\n")
+	f := newFlags(e, "serve", serveUsage, serveHelp, serveExamples)
 	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")
 	f.Func("table", "also serve the table, pattern database or abstraction tier `FILE`, each for the questions of its size and metric (repeatable)", func(s string) error {
@@ -200,19 +205,11 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		return nil, nil, err
 	}
 	cfg.addr, cfg.timeout, cfg.searches, cfg.maxLevel, cfg.maxConns, cfg.quiet = *addr, *timeout, *searches, *maxLevel, *maxConns, *quiet
-	switch {
-	case len(pos) != 0:
+	if len(pos) != 0 {
 		return nil, nil, f.failf("want no arguments, got %q", strings.Join(pos, " "))
-	case cfg.timeout < 10*time.Millisecond || cfg.timeout > maxServeTimeout:
-		return nil, nil, f.failf("-timeout %v: want 10ms to %v", cfg.timeout, maxServeTimeout)
-	case cfg.searches < 0 || cfg.searches > maxServeSearches:
-		return nil, nil, f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
-	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
-		return nil, nil, f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
-	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
-		return nil, nil, f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
-	case !validAddr(cfg.addr):
-		return nil, nil, f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
+	}
+	if err := cfg.check(f); err != nil {
+		return nil, nil, err
 	}
 	if *search != "" {
 		for _, s := range strings.Split(*search, ",") {
@@ -224,6 +221,24 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 		}
 	}
 	return f, cfg, nil
+}
+
+// check refuses numbers and addresses out of their bounds, as f's usage
+// errors.
+func (cfg *serveConfig) check(f *flags) error {
+	switch {
+	case cfg.timeout < 10*time.Millisecond || cfg.timeout > maxServeTimeout:
+		return f.failf("-timeout %v: want 10ms to %v", cfg.timeout, maxServeTimeout)
+	case cfg.searches < 0 || cfg.searches > maxServeSearches:
+		return f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
+	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
+		return f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
+	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
+		return f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
+	case !validAddr(cfg.addr):
+		return f.failf("-addr %q: want HOST:PORT, such as 127.0.0.1:8080 (port 0 to 65535)", clip(cfg.addr))
+	}
+	return nil
 }
 
 // listenAndServe serves the puzzles on cfg.addr until ctx ends.
