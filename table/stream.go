@@ -72,13 +72,13 @@ func (s *source) reachable() uint64 {
 }
 
 // writeStream writes a table of many blocks to f with encoding 3 (4 in
-// the multi-tile metric) without
-// holding the coded table whole: it leaves room for the header, codes the
-// depth blocks on every core and writes each in order as it comes (the
+// the multi-tile metric) without holding the coded table whole: it leaves
+// room for the header, codes the depth blocks on every core and writes each in order as it comes (the
 // reachable set is coded meanwhile), then the set, and goes back to write
 // the header, which holds their lengths and checksums. The bytes are
-// those writeWhole writes anywhere else. If f cannot seek, or the depths cannot be coded so, it returns
-// errModel with f as it was. It stops with ctx's error once ctx is done.
+// those writeWhole writes anywhere else. If f cannot seek, or the depths
+// cannot be coded so, it returns errModel with f as it was. It stops with
+// ctx's error once ctx is done.
 func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	start, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
@@ -110,48 +110,8 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	}()
 	set := func() ([]byte, error) { c := <-setDone; return c.set, c.err }
 
-	// The blocks are coded, and their SHA-256s taken, on every core and
-	// written in order as they come, each in buffers of its own that go
-	// back to the pool once it is written.
-	pool := make(chan *rowBuffers, 2*runtime.GOMAXPROCS(0)+2)
-	type block struct {
-		i   int
-		out []byte
-		sum [sha256.Size]byte
-		buf *rowBuffers
-	}
-	next := 0
-	err = parallel.Ordered(ctx, 0,
-		func(context.Context) (int, bool, error) {
-			i := next
-			next++
-			return i, i < nb, nil
-		},
-		func(_ context.Context, i int) (block, error) {
-			var buf *rowBuffers
-			select {
-			case buf = <-pool:
-			default:
-				buf = new(rowBuffers)
-			}
-			from := uint64(i) * writeSlots
-			out, err := encode(src, from, min(from+writeSlots, slots), buf)
-			return block{i, out, sha256.Sum256(out), buf}, err
-		},
-		func(b block, err error) error {
-			if err != nil {
-				return err
-			}
-			depths.Lens[b.i] = uint32(len(b.out))
-			copy(depths.Sums[b.i*sha256.Size:], b.sum[:])
-			m, err := f.Write(b.out)
-			total += m
-			select {
-			case pool <- b.buf:
-			default:
-			}
-			return err
-		}, nil)
+	n, err := writeDepths(ctx, f, src, encode, depths)
+	total += n
 	if err == errModel {
 		set() // let the set's coding end before f is left as it was
 		if terr := f.Truncate(start); terr != nil {
@@ -182,4 +142,53 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 		return int64(total), err
 	}
 	return int64(total), nil
+}
+
+// writeDepths codes the depth blocks of src with encode on every core,
+// takes their SHA-256s and writes them to f in order as they come,
+// recording their lengths and sums in depths; each block is coded in
+// buffers of its own that go back to a pool once it is written. It
+// returns the bytes written.
+func writeDepths(ctx context.Context, f io.Writer, src *source, encode func(*source, uint64, uint64, *rowBuffers) ([]byte, error), depths container.Blocks) (int, error) {
+	slots, nb := src.slots(), len(depths.Lens)
+	pool := make(chan *rowBuffers, 2*runtime.GOMAXPROCS(0)+2)
+	type block struct {
+		i   int
+		out []byte
+		sum [sha256.Size]byte
+		buf *rowBuffers
+	}
+	next, total := 0, 0
+	err := parallel.Ordered(ctx, 0,
+		func(context.Context) (int, bool, error) {
+			i := next
+			next++
+			return i, i < nb, nil
+		},
+		func(_ context.Context, i int) (block, error) {
+			var buf *rowBuffers
+			select {
+			case buf = <-pool:
+			default:
+				buf = new(rowBuffers)
+			}
+			from := uint64(i) * writeSlots
+			out, err := encode(src, from, min(from+writeSlots, slots), buf)
+			return block{i, out, sha256.Sum256(out), buf}, err
+		},
+		func(b block, err error) error {
+			if err != nil {
+				return err
+			}
+			depths.Lens[b.i] = uint32(len(b.out))
+			copy(depths.Sums[b.i*sha256.Size:], b.sum[:])
+			m, err := f.Write(b.out)
+			total += m
+			select {
+			case pool <- b.buf:
+			default:
+			}
+			return err
+		}, nil)
+	return total, err
 }
