@@ -43,6 +43,12 @@ type Moves struct {
 	// of tiles that slide: the move is the tile tapped, the farthest from
 	// the blank of those that slide (see board.Board.Tap).
 	Slides []int `json:"slides,omitempty"`
+	// Letters, where asked for (see AddLetters), is each move in the
+	// speedsolvers' notation: the way its tiles slide, U, D, L or R, with
+	// how many slide when more than one does in the multi-tile metric
+	// ("R3"). A solution written as speedsolvers write it is the letters
+	// joined ("R3D2L").
+	Letters []string `json:"letters,omitzero"`
 	// Source is what answered, or nil (see Distance).
 	Source *Source `json:"source,omitempty"`
 }
@@ -64,6 +70,64 @@ func NewMoves(a About, b board.Board, solvable bool, d int, moves []uint8, path 
 	out.Slides = make([]int, len(moves))
 	for i, t := range Taps(b, moves, path) {
 		out.Slides[i] = t.Slides
+	}
+	return out
+}
+
+// AddLetters sets m.Letters to its moves in the speedsolvers' notation
+// (see board.Board.Letters): with path set the moves are played in order
+// from the board (a solution); otherwise each is a move of the board
+// (hints). It leaves Letters nil for a board that cannot reach the goal
+// and fails, leaving it nil, if a move cannot be played.
+func (m *Moves) AddLetters(path bool) error {
+	if !m.Solvable {
+		return nil
+	}
+	metric := board.SingleTile
+	if m.multi() {
+		metric = board.MultiTile
+	}
+	var letters []string
+	if path {
+		all, err := m.Board.Letters(tiles(m.Moves), metric)
+		if err != nil {
+			return err
+		}
+		letters = splitLetters(all)
+	} else {
+		var err error
+		if letters, err = m.Board.MoveLetters(tiles(m.Moves), metric); err != nil {
+			return err
+		}
+	}
+	m.Letters = make([]string, 0, len(m.Moves))
+	m.Letters = append(m.Letters, letters...)
+	return nil
+}
+
+// tiles returns moves as tiles; a number that is no tile becomes 0, which
+// no board can move.
+func tiles(moves []int) []uint8 {
+	out := make([]uint8, len(moves))
+	for i, m := range moves {
+		if m > 0 && m < 256 {
+			out[i] = uint8(m)
+		}
+	}
+	return out
+}
+
+// splitLetters splits a solution in letters into its moves: each a letter
+// with the digits that follow it.
+func splitLetters(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
 	}
 	return out
 }

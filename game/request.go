@@ -99,20 +99,28 @@ func done(v any) *Request {
 
 // boardRequest checks a request about one board.
 func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
-	if err := allowed(q, name, "size", "board", "metric", "goal"); err != nil {
+	params := []string{"size", "board", "scramble", "metric", "goal"}
+	if name == "hint" || name == "solve" {
+		params = append(params, "notation")
+	}
+	if err := allowed(q, name, params...); err != nil {
 		return nil, err
 	}
 	p, err := g.puzzleParam(q)
 	if err != nil {
 		return nil, err
 	}
-	if !q.Has("board") {
-		return nil, inputf("missing parameter board: the %d numbers of a %s board in reading order, 0 for the blank, such as board=%s",
-			p.Goal.Len(), p.name, cellList(p.Goal))
-	}
-	b, err := board.Parse(p.Goal.Size(), q.Get("board"))
+	b, err := boardParam(q, p)
 	if err != nil {
-		return nil, input(err)
+		return nil, err
+	}
+	letters := false
+	switch q.Get("notation") {
+	case "", "tiles":
+	case "letters":
+		letters = true
+	default:
+		return nil, inputf("notation %q: want tiles or letters", clip(q.Get("notation")))
 	}
 	solvable, err := b.SolvableTo(p.Goal)
 	if err != nil {
@@ -141,6 +149,9 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 			hints, d, err := p.Solver.Hints(ctx, b)
 			out := api.NewMoves(about, b, true, d, hints, false)
 			out.Source = p.source(ctx)
+			if err == nil && letters {
+				err = out.AddLetters(false)
+			}
 			return out, err
 		}
 	default:
@@ -148,10 +159,41 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 			path, err := p.Solver.Path(ctx, b)
 			out := api.NewMoves(about, b, true, len(path), path, true)
 			out.Source = p.source(ctx)
+			if err == nil && letters {
+				err = out.AddLetters(true)
+			}
 			return out, err
 		}
 	}
 	return r, nil
+}
+
+// boardParam returns the board of q: its board parameter, or the board its
+// scramble parameter makes from the goal of p (moves in the speedsolvers'
+// letters, see board.Board.ParseLetters), one of the two.
+func boardParam(q url.Values, p *puzzle) (board.Board, error) {
+	switch {
+	case q.Has("board") && q.Has("scramble"):
+		return board.Board{}, inputf("give board or scramble, not both")
+	case q.Has("scramble"):
+		tiles, err := p.Goal.ParseLetters(q.Get("scramble"), board.SingleTile)
+		if err != nil {
+			return board.Board{}, input(fmt.Errorf("scramble: %w", err))
+		}
+		b, err := p.Goal.Apply(tiles...)
+		if err != nil {
+			return board.Board{}, input(fmt.Errorf("scramble: %w", err))
+		}
+		return b, nil
+	case !q.Has("board"):
+		return board.Board{}, inputf("missing parameter board: the %d numbers of a %s board in reading order, 0 for the blank, such as board=%s (or scramble=RRDL, moves from the goal)",
+			p.Goal.Len(), p.name, cellList(p.Goal))
+	}
+	b, err := board.Parse(p.Goal.Size(), q.Get("board"))
+	if err != nil {
+		return board.Board{}, input(err)
+	}
+	return b, nil
 }
 
 // levelRequest checks a request for a level.

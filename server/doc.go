@@ -23,6 +23,12 @@
 // metric (a tap slides every tile between it and the blank), which a
 // Puzzle with Metric board.MultiTile plays: see package game.
 //
+// The endpoints of a board take, instead of board, scramble=R3D2L: the
+// board those moves make from the goal, written as speedsolvers write
+// them (the way the tiles slide, U, D, L or R, with how many slide at
+// once). hint and solve take notation=letters, which adds each move so
+// written (api.Moves.Letters).
+//
 // Files serves the page at / with the WebAssembly build of package js
 // beside it (and the element <slidetable-puzzle> the page is built from);
 // 'slidetable web' writes the same files out, SiteFiles, whose index.html

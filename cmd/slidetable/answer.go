@@ -23,6 +23,10 @@ type solverFlags struct {
 	path   *string
 	useIDA *bool
 	goal   *goalFlag
+	// notation is -notation, for the commands that write moves, and
+	// letters what it asks for, once run has parsed the flags.
+	notation *notationFlag
+	letters  bool
 }
 
 // addSolverFlags adds the solver's flags to f; -timeout has the default
@@ -123,6 +127,11 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if err != nil {
 		return err
 	}
+	if sf.notation != nil {
+		if sf.letters, err = sf.notation.letters(); err != nil {
+			return err
+		}
+	}
 	if len(pos) == 0 {
 		return f.failf("missing size and board")
 	}
@@ -130,7 +139,7 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if err != nil {
 		return err
 	}
-	batch := len(pos) == 2 && pos[1] == "-"
+	batch := len(pos) == 2 && pos[1] == "-" && (f.scramble == nil || *f.scramble == "")
 	var b board.Board
 	if !batch {
 		if b, err = f.board(size, pos[1:]); err != nil {

@@ -37,6 +37,7 @@ type flags struct {
 	metric                         board.Metric     // -metric checked, by parse
 	metricSet                      bool             // -metric was given
 	goal                           *goalFlag        // -goal, if the command has it
+	scramble                       *string          // -scramble, if the command has it
 	quiet                          bool             // no progress bars: the command's -q, once parsed
 	warned                         map[string]bool  // the warnings said, once each
 	// warn, if set, takes the resolver's warnings instead of standard
@@ -137,8 +138,14 @@ func (f *flags) size(arg string) (board.Size, error) {
 
 // board parses a board of the given size from the remaining arguments,
 // which are joined with spaces so that a board may be one quoted argument
-// or n separate ones (see parseBoard).
+// or n separate ones (see parseBoard), or makes it with -scramble.
 func (f *flags) board(size board.Size, args []string) (board.Board, error) {
+	if b, ok, err := f.scrambled(size); ok {
+		if err == nil && len(args) != 0 {
+			err = f.failf("give a board or -scramble, not both")
+		}
+		return b, err
+	}
 	if len(args) == 0 {
 		return board.Board{}, f.failf("missing board: give the %d numbers of a %s board", size.Cells(), size)
 	}

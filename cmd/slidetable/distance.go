@@ -10,7 +10,7 @@ import (
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-|-scramble MOVES",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"table FILE, else the built-in or installed table of the size. For a size\n"+
 			"with neither, or with -ida, an optimal IDA* search finds it, with the\n"+
@@ -30,6 +30,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"bound, within reach for 12 cells and less.",
 		"  slidetable distance 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -metric multi 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable distance -json 3x3 8 6 7 2 5 4 3 0 1\n  slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"\n  slidetable distance -timeout 10s 4x4 \"5 1 3 4/9 2 7 8/0 6 11 12/13 10 14 15\"\n  slidetable gen -n 20 -seed 1 4x4 | slidetable distance 4x4 -\n")
 	sf := addSolverFlags(f, true, 0)
+	f.addScrambleFlag()
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		d, err := s.Distance(ctx, b)

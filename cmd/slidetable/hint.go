@@ -11,7 +11,7 @@ import (
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-|-scramble MOVES",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+
@@ -21,9 +21,14 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			"With BOARD -, reads boards from standard input, one a line, and prints one\n"+
 			"line for each, in order: the distance and the optimal moves (\"31  5 3 1\").\n\n"+
 			"With -metric multi, a move taps a tile in the blank's row or column: each\n"+
-			"optimal move is the tile to tap, with how many tiles slide and which way.",
+			"optimal move is the tile to tap, with how many tiles slide and which way.\n\n"+
+			"With -notation letters, each move is written as speedsolvers write it: the\n"+
+			"way the tiles slide, U, D, L or R, with how many slide in multi-tile moves\n"+
+			"when more than one does (\"R3\"); JSON adds \"letters\".",
 		"  slidetable hint 3x3 \"8 6 7/2 5 4/3 0 1\"\n  slidetable hint -json 3x3 \"1 2 3/4 5 6/7 0 8\"\n")
 	sf := addSolverFlags(f, true, 0)
+	f.addScrambleFlag()
+	sf.notation = addNotationFlag(f)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		hints, d, err := s.Hints(ctx, b)
@@ -36,10 +41,19 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			out.Source = answeredBy(ctx, s, b.Size())
 		}
 		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
+		if sf.letters {
+			if err := out.AddLetters(false); err != nil {
+				return reply{}, err
+			}
+			r.json = out
+		}
 		switch {
 		case !solvable:
 		case d == 0:
 			r.text, r.line = "distance: 0 (solved)\n", "0  none"
+		case sf.letters:
+			r.text = fmt.Sprintf("distance: %d%s\noptimal moves: %s\n", d, inMetric(s.Metric()), strings.Join(out.Letters, ", "))
+			r.line = fmt.Sprintf("%d  %s", d, strings.Join(out.Letters, " "))
 		case s.Metric() == board.MultiTile:
 			read := taps(b, hints, false)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\noptimal moves: %s\n", d, read)

@@ -8,7 +8,7 @@ import (
 )
 
 func runSolvable(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solvable", "slidetable solvable [-metric single|multi] [-goal BOARD] [-json] WxH BOARD",
+	f := newFlags(e, "solvable", "slidetable solvable [-metric single|multi] [-goal BOARD] [-json] WxH BOARD|-scramble MOVES",
 		"Print true if BOARD can reach the goal and false if not, by the parity rule,\n"+
 			"for a board of any size (no table needed): odd width, solvable iff the\n"+
 			"inversions are even; even width, iff inversions plus the blank's row counted\n"+
@@ -17,6 +17,7 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 		"  slidetable solvable 4x4 \"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0\"\n  slidetable solvable 5x5 \"$(seq -s ' ' 24) 0\"\n")
 	goalFlag := addGoalFlag(f, "ask about reaching this `BOARD` instead of the standard goal")
 	f.addMetricFlag()
+	f.addScrambleFlag()
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true} (see the manual)`)
 	pos, err := f.parse(args)
 	if err != nil {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/slidetable/slidetable/board"
+)
+
+// addScrambleFlag adds -scramble to f: a board given as the moves that
+// make it from the goal.
+func (f *flags) addScrambleFlag() {
+	f.scramble = f.String("scramble", "", "instead of a board, play `MOVES` from the goal: letters as speedsolvers write them (\"RRDL\", \"R3D2L\": the way the tiles slide, with a count when several slide at once) or tile numbers (\"8 7 4\": each tile moved, or tapped with -metric multi)")
+}
+
+// scrambled returns the board -scramble makes from the goal (-goal, or the
+// standard one), and whether -scramble was given.
+func (f *flags) scrambled(size board.Size) (board.Board, bool, error) {
+	if f.scramble == nil || *f.scramble == "" {
+		return board.Board{}, false, nil
+	}
+	goal := board.Goal(size)
+	if f.goal != nil {
+		var err error
+		if goal, err = f.goal.board(size); err != nil {
+			return board.Board{}, true, err
+		}
+	}
+	text := strings.TrimSpace(*f.scramble)
+	if text != "" && text[0] >= '0' && text[0] <= '9' {
+		b, err := playTiles(goal, text, f.metric)
+		if err != nil {
+			return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
+		}
+		return b, true, nil
+	}
+	tiles, err := goal.ParseLetters(text, board.SingleTile)
+	if err != nil {
+		return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
+	}
+	b, err := goal.Apply(tiles...)
+	if err != nil { // ParseLetters played them: cannot happen
+		return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
+	}
+	return b, true, nil
+}
+
+// playTiles plays the tiles of text, numbers separated by spaces or
+// commas, from b: each a single-tile move, or a tap in the multi-tile
+// metric.
+func playTiles(b board.Board, text string, m board.Metric) (board.Board, error) {
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	if len(words) > maxScrambleMoves {
+		return board.Board{}, fmt.Errorf("%d moves: at most %d", len(words), maxScrambleMoves)
+	}
+	for i, w := range words {
+		t, err := strconv.ParseUint(w, 10, 8)
+		if err != nil {
+			return board.Board{}, fmt.Errorf("move %d, %q: not a tile number", i+1, clip(w))
+		}
+		var next board.Board
+		if m == board.MultiTile {
+			next, _, err = b.Tap(uint8(t))
+		} else {
+			next, err = b.Move(uint8(t))
+		}
+		if err != nil {
+			return board.Board{}, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		b = next
+	}
+	return b, nil
+}
+
+// maxScrambleMoves bounds the tile numbers -scramble plays.
+const maxScrambleMoves = 1 << 16
+
+// notationFlag is -notation of solve and hint: how moves are written.
+type notationFlag struct {
+	f    *flags
+	name *string
+}
+
+func addNotationFlag(f *flags) *notationFlag {
+	return &notationFlag{f: f, name: f.String("notation", "tiles", "write moves as `NOTATION`: tiles (the tile moved, or tapped) or letters (the way the tiles slide, as speedsolvers write them: RRDL, or R3D2L in multi-tile moves)")}
+}
+
+// letters checks -notation and reports whether it asks for letters.
+func (n *notationFlag) letters() (bool, error) {
+	switch *n.name {
+	case "tiles":
+		return false, nil
+	case "letters":
+		return true, nil
+	}
+	return false, n.f.failf("-notation %q: want tiles or letters", clip(*n.name))
+}
+
+// inMetric is what the text answers add after a distance in m.
+func inMetric(m board.Metric) string {
+	if m == board.MultiTile {
+		return " (multi-tile moves)"
+	}
+	return ""
+}
