@@ -118,7 +118,26 @@ export interface Hints {
   moves: number[];
   /** In the multi-tile metric only: how many tiles each move slides. */
   slides?: number[];
+  /**
+   * With notation "letters": each move as speedsolvers write it, the way
+   * its tiles slide (U, D, L or R), with how many slide in the multi-tile
+   * metric when more than one does ("R3").
+   */
+  letters?: string[];
 }
+
+/** What hints and solve take. */
+export interface MovesOptions extends BoardOptions {
+  /**
+   * "letters" adds the moves as speedsolvers write them: hints gets
+   * letters, and solve answers with the solution so written ("R3D2L").
+   * Default "tiles".
+   */
+  notation?: Notation;
+}
+
+/** How moves are written: by the tiles moved, or in letters. */
+export type Notation = "tiles" | "letters";
 
 /** What level asks for. */
 export interface LevelRequest {
@@ -200,6 +219,8 @@ export interface DistanceAnswer extends SolvableAnswer {
 export interface MovesAnswer extends DistanceAnswer {
   moves?: number[];
   slides?: number[];
+  /** With notation "letters": each move in the speedsolvers' notation. */
+  letters?: string[];
 }
 
 /** The answer of level. */
@@ -211,12 +232,21 @@ export interface LevelAnswer extends About {
 /** A parameter of a request: written as text, an array board with commas. */
 type Param = string | number | bigint;
 
-/** The parameters of a request about one board. */
+/**
+ * The parameters of a request about one board: the board, or scramble,
+ * the moves in letters that make it from the goal ("R3D2L").
+ */
 export interface BoardParams {
   size: Size;
-  board: Board;
+  board?: Board;
+  scramble?: string;
   metric?: Metric;
   goal?: Board;
+}
+
+/** The parameters of hint and solve. */
+export interface MovesParams extends BoardParams {
+  notation?: Notation;
 }
 
 /**
@@ -228,8 +258,8 @@ export interface Endpoints {
   sizes: { params: { metric?: Metric }; answer: SizeInfo[] };
   solvable: { params: BoardParams; answer: SolvableAnswer };
   distance: { params: BoardParams; answer: DistanceAnswer };
-  hint: { params: BoardParams; answer: MovesAnswer };
-  solve: { params: BoardParams; answer: MovesAnswer };
+  hint: { params: MovesParams; answer: MovesAnswer };
+  solve: { params: MovesParams; answer: MovesAnswer };
   level: {
     params: { size: Size; min?: Param; max?: Param; seed?: Param; metric?: Metric; goal?: Board };
     answer: LevelAnswer;
@@ -286,9 +316,14 @@ export class Slidetable {
   /** Whether the board can reach the goal. */
   solvable(size: Size, board: Board, options?: BoardOptions): Promise<boolean>;
   /** Every optimal next move; null if the board cannot reach the goal. */
-  hints(size: Size, board: Board, options?: BoardOptions): Promise<Hints | null>;
+  hints(size: Size, board: Board, options?: MovesOptions): Promise<Hints | null>;
+  /**
+   * A shortest solution in the speedsolvers' notation ("R3D2L", "" at the
+   * goal); null if there is none.
+   */
+  solve(size: Size, board: Board, options: MovesOptions & { notation: "letters" }): Promise<string | null>;
   /** A shortest solution, the tiles to move in order; null if there is none. */
-  solve(size: Size, board: Board, options?: BoardOptions): Promise<number[] | null>;
+  solve(size: Size, board: Board, options?: MovesOptions): Promise<number[] | null>;
   /** A board at an exact distance in [min, max]. */
   level(request: LevelRequest, options?: CallOptions): Promise<Level>;
   /**

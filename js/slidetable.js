@@ -610,15 +610,23 @@ export class Slidetable {
    * tiles each move slides; null if the board cannot reach the goal.
    */
   async hints(size, board, options) {
-    const r = await this.#ask("hint", options, (o) => ({ size, board, metric: o.metric, goal: o.goal }));
+    const r = await this.#ask("hint", options, (o) => ({ size, board, metric: o.metric, goal: o.goal, notation: o.notation }));
     if (!r.solvable) return null;
-    return r.slides ? { distance: r.distance, moves: r.moves, slides: r.slides } : { distance: r.distance, moves: r.moves };
+    const h = { distance: r.distance, moves: r.moves };
+    if (r.slides) h.slides = r.slides;
+    if (r.letters) h.letters = r.letters;
+    return h;
   }
 
-  /** A shortest solution: the tiles to move, in order; null if there is none. */
+  /**
+   * A shortest solution: the tiles to move, in order, or with
+   * {notation: "letters"} the solution as speedsolvers write it ("R3D2L");
+   * null if there is none.
+   */
   async solve(size, board, options) {
-    const r = await this.#ask("solve", options, (o) => ({ size, board, metric: o.metric, goal: o.goal }));
-    return r.solvable ? r.moves : null;
+    const r = await this.#ask("solve", options, (o) => ({ size, board, metric: o.metric, goal: o.goal, notation: o.notation }));
+    if (!r.solvable) return null;
+    return r.letters ? r.letters.join("") : r.moves;
   }
 
   /**
@@ -927,8 +935,8 @@ function seedText(seed) {
 function optionsOf(options) {
   if (options === undefined || options === null) return {};
   if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
-  const { metric, goal, signal } = options;
-  return { metric, goal, signal };
+  const { metric, goal, signal, notation } = options;
+  return { metric, goal, signal, notation };
 }
 
 // signalOf returns options.signal, or null, if it is an AbortSignal with

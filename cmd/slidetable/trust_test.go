@@ -275,7 +275,7 @@ func TestDamagedTableSaid(t *testing.T) {
 		Final bool
 	}
 	if err := json.Unmarshal([]byte(body), &answer); err != nil || code != 500 || !answer.Final ||
-		!strings.HasPrefix(answer.Error, "damaged file: ") || !strings.Contains(answer.Error, path+": block") {
+		!strings.HasPrefix(answer.Error, "damaged file: ") || !strings.Contains(answer.Error, path+": ") || !strings.Contains(answer.Error, "block ") {
 		t.Fatalf("served stats of a damaged table: %d %s", code, body)
 	}
 	stop()

@@ -173,6 +173,44 @@ test("hints and solutions of 3x3 boards, against a plain search", async () => {
   assert.deepEqual(await st.solve("3x3", "1 2 3/4 5 6/7 8 0"), []);
 });
 
+test("solutions and hints in the speedsolvers' letters, and boards given as a scramble", async () => {
+  // Each letter is the way the tile moves: U is the tile below the blank,
+  // D above it, L right of it, R left of it; a count repeats the letter
+  // in single-tile moves.
+  const play = (cells, letters) => {
+    let c = cells;
+    for (const [, dir, count] of letters.matchAll(/([UDLR])(\d*)/g)) {
+      for (let k = 0; k < Number(count || 1); k++) {
+        const z = c.indexOf(0);
+        const at = { U: z + 3, D: z - 3, L: z + 1, R: z - 1 }[dir];
+        c = slide(c, 3, c[at]);
+        assert.ok(c, `${letters}: ${dir} cannot be played`);
+      }
+    }
+    return c;
+  };
+  const ref = bfs3x3();
+  let n = 0;
+  for (const [key, d] of ref) {
+    if (n++ % 1009 !== 0) continue;
+    const cells = key.split(",").map(Number);
+    const letters = await st.solve("3x3", cells, { notation: "letters" });
+    assert.match(letters, /^[UDLR]*$/);
+    assert.equal(letters.length, d);
+    assert.equal(play(cells, letters).join(","), "1,2,3,4,5,6,7,8,0");
+    const multi = await st.solve("3x3", cells, { notation: "letters", metric: "multi" });
+    assert.equal(play(cells, multi).join(","), "1,2,3,4,5,6,7,8,0", multi);
+    assert.equal(multi.match(/[UDLR]/g)?.length ?? 0, await st.distance("3x3", cells, { metric: "multi" }));
+    const h = await st.hints("3x3", cells, { notation: "letters" });
+    assert.equal(h.letters.length, h.moves.length);
+    for (const l of h.letters) assert.equal(ref.get(play(cells, l).join(",")), d - 1, `${key}: hint ${l}`);
+  }
+  const r = await st.request("distance", { size: "3x3", scramble: "R2D2" });
+  assert.equal(r.distance, 4);
+  await assert.rejects(st.request("distance", { size: "3x3", scramble: "U" }), { code: "input" });
+  await assert.rejects(st.solve("3x3", "1 2 3/4 5 6/7 8 0", { notation: "braille" }), { code: "input" });
+});
+
 test("Korf's 10 easiest 4x4 boards: distance, solution, hints", async () => {
   if (expect) assert.deepEqual(korf10, expect.korf10.map((k) => [k.number, k.board, k.distance]));
   for (const [i, [num, text, length]] of korf10.entries()) {
