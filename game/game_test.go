@@ -124,7 +124,7 @@ func TestBadRequests(t *testing.T) {
 	}{
 		{"distance", "size=3x3&board=1 2 3/4 5 6/7 7 0", game.ErrInput, "tile 7 appears twice"},
 		{"distance", "size=3x3&board=1 2 3", game.ErrInput, "3x3 needs 9 numbers, got 3"},
-		{"hint", "size=3x3", game.ErrInput, "missing parameter board: the 9 numbers of a 3x3 board in reading order, 0 for the blank, such as board=1,2,3,4,5,6,7,8,0"},
+		{"hint", "size=3x3", game.ErrInput, "missing parameter board: the 9 numbers of a 3x3 board in reading order, 0 for the blank, such as board=1,2,3,4,5,6,7,8,0 (or scramble=RRDL, moves from the goal)"},
 		{"solve", "board=1", game.ErrInput, "missing parameter size, such as size=3x3"},
 		{"solve", "size=5x5&board=1", game.ErrInput, "size 5x5 is not served; the sizes are 3x3, 4x4"},
 		{"level", "size=3x3&min=32", game.ErrInput, "no boards at these distances: 32: no 3x3 board is more than 31 moves from the goal"},

@@ -10,7 +10,7 @@ import (
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "distance", "slidetable distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-|-scramble MOVES",
+	f := newFlags(e, "distance", "slidetable distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal, or 'unsolvable', from the\n"+
 			"table FILE, else the built-in or installed table of the size. For a size\n"+
 			"with neither, or with -ida, an optimal IDA* search finds it, with the\n"+

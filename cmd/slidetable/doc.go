@@ -154,11 +154,11 @@
 //		classings of the tiles, lower bounds in that metric, a 202 MB
 //		file built in about 25 s on two cores and 450 MB, which
 //		-table takes as it takes the built-in one.
-//	distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
 //		distance a line for the boards of standard input.
-//	solvable [-metric single|multi] [-goal BOARD] [-json] WxH BOARD
+//	solvable [-metric single|multi] [-goal BOARD] [-scramble MOVES] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
 //	verify [-table FILE] [-metric single|multi] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
 //		Prove every distance exact (the goal alone at 0, every other board
@@ -188,7 +188,7 @@
 //		distances, is refused, saying so. For 4x4,
 //		which has no table, the published distribution (Korf and Schultze
 //		2005) and its 17 published hardest boards, with the source.
-//	solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//	solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-
 //		Print the distance and a shortest solution. Sizes without a table
 //		are solved by IDA*: 4x4 with the built-in pattern database or the
 //		one of -table FILE.pdb (with -metric multi, an abstraction tier),
@@ -198,11 +198,20 @@
 //		("21  5 4 1 ...", "0  none"), or "unsolvable"; with -metric multi
 //		each move with how many tiles slide and which way, as for one
 //		board ("2  5 (1 tile slides up), 8 (1 tile slides left)").
-//	hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-
+//		With -notation letters, the moves as speedsolvers write them
+//		("RRDL"; "R3D2L" in multi-tile moves).
+//	hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-
 //		Print every move that brings BOARD one step closer to the goal; by
 //		search it costs about one solve. With "-", one line a board: the
 //		distance, two spaces and the optimal moves ("31  5 3 1"; with
 //		-metric multi, with how many tiles each slides and which way).
+//		With -notation letters, each move as speedsolvers write it.
+//
+// distance, solvable, solve and hint take -scramble MOVES instead of a
+// board: the board those moves make from the goal, in letters ("RRDL",
+// "R3D2L": the way the tiles slide, with how many slide at once) or as
+// tile numbers.
+//
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
 //		or K-move random walks from the goal with their moves.

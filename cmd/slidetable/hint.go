@@ -11,7 +11,7 @@ import (
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-|-scramble MOVES",
+	f := newFlags(e, "hint", "slidetable hint [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-",
 		"Print the distance of BOARD and every move that brings it one step closer to\n"+
 			"the goal: the number of the tile that slides into the blank, and the way it\n"+
 			"slides. Prints 'unsolvable' for a board that cannot reach the goal. Uses\n"+

@@ -8,7 +8,7 @@ import (
 )
 
 func runSolvable(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solvable", "slidetable solvable [-metric single|multi] [-goal BOARD] [-json] WxH BOARD|-scramble MOVES",
+	f := newFlags(e, "solvable", "slidetable solvable [-metric single|multi] [-goal BOARD] [-scramble MOVES] [-json] WxH BOARD",
 		"Print true if BOARD can reach the goal and false if not, by the parity rule,\n"+
 			"for a board of any size (no table needed): odd width, solvable iff the\n"+
 			"inversions are even; even width, iff inversions plus the blank's row counted\n"+

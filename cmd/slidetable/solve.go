@@ -11,7 +11,7 @@ import (
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "solve", "slidetable solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-json] WxH BOARD|-|-scramble MOVES",
+	f := newFlags(e, "solve", "slidetable solve [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-notation tiles|letters] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-",
 		"Print the fewest moves from BOARD to the goal and a shortest solution: the\n"+
 			"moves in order, each the number of the tile that slides into the blank.\n"+
 			"Prints 'unsolvable' for a board that cannot reach the goal. Uses the\n"+
