@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/bfs"
@@ -291,15 +292,44 @@ func TestRun10MatchesScan(t *testing.T) {
 	for _, size := range []board.Size{{W: 5, H: 2}, {W: 2, H: 5}} {
 		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
 			t.Run(size.String()+"/"+metric.String(), func(t *testing.T) {
-				goal := board.Goal(size)
-				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkScan(t, goal, res)
+				checkScan(t, board.Goal(size), search(t, size, metric))
 			})
 		}
 	}
+}
+
+// searches holds the searches of 10 and 12 cells (with the default
+// options) that more than one test checks, made once a test binary: a
+// 12-cell search is a quarter of a minute of processor time, and
+// TestRun10MatchesScan and TestRun12MatchesScan check against the plain
+// search the very results whose counts TestMultiPublished compares with
+// the published ones.
+var searches sync.Map // searchKey → *searchOnce
+
+type searchKey struct {
+	size   board.Size
+	metric board.Metric
+}
+
+type searchOnce struct {
+	once sync.Once
+	res  *bfs.Result
+	err  error
+}
+
+// search returns the search of the goal of size in metric, made on the
+// first call.
+func search(t *testing.T, size board.Size, metric board.Metric) *bfs.Result {
+	t.Helper()
+	v, _ := searches.LoadOrStore(searchKey{size, metric}, new(searchOnce))
+	s := v.(*searchOnce)
+	s.once.Do(func() {
+		s.res, s.err = bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
+	})
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	return s.res
 }
 
 // all12 reports whether the checks of 12 cells run on every size and
@@ -334,12 +364,7 @@ func TestRun12MatchesScan(t *testing.T) {
 				continue
 			}
 			t.Run(size.String()+"/"+metric.String(), func(t *testing.T) {
-				goal := board.Goal(size)
-				res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkScan(t, goal, res)
+				checkScan(t, board.Goal(size), search(t, size, metric))
 			})
 		}
 	}
@@ -383,11 +408,7 @@ func TestMultiPublished(t *testing.T) {
 				continue
 			}
 			t.Run(s.String(), func(t *testing.T) {
-				res, err := bfs.Run(context.Background(), board.Goal(s), &bfs.Options{Metric: board.MultiTile})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(res.Counts, want) {
+				if res := search(t, s, board.MultiTile); !slices.Equal(res.Counts, want) {
 					t.Fatalf("counts %v, published %v", res.Counts, want)
 				}
 			})

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
@@ -219,9 +220,7 @@ func TestInstalled(t *testing.T) {
 	if err != nil {
 		t.Skip("no npm to pack and install the package")
 	}
-	if testing.Short() {
-		t.Skip("packs and installs the package; runs without -short")
-	}
+	testenv.Long(t) // packs, installs and starts Node three times
 	dir := t.TempDir()
 	env := append(os.Environ(), "npm_config_cache="+filepath.Join(dir, "cache"), "npm_config_update_notifier=false",
 		"npm_config_audit=false", "npm_config_fund=false")
@@ -292,9 +291,14 @@ func firstBlock(t *testing.T, path, lang string) string {
 // error messages.
 func TestNode(t *testing.T) {
 	node := testenv.Node(t)
+	start := time.Now()
 	wasm := buildWasm(t)
+	t.Logf("built the module in %v", time.Since(start))
+	start = time.Now()
+	exp := expected(t)
+	t.Logf("the Go answers in %v", time.Since(start))
 	path := filepath.Join(t.TempDir(), "expect.json")
-	b, err := json.Marshal(expected(t))
+	b, err := json.Marshal(exp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,10 +36,8 @@ type pkgJSON struct {
 // it (package.json and its files), and every module it exports must have
 // declarations, which the program for a page imports.
 func TestTypes(t *testing.T) {
+	testenv.Long(t) // tsc takes its seconds for each of the programs
 	node := testenv.Node(t)
-	if testing.Short() {
-		t.Skip("fetches TypeScript with npm; runs without -short")
-	}
 	var pkg pkgJSON
 	b, err := os.ReadFile("package.json")
 	if err != nil {

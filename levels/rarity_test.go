@@ -77,22 +77,23 @@ func TestRarityCorner(t *testing.T) {
 	}
 }
 
-// TestCounted builds the tables of the 12-cell sizes and checks the counts
-// RarityOf knows of them against theirs, distance by distance.
+// TestCounted searches the 12-cell sizes, as building their tables does,
+// and checks the counts RarityOf knows of them against the search's,
+// distance by distance.
 func TestCounted(t *testing.T) {
 	testenv.Long(t)
 	for _, size := range []board.Size{{W: 4, H: 3}, {W: 3, H: 4}, {W: 6, H: 2}, {W: 2, H: 6}} {
-		tb, err := table.Build(t.Context(), board.Goal(size), nil)
+		res, err := table.Search(t.Context(), board.Goal(size), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for d, want := range tb.Counts() {
+		for d, want := range res.Counts {
 			r, ok := levels.RarityOf(board.Goal(size), board.SingleTile, d, d)
-			if got := math.Round(r.Fraction * float64(tb.Reachable())); !ok || r.Bound || got != float64(want) {
+			if got := math.Round(r.Fraction * float64(res.Reachable())); !ok || r.Bound || got != float64(want) {
 				t.Errorf("%s at %d: %v boards (%+v), want %d", size, d, got, r, want)
 			}
 		}
-		if r, _ := levels.RarityOf(board.Goal(size), board.SingleTile, tb.Max()+1, tb.Max()+5); r.Fraction != 0 {
+		if r, _ := levels.RarityOf(board.Goal(size), board.SingleTile, res.Max()+1, res.Max()+5); r.Fraction != 0 {
 			t.Errorf("%s beyond God's number: %+v", size, r)
 		}
 	}

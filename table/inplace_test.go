@@ -1026,24 +1026,17 @@ func TestScan(t *testing.T) {
 }
 
 // TestInPlace12 writes 4x3 tables from a search, in both metrics, as
-// 'slidetable build' does (version 2), reads them in place and compares
+// 'slidetable build' does (version 2; see Write12), reads them in place and compares
 // every board with the search; then proves them. Seconds and 400 MB each:
 // only with SLIDETABLE_LONG=1.
 func TestInPlace12(t *testing.T) {
 	testenv.Long(t)
 	for _, metric := range metrics {
-		res, err := bfs.Run(context.Background(), board.Goal(board.Size{W: 4, H: 3}), &bfs.Options{Metric: metric})
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(t.TempDir(), "4x3.tbl")
-		sum, err := WriteResultFile(context.Background(), path, res)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ip := openInPlace(t, path)
-		if h, _ := ip.ContentHash(); h != sum {
-			t.Fatalf("%v: content hash %x, WriteResultFile said %x", metric, h, sum)
+		w := Write12(t, metric)
+		res := w.Result
+		ip := openInPlace(t, w.Path)
+		if h, _ := ip.ContentHash(); h != w.Sum {
+			t.Fatalf("%v: content hash %x, WriteResultFile said %x", metric, h, w.Sum)
 		}
 		depth, reach := res.Expand()
 		tb, err := newTrusted(res.Goal, metric, depth, reach, res.Counts)
