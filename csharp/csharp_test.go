@@ -156,7 +156,10 @@ func TestCompiles(t *testing.T) {
 
 // TestCSharp runs tests/Tests.cs, compiled with the binding, on the Go
 // library's answers: it prints its failures and "N passed, M failed".
+// Every 3x3 board in both metrics through P/Invoke takes seconds: it runs
+// with the long checks; the examples, the exits and the builds run always.
 func TestCSharp(t *testing.T) {
+	testenv.Long(t)
 	mcs, mono, dir := build(t)
 	records := expected(t)
 	path := filepath.Join(t.TempDir(), "expect.txt")
