@@ -76,8 +76,12 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, limit int) (Result
 		return Result{}, err
 	}
 	var it iterations
+	hook := iterationHook(ctx)
 	for bound := st.ev.H(); limit < 0 || bound <= limit; {
 		st.bound = bound
+		if hook != nil {
+			hook(b, bound, st.nodes)
+		}
 		next, err := s.iterate(ctx, b, st, &it, false)
 		if err != nil {
 			return Result{Nodes: st.nodes}, err
@@ -130,8 +134,12 @@ func (s *Searcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, erro
 		return nil, -1, err
 	}
 	var it iterations
+	hook := iterationHook(ctx)
 	for bound := st.ev.H(); ; {
 		st.bound = bound
+		if hook != nil {
+			hook(b, bound, st.nodes)
+		}
 		next, err := s.iterate(ctx, b, st, &it, true)
 		if err != nil {
 			return nil, -1, err

@@ -155,7 +155,12 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if batch {
 		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer), "")
 	}
-	r, err := answer(ctx, s, b)
+	if err := sf.withinReach(ctx, s, b); err != nil {
+		return err
+	}
+	noticed, stop := searchNotice(ctx, f)
+	r, err := answer(noticed, s, b)
+	stop()
 	if err != nil {
 		return sf.stopped(err, "before the answer")
 	}

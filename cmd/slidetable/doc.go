@@ -210,7 +210,12 @@
 // distance, solvable, solve and hint take -scramble MOVES instead of a
 // board: the board those moves make from the goal, in letters ("RRDL",
 // "R3D2L": the way the tiles slide, with how many slide at once) or as
-// tile numbers.
+// tile numbers. A search that runs for more than a second says on
+// standard error what it is doing, at each deeper bound (no solution of
+// fewer than N moves, the boards looked at); a board of more than 16 cells
+// without a table or a pattern database for its size whose lower bound is
+// beyond 50 moves (a random 5x5 board's is about 70) is refused with exit
+// status 2 unless -timeout is given: such a search runs for days.
 //
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,
