@@ -47,8 +47,12 @@ var noticeAfter = time.Second // a variable for the tests
 // search is doing once it has run for noticeAfter, and again at each
 // deeper bound it reaches: the board's size, the length below which it
 // has found no solution, and the boards looked at. stop ends the notices.
+// A search whose time limit is at most twice noticeAfter away gets none.
 func searchNotice(ctx context.Context, f *flags) (_ context.Context, stop func()) {
 	start := time.Now()
+	if d, ok := ctx.Deadline(); ok && d.Sub(start) <= 2*noticeAfter {
+		return ctx, func() {} // over soon enough to say nothing
+	}
 	var (
 		mu     sync.Mutex
 		b      board.Board
