@@ -13,8 +13,6 @@ import (
 
 	"github.com/slidetable/slidetable/internal/human"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/pdb"
@@ -142,15 +140,15 @@ func (req *buildRequest) installPath() error {
 func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 	f, size, path := req.f, req.goal.Size(), req.path
 	opts := &bfs.Options{Workers: req.workers, MaxMemory: req.limit, Metric: f.metric}
-	showProgress := !req.quiet && isTerminal(e.stderr)
-	var bar *progressbar.ProgressBar
+	showProgress := !req.quiet
+	var bar *progress
 	opts.Progress = func(p bfs.Progress) {
 		if testHook != nil {
 			testHook(ctx, "search")
 		}
 		if showProgress {
 			if bar == nil {
-				bar = newProgressBar(e.stderr, int64(p.Slots), "building "+size.String())
+				bar = newProgress(e.stderr, int64(p.Slots), "building "+size.String())
 			}
 			bar.Describe(fmt.Sprintf("building %s, depth %d", size, p.Depth))
 			bar.Set64(int64(p.Visited))
@@ -277,7 +275,7 @@ func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
 		c, _ := rank.Placements(size.Cells(), len(g))
 		total += c
 	}
-	var bar *progressbar.ProgressBar
+	var bar *progress
 	group := -1
 	var groupDone uint64
 	opts.Progress = func(p pdb.Progress) {
@@ -289,9 +287,9 @@ func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
 			group = p.Group
 		}
 		groupDone = p.Placements
-		if !quiet && isTerminal(e.stderr) {
+		if !quiet {
 			if bar == nil {
-				bar = newProgressBar(e.stderr, int64(total), "building "+size.String())
+				bar = newProgress(e.stderr, int64(total), "building "+size.String())
 			}
 			bar.Describe(fmt.Sprintf("building %s, group %d of %d, depth %d", size, p.Group+1, p.Groups, p.Depth))
 			bar.Set64(int64(done + p.Placements))

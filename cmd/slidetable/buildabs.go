@@ -8,8 +8,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
@@ -26,7 +24,7 @@ func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 	for _, c := range classings {
 		total += c.Arrangements()
 	}
-	var bar *progressbar.ProgressBar
+	var bar *progress
 	part := 0
 	opts.Progress = func(p abstraction.Progress) {
 		if testHook != nil {
@@ -36,9 +34,9 @@ func buildAbstraction(ctx context.Context, e *env, req *buildRequest) error {
 			before += classings[part].Arrangements()
 			part = p.Part
 		}
-		if !req.quiet && isTerminal(e.stderr) {
+		if !req.quiet {
 			if bar == nil {
-				bar = newProgressBar(e.stderr, int64(total), "building "+size.String())
+				bar = newProgress(e.stderr, int64(total), "building "+size.String())
 			}
 			bar.Describe(fmt.Sprintf("building %s, classing %d of %d, depth %d", size, p.Part+1, len(classings), p.Depth))
 			bar.Set64(int64(before + p.Visited))

@@ -7,8 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
@@ -93,8 +91,8 @@ func (f *flags) sourceOptions() source.Options {
 			}
 		},
 	}
-	if !f.quiet && isTerminal(f.stderr) {
-		var bar *progressbar.ProgressBar
+	if !f.quiet {
+		var bar *progress
 		var proving source.Progress // the file the bar is for
 		opts.Progress = func(p source.Progress) {
 			if bar == nil || p.Path != proving.Path || p.Size != proving.Size {
@@ -102,7 +100,7 @@ func (f *flags) sourceOptions() source.Options {
 				if p.Path == "" {
 					desc = fmt.Sprintf("proving the built-in %s %s", p.Size, p.Kind)
 				}
-				bar, proving = newProgressBar(f.stderr, int64(p.Total), desc), p
+				bar, proving = newProgress(f.stderr, int64(p.Total), desc), p
 			}
 			bar.Set64(int64(p.Done))
 			if p.Done == p.Total && !bar.IsFinished() {

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
-
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/bfs"
@@ -218,13 +216,13 @@ func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
 // certifyBar returns a progress callback that draws a bar on stderr for a
 // table large enough to take a while, or nil.
 func certifyBar(w io.Writer, quiet bool, t *table.Table) func(checked, total uint64) {
-	if quiet || t.Size().Cells() < 11 || !isTerminal(w) {
+	if quiet || t.Size().Cells() < 11 {
 		return nil
 	}
-	var bar *progressbar.ProgressBar
+	var bar *progress
 	return func(checked, total uint64) {
 		if bar == nil {
-			bar = newProgressBar(w, int64(total), "proving the distances of "+t.Size().String())
+			bar = newProgress(w, int64(total), "proving the distances of "+t.Size().String())
 		}
 		bar.Set64(int64(checked))
 		if checked == total {
