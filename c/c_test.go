@@ -377,6 +377,79 @@ func TestRandom(t *testing.T) {
 	}
 }
 
+// TestLetters gives check.c's letters mode boards as scrambles in letters,
+// in both metrics: slidetable_scramble's board is the one Go's
+// board.ParseLetters makes; the solution slidetable_letters writes, read
+// back by Go, reaches the goal in the table's distance; its hints, each
+// read back, are the table's hints.
+func TestLetters(t *testing.T) {
+	three := board.Size{W: 3, H: 3}
+	goal := board.Goal(three)
+	scrambles := []string{"R", "RRDD", "R2D2LURDLU", "r2 d2 l u r d l u r", "R2D2L2U2"}
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		tbl, err := source.BuiltinTableIn(three, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := check(t, strings.Join(scrambles, "\n")+"\n", "letters", "3", "3", strconv.Itoa(int(m)))
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(scrambles) {
+			t.Fatalf("%v: %d lines for %d scrambles: %q", m, len(lines), len(scrambles), out)
+		}
+		for i, l := range lines {
+			parts := strings.Split(l, ";")
+			tiles, err := goal.ParseLetters(scrambles[i], board.SingleTile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := goal.Apply(tiles...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(parts) != 3 || parts[0] != joinMoves(b.Cells()) {
+				t.Fatalf("%v %q: %q, want the board %v", m, scrambles[i], l, b)
+			}
+			d, err := tbl.Distance(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path, err := b.ParseLetters(parts[1], m)
+			if err != nil || len(path) != d || !reaches(b, path, m, goal) {
+				t.Errorf("%v %v: solution %q reads as %v, %v; distance %d", m, b, parts[1], path, err, d)
+			}
+			hints, _, err := tbl.Hints(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			each := strings.Fields(parts[2])
+			if len(each) != len(hints) {
+				t.Fatalf("%v %v: hints %q, want %d of them", m, b, parts[2], len(hints))
+			}
+			for j, h := range each {
+				if got, err := b.ParseLetters(h, m); err != nil || len(got) != 1 || got[0] != hints[j] {
+					t.Errorf("%v %v: hint %q reads as %v, %v; want tile %d", m, b, h, got, err, hints[j])
+				}
+			}
+		}
+	}
+}
+
+// reaches reports whether tiles, played from b in metric m, end on goal.
+func reaches(b board.Board, tiles []uint8, m board.Metric, goal board.Board) bool {
+	for _, t := range tiles {
+		var err error
+		if m == board.MultiTile {
+			b, _, err = b.Tap(t)
+		} else {
+			b, err = b.Move(t)
+		}
+		if err != nil {
+			return false
+		}
+	}
+	return b == goal
+}
+
 // TestRandomAsGen compares slidetable_random with what the command line
 // prints, run for real.
 func TestRandomAsGen(t *testing.T) {

@@ -10,6 +10,7 @@ import "C"
 
 import (
 	"context"
+	"strings"
 	"unsafe"
 
 	"github.com/slidetable/slidetable/board"
@@ -292,6 +293,67 @@ func movesCall(table C.slidetable_table, cells *C.slidetable_internal_cuint8, nc
 	}
 	*distance = C.int(d)
 	return done(outCells(moves, capacity, nmoves, "moves", ms))
+}
+
+//export slidetable_letters
+func slidetable_letters(table C.slidetable_table, cells *C.slidetable_internal_cuint8, ncells C.size_t,
+	moves *C.slidetable_internal_cuint8, nmoves C.size_t, path C.int, buf *C.char, capacity C.size_t,
+	length *C.size_t) (status C.int) {
+	defer recoverCall(&status)
+	if uint64(nmoves) > C.SLIDETABLE_MAX_MOVES {
+		return fail(statusErrorf(statusArgument, "nmoves %d: more than %d (SLIDETABLE_MAX_MOVES)", uint64(nmoves), C.SLIDETABLE_MAX_MOVES))
+	}
+	if moves == nil && nmoves > 0 {
+		return fail(nullError("moves"))
+	}
+	h, b, err := begin(table, cells, ncells)
+	if err != nil {
+		return fail(err)
+	}
+	defer h.release()
+	var tiles []uint8
+	if nmoves > 0 {
+		tiles = unsafe.Slice((*uint8)(unsafe.Pointer(moves)), int(nmoves))
+	}
+	var text string
+	if path != 0 {
+		text, err = b.Letters(tiles, h.answer.Metric)
+	} else {
+		var each []string
+		each, err = b.MoveLetters(tiles, h.answer.Metric)
+		text = strings.Join(each, " ")
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return done(outText(buf, capacity, length, text))
+}
+
+//export slidetable_scramble
+func slidetable_scramble(table C.slidetable_table, text *C.slidetable_internal_cchar, textLen C.size_t,
+	cells *C.uint8_t, capacity C.size_t, length *C.size_t) (status C.int) {
+	defer recoverCall(&status)
+	if err := checkOut(cells, capacity, length, "cells"); err != nil {
+		return fail(err)
+	}
+	s, err := inText(text, textLen, C.SLIDETABLE_MAX_BOARD_TEXT, "text")
+	if err != nil {
+		return fail(err)
+	}
+	h, err := acquire(uint64(table))
+	if err != nil {
+		return fail(err)
+	}
+	defer h.release()
+	tiles, err := h.goal.ParseLetters(string(s), board.SingleTile)
+	if err != nil {
+		return fail(err)
+	}
+	b, err := h.goal.Apply(tiles...)
+	if err != nil {
+		return fail(err)
+	}
+	return done(outCells(cells, capacity, length, "cells", b.Cells()))
 }
 
 //export slidetable_distances

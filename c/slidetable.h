@@ -129,6 +129,7 @@ enum {
 #define SLIDETABLE_MAX_BOARDS ((size_t)1 << 30)  /* boards of one batch call */
 #define SLIDETABLE_MAX_BATCH_TEXT ((size_t)1 << 31) /* bytes of a batch of boards as text */
 #define SLIDETABLE_MAX_LEVEL 1000                /* min and max of slidetable_level */
+#define SLIDETABLE_MAX_MOVES 65536               /* moves of slidetable_letters and slidetable_scramble */
 
 /* SLIDETABLE_MOVES_BOUND(w, h) bounds the moves of any shortest solution
  * of a w x h board, in either metric (see slidetable_info for the exact
@@ -253,6 +254,27 @@ int slidetable_hints(slidetable_table table, const uint8_t *cells, size_t ncells
  * more than SLIDETABLE_MOVES_BOUND(w, h). */
 int slidetable_solve(slidetable_table table, const uint8_t *cells, size_t ncells, int64_t timeout_ms,
                      slidetable_cancel cancel, int *distance, uint8_t *moves, size_t cap, size_t *nmoves);
+
+/* slidetable_letters writes nmoves moves of the table's metric (tiles, as
+ * slidetable_hints and slidetable_solve give them; at most
+ * SLIDETABLE_MAX_MOVES) in the speedsolvers' notation, as slidetable_error
+ * writes messages: for each move the way its tiles slide, U, D, L or R,
+ * followed in the multi-tile metric, when more than one tile slides, by
+ * how many do. With path nonzero the moves are played one after another
+ * from the board (a solution: "R3D2L"); with path 0 each is a move of the
+ * board (hints: "R D2", separated by spaces). A move that cannot be played
+ * is SLIDETABLE_ERR_INPUT, naming it. */
+int slidetable_letters(slidetable_table table, const uint8_t *cells, size_t ncells, const uint8_t *moves,
+                       size_t nmoves, int path, char *buf, size_t cap, size_t *len);
+
+/* slidetable_scramble writes the board that the moves of text make from
+ * the table's goal, into cells of cap elements, and n into *len. text is
+ * text_len bytes (at most SLIDETABLE_MAX_BOARD_TEXT) of moves in the
+ * speedsolvers' notation, either form ("RRDL", "R3D2L"; spaces between
+ * moves allowed). Text that cannot be read or played is
+ * SLIDETABLE_ERR_INPUT, naming the move. */
+int slidetable_scramble(slidetable_table table, const char *text, size_t text_len, uint8_t *cells, size_t cap,
+                        size_t *len);
 
 /* slidetable_distances answers many boards in one call: cells holds
  * count boards, one after the other (ncells = count * n; count at most

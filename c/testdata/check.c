@@ -16,6 +16,10 @@
  *   check levels              for each "W H METRIC MIN MAX SEED" line of
  *                             standard input: "cells;distance"
  *   check random W H SEED     the board slidetable_random draws
+ *   check letters W H METRIC  for each line of moves in letters read from
+ *                             standard input: the board they make from the
+ *                             goal, and its solution and hints in letters:
+ *                             "cells;solution;hints"
  *   check threads             two threads ask at once; a search cancelled
  *                             from another thread; a table closed under one
  *   check timeout MS          a 5x5 search with a time limit of MS
@@ -183,6 +187,38 @@ static int random_board(int w, int h, unsigned long long seed) {
 	print_moves(cells, n);
 	printf("\n");
 	return slidetable_close(t) != SLIDETABLE_OK;
+}
+
+static int letters(int w, int h, int metric) {
+	slidetable_table t = open_size(w, h, metric);
+	char line[4096], text[8192];
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		uint8_t cells[SLIDETABLE_MAX_CELLS], path[4096], hints[SLIDETABLE_MAX_CELLS];
+		size_t n = 0, np = 0, nh = 0, len = 0;
+		int d = 0;
+		line[strcspn(line, "\n")] = 0;
+		must(slidetable_scramble(t, line, strlen(line), cells, sizeof cells, &n), SLIDETABLE_OK, "slidetable_scramble");
+		print_moves(cells, n);
+		must(slidetable_solve(t, cells, n, 60000, 0, &d, path, sizeof path, &np), SLIDETABLE_OK, "slidetable_solve");
+		must(slidetable_letters(t, cells, n, path, np, 1, text, sizeof text, &len), SLIDETABLE_OK, "slidetable_letters");
+		if (len != strlen(text)) FAIL("letters: length %zu of %s", len, text);
+		printf(";%s", text);
+		must(slidetable_hints(t, cells, n, 60000, 0, &d, hints, sizeof hints, &nh), SLIDETABLE_OK, "slidetable_hints");
+		must(slidetable_letters(t, cells, n, hints, nh, 0, text, sizeof text, &len), SLIDETABLE_OK, "slidetable_letters");
+		printf(";%s\n", text);
+	}
+	uint8_t goal[SLIDETABLE_MAX_CELLS], bad[] = {1};
+	size_t n = 0;
+	must(slidetable_goal(t, goal, sizeof goal, &n), SLIDETABLE_OK, "slidetable_goal");
+	/* Tile 1 cannot move on the goal; U cannot be played there; X is no move. */
+	must(slidetable_letters(t, goal, n, bad, 1, 1, line, sizeof line, &n), SLIDETABLE_ERR_INPUT, "letters of an illegal move");
+	must(slidetable_scramble(t, "U", 1, goal, sizeof goal, &n), SLIDETABLE_ERR_INPUT, "scramble U");
+	must(slidetable_scramble(t, "RX", 2, goal, sizeof goal, &n), SLIDETABLE_ERR_INPUT, "scramble RX");
+	must(slidetable_scramble(t, "R", 1, goal, 2, &n), SLIDETABLE_ERR_TRUNCATED, "scramble into 2 cells");
+	must(slidetable_letters(t, goal, (size_t)w * h, NULL, 3, 1, line, sizeof line, &n), SLIDETABLE_ERR_ARGUMENT, "letters of NULL moves");
+	must(slidetable_letters(t, goal, (size_t)w * h, bad, (size_t)SLIDETABLE_MAX_MOVES + 1, 1, line, sizeof line, &n), SLIDETABLE_ERR_ARGUMENT, "too many moves");
+	must(slidetable_close(t), SLIDETABLE_OK, "slidetable_close");
+	return failures != 0;
 }
 
 /* ---- threads ---- */
@@ -517,6 +553,7 @@ int main(int argc, char **argv) {
 	if (strcmp(mode, "all3x3") == 0 && argc == 4) return all3x3(atoi(argv[2]), argv[3]);
 	if (strcmp(mode, "boards") == 0 && argc == 5) return boards(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	if (strcmp(mode, "levels") == 0) return levels();
+	if (strcmp(mode, "letters") == 0 && argc == 5) return letters(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	if (strcmp(mode, "random") == 0 && argc == 5) return random_board(atoi(argv[2]), atoi(argv[3]), strtoull(argv[4], NULL, 10));
 	if (strcmp(mode, "threads") == 0) return threads();
 	if (strcmp(mode, "timeout") == 0 && argc == 3) return timeout(atol(argv[2]));

@@ -94,6 +94,14 @@ namespace Slidetable
             ulong cancel, out int distance, [Out] byte[] moves, UIntPtr cap, out UIntPtr nmoves);
 
         [DllImport(Library, CallingConvention = Cdecl)]
+        internal static extern int slidetable_letters(ulong table, byte[] cells, UIntPtr ncells, byte[] moves,
+            UIntPtr nmoves, int path, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
+
+        [DllImport(Library, CallingConvention = Cdecl)]
+        internal static extern int slidetable_scramble(ulong table, byte[] text, UIntPtr textLen, [Out] byte[] cells,
+            UIntPtr cap, out UIntPtr len);
+
+        [DllImport(Library, CallingConvention = Cdecl)]
         internal static extern int slidetable_distances(ulong table, byte[] cells, UIntPtr ncells, [Out] int[] output,
             UIntPtr count, long timeoutMs, ulong cancel, out UIntPtr done);
 

@@ -551,6 +551,50 @@ namespace Slidetable
             return cells;
         }
 
+        /// <summary>
+        /// The moves, tiles as <see cref="Solve(byte[], TimeSpan?, CancellationToken)"/>
+        /// and <see cref="Hints(byte[], TimeSpan?, CancellationToken)"/> give
+        /// them, in the speedsolvers' notation: for each move the way its
+        /// tiles slide (U, D, L or R), with how many slide in multi-tile
+        /// moves when more than one does. With path (a solution) the moves
+        /// are played in order from board ("R3D2L"); without (hints) each
+        /// is a move of board, separated by spaces ("R D2"). A move that
+        /// cannot be played is <see cref="ErrorKind.Input"/>.
+        /// </summary>
+        public string Letters(byte[] board, byte[] moves, bool path = true)
+        {
+            Board(board);
+            if (moves == null)
+            {
+                throw new ArgumentNullException("moves");
+            }
+            using (var call = new NativeCall(handle, CancellationToken.None))
+            {
+                ulong t = call.Table;
+                return Native.Text((byte[] buf, UIntPtr cap, out UIntPtr n) =>
+                    Native.slidetable_letters(t, board, (UIntPtr)board.Length, moves, (UIntPtr)moves.Length,
+                        path ? 1 : 0, buf, cap, out n));
+            }
+        }
+
+        /// <summary>
+        /// The board that moves in the speedsolvers' notation ("RRDL",
+        /// "R3D2L") make from the goal; text that cannot be read or played
+        /// is <see cref="ErrorKind.Input"/>, naming the move.
+        /// </summary>
+        public byte[] Scramble(string moves)
+        {
+            byte[] text = Native.Utf8(moves, "moves", ErrorKind.Input);
+            var cells = new byte[CellCount];
+            UIntPtr len;
+            using (var call = new NativeCall(handle, CancellationToken.None))
+            {
+                call.Check(Native.slidetable_scramble(call.Table, text, (UIntPtr)text.Length, cells,
+                    (UIntPtr)cells.Length, out len));
+            }
+            return cells;
+        }
+
         /// <summary><see cref="Distance(byte[], TimeSpan?, CancellationToken)"/> on the thread pool, on a copy of board.</summary>
         public Task<int?> DistanceAsync(byte[] board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))

@@ -50,6 +50,7 @@ static class Tests
         Group("batches", () => Batches(records));
         Group("a closed table", ClosedTable);
         Group("another goal", OtherGoal);
+        Group("letters", Letters);
         Group("time limits", TimeLimits);
         Group("cancellation", Cancellation);
         Group("closing under a search", CloseUnderSearch);
@@ -602,6 +603,30 @@ static class Tests
             byte[] path = t.Solve(b, TimeSpan.FromMinutes(5));
             Check(path != null && path.Length == t.Distance(b), "a solution as long as the distance");
             Same(Play(b, path, 3, Metric.Single), goal, "where the solution leads");
+        }
+    }
+
+    static void Letters()
+    {
+        foreach (Metric metric in new[] { Metric.Single, Metric.Multi })
+        {
+            using (var t = Table.Open("3x3", metric))
+            {
+                // R2 D2 L U R from the goal: 8 and 7 right, 4 and 1 down,
+                // then 2 left, 5 up and 1 right.
+                byte[] b = t.Scramble("R2 D2 L U R");
+                Same(b, new byte[] { 2, 5, 3, 0, 1, 6, 4, 7, 8 }, "the board R2 D2 L U R makes");
+                byte[] path = t.Solve(b);
+                string text = t.Letters(b, path);
+                Check(text.Trim("UDLR0123456789".ToCharArray()).Length == 0, "letters " + text);
+                Equal(text.Split("UDLR".ToCharArray()).Length - 1, path.Length, "the letters of " + text);
+                Same(Play(b, path, 3, metric), t.Goal, "where the solution leads");
+                Hints h = t.Hints(b);
+                Equal(t.Letters(b, h.Moves, false).Split(' ').Length, h.Moves.Length, "the letters of the hints");
+                ThrowsKind(() => t.Letters(t.Goal, new byte[] { 1 }), ErrorKind.Input, "letters of a move that cannot be played");
+                ThrowsKind(() => t.Scramble("U"), ErrorKind.Input, "a scramble that cannot be played");
+                ThrowsKind(() => t.Scramble("RX"), ErrorKind.Input, "a scramble that cannot be read");
+            }
         }
     }
 

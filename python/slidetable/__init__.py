@@ -61,8 +61,10 @@ __all__ = [
     "distance",
     "distances",
     "hints",
+    "letters",
     "level",
     "random_board",
+    "scramble",
     "solvable",
     "solve",
     "warnings",
@@ -609,6 +611,31 @@ class Table:
         _check(_native.lib().slidetable_random(self._live(), _seed(seed), cells, n, ctypes.byref(length)))
         return tuple(cells[: length.value])
 
+    def letters(self, board: Board, moves: Sequence[int], *, path: bool = True) -> str:
+        """The moves, tiles as :meth:`solve` and :meth:`hints` give them, in
+        the speedsolvers' notation: for each move the way its tiles slide
+        (U, D, L or R), with how many slide in the multi-tile metric when
+        more than one does. With path (a solution) the moves are played in
+        order from board: ``"R3D2L"``; without (hints) each is a move of
+        board, separated by spaces: ``"R D2"``."""
+        cells = self._cells(board)
+        tiles = _ints(moves, self.width, self.height)
+        status, text = _native.text_out(_native.lib().slidetable_letters, self._live(), cells, len(cells),
+                                        tiles, len(tiles), 1 if path else 0)
+        _check(status)
+        return text
+
+    def scramble(self, moves: str) -> Tuple[int, ...]:
+        """The board that moves in the speedsolvers' notation (``"RRDL"``,
+        ``"R3D2L"``) make from the goal."""
+        if not isinstance(moves, str):
+            raise TypeError(f"moves are a string of letters such as 'R3D2L', not {type(moves).__name__}")
+        text = moves.encode("utf-8")
+        n = self.width * self.height
+        cells, length = _native.cells_buffer(n), ctypes.c_size_t()
+        _check(_native.lib().slidetable_scramble(self._live(), text, len(text), cells, n, ctypes.byref(length)))
+        return tuple(cells[: length.value])
+
 
 def _seed(seed: Optional[int]) -> int:
     if seed is None:
@@ -779,6 +806,18 @@ def level(size: Size, min: int = 0, max: Optional[int] = None, *, seed: Optional
 def random_board(size: Size, *, seed: Optional[int] = None, goal: Optional[Board] = None) -> Tuple[int, ...]:
     """A board drawn uniformly among those that reach the goal."""
     return _table(size, "single", goal).random_board(seed)
+
+
+def letters(size: Size, board: Board, moves: Sequence[int], *, path: bool = True, metric: str = "single",
+            goal: Optional[Board] = None) -> str:
+    """The moves in the speedsolvers' notation: see Table.letters."""
+    return _table(size, metric, goal).letters(board, moves, path=path)
+
+
+def scramble(size: Size, moves: str, *, goal: Optional[Board] = None) -> Tuple[int, ...]:
+    """The board that moves in letters make from the goal: see
+    Table.scramble."""
+    return _table(size, "single", goal).scramble(moves)
 
 
 def warnings() -> List[str]:

@@ -65,6 +65,8 @@ _PROTOTYPES = {
     "slidetable_level": (
         _handle, c_int, c_int, c_uint64, c_int64, _handle, c_void_p, c_size_t, _p_size, _p_int,
     ),
+    "slidetable_letters": (_handle, c_char_p, c_size_t, c_char_p, c_size_t, c_int, c_void_p, c_size_t, _p_size),
+    "slidetable_scramble": (_handle, c_char_p, c_size_t, c_void_p, c_size_t, _p_size),
     "slidetable_cancel_new": (_p_handle,),
     "slidetable_cancel_fire": (_handle,),
     "slidetable_cancel_free": (_handle,),

@@ -160,6 +160,58 @@ class TestAgainstSearch(unittest.TestCase):
                     self.check_every(w, h, multi)
 
 
+def play_letters(b: tuple, letters: str, w: int) -> tuple:
+    """The board after the moves in letters, played from b with moves of
+    its own: each letter the way the tiles slide (U: the tile below the
+    blank moves up), a count repeating it one tile at a time."""
+    import re
+    c = list(b)
+    for d, count in re.findall(r"([UDLR])(\d*)", letters):
+        for _ in range(int(count or 1)):
+            z = c.index(0)
+            at = {"U": z + w, "D": z - w, "L": z + 1, "R": z - 1}[d]
+            if not 0 <= at < len(c) or (d in "LR" and at // w != z // w):
+                raise AssertionError(f"{letters}: {d} cannot be played on {c}")
+            c[z], c[at] = c[at], 0
+    return tuple(c)
+
+
+class TestLetters(unittest.TestCase):
+    """Solutions and hints in the speedsolvers' notation, and boards made
+    by scrambles, against the search here."""
+
+    def test_4x2(self):
+        for multi in (False, True):
+            metric = "multi" if multi else "single"
+            dist = bfs(4, 2, multi)
+            t = slidetable.Table("4x2", metric=metric)
+            for p in list(dist)[::401]:
+                with self.subTest(board=p, metric=metric):
+                    text = t.letters(p, t.solve(p))
+                    self.assertRegex(text, r"^[UDLR0-9]*$")
+                    self.assertEqual(play_letters(p, text, 4), goal(4, 2))
+                    if not multi:
+                        self.assertEqual(len(text), dist[p])
+                    hints = t.letters(p, t.hints(p).moves, path=False).split()
+                    self.assertEqual(len(hints), len(t.hints(p).moves))
+                    for h in hints:
+                        self.assertEqual(dist[play_letters(p, h, 4)], dist[p] - 1, h)
+        b = slidetable.scramble("3x3", "R2 D2")
+        self.assertEqual(b, play_letters(goal(3, 3), "RRDD", 3))
+        self.assertEqual(slidetable.distance("3x3", b), 4)
+        self.assertEqual(slidetable.letters("3x3", b, [1], path=False), "U")
+
+    def test_refused(self):
+        with self.assertRaisesRegex(SlidetableError, "no tile can slide up"):
+            slidetable.scramble("3x3", "U")
+        with self.assertRaisesRegex(SlidetableError, "is not a move"):
+            slidetable.scramble("3x3", "RX")
+        with self.assertRaisesRegex(SlidetableError, "cannot be played"):
+            slidetable.letters("3x3", "1 2 3/4 5 6/7 8 0", [1])
+        with self.assertRaises(TypeError):
+            slidetable.scramble("3x3", [1, 2])  # type: ignore[arg-type]
+
+
 def moved(b: tuple, nb: tuple) -> int:
     """The tile a move from b to nb moves (or taps): the one farthest from
     b's blank among those that moved."""
