@@ -55,6 +55,13 @@ function movable(cells, w) {
 // bfs3x3 returns the distance of every 3x3 board that reaches the goal,
 // by a plain breadth-first search from the goal: a Map from "c,c,...".
 function bfs3x3() {
+  bfs3x3.dist ??= search3x3();
+  return bfs3x3.dist;
+}
+
+// search3x3 is bfs3x3's search, made once: the tests read its map and
+// never change it.
+function search3x3() {
   const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
   const dist = new Map([[goal.join(","), 0]]);
   let frontier = [goal];
