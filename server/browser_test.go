@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -141,6 +142,9 @@ type tabOptions struct {
 	dark          bool   // prefers-color-scheme: dark
 	motion        bool   // animations as a player sees them (default: reduced)
 	query         string // after "/?"
+	// life bounds everything the tab does, 60 s if 0: a test that asks a
+	// tab many slow things gives it longer.
+	life time.Duration
 }
 
 // tab is a browser tab on the game page, with its helpers.
@@ -160,7 +164,7 @@ func openTab(t *testing.T, st *site, o tabOptions) *tab {
 	if err := chromedp.Do(ctx); err != nil { // opens the tab
 		t.Fatal(err)
 	}
-	tctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	tctx, cancelT := context.WithTimeout(ctx, cmp.Or(o.life, 60*time.Second))
 	t.Cleanup(cancelT)
 	p := &tab{t: t, ctx: tctx, site: st, opts: o}
 	p.do(p.emulate(), watchPage)

@@ -37,7 +37,9 @@ func TestBrowserTimings(t *testing.T) {
 
 			// A 3x3 move: the time from the key to the distance shown, in
 			// the page, and the engine's answer for the new board.
-			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3"})
+			// The tab then asks for a hint of some 25 4x4 boards, each in a
+			// second or two, longer on a busy machine.
+			p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=3x3", life: 10 * time.Minute})
 			p.ready()
 			var shown []float64
 			for range 20 {
