@@ -191,17 +191,9 @@ func openFile(ctx context.Context, path string) (*tableHandle, error) {
 		src.Close()
 		return nil, err
 	}
-	// A table answers in the metric it counts; a database guides the
-	// search of the metric its entries bound (a pattern database single-
-	// tile moves, an abstraction database multi-tile ones).
-	metric := board.SingleTile
-	switch {
-	case src.Table != nil:
-		metric = src.Table.Metric()
-	case src.Bound(board.SingleTile) == nil && src.Bound(board.MultiTile) != nil:
-		metric = board.MultiTile
-	}
-	return newTable(ctx, cat, src.Size(), metric)
+	// The file answers in its own metric: a table's, or the one whose
+	// moves a database's entries bound.
+	return newTable(ctx, cat, src.Size(), src.Metric())
 }
 
 // metricOf returns the metric of the number m, SLIDETABLE_SINGLE or
