@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/ida"
@@ -93,7 +94,17 @@ type CatalogOptions struct {
 	// Searched are sizes offered by search (Sizes), besides those that
 	// have a table or a file.
 	Searched []board.Size
+	// BuildCells, if not 0, has the catalogue build in memory the table
+	// of a goal of Goals of at most BuildCells cells (at most 10: a
+	// fraction of a second, 2 MB), on the first question about its size,
+	// under that question's context, instead of searching towards it;
+	// the table is proven by its building (Origin Computed). A build cut
+	// short by its context is tried again by the next question.
+	BuildCells int
 }
+
+// maxBuildCells bounds CatalogOptions.BuildCells.
+const maxBuildCells = 10
 
 // ErrTwice reports two given sources for the same questions.
 var ErrTwice = failure.New(failure.Input, "source: two files for the same questions")
@@ -104,7 +115,7 @@ const (
 	Given Origin = File + 1
 	// Computed is the origin of what is made here for the question: a
 	// bound computed from each board (an Answer with no Source), or a
-	// table built in memory by its caller for a goal of its own.
+	// table built in memory for a goal of its own (CatalogOptions.BuildCells).
 	Computed Origin = File + 2
 )
 
@@ -292,6 +303,14 @@ func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*A
 		return ans, nil
 	case given != nil:
 		return c.search(ans, given.Bound(m), given), nil
+	}
+	if !c.opts.Search && goal != board.Goal(size) && size.Cells() <= min(c.opts.BuildCells, maxBuildCells) {
+		t, err := table.Build(ctx, goal, &bfs.Options{Metric: m})
+		if err != nil {
+			return nil, err
+		}
+		ans.Table, ans.Source = t, &Source{Origin: Computed, Table: t}
+		return ans, nil
 	}
 	if !c.opts.Search {
 		src, err := c.resolvers[m].tableFor(ctx, goal)
