@@ -42,6 +42,9 @@ func copyFile(t *testing.T, from, name string) string {
 // kind, size, metric and goal, and what the question needed. Nothing is
 // passed over in silence and nothing panics.
 func TestTableAnyKind(t *testing.T) {
+	if testing.Short() {
+		t.Skip("proves the 4x4 tier and searches 4x4 boards; runs without -short")
+	}
 	t.Setenv(cacheEnv, t.TempDir())
 	// A tier as 'build -metric multi -o F 4x4' writes one: a file of the
 	// abstraction kind, not installed.
@@ -134,6 +137,9 @@ func TestServeEveryKind(t *testing.T) {
 // TestAnswersSaySource checks that -json answers say what answered them:
 // where, the kind, whether exact, and a file's path and content hash.
 func TestAnswersSaySource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("proves files and searches 4x4 boards; runs without -short")
+	}
 	t.Setenv(cacheEnv, t.TempDir())
 	type source struct {
 		Where, Path, Kind, Hash string
