@@ -23,10 +23,9 @@ import (
 // levels are random walks from it kept by their exact distance. The game
 // keeps the puzzles of the last goalPuzzles goals asked about.
 
-// goalTableCells is the most cells of a size whose table a game builds
-// for a goal of its own: 10 cells build in a fraction of a second (0.16 s
-// for 5x2 on two cores), as the command line's levels builds them.
-const goalTableCells = 10
+// goalTableCells is the most cells of a size whose table a game has its
+// catalogue build for a goal of its own: as many as a catalogue builds.
+const goalTableCells = source.MaxBuildCells
 
 // goalPuzzles is how many puzzles of goals of their own a game keeps: at
 // most goalPuzzles tables of goalTableCells cells (2 MB each) at once.
