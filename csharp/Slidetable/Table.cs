@@ -185,14 +185,14 @@ namespace Slidetable
         public static Task<Table> OpenAsync(string size, Metric metric = Metric.Single, byte[] goal = null,
             TimeSpan? timeout = null, CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Task.Run(() => Open(size, metric, goal, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Open(size, metric, goal, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary><see cref="OpenFile"/> on the thread pool.</summary>
         public static Task<Table> OpenFileAsync(string path, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Task.Run(() => OpenFile(path, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => OpenFile(path, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary>The columns of the boards the table answers.</summary>
@@ -600,7 +600,7 @@ namespace Slidetable
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return Task.Run(() => Distance(b, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Distance(b, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary><see cref="Distance(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
@@ -615,7 +615,7 @@ namespace Slidetable
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return Task.Run(() => Hints(b, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Hints(b, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary><see cref="Hints(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
@@ -630,7 +630,7 @@ namespace Slidetable
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return Task.Run(() => Solve(b, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Solve(b, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary><see cref="Solve(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
@@ -647,7 +647,7 @@ namespace Slidetable
         public Task DistancesAsync(byte[] boards, int[] distances, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Task.Run(() => Distances(boards, distances, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => { Distances(boards, distances, timeout, cancellationToken); return true; }, cancellationToken);
         }
 
         /// <summary>
@@ -657,14 +657,49 @@ namespace Slidetable
         public Task<int[]> DistancesAsync(byte[] boards, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Task.Run(() => Distances(boards, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Distances(boards, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary><see cref="Level(int, int, ulong?, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
         public Task<Level> LevelAsync(int min, int max = -1, ulong? seed = null, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return Task.Run(() => Level(min, max, seed, timeout, cancellationToken), cancellationToken);
+            return OnPool(() => Level(min, max, seed, timeout, cancellationToken), cancellationToken);
+        }
+
+        /// <summary>
+        /// Runs f on the thread pool and returns its task: canceled at once
+        /// if token already is, or when f throws OperationCanceledException
+        /// (the call saw token cancelled); faulted with what else f throws.
+        /// The token is given to f, not to the thread pool, so that a task
+        /// ends once, as f does: with a token of its own, the pool may end
+        /// a task as cancelled that has started, and the delegate's end then
+        /// completes it a second time (seen in Mono).
+        /// </summary>
+        static Task<T> OnPool<T>(Func<T> f, CancellationToken token)
+        {
+            var done = new TaskCompletionSource<T>();
+            if (token.IsCancellationRequested)
+            {
+                done.SetCanceled();
+                return done.Task;
+            }
+            Task.Factory.StartNew(() =>
+            {
+                try
+                {
+                    done.TrySetResult(f());
+                }
+                catch (OperationCanceledException)
+                {
+                    done.TrySetCanceled();
+                }
+                catch (Exception e)
+                {
+                    done.TrySetException(e);
+                }
+            }, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            return done.Task;
         }
 
         /// <summary>Refuses a null board; the library checks the rest.</summary>
