@@ -87,6 +87,21 @@ func (b Board) MoveLetters(moves []uint8, m Metric) ([]string, error) {
 // for text it cannot read and ErrIllegalMove for a move the board does
 // not allow, naming it.
 func (b Board) ParseLetters(s string, m Metric) ([]uint8, error) {
+	tiles, _, err := b.playLetters(s, m)
+	return tiles, err
+}
+
+// AfterLetters returns the board that moves in the speedsolvers' notation
+// (see ParseLetters; either form, in any metric) make when played from b:
+// a board given as a scramble of the goal. Its errors are ParseLetters's.
+func (b Board) AfterLetters(s string) (Board, error) {
+	_, end, err := b.playLetters(s, SingleTile)
+	return end, err
+}
+
+// playLetters is ParseLetters, which also returns the board the moves end
+// on.
+func (b Board) playLetters(s string, m Metric) ([]uint8, Board, error) {
 	var tiles []uint8
 	at, w := b, b.size.W
 	for i, n := 0, 0; i < len(s); {
@@ -97,7 +112,7 @@ func (b Board) ParseLetters(s string, m Metric) ([]uint8, error) {
 		}
 		dir := strings.IndexByte(letters, c&^0x20) // upper case
 		if dir < 0 {
-			return nil, errorf(ErrNotation, "%q at offset %d is not a move: want U, D, L or R, each optionally with a count, such as R3D2L", clip(s[i:]), i)
+			return nil, Board{}, errorf(ErrNotation, "%q at offset %d is not a move: want U, D, L or R, each optionally with a count, such as R3D2L", clip(s[i:]), i)
 		}
 		start := i
 		i++
@@ -113,7 +128,7 @@ func (b Board) ParseLetters(s string, m Metric) ([]uint8, error) {
 		word := s[start:j]
 		i = j
 		if count < 1 || count >= max(w, b.size.H) || (i < len(s) && s[i] >= '0' && s[i] <= '9') {
-			return nil, errorf(ErrNotation, "move %d, %q: a %s board slides 1 to %d tiles at once", n, clip(word+s[i:min(len(s), i+3)]), b.size, max(w, b.size.H)-1)
+			return nil, Board{}, errorf(ErrNotation, "move %d, %q: a %s board slides 1 to %d tiles at once", n, clip(word+s[i:min(len(s), i+3)]), b.size, max(w, b.size.H)-1)
 		}
 		z := at.Blank()
 		var cell int
@@ -129,9 +144,9 @@ func (b Board) ParseLetters(s string, m Metric) ([]uint8, error) {
 		}
 		if cell < 0 || cell >= at.Len() || (dir >= int(Left) && cell/w != z/w) {
 			if count == 1 {
-				return nil, errorf(ErrIllegalMove, "move %d, %s: no tile can slide %s on %s", n, word, Direction(dir), at)
+				return nil, Board{}, errorf(ErrIllegalMove, "move %d, %s: no tile can slide %s on %s", n, word, Direction(dir), at)
 			}
-			return nil, errorf(ErrIllegalMove, "move %d, %s: fewer than %d tiles can slide %s on %s", n, word, count, Direction(dir), at)
+			return nil, Board{}, errorf(ErrIllegalMove, "move %d, %s: fewer than %d tiles can slide %s on %s", n, word, count, Direction(dir), at)
 		}
 		if m == MultiTile {
 			t := at.cells[cell]
@@ -145,8 +160,8 @@ func (b Board) ParseLetters(s string, m Metric) ([]uint8, error) {
 			}
 		}
 		if len(tiles) > maxLetterMoves {
-			return nil, errorf(ErrNotation, "more than %d moves", maxLetterMoves)
+			return nil, Board{}, errorf(ErrNotation, "more than %d moves", maxLetterMoves)
 		}
 	}
-	return tiles, nil
+	return tiles, at, nil
 }

@@ -176,3 +176,28 @@ func FuzzParseLetters(f *testing.F) {
 		}
 	})
 }
+
+// TestAfterLetters checks that the board a scramble makes is the one its
+// moves, read by ParseLetters, reach by Apply, in either form; and that
+// what ParseLetters refuses, AfterLetters refuses alike.
+func TestAfterLetters(t *testing.T) {
+	g := board.Goal(board.Size{W: 4, H: 4})
+	for _, s := range []string{"", "R", "R3D3L2U", "RRRDDDLLU", "r3 d3 l2 u"} {
+		tiles, err := g.ParseLetters(s, board.SingleTile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := g.Apply(tiles...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := g.AfterLetters(s); err != nil || got != want {
+			t.Errorf("AfterLetters(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"X", "U", "R4"} {
+		if b, err := g.AfterLetters(s); err == nil || !b.IsZero() {
+			t.Errorf("AfterLetters(%q) = %v, %v; want an error", s, b, err)
+		}
+	}
+}

@@ -345,11 +345,7 @@ func slidetable_scramble(table C.slidetable_table, text *C.slidetable_internal_c
 		return fail(err)
 	}
 	defer h.release()
-	tiles, err := h.goal.ParseLetters(string(s), board.SingleTile)
-	if err != nil {
-		return fail(err)
-	}
-	b, err := h.goal.Apply(tiles...)
+	b, err := h.goal.AfterLetters(string(s))
 	if err != nil {
 		return fail(err)
 	}

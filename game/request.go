@@ -170,17 +170,13 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 
 // boardParam returns the board of q: its board parameter, or the board its
 // scramble parameter makes from the goal of p (moves in the speedsolvers'
-// letters, see board.Board.ParseLetters), one of the two.
+// letters, see board.Board.AfterLetters), one of the two.
 func boardParam(q url.Values, p *puzzle) (board.Board, error) {
 	switch {
 	case q.Has("board") && q.Has("scramble"):
 		return board.Board{}, inputf("give board or scramble, not both")
 	case q.Has("scramble"):
-		tiles, err := p.Goal.ParseLetters(q.Get("scramble"), board.SingleTile)
-		if err != nil {
-			return board.Board{}, input(fmt.Errorf("scramble: %w", err))
-		}
-		b, err := p.Goal.Apply(tiles...)
+		b, err := p.Goal.AfterLetters(q.Get("scramble"))
 		if err != nil {
 			return board.Board{}, input(fmt.Errorf("scramble: %w", err))
 		}

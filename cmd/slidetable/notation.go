@@ -35,12 +35,8 @@ func (f *flags) scrambled(size board.Size) (board.Board, bool, error) {
 		}
 		return b, true, nil
 	}
-	tiles, err := goal.ParseLetters(text, board.SingleTile)
+	b, err := goal.AfterLetters(text)
 	if err != nil {
-		return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
-	}
-	b, err := goal.Apply(tiles...)
-	if err != nil { // ParseLetters played them: cannot happen
 		return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
 	}
 	return b, true, nil
