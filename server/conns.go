@@ -51,6 +51,7 @@ type connLimit struct {
 	max   int
 	extra int // let in beyond max while no connection but a silent one may be shed
 	log   *slog.Logger
+	stall time.Duration // WriteStall; shorter in tests
 
 	mu       sync.Mutex
 	open     int       // connections counted
@@ -98,7 +99,7 @@ type limitedConn struct {
 // newConnLimit returns ln limited to max connections, and for a moment
 // max+extraConns(max).
 func newConnLimit(ln net.Listener, max int, log *slog.Logger) *connLimit {
-	return &connLimit{Listener: ln, max: max, extra: extraConns(max), log: log,
+	return &connLimit{Listener: ln, max: max, extra: extraConns(max), log: log, stall: WriteStall,
 		changed: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
@@ -425,7 +426,7 @@ func (c *limitedConn) Write(p []byte) (int, error) {
 	for n < len(p) {
 		c.l.progress(c)
 		end := min(len(p), n+writePiece)
-		deadline := time.Now().Add(WriteStall)
+		deadline := time.Now().Add(c.l.stall)
 		if d := c.wdl.Load(); d != 0 && d < deadline.UnixNano() {
 			deadline = time.Unix(0, d)
 		}

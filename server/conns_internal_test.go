@@ -293,11 +293,12 @@ func TestVictim(t *testing.T) {
 }
 
 // TestWriteStall checks that an answer its client does not take is ended
-// within WriteStall, though the server set no deadline: the write fails
-// with a time-out.
+// within the write stall (WriteStall, here shortened), though the server
+// set no deadline: the write fails with a time-out.
 func TestWriteStall(t *testing.T) {
 	t.Parallel()
 	lt := newLimitTest(t, 4)
+	lt.l.stall = 200 * time.Millisecond
 	client := lt.dial("")
 	c := lt.now()
 	start := time.Now()
@@ -312,9 +313,9 @@ func TestWriteStall(t *testing.T) {
 		if !errors.As(err, &ne) || !ne.Timeout() {
 			t.Errorf("a write the client does not take: %v, want a time-out", err)
 		}
-		t.Logf("the write ended after %v (WriteStall %v)", time.Since(start).Round(time.Millisecond), WriteStall)
-	case <-time.After(10 * WriteStall):
-		t.Fatalf("a write the client does not take still waits after %v", 10*WriteStall)
+		t.Logf("the write ended after %v (stall %v)", time.Since(start).Round(time.Millisecond), lt.l.stall)
+	case <-time.After(10 * lt.l.stall):
+		t.Fatalf("a write the client does not take still waits after %v", 10*lt.l.stall)
 	}
 	client.Close()
 }

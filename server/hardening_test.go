@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -187,17 +188,22 @@ func TestConnectionLimit(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		return c
 	}
-	closed := func(c net.Conn) bool {
-		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	// closed reports whether the server has closed c (its read ends, not
+	// by the deadline), waiting up to wait for it.
+	closed := func(c net.Conn, wait time.Duration) bool {
+		c.SetReadDeadline(time.Now().Add(wait))
 		_, err := c.Read(make([]byte, 1))
-		return err != nil
+		var ne net.Error
+		return err != nil && !(errors.As(err, &ne) && ne.Timeout())
 	}
 	const cheap = "GET /api/distance?size=3x3&board=8,6,7,2,5,4,3,0,1 HTTP/1.1\r\nHost: a\r\n\r\n"
 
 	// Four quiet connections: two that never send, two idle after a request.
 	silent := []net.Conn{dial(), dial()}
+	var idle []net.Conn
 	for range 2 {
 		c := dial()
+		idle = append(idle, c)
 		io.WriteString(c, cheap)
 		res, err := http.ReadResponse(bufio.NewReader(c), nil)
 		if err != nil || res.StatusCode != 200 {
@@ -206,12 +212,18 @@ func TestConnectionLimit(t *testing.T) {
 		io.Copy(io.Discard, res.Body)
 	}
 	time.Sleep(50 * time.Millisecond) // let the last become idle
-	// A fifth sheds the longest quiet, the first silent one.
+	// A fifth sheds an idle one at once, and spares the silent ones, which
+	// it would shed only after ShedSilentAfter.
 	if status, all := raw(t, addr, strings.Replace(cheap, "\r\n\r\n", "\r\nConnection: close\r\n\r\n", 1)); !strings.Contains(status, " 200 ") {
 		t.Fatalf("fifth connection: %s", all)
 	}
-	if !closed(silent[0]) {
-		t.Error("the longest quiet connection was not shed")
+	if !closed(idle[0], 5*time.Second) {
+		t.Error("the longest idle connection was not shed")
+	}
+	for i, c := range append(silent, idle[1]) {
+		if closed(c, 20*time.Millisecond) {
+			t.Errorf("quiet connection %d of 3 was shed too", i+1)
+		}
 	}
 
 	// Four busy ones: each waits in a search. A connection the server

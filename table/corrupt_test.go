@@ -74,6 +74,7 @@ func positions(n, stride int) []int {
 // refused with a sentinel, or read to a table that answers as the good
 // one does.
 func TestFlipEveryByte(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		w, h   int
 		masks  []byte

@@ -75,6 +75,7 @@ func headerLen2(b []byte) int {
 // unsolvability. A file of version 2 is read whole and, as one of 12
 // cells is, in place, proven by Certify.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, g := range golden {
 		t.Run(g.file, func(t *testing.T) {
 			path := filepath.Join("testdata", g.file)

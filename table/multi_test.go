@@ -79,6 +79,7 @@ func TestMultiBuild(t *testing.T) {
 // board one closer, and its path, played tap by tap, reaches the goal in
 // its distance.
 func TestMultiWalk(t *testing.T) {
+	t.Parallel()
 	for _, size := range multiSizes {
 		goal := board.Goal(size)
 		tb, err := Build(context.Background(), goal, &bfs.Options{Metric: board.MultiTile})
@@ -121,6 +122,7 @@ func TestMultiWalk(t *testing.T) {
 // that the multi-tile distance is at most the single-tile one and at least
 // that divided by max(w-1, h-1), since no move slides more tiles.
 func TestMultiBounds(t *testing.T) {
+	t.Parallel()
 	sizes := append(slices.Clone(multiSizes), board.Size{W: 2, H: 4})
 	if !testing.Short() {
 		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})

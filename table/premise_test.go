@@ -107,6 +107,7 @@ func oneBoardChanged(t *testing.T, tb *Table) {
 // board agree, group range by group range, on true tables of every shape
 // it handles and on tables with one distance changed.
 func TestCertifyFastAgrees(t *testing.T) {
+	t.Parallel()
 	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
 	if testenv.IsLong() {
 		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})

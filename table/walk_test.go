@@ -14,6 +14,7 @@ import (
 // TestWalkAgainstReference checks Hints and Path on every solvable board of the
 // small sizes against the distances of the reference search.
 func TestWalkAgainstReference(t *testing.T) {
+	t.Parallel()
 	sizes := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
 	for _, size := range sizes {
 		t.Run(size.String(), func(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 // Files of every kind the tests name with -table: the built-in
@@ -51,11 +53,12 @@ func TestTableAnyKind(t *testing.T) {
 	written := copyFile(t, tierFile, "built.abs")
 	refusedTier := "4x4-multi.abs, an abstraction tier to the standard goal, answers 4x4 in multi-tile moves"
 	refusedPDB := "4x4.pdb, a pattern database to the standard goal, answers 4x4 in single-tile moves"
-	for _, tc := range []struct {
+	type anyKind struct {
 		args []string
 		code int
 		want string // in stdout for exit 0, in stderr otherwise
-	}{
+	}
+	cases := []anyKind{
 		// The tier answers in its metric, multi-tile moves, not the
 		// built-in pattern database in single-tile ones (9).
 		{[]string{"distance", "-table", tierFile, "4x4", near4x4}, 0, "3\n"},
@@ -65,9 +68,8 @@ func TestTableAnyKind(t *testing.T) {
 		{[]string{"distance", "-table", written, "4x4", near4x4}, 0, "3\n"},
 		{[]string{"distance", "-metric", "single", "-table", tierFile, "4x4", near4x4}, 2, refusedTier + ", not single-tile"},
 		{[]string{"levels", "-mode", "walk", "-min", "12", "-max", "12", "-n", "1", "-seed", "1", "-table", tierFile, "4x4"}, 0, "12  "},
-		// verify proves a tier, the built-in one or a file's.
+		// verify proves a tier, the built-in one or a file's (below).
 		{[]string{"verify", "-q", "-metric", "multi", "4x4"}, 0, "abstraction tier: proven exact (multi-tile moves)\n"},
-		{[]string{"verify", "-q", "-table", written, "4x4"}, 0, "abstraction tier: proven exact (multi-tile moves)\n"},
 		{[]string{"verify", "-q", "-metric", "multi", "-table", pdb44File, "4x4"}, 2, refusedPDB + ", not multi-tile"},
 		// A database holds bounds, not distances: no distribution.
 		{[]string{"stats", "-table", tierFile, "4x4"}, 2, refusedTier + " with lower bounds that guide a search; this needs an exact table"},
@@ -80,7 +82,13 @@ func TestTableAnyKind(t *testing.T) {
 		{[]string{"distance", "-json", "-ida", "-table", pdb32File, "3x2", "1 2 3/4 0 5"}, 0, `"source":{"where":"file","path":"` + filepath.ToSlash(pdb32File) + `","kind":"pattern database","exact":false,`},
 		{[]string{"distance", "-ida", "-table", tbl33File, "3x3", "1 2 3/4 5 6/7 0 8"}, 2, "3x3.tbl, a table to the standard goal, answers 3x3 in single-tile moves by looking up exact distances; this needs a search"},
 		{[]string{"distance", "-table", pdb32File, "2x3", "1 2/3 4/5 0"}, 2, "3x2-v1.pdb, a pattern database to the standard goal, answers 3x2 in single-tile moves, not 2x3"},
-	} {
+	}
+	if testenv.IsLong() {
+		// A second proof of the tier, as long as the first (some seconds
+		// of processor time).
+		cases = append(cases, anyKind{[]string{"verify", "-q", "-table", written, "4x4"}, 0, "abstraction tier: proven exact (multi-tile moves)\n"})
+	}
+	for _, tc := range cases {
 		code, out, errOut := slidetable(t, "", tc.args...)
 		got := out
 		if tc.code != 0 {
@@ -157,7 +165,7 @@ func TestAnswersSaySource(t *testing.T) {
 		{[]string{"distance", "-json", "5x3", "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14"}, "source", source{Where: "computed", Kind: "computed bound"}},
 		{[]string{"levels", "-json", "-n", "1", "-seed", "1", "-min", "5", "-max", "5", "-goal", "0 1 2/3 4 5/6 7 8", "3x3"}, "source", source{Where: "computed", Kind: "table", Exact: true}},
 		{[]string{"stats", "-json", "-list", "0", "2x2"}, "table", source{Where: "built-in", Kind: "table", Exact: true}},
-		{[]string{"verify", "-json", "-table", tierFile, "4x4"}, "source", source{Where: "file", Path: filepath.ToSlash(tierFile), Kind: "abstraction tier"}},
+		{[]string{"verify", "-json", "-table", pdb32File, "3x2"}, "source", source{Where: "file", Path: filepath.ToSlash(pdb32File), Kind: "pattern database"}},
 	} {
 		code, out, errOut := slidetable(t, "", tc.args...)
 		var obj map[string]json.RawMessage

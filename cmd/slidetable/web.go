@@ -59,8 +59,8 @@ type siteStats struct {
 }
 
 // writeSite writes every file of site into dir and returns their number
-// and size, raw and compressed by gzip at its best, as a server that
-// compresses would send them. The files take their names together, once
+// and size, raw and compressed by gzip at its default level, as a server
+// that compresses would send them. The files take their names together, once
 // every one is written (atomicfile.Set): a failure or an interruption
 // leaves dir with the site it had before.
 func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
@@ -106,10 +106,11 @@ func writeSite(ctx context.Context, site fs.FS, dir string) (siteStats, error) {
 	return st, set.Commit()
 }
 
-// gzipSize returns the size of b compressed by gzip at its best.
+// gzipSize returns the size of b compressed by gzip at its default level
+// (6).
 func gzipSize(b []byte) (uint64, error) {
 	var c counter
-	zw, err := gzip.NewWriterLevel(&c, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(&c, gzip.DefaultCompression)
 	if err != nil {
 		return 0, err
 	}

@@ -54,7 +54,7 @@ func TestWeb(t *testing.T) {
 			t.Errorf("%s: not written as served (%v)", path, err)
 		}
 		var zb bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
+		zw, _ := gzip.NewWriterLevel(&zb, gzip.DefaultCompression)
 		zw.Write(got)
 		zw.Close()
 		if slices.Contains(js.OnDemand(), path) {
