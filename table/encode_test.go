@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 var encodings = []int{encodingBytes, encodingModel, encodingRows}
@@ -80,8 +81,8 @@ func TestFileSizes(t *testing.T) {
 		{board.Size{W: 5, H: 2}, 350_000},
 	} {
 		t.Run(tc.size.String(), func(t *testing.T) {
-			if testing.Short() && tc.size.Cells() > 9 {
-				t.Skip("a search of 1.8 million boards")
+			if !testenv.IsLong() && tc.size.Cells() > 9 {
+				t.Skip("a search of 1.8 million boards; runs with SLIDETABLE_LONG=1")
 			}
 			tbl, err := Build(context.Background(), board.Goal(tc.size), nil)
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -124,7 +125,7 @@ func TestMultiWalk(t *testing.T) {
 func TestMultiBounds(t *testing.T) {
 	t.Parallel()
 	sizes := append(slices.Clone(multiSizes), board.Size{W: 2, H: 4})
-	if !testing.Short() {
+	if testenv.IsLong() {
 		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})
 	}
 	for _, size := range sizes {
