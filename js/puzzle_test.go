@@ -532,6 +532,27 @@ func TestBrowserPuzzleMetrics(t *testing.T) {
 		t.Error("a hint or a solution offered for a board too far to search")
 	}
 
+	// A level far out in the multi-tile metric (40 to 43 taps: about one
+	// uniform board in a hundred thousand): a deal that its AbortSignal
+	// calls off resolves false, and one past searchLimit rejects with code
+	// "timeout"; either way the board before stays in play.
+	before := p.board("#b", four)
+	if got := p.eval(`(() => { const e = document.querySelector("#b"); e.searchLimit = 0; const ac = new AbortController(); setTimeout(() => ac.abort(), 300); return e.deal({ metric: "multi", min: 40, max: 43, seed: 1, signal: ac.signal }).then(String, (err) => "rejected: " + err.message); })()`); got != "false" {
+		t.Errorf("a deal called off: %s, want false", got)
+	}
+	if got, state := p.board("#b", four), p.eval(`document.querySelector("#b").state`); got != before || state != "playing" {
+		t.Errorf("after a deal called off: %s, state %s; want %s in play", got, state, before)
+	}
+	if got := p.eval(`(() => { const e = document.querySelector("#b"); e.searchLimit = 300; return e.deal({ metric: "multi", min: 40, max: 43, seed: 1 }).then(String, (err) => err.code + ": " + err.message); })()`); got != "timeout: no board at that distance came within 300 ms" {
+		t.Errorf("a deal past searchLimit: %q", got)
+	}
+	if got, state := p.board("#b", four), p.eval(`document.querySelector("#b").state`); got != before || state != "playing" {
+		t.Errorf("after a deal past searchLimit: %s, state %s; want %s in play", got, state, before)
+	}
+	if got := p.eval(`document.querySelector("#b").deal({ signal: "soon" }).then(String, (err) => err.code + ": " + err.message)`); got != "input: signal: want an AbortSignal" {
+		t.Errorf("a signal that is no AbortSignal: %q", got)
+	}
+
 	// A bad board: an error event; the board before stays in play.
 	p.eval(`document.querySelector("#b").deal({ metric: "single", board: "1 2 3" }).then(() => "", (e) => e.message)`)
 	if got := p.eval(`errors.join("|")`); !strings.Contains(got, "not a 4x4 board") || p.eval(`document.querySelector("#b").state`) != "playing" {

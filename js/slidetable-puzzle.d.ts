@@ -40,6 +40,11 @@ export interface DealOptions {
   size?: Size;
   metric?: Metric;
   goal?: Board;
+  /**
+   * Calls the deal off: deal resolves false and the board played before,
+   * if any, stays in play.
+   */
+  signal?: AbortSignal;
 }
 
 /** A game to keep (JSON) and restore. */

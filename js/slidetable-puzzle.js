@@ -172,8 +172,8 @@ export class SlidetablePuzzle extends HTMLElement {
    * searchLimit is how long, in ms, a question in the multi-tile metric
    * about a size without a table may take before the element says its
    * answer is not known (4x4, searched with its abstraction database: a
-   * shuffled board takes seconds in WebAssembly, the farthest longer).
-   * 0: no limit.
+   * shuffled board takes seconds in WebAssembly, the farthest longer), or
+   * a deal of a level there gives up. 0: no limit.
    */
   searchLimit = 15000;
 
@@ -330,16 +330,25 @@ export class SlidetablePuzzle extends HTMLElement {
    * distance in [options.min, options.max] (default the min and max
    * attributes), options.seed making it the same every time. options.size,
    * metric and goal override the attributes. It resolves true once the
-   * board is dealt, false if another deal came first; it rejects, after an
-   * error event, if the engine failed or an option is bad, and the board
-   * played before, if any, stays in play.
+   * board is dealt, false if another deal came first or options.signal (an
+   * AbortSignal) called it off; it rejects, after an error event, if the
+   * engine failed, an option is bad, or a level in the multi-tile metric of
+   * a size without a table did not come within searchLimit (code
+   * "timeout"). Whenever no board is dealt, the board played before, if
+   * any, stays in play.
    */
   async deal(options = {}) {
+    const { signal } = options;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) throw input("signal: want an AbortSignal");
+    if (signal?.aborted) return false;
     this.#build();
     const n = ++this.#deals;
     this.#dealing?.abort();
     const ac = new AbortController();
     this.#dealing = ac;
+    const called = () => ac.abort();
+    signal?.addEventListener("abort", called, { once: true });
+    let stop = 0, late = false;
     this.#stopWork();
     this.#setState("loading");
     try {
@@ -364,6 +373,11 @@ export class SlidetablePuzzle extends HTMLElement {
         if (seed !== null && seed !== undefined && seed !== "") q.seed = seed;
         if (metric === "multi") q.metric = "multi";
         if (!rules.sameBoard(goal, rules.goalOf(size.w, size.h))) q.goal = goal.join(",");
+        // A level found by searching uniform boards one at a time (the
+        // multi-tile metric of a size without a table) may take far
+        // longer than a player waits: given up after searchLimit.
+        const limit = metric === "multi" && !info.table ? this.searchLimit : 0;
+        if (limit) stop = setTimeout(() => { late = true; ac.abort(); }, limit);
         const lv = await this.#request("level", q, ac.signal);
         cells = lv.board;
         distance = lv.distance;
@@ -373,13 +387,20 @@ export class SlidetablePuzzle extends HTMLElement {
       this.#begin(info, metric, goal, cells, distance);
       return true;
     } catch (e) {
-      if (n !== this.#deals || codeOf(e) === "aborted") return false;
+      if (n !== this.#deals) return false;
+      if (codeOf(e) === "aborted" && !late && !signal?.aborted) return false;
       this.#dealing = null;
       // The board played before, if any, stays in play.
-      this.#setState(!this.#cells.length ? "error" : this.#won ? "solved" : "playing");
+      this.#setState(!this.#cells.length ? (signal?.aborted ? "idle" : "error") : this.#won ? "solved" : "playing");
       if (this.#cells.length && !this.#won) this.#think();
-      this.#fail("deal", e);
-      throw e;
+      if (signal?.aborted && !late) return false;
+      const limit = this.searchLimit, within = limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`;
+      const err = late ? timedOut(`no board at that distance came within ${within}`) : e;
+      this.#fail("deal", err);
+      throw err;
+    } finally {
+      clearTimeout(stop);
+      signal?.removeEventListener("abort", called);
     }
   }
 
@@ -1109,6 +1130,13 @@ export class SlidetablePuzzle extends HTMLElement {
 function input(message) {
   const e = new Error(message);
   e.code = "input";
+  return e;
+}
+
+// timedOut is the error of a question given up on after its time limit.
+function timedOut(message) {
+  const e = new Error(message);
+  e.code = "timeout";
   return e;
 }
 

@@ -299,3 +299,32 @@ func TestBrowserMultiSetting(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserDealCalledOff deals the hardest multi-tile 4x4 difficulty of
+// the static site (38 to 43 moves), which no search of uniform boards in
+// the browser finds a board of in time: the page says it is drawing one
+// and offers to cancel after half a second; Cancel leaves the board
+// before in play, and the page says so. (Under serve the difficulties end
+// where the server draws boards quickly.)
+func TestBrowserDealCalledOff(t *testing.T) {
+	const near = "1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"
+	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&board=" + near + "&metric=multi"})
+	p.ready()
+	before := p.board()
+	top := `[...document.querySelectorAll("#presets button")].reduce((a, b) => Number(b.dataset.max) > Number(a.dataset.max) ? b : a)`
+	p.do(chromedp.Click(chromedp.JSPath(top)))
+	p.wait(`!document.getElementById("cancel").hidden && document.getElementById("tip").textContent === "Drawing a board at that distance…"`)
+	if !p.truth(`document.getElementById("again").disabled`) {
+		t.Error("New board is offered while a board is being drawn")
+	}
+	p.click("#cancel")
+	p.wait(`document.getElementById("cancel").hidden && document.getElementById("tip").textContent === "Cancelled: the board before is still in play."`)
+	if got := p.board(); got != before {
+		t.Errorf("the board is %s, want the board before, %s", got, before)
+	}
+	if p.truth(`document.getElementById("again").disabled || document.querySelector("#presets button").disabled || document.getElementById("board").state !== "playing"`) {
+		t.Error("the page is not playable after the deal was cancelled")
+	}
+	p.ready()
+	p.check()
+}

@@ -30,7 +30,7 @@ const el = {
   undo: $("undo"), redo: $("redo"), hint: $("hint"), solve: $("solve"), again: $("again"), share: $("share"),
   player: $("player"), stop: $("stop"), slower: $("slower"), faster: $("faster"), speed: $("speed"),
   tip: $("tip"), shareBox: $("share-box"), shareLink: $("share-link"),
-  message: $("message"), messageText: $("message-text"), retry: $("retry"),
+  message: $("message"), messageText: $("message-text"), retry: $("retry"), cancel: $("cancel"),
   win: $("win"), winTitle: $("win-title"), result: $("result"), bestNews: $("best-news"),
   playAgain: $("play-again"), winShare: $("win-share"), winClose: $("win-close"),
   setup: $("setup"), size: $("size"), metric: $("metric"), min: $("min"), max: $("max"), presets: $("presets"), start: $("start"),
@@ -68,6 +68,7 @@ const page = {
   retryDelay: 0, // ms before asking again, after trouble
   retryTimer: 0,
   dealing: false, // a new board is on its way
+  dealAbort: null, // the AbortController of the deal on its way, which Cancel aborts
 };
 
 const histogram = new Histogram(el.histogram, el.caption);
@@ -163,7 +164,9 @@ puzzle.addEventListener("move", (ev) => {
 
 puzzle.addEventListener("distance", (ev) => {
   if (ev.detail.exact && page.retryTimer) stopRetrying();
-  if (ev.detail.exact) untip("wait");
+  // The wait ends with the distance, or with the search given up on,
+  // which showDistance says.
+  if (ev.detail.exact || ev.detail.far) untip("wait");
   showDistance();
 });
 
@@ -537,26 +540,52 @@ async function newGame(level) {
   page.dealing = true;
   updateButtons();
   say("");
-  tip(info.table ? "" : "Drawing a board at that distance…", "wait");
+  untip("wait");
   const chosen = { key: level.key, name: level.name, min: lo, max: hi };
+  // A deal that takes more than half a second says so, and can be
+  // cancelled; the board played before stays in play meanwhile.
+  page.dealAbort?.abort();
+  const ac = new AbortController();
+  page.dealAbort = ac;
+  const slow = setTimeout(() => {
+    tip("Drawing a board at that distance…", "wait");
+    el.cancel.hidden = false;
+  }, 500);
+  const settle = () => {
+    clearTimeout(slow);
+    if (page.dealAbort !== ac) return false;
+    page.dealAbort = null;
+    page.dealing = false;
+    el.cancel.hidden = true;
+    untip("wait");
+    updateButtons();
+    return true;
+  };
   let dealt;
   try {
     puzzle.searchLimit = SEARCH_LIMIT_MS[page.engine.kind];
-    const done = puzzle.deal({ size: info.size, metric, min: lo, max: Math.min(hi, top) });
+    const previous = page.level;
+    const done = puzzle.deal({ size: info.size, metric, min: lo, max: Math.min(hi, top), signal: ac.signal });
     page.level = chosen; // the deal event saves the game with it
     dealt = await done;
+    if (!dealt && ac.signal.aborted) page.level = previous;
   } catch (e) {
-    page.dealing = false;
-    untip("wait");
+    if (!settle()) return;
     if (!page.info) setState("error");
-    updateButtons();
+    if (e && e.code === "timeout") {
+      say(`No board ${lo === hi ? `${lo}` : `${lo} to ${hi}`} moves from solved turned up in time${puzzle.board.length ? "; the board before is still in play" : ""}. Try an easier difficulty, or try again.`);
+      return;
+    }
     trouble(e, "Could not get a new board");
     return;
   }
-  page.dealing = false;
-  if (dealt) untip("wait");
-  updateButtons();
+  if (settle() && !dealt && ac.signal.aborted) {
+    tip(puzzle.board.length ? "Cancelled: the board before is still in play." : "Cancelled: pick a difficulty to deal a board.", "info");
+  }
 }
+
+// Cancel calls off the deal on its way.
+el.cancel.addEventListener("click", () => page.dealAbort?.abort());
 
 // openShared starts the board of a link, ?size=WxH&board=...&metric=...,
 // in metric, and says whether it could.
