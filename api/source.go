@@ -15,9 +15,11 @@ import "github.com/slidetable/slidetable/board"
 // "given" (a table or bound the program or its caller made in memory) or
 // "computed" (a bound computed from each board, with no data). Kind is
 // "table" (exact distances, looked up), "pattern database" or
-// "abstraction tier" (lower bounds that guide an optimal search) or
-// "computed bound". Exact is true for a table, false for what only guides
-// a search, whose answers are exact all the same: the search is optimal.
+// "abstraction tier" (lower bounds that guide an optimal search),
+// "computed bound", or, for a level dealt from one, "level pack" (boards
+// at exact distances, built in). Exact is true for a table and a pack,
+// false for what only guides a search, whose answers are exact all the
+// same: the search is optimal.
 // Hash is the hexadecimal SHA-256 that names the bytes a file was read
 // from (the key of its proof record), where it is known. The answers about
 // boards carry it as "source"; Stats, whose "source" cites a published

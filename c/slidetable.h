@@ -300,8 +300,10 @@ int slidetable_distances_text(slidetable_table table, const char *text, size_t t
 /* slidetable_level writes a board at a distance in [min, max] from the
  * goal, and its distance: drawn uniformly among all such boards where the
  * table or the search can, else by random walks kept by their exact
- * distance, as 'slidetable serve' answers GET /api/level (the same seed,
- * the same board). max -1 means the largest distance levels are offered
+ * distance; for 4x4 and the standard goal, dealt at once from the built-in
+ * level pack where it holds boards at every distance of the range; as
+ * 'slidetable serve' answers GET /api/level (the same seed, the same
+ * board). max -1 means the largest distance levels are offered
  * at; both at most SLIDETABLE_MAX_LEVEL. A range with no board, or beyond
  * what is offered, is SLIDETABLE_ERR_INPUT. */
 int slidetable_level(slidetable_table table, int min, int max, uint64_t seed, int64_t timeout_ms,

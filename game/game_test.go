@@ -165,13 +165,14 @@ func TestLevels(t *testing.T) {
 	tests := []struct {
 		query  string
 		lo, hi int
+		kind   string // of the source that answered; "" for the published list
 	}{
-		{"size=3x3&min=31&seed=1", 31, 31},
-		{"size=3x3&min=20&max=22&seed=2", 20, 22},
-		{"size=4x4&min=80&seed=3", 80, 80},
-		{"size=4x4&min=50&max=52&seed=4", 50, 52}, // uniform boards solved
-		{"size=4x4&min=10&max=12&seed=5", 10, 12}, // rare for uniform boards: walks
-		{"size=5x2&min=20&max=20&seed=6", 20, 20}, // no distribution known: walks
+		{"size=3x3&min=31&seed=1", 31, 31, "table"},
+		{"size=3x3&min=20&max=22&seed=2", 20, 22, "table"},
+		{"size=4x4&min=80&seed=3", 80, 80, ""},
+		{"size=4x4&min=50&max=52&seed=4", 50, 52, "level pack"}, // 4x4 up to 60: dealt from the pack
+		{"size=4x4&min=10&max=12&seed=5", 10, 12, "level pack"},
+		{"size=5x2&min=20&max=20&seed=6", 20, 20, "computed bound"}, // no distribution known: walks
 	}
 	for _, tt := range tests {
 		got, err := answer(t, g, "level", tt.query)
@@ -182,9 +183,13 @@ func TestLevels(t *testing.T) {
 			Size     board.Size `json:"size"`
 			Board    []uint8    `json:"board"`
 			Distance int        `json:"distance"`
+			Source   struct{ Kind string }
 		}
 		if err := json.Unmarshal([]byte(got), &lv); err != nil {
 			t.Fatal(err)
+		}
+		if lv.Source.Kind != tt.kind {
+			t.Errorf("%s: %s answered by a %q, want %q", tt.query, got, lv.Source.Kind, tt.kind)
 		}
 		b, err := board.New(lv.Size, lv.Board)
 		if err != nil {

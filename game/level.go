@@ -5,7 +5,9 @@ import (
 	"errors"
 	"math/rand/v2"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -17,7 +19,8 @@ const maxDraws = 100_000
 // level returns a board at a distance in [lo, hi] from p's goal, drawn
 // with r in the way levels.Plan decides, the command line's levels' too;
 // where boards cannot be drawn uniformly, a game is content with random
-// walks kept by their exact distance.
+// walks kept by their exact distance. (See packed for a size whose boards
+// would be searched.)
 func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Level, error) {
 	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Solver: p.Solver, Uniform: p.Uniform}
 	if p.exact {
@@ -43,4 +46,26 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 		return levels.Level{}, err
 	}
 	return got[0], nil
+}
+
+// packed returns a board of the built-in level pack of p (its size and
+// metric, the standard goal) at a distance in [lo, hi], chosen with r
+// uniformly among the pack's boards there, and the pack, if p has no table
+// (its levels would be searched for) and the pack holds boards at every
+// distance of the range; else a nil pack.
+func (p *puzzle) packed(r *rand.Rand, lo, hi int) (levels.Level, *source.Pack) {
+	if p.exact || p.custom || p.Goal != board.Goal(p.Goal.Size()) {
+		return levels.Level{}, nil
+	}
+	pk, err := source.BuiltinPack(p.Goal.Size(), p.Metric)
+	if err != nil || !pk.Covers(lo, hi) {
+		return levels.Level{}, nil
+	}
+	var in []levels.Level
+	for _, lv := range pk.Levels {
+		if lv.Distance >= lo && lv.Distance <= hi {
+			in = append(in, lv)
+		}
+	}
+	return in[r.IntN(len(in))], pk
 }

@@ -77,7 +77,7 @@ func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		b, _, err := gen.Walk(r, goal, k, opts)
+		b, err := walk(r, goal, k, s.Metric(), opts)
 		if err != nil {
 			return nil, err
 		}
@@ -108,4 +108,35 @@ func WalksWith(ctx context.Context, s Solver, r *rand.Rand, goal board.Board, lo
 		}
 	}
 	return out, fmt.Errorf("%w: %d of %d boards at distances %d..%d of %s", ErrNotFound, len(out), n, lo, hi, goal.Size())
+}
+
+// walk makes k random moves of metric from the board from: single-tile
+// moves (gen.Walk with opts), or taps, each chosen uniformly among those
+// that do not lead straight back to the board before it, so that a walk of
+// k taps ends within k multi-tile moves of from, and every board within
+// them can be reached (single-tile moves reach 2 of the 6 boards a tap
+// away from the 4x4 goal in one move).
+func walk(r *rand.Rand, from board.Board, k int, metric board.Metric, opts *gen.WalkOptions) (board.Board, error) {
+	if metric != board.MultiTile {
+		b, _, err := gen.Walk(r, from, k, opts)
+		return b, err
+	}
+	if k < 0 || k > gen.MaxWalk {
+		return board.Board{}, fmt.Errorf("%w: %d moves (want 0 to %d)", gen.ErrWalkLength, k, gen.MaxWalk)
+	}
+	b, prev := from, board.Board{}
+	for range k {
+		taps := b.Taps()
+		for {
+			next, _, err := b.Tap(taps[r.IntN(len(taps))])
+			if err != nil {
+				return board.Board{}, err
+			}
+			if next != prev || len(taps) == 1 {
+				prev, b = b, next
+				break
+			}
+		}
+	}
+	return b, nil
 }

@@ -233,7 +233,7 @@
 //		Draws that could not be counted within -timeout even at the
 //		fastest (100 ns a board, 5 ns a move of a walk) are refused,
 //		saying how long they would take.
-//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
+//	levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-pack] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH
 //		Print N different boards drawn uniformly among those at distances
 //		A..B (all of them, if fewer qualify), from the table of the size;
 //		a size of up to 10 cells without one, or with a -goal of its own,
@@ -254,6 +254,17 @@
 //		the histogram of their distances on stderr (-q hides it, with the
 //		progress bar), or with -json a summary line. -min 80
 //		on 4x4 prints the 17 published boards at 80 moves.
+//		-pack prints the size's level pack instead: N boards (default 10)
+//		at each distance from A (default 1) to B, or every one there is,
+//		each with an optimal solution, one JSON object a line
+//		({"size":"4x4","metric":"multi","board":[...],"distance":31,
+//		"solution":[...],"uniform":true}: the solution is the tiles
+//		tapped in order; "uniform" is false for a board of a random walk,
+//		where uniform boards cannot be drawn). B defaults to the table's
+//		largest distance, or for 4x4 to 60 and the published boards at 80
+//		(39 in multi-tile moves); the seed defaults to 1, so the same
+//		command makes the same pack. The packs in data/packs, which games
+//		deal from, are made so.
 //	plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.

@@ -24,7 +24,7 @@ import (
 // boards one of three ways: random walks (-mode walk), from the table, or,
 // without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
+	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-pack] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
 		"Print N different boards drawn uniformly among those whose exact distance\n"+
 			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
 			"than N boards qualify, print all of them, in random order, and say so on\n"+
@@ -54,30 +54,36 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 			"on 4x4 prints the 17 published boards at 80 moves. With -metric multi the\n"+
 			"distances count multi-tile moves (a tap slides every tile between it and\n"+
 			"the blank) and boards are drawn from a table of that metric, or by random\n"+
-			"walks (-mode walk); uniform boards of a size without one are refused.",
-		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n")
+			"walks (-mode walk); uniform boards of a size without one are refused.\n\n"+
+			"-pack prints the size's level pack, ready-made puzzles with their answers,\n"+
+			"one JSON object a line: {\"size\",\"metric\",\"board\",\"distance\",\"solution\"\n"+
+			"(the tiles tapped in order),\"uniform\"}, N boards (default 10) at each\n"+
+			"distance from A (default 1) to B, or all there are: drawn uniformly where\n"+
+			"they can be, else by random walks (\"uniform\":false). B defaults to the\n"+
+			"table's largest distance, or for 4x4 to 60 and the 17 published boards at\n"+
+			"80 (39 in multi-tile moves). The seed (default 1) makes the same pack every\n"+
+			"time; data/packs holds the packs the game deals from.",
+		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n  slidetable levels -pack -metric multi 3x3\n")
 	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
 	}
 	f.quiet = *lf.quiet
+	if *lf.pack {
+		return packLevels(ctx, e, lf, size)
+	}
 	req, err := lf.request(size)
 	if err != nil {
 		return err
 	}
-	s, err := lf.sf.solver(ctx, size)
-	if err != nil {
-		return err
-	}
-	ans, err := s.Answer(ctx, size)
+	lp, ans, err := lf.puzzle(ctx, size)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := lf.sf.context(ctx)
 	defer cancel()
-	req.goal, req.metric = s.Goal(size), f.metric
-	lp := levels.Puzzle{Goal: req.goal, Metric: f.metric, Table: ans.Table, Solver: s, Uniform: ans.Uniform}
+	req.goal, req.metric = lp.Goal, f.metric
 	how, err := levels.Plan(lp, req.lo, req.planHi(), req.n, req.mode)
 	if err != nil {
 		return lf.refused(req, err)
@@ -103,6 +109,21 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	return searchLevels(ctx, e, lf, lp, req, out)
 }
 
+// puzzle returns what boards of size are drawn from, as the flags say:
+// the goal, the metric, the solver and its table where it has one; and
+// the answer that says what answers them.
+func (lf *levelsFlags) puzzle(ctx context.Context, size board.Size) (levels.Puzzle, *source.Answer, error) {
+	s, err := lf.sf.solver(ctx, size)
+	if err != nil {
+		return levels.Puzzle{}, nil, err
+	}
+	ans, err := s.Answer(ctx, size)
+	if err != nil {
+		return levels.Puzzle{}, nil, err
+	}
+	return levels.Puzzle{Goal: s.Goal(size), Metric: lf.f.metric, Table: ans.Table, Solver: s, Uniform: ans.Uniform}, ans, nil
+}
+
 // levelsFlags are the flags of levels.
 type levelsFlags struct {
 	f        *flags
@@ -114,6 +135,7 @@ type levelsFlags struct {
 	sf       *solverFlags
 	quiet    *bool
 	asJSON   *bool
+	pack     *bool
 }
 
 func addLevelsFlags(f *flags) *levelsFlags {
@@ -127,6 +149,7 @@ func addLevelsFlags(f *flags) *levelsFlags {
 		sf:       addSolverFlags(f, false, defaultSearchTimeout),
 		quiet:    f.Bool("q", false, "quiet: no progress bar, and no histogram of the distances kept on stderr"),
 		asJSON:   f.Bool("json", false, `print {"size":"WxH","board":[...],"distance":d} a line (see the manual)`),
+		pack:     f.Bool("pack", false, "print the size's level pack: N boards at each distance from A (default 1) to B, with a solution each (see the manual)"),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
 )
 
@@ -306,5 +307,41 @@ func TestLevelsAccepted(t *testing.T) {
 	}
 	if total != 4 {
 		t.Fatalf("summary counts %d boards", total)
+	}
+}
+
+// TestLevelsPack makes packs as data/packs holds them, byte for byte, and
+// refuses the flags that do not apply to a pack.
+func TestLevelsPack(t *testing.T) {
+	for _, tc := range []struct{ args []string }{
+		{[]string{"levels", "-pack", "-q", "3x3"}},
+		{[]string{"levels", "-pack", "-q", "-metric", "multi", "2x3"}},
+	} {
+		code, out, errOut := slidetable(t, "", tc.args...)
+		size, metric := tc.args[len(tc.args)-1], board.SingleTile
+		if slices.Contains(tc.args, "multi") {
+			metric = board.MultiTile
+		}
+		sz, err := board.ParseSize(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := data.PackFile(sz, metric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code != 0 || out != string(want) || errOut != "" {
+			t.Errorf("%q: exit %d, %d bytes (%q), want the %d bytes of the built-in pack", tc.args, code, len(out), errOut, len(want))
+		}
+	}
+	code, out, _ := slidetable(t, "", "levels", "-pack", "-q", "-min", "5", "-max", "6", "-n", "2", "-seed", "3", "3x3")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 4 || !strings.Contains(lines[0], `"distance":5,`) || !strings.Contains(lines[3], `"distance":6,`) {
+		t.Errorf("levels -pack -min 5 -max 6 -n 2: exit %d, %q", code, out)
+	}
+	for _, flag := range []string{"-mode=walk", "-json", "-goal=0 1 2/3 4 5/6 7 8"} {
+		code, _, errOut := slidetable(t, "", "levels", "-pack", flag, "3x3")
+		if code != exitUsage || !strings.Contains(errOut, "does not apply to -pack") {
+			t.Errorf("levels -pack %s: exit %d, %q", flag, code, errOut)
+		}
 	}
 }

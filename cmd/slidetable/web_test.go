@@ -26,7 +26,7 @@ import (
 // whole transfer of a first visit. maxOnDemandGzip is the most those
 // files may add (4x4-multi.abs, for 4x4 in multi-tile moves).
 const (
-	maxSiteGzip     = 3 << 20
+	maxSiteGzip     = 4 << 20
 	maxOnDemandGzip = 5 << 20
 )
 

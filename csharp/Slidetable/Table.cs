@@ -511,7 +511,9 @@ namespace Slidetable
         /// A board at a distance in [min, max] from the goal (max -1: the
         /// largest distance levels are offered at), and its distance: drawn
         /// uniformly among all such boards where the table or the search
-        /// can, else by random walks kept by their exact distance, as
+        /// can, else by random walks kept by their exact distance, or for
+        /// 4x4 and the standard goal at once from the built-in level pack
+        /// where it holds boards at every distance of the range, as
         /// 'slidetable serve' deals them. The same seed gives the same
         /// board; a null seed a random one. A range with no board, or beyond
         /// what is offered, is <see cref="ErrorKind.Input"/>; a range whose

@@ -588,7 +588,9 @@ class Table:
         """A board at a distance in [min, max] from the goal (max: the
         largest distance levels are offered at): drawn uniformly among
         them where the table or the search can, else by random walks kept
-        by their exact distance, as ``slidetable serve`` answers; the same
+        by their exact distance, or for 4x4 and the standard goal dealt at
+        once from the built-in level pack where it holds boards at every
+        distance of the range, as ``slidetable serve`` answers; the same
         seed gives the same level (default: a random seed)."""
         lo, hi = min, -1 if max is None else max
         for name, v in (("min", lo), ("max", hi)):

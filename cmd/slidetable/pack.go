@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/levels"
+)
+
+// packMultiMax is the largest distance of a multi-tile pack of a size
+// without a table: beyond 39 moves of 4x4, a uniform board hits a distance
+// about once in 100,000 draws, and walks hardly reach it.
+const packMultiMax = 39
+
+// packSeed is the seed of a pack when -seed is not given: a pack is made
+// the same every time.
+const packSeed = 1
+
+// packLevels prints the level pack of size (levels -pack), one JSON object
+// a line: -n boards at each distance from -min (at least 1) to -max, whose
+// default is the table's largest distance, or for a size without a table
+// the largest level a game offers (with the published boards at the
+// largest distance, 80 moves of 4x4) or, in multi-tile moves, 39.
+func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) error {
+	f := lf.f
+	var bad string
+	f.Visit(func(fl *flag.Flag) {
+		if fl.Name == "mode" || fl.Name == "goal" || fl.Name == "json" {
+			bad = fl.Name
+		}
+	})
+	if bad != "" {
+		return f.failf("-%s does not apply to -pack, which prints JSON for the standard goal", bad)
+	}
+	if err := f.intFlag("n", *lf.n, 1, maxCount, "a number of boards"); err != nil {
+		return err
+	}
+	lo, hi := max(*lf.lo, 1), lf.hi.v
+	if lf.hi.set && hi < lo {
+		return f.failf("-min %d -max %d: want 1 <= min <= max", lo, hi)
+	}
+	if err := f.maxDistanceRange(size, lo); err != nil {
+		return err
+	}
+	lp, _, err := lf.puzzle(ctx, size)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := lf.sf.context(ctx)
+	defer cancel()
+	hardest := false
+	if !lf.hi.set && lp.Table == nil && size.Cells() > levels.SmallCells {
+		if f.metric == board.MultiTile {
+			hi = packMultiMax
+		} else {
+			hi, hardest = game.DefaultMaxLevel, true
+		}
+	}
+	seed := uint64(packSeed)
+	if lf.seed.set {
+		seed = lf.seed.seed
+	}
+	var bar *progress // of the distances done, from the first done on
+	opts := &levels.PackOptions{Min: lo, Max: hi, Hardest: hardest, PerDistance: *lf.n, Seed: seed,
+		Progress: func(done, total int) {
+			if bar == nil {
+				bar = progressBar(e, *lf.quiet, int64(total), fmt.Sprintf("pack %s %s, distances", size, f.metric))
+			}
+			if bar != nil {
+				bar.Set(done)
+			}
+		}}
+	pack, err := levels.MakePack(ctx, lp, opts)
+	if bar != nil {
+		bar.Finish()
+	}
+	w := bufio.NewWriter(e.stdout)
+	enc := json.NewEncoder(w)
+	for _, entry := range pack {
+		if werr := enc.Encode(entry); werr != nil {
+			return werr
+		}
+	}
+	if werr := w.Flush(); werr != nil {
+		return werr
+	}
+	if err != nil {
+		return lf.sf.stopped(err, fmt.Sprintf("%d boards of the pack printed", len(pack)))
+	}
+	return nil
+}

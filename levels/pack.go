@@ -1,0 +1,274 @@
+package levels
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/published"
+)
+
+// PackEntry is one board of a level pack: a board at an exact distance
+// from the standard goal of its size, with one optimal solution, the tiles
+// tapped in order (its length is the distance). Uniform says whether the
+// board was drawn uniformly among the boards at its distance; where that
+// cannot be done (the shallow distances of a size without a table), it
+// ends a random walk from the goal, kept by its exact distance. As JSON,
+// one a line in a pack file, it reads
+//
+//	{"size":"4x4","metric":"multi","board":[...],"distance":31,"solution":[...],"uniform":true}
+type PackEntry struct {
+	Size     string `json:"size"`
+	Metric   string `json:"metric"`
+	Board    []int  `json:"board"`
+	Distance int    `json:"distance"`
+	Solution []int  `json:"solution"`
+	Uniform  bool   `json:"uniform"`
+}
+
+// PackOptions says what a pack holds. A nil *PackOptions means the zero
+// value.
+type PackOptions struct {
+	// Min and Max are the distances the pack covers: every distance from
+	// Min (at least 1) to Max (0: the table's largest; a size without a
+	// table needs one).
+	Min, Max int
+	// Hardest adds the published boards at the size's largest distance,
+	// where there are some (the 17 boards 80 moves from the 4x4 goal).
+	Hardest bool
+	// PerDistance is the most boards at each distance, 0 for PerDistance.
+	PerDistance int
+	// Seed makes the pack: the same seed, the same boards.
+	Seed uint64
+	// Workers is the number of boards solved at once (Search), 0 for one
+	// a core; it changes how fast a pack is made, not what it holds.
+	Workers int
+	// Progress, if set, is called as each distance is done, with the
+	// distances done and the distances there are.
+	Progress func(done, total int)
+}
+
+// PerDistance is the number of boards a pack holds at each distance where
+// there are that many.
+const PerDistance = 10
+
+// MakePack draws a level pack of p, whose goal must be the standard goal
+// of its size: at each distance of opts, up to PerDistance boards, drawn
+// the way Plan decides in Auto mode, with random walks where boards cannot
+// be drawn uniformly, each with one optimal solution. Where fewer boards
+// than asked are found at a distance (there are fewer, or walks find no
+// more), the pack holds those found. The entries come by distance, in the
+// order drawn; each distance has a random source of its own, seeded by
+// opts.Seed and the distance, so a seed always gives the same boards.
+func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, error) {
+	var o PackOptions
+	if opts != nil {
+		o = *opts
+	}
+	size := p.Goal.Size()
+	if p.Goal != board.Goal(size) {
+		return nil, fmt.Errorf("%w: a pack is of the standard goal, not %s", ErrRange, p.Goal)
+	}
+	if o.PerDistance == 0 {
+		o.PerDistance = PerDistance
+	}
+	if o.PerDistance < 0 {
+		return nil, fmt.Errorf("%w: %d boards a distance", ErrCount, o.PerDistance)
+	}
+	if p.Table == nil && size.Cells() <= SmallCells {
+		t, err := TableOf(ctx, p, 0)
+		if err != nil {
+			return nil, err
+		}
+		p.Table = t
+	}
+	lo, hi := max(o.Min, 1), o.Max
+	if hi == 0 && p.Table != nil {
+		hi = p.Table.Max()
+	}
+	if most, exact := published.MaxDistance(size, p.Metric); exact && most > 0 {
+		hi = min(hi, most)
+	}
+	if hi < lo {
+		return nil, fmt.Errorf("%w: distances %d to %d", ErrRange, lo, hi)
+	}
+	var distances []int
+	for d := lo; d <= hi; d++ {
+		distances = append(distances, d)
+	}
+	if h, ok := published.HardestOf(size); o.Hardest && ok && p.Metric == board.SingleTile && h.Distance > hi {
+		distances = append(distances, h.Distance)
+	}
+	var out []PackEntry
+	for i, d := range distances {
+		got, uniform, err := drawAt(ctx, p, d, &o)
+		if err != nil {
+			return out, err
+		}
+		for _, lv := range got {
+			sol, err := solution(ctx, p, lv)
+			if err != nil {
+				return out, err
+			}
+			out = append(out, PackEntry{Size: size.String(), Metric: p.Metric.String(), Board: ints(lv.Board.Cells()),
+				Distance: lv.Distance, Solution: sol, Uniform: uniform})
+		}
+		if o.Progress != nil {
+			o.Progress(i+1, len(distances))
+		}
+	}
+	return out, nil
+}
+
+// drawAt draws the boards of a pack at distance d, and says whether they
+// were drawn uniformly.
+func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool, error) {
+	r := rand.New(rand.NewPCG(o.Seed, uint64(d)))
+	how, err := Plan(p, d, d, o.PerDistance, Auto)
+	if errors.Is(err, ErrUniform) {
+		how, err = Walked, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	got, err := Draw(ctx, p, how, r, d, d, o.PerDistance, &DrawOptions{Search: &SearchOptions{Workers: o.Workers}})
+	if errors.Is(err, ErrNotFound) && how == Walked {
+		err = nil // as many as the walks found
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("levels at %d moves: %w", d, err)
+	}
+	return got, how != Walked, nil
+}
+
+// solution returns an optimal solution of lv, from p's table or solver.
+func solution(ctx context.Context, p Puzzle, lv Level) ([]int, error) {
+	var path []uint8
+	var err error
+	if p.Table != nil {
+		path, err = p.Table.Path(lv.Board)
+	} else {
+		var within bool
+		path, within, err = p.Solver.Within(ctx, lv.Board, lv.Distance)
+		if err == nil && !within {
+			err = fmt.Errorf("levels: %s was drawn at %d moves, and has no solution that short", lv.Board, lv.Distance)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(path) != lv.Distance {
+		return nil, fmt.Errorf("levels: a solution of %d moves for %s, %d moves from the goal", len(path), lv.Board, lv.Distance)
+	}
+	return ints(path), nil
+}
+
+// ints returns b as ints, which JSON writes as numbers, not as a string.
+func ints(b []uint8) []int {
+	out := make([]int, len(b))
+	for i, x := range b {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// Bounds of a pack file that ReadPack reads.
+const (
+	// MaxPackLine is the longest line of a pack file, in bytes.
+	MaxPackLine = 4096
+	// MaxPackEntries is the most boards a pack file holds.
+	MaxPackEntries = 100_000
+)
+
+// ErrPack reports a pack file that is not one: a line that is not an
+// entry, of another size or metric, or whose solution does not take its
+// board to the goal in its distance.
+var ErrPack = failure.New(failure.File, "levels: bad level pack")
+
+// ReadPack reads a pack file of size in metric, one PackEntry a line as
+// MakePack makes them, and checks every entry: its size and metric, its
+// board, and its solution, which must take the board to the standard goal
+// in exactly its distance in moves of metric. (That the distance is the
+// fewest moves is not checked here: see the tests of package data.) It
+// fails with ErrPack naming the first bad line.
+func ReadPack(r io.Reader, size board.Size, metric board.Metric) ([]PackEntry, error) {
+	goal := board.Goal(size)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), MaxPackLine)
+	var out []PackEntry
+	for line := 1; sc.Scan(); line++ {
+		if len(out) == MaxPackEntries {
+			return nil, fmt.Errorf("%w: more than %d boards", ErrPack, MaxPackEntries)
+		}
+		var e PackEntry
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&e); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, line, err)
+		}
+		if dec.More() {
+			return nil, fmt.Errorf("%w: line %d: more than one entry", ErrPack, line)
+		}
+		if err := e.check(size, metric, goal); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, line, err)
+		}
+		out = append(out, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPack, err)
+	}
+	return out, nil
+}
+
+// check checks e as an entry of a pack of size in metric: its solution
+// takes its board to goal in its distance.
+func (e *PackEntry) check(size board.Size, metric board.Metric, goal board.Board) error {
+	if e.Size != size.String() || e.Metric != metric.String() {
+		return fmt.Errorf("a board of %s in %s moves, in a pack of %s in %s moves", e.Size, e.Metric, size, metric)
+	}
+	if e.Distance < 1 || len(e.Solution) != e.Distance {
+		return fmt.Errorf("distance %d with a solution of %d moves", e.Distance, len(e.Solution))
+	}
+	lv, err := e.Level(size)
+	if err != nil {
+		return err
+	}
+	b, at := lv.Board, lv.Board
+	for i, t := range e.Solution {
+		if t < 1 || t >= size.Cells() {
+			return fmt.Errorf("move %d of the solution taps %d", i+1, t)
+		}
+		if metric == board.MultiTile {
+			at, _, err = at.Tap(uint8(t))
+		} else {
+			at, err = at.Move(uint8(t))
+		}
+		if err != nil {
+			return fmt.Errorf("move %d of the solution: %v", i+1, err)
+		}
+	}
+	if at != goal {
+		return fmt.Errorf("the solution of %s ends on %s, not the goal", b, at)
+	}
+	return nil
+}
+
+// Level returns the entry's board and distance.
+func (e *PackEntry) Level(size board.Size) (Level, error) {
+	cells := make([]uint8, len(e.Board))
+	for i, c := range e.Board {
+		if c < 0 || c > 255 {
+			return Level{}, fmt.Errorf("%w: cell %d holds %d", board.ErrSize, i, c)
+		}
+		cells[i] = uint8(c)
+	}
+	b, err := board.New(size, cells)
+	return Level{Board: b, Distance: e.Distance}, err
+}

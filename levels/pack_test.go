@@ -1,0 +1,185 @@
+package levels_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+)
+
+// packSizes are the sizes the page offers, whose packs are built in.
+var packSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}, {W: 4, H: 4}}
+
+var metrics = []board.Metric{board.SingleTile, board.MultiTile}
+
+// builtinPack reads the built-in pack of size in metric, checking every
+// solution (ReadPack).
+func builtinPack(t *testing.T, size board.Size, m board.Metric) []levels.PackEntry {
+	t.Helper()
+	b, err := data.PackFile(size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack, err := levels.ReadPack(bytes.NewReader(b), size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pack
+}
+
+// solvers returns a solver of each metric.
+func solvers(t *testing.T) map[board.Metric]*solver.Solver {
+	t.Helper()
+	out := map[board.Metric]*solver.Solver{}
+	for _, m := range metrics {
+		s, err := solver.New(solver.WithMetric(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[m] = s
+	}
+	return out
+}
+
+// TestBuiltinPacks reads every built-in pack, replaying every solution to
+// the goal (ReadPack), and checks the distances: every one against the
+// table where the size has one; for 4x4, where an exact search proves
+// them, the first board at each distance up to 12 and at each tenth (with
+// SLIDETABLE_LONG=1, every board up to 30 moves and the first two at each
+// distance beyond: a search of a far multi-tile board takes seconds). Each distance holds PerDistance boards, or every
+// board there is at it, no board twice.
+func TestBuiltinPacks(t *testing.T) {
+	s := solvers(t)
+	for _, size := range packSizes {
+		for _, m := range metrics {
+			t.Run(size.String()+"/"+m.String(), func(t *testing.T) {
+				pack := builtinPack(t, size, m)
+				tbl, err := source.BuiltinTableIn(size, m)
+				if err != nil && size.Cells() <= levels.SmallCells {
+					t.Fatal(err)
+				}
+				at := map[int]int{}
+				seen := map[board.Board]bool{}
+				for i, e := range pack {
+					lv, err := e.Level(size)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if seen[lv.Board] {
+						t.Errorf("line %d: %s twice", i+1, lv.Board)
+					}
+					seen[lv.Board] = true
+					at[e.Distance]++
+					var want int
+					switch {
+					case tbl != nil:
+						want, err = tbl.Distance(lv.Board)
+					case testenv.IsLong() && (e.Distance <= 30 || at[e.Distance] <= 2) || at[e.Distance] == 1 && (e.Distance <= 12 || e.Distance%10 == 0):
+						want, err = s[m].Distance(context.Background(), lv.Board)
+					default:
+						continue
+					}
+					if err != nil || want != e.Distance {
+						t.Errorf("line %d: %s is %d moves away (%v), the pack says %d", i+1, lv.Board, want, err, e.Distance)
+					}
+				}
+				for d, n := range at {
+					if n > levels.PerDistance || tbl != nil && uint64(n) != min(uint64(levels.PerDistance), levels.Count(tbl, d, d)) {
+						t.Errorf("%d boards at %d moves", n, d)
+					}
+				}
+				if tbl != nil && len(at) != tbl.Max() {
+					t.Errorf("the pack covers %d distances of 1 to %d", len(at), tbl.Max())
+				}
+			})
+		}
+	}
+}
+
+// TestPacksRemade makes the built-in packs again and requires the same
+// boards, distances and ways of drawing (the solutions may be other
+// optimal ones: ReadPack checks them): every pack of a size with a table,
+// and the 4x4 ones at their first distances (every distance, which takes
+// hours, is not remade here).
+func TestPacksRemade(t *testing.T) {
+	testenv.Long(t)
+	s := solvers(t)
+	for _, size := range packSizes {
+		for _, m := range metrics {
+			t.Run(size.String()+"/"+m.String(), func(t *testing.T) {
+				stored := builtinPack(t, size, m)
+				p := levels.Puzzle{Goal: board.Goal(size), Metric: m, Solver: s[m], Uniform: true}
+				opts := &levels.PackOptions{Seed: 1}
+				if size.Cells() > levels.SmallCells {
+					opts.Max = 12
+				}
+				made, err := levels.MakePack(context.Background(), p, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if size.Cells() > levels.SmallCells {
+					n := 0
+					for n < len(stored) && stored[n].Distance <= opts.Max {
+						n++
+					}
+					stored = stored[:n]
+				}
+				if len(made) != len(stored) {
+					t.Fatalf("%d boards made, %d stored", len(made), len(stored))
+				}
+				for i := range made {
+					a, b := made[i], stored[i]
+					if fmt.Sprint(a.Board) != fmt.Sprint(b.Board) || a.Distance != b.Distance || a.Uniform != b.Uniform {
+						t.Fatalf("board %d: made %+v, stored %+v", i+1, a, b)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestReadPackRefuses checks that ReadPack names what is wrong with a
+// line.
+func TestReadPackRefuses(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	good := levels.PackEntry{Size: "3x3", Metric: "single", Board: []int{1, 2, 3, 4, 5, 6, 7, 0, 8}, Distance: 1, Solution: []int{8}, Uniform: true}
+	line := func(change func(e *levels.PackEntry)) string {
+		e := good
+		e.Board = append([]int(nil), good.Board...)
+		e.Solution = append([]int(nil), good.Solution...)
+		change(&e)
+		b, _ := json.Marshal(e)
+		return string(b) + "\n"
+	}
+	if got, err := levels.ReadPack(strings.NewReader(line(func(*levels.PackEntry) {})), size, board.SingleTile); err != nil || len(got) != 1 {
+		t.Fatalf("a good line: %v %v", got, err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{line(func(e *levels.PackEntry) { e.Metric = "multi" }), "line 1: a board of 3x3 in multi moves, in a pack of 3x3 in single moves"},
+		{line(func(e *levels.PackEntry) { e.Size = "4x4" }), "line 1: a board of 4x4 in single moves"},
+		{line(func(e *levels.PackEntry) { e.Solution = []int{6} }), "line 1: move 1 of the solution"},
+		{line(func(e *levels.PackEntry) { e.Distance, e.Solution = 2, []int{8, 8} }), "ends on 1 2 3/4 5 6/7 0 8, not the goal"},
+		{line(func(e *levels.PackEntry) { e.Distance = 2 }), "distance 2 with a solution of 1 moves"},
+		{line(func(e *levels.PackEntry) { e.Board[0] = 9 }), "line 1: "},
+		{line(func(e *levels.PackEntry) { e.Board[0] = 300 }), "cell 0 holds 300"},
+		{line(func(e *levels.PackEntry) { e.Solution = []int{99} }), "move 1 of the solution taps 99"},
+		{line(func(*levels.PackEntry) {}) + `{"size":"3x3","extra":1}` + "\n", "line 2: "},
+		{"not json\n", "line 1: "},
+		{strings.Repeat("x", levels.MaxPackLine+1), "token too long"},
+	} {
+		_, err := levels.ReadPack(strings.NewReader(tc.text), size, board.SingleTile)
+		if !errors.Is(err, levels.ErrPack) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.60q: %v, want ErrPack with %q", tc.text, err, tc.want)
+		}
+	}
+}
