@@ -114,6 +114,10 @@ type Level struct {
 	About
 	Board    board.Board `json:"board"`
 	Distance int         `json:"distance"`
+	// Solution is an optimal solution of the board, the tiles tapped in
+	// order, where one is known without searching (a level of a level
+	// pack), else nil.
+	Solution []int `json:"solution,omitzero"`
 	// Source is what answered the distance, or nil for a board of a
 	// published list.
 	Source *Source `json:"source,omitempty"`

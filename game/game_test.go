@@ -183,6 +183,7 @@ func TestLevels(t *testing.T) {
 			Size     board.Size `json:"size"`
 			Board    []uint8    `json:"board"`
 			Distance int        `json:"distance"`
+			Solution []uint8    `json:"solution"`
 			Source   struct{ Kind string }
 		}
 		if err := json.Unmarshal([]byte(got), &lv); err != nil {
@@ -190,6 +191,20 @@ func TestLevels(t *testing.T) {
 		}
 		if lv.Source.Kind != tt.kind {
 			t.Errorf("%s: %s answered by a %q, want %q", tt.query, got, lv.Source.Kind, tt.kind)
+		}
+		// A level of a pack comes with an optimal solution.
+		if tt.kind == "level pack" {
+			b, err := board.New(lv.Size, lv.Board)
+			for _, tile := range lv.Solution {
+				if err == nil {
+					b, err = b.Move(tile)
+				}
+			}
+			if err != nil || len(lv.Solution) != lv.Distance || b != board.Goal(lv.Size) {
+				t.Errorf("%s: the solution %v of %s does not reach the goal in %d moves (%v)", tt.query, lv.Solution, got, lv.Distance, err)
+			}
+		} else if lv.Solution != nil {
+			t.Errorf("%s: %s has a solution", tt.query, got)
 		}
 		b, err := board.New(lv.Size, lv.Board)
 		if err != nil {

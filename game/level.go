@@ -48,23 +48,23 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 	return got[0], nil
 }
 
-// packed returns a board of the built-in level pack of p (its size and
-// metric, the standard goal) at a distance in [lo, hi], chosen with r
-// uniformly among the pack's boards there, and the pack, if p has no table
+// packed returns the index of a board of the built-in level pack of p (its
+// size and metric, the standard goal) at a distance in [lo, hi], chosen
+// with r uniformly among the pack's boards there, and the pack, if p has no table
 // (its levels would be searched for) and the pack holds boards at every
 // distance of the range; else a nil pack.
-func (p *puzzle) packed(r *rand.Rand, lo, hi int) (levels.Level, *source.Pack) {
+func (p *puzzle) packed(r *rand.Rand, lo, hi int) (int, *source.Pack) {
 	if p.exact || p.custom || p.Goal != board.Goal(p.Goal.Size()) {
-		return levels.Level{}, nil
+		return 0, nil
 	}
 	pk, err := source.BuiltinPack(p.Goal.Size(), p.Metric)
 	if err != nil || !pk.Covers(lo, hi) {
-		return levels.Level{}, nil
+		return 0, nil
 	}
-	var in []levels.Level
-	for _, lv := range pk.Levels {
+	var in []int
+	for i, lv := range pk.Levels {
 		if lv.Distance >= lo && lv.Distance <= hi {
-			in = append(in, lv)
+			in = append(in, i)
 		}
 	}
 	return in[r.IntN(len(in))], pk

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -234,8 +235,10 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 		}
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 		if !hardest {
-			if lv, pk := p.packed(r, lo, hi); pk != nil {
+			if i, pk := p.packed(r, lo, hi); pk != nil {
+				lv := pk.Levels[i]
 				out := api.NewLevel(api.NewAbout(p.Goal, p.Metric), lv.Board, lv.Distance)
+				out.Solution = slices.Clone(pk.Entries[i].Solution)
 				out.Source = pk.Describe()
 				return out, nil
 			}

@@ -359,6 +359,7 @@ type levelAnswer struct {
 	Level struct {
 		Board    []int `json:"board"`
 		Distance int   `json:"distance"`
+		Solution []int `json:"solution,omitempty"` // of a level of a level pack
 	} `json:"level"`
 }
 

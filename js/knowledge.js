@@ -27,7 +27,7 @@ export class Knowledge {
     const k = keyOf(cells);
     let e = this.#map.get(k);
     if (!e) {
-      e = { d: null, hints: null, far: false, single: undefined };
+      e = { d: null, hints: null, next: null, far: false, single: undefined };
       this.#map.set(k, e);
     }
     return e;
@@ -51,6 +51,43 @@ export class Knowledge {
       const n = this.#entry(after.cells);
       if (n.d === null) n.d = hints.includes(t) ? d - 1 : d + 1;
     }
+  }
+
+  /**
+   * path records an optimal solution of a board d moves from the goal (one
+   * that came with a level, from a level pack): each board along it is
+   * d - k moves away and its move k is optimal. Unlike learn, it says
+   * nothing of the other moves, which stay unknown.
+   */
+  path(cells, d, solution) {
+    let c = cells;
+    for (let k = 0; k <= solution.length && c; k++) {
+      const e = this.#entry(c);
+      if (e.d === null) e.d = d - k;
+      if (k === solution.length) break;
+      if (e.next === null) e.next = solution[k];
+      const after = tap(c, this.w, solution[k]);
+      c = after && after.cells;
+    }
+  }
+
+  /**
+   * chain returns the moves from the board to the goal along the optimal
+   * moves known of each board on the way, or null where one is not known.
+   */
+  chain(cells) {
+    const out = [];
+    let c = cells, k = this.known(c);
+    while (k && k.d !== null && k.d > 0 && k.hints && k.hints.length) {
+      const t = k.hints[0], after = tap(c, this.w, t);
+      if (!after) return null;
+      const n = this.known(after.cells);
+      if (!n || n.d !== k.d - 1) return null;
+      out.push(t);
+      c = after.cells;
+      k = n;
+    }
+    return k && k.d === 0 ? out : null;
   }
 
   /** note records the distance of a board, where nothing more is known. */
@@ -89,7 +126,9 @@ export class Knowledge {
    * known returns what is known of the board: {d, hints, far, single},
    * filling in with no search the optimal moves of a board at the largest
    * distance, where every move is optimal, and, with setHardest, of a
-   * board one move short of it; or null if nothing is.
+   * board one move short of it; or null if nothing is. hints are the
+   * optimal moves: all of them, or, on the solution that came with a
+   * level (path), the one it takes.
    */
   known(cells) {
     const e = this.#map.get(keyOf(cells));
@@ -101,7 +140,7 @@ export class Knowledge {
         this.learn(cells, e.d, all.filter((t) => !this.#hardest.has(keyOf(tap(cells, this.w, t).cells))));
       }
     }
-    return { ...e, hints: e.hints && e.hints.slice() };
+    return { ...e, hints: e.hints ? e.hints.slice() : e.next !== null ? [e.next] : null };
   }
 
   /**

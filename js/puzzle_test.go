@@ -532,6 +532,27 @@ func TestBrowserPuzzleMetrics(t *testing.T) {
 		t.Error("a hint or a solution offered for a board too far to search")
 	}
 
+	// A multi-tile 4x4 level of the level pack comes with its solution:
+	// its hint and its solution need no search, which would give up at
+	// once (searchLimit 1 ms, set once the board is dealt).
+	p.eval(`(() => { const e = document.querySelector("#b"); e.searchLimit = 15000; return e.deal({ metric: "multi", min: 30, max: 30, seed: 2 }).then(String); })()`)
+	p.eval(`(() => { document.querySelector("#b").searchLimit = 1; return ""; })()`)
+	packed := p.board("#b", four)
+	if d := exactIn(t, packed, board.MultiTile); d != 30 {
+		t.Fatalf("a level at 30 taps: %s, %d taps from the goal", packed, d)
+	}
+	p.json(`document.querySelector("#b").hint()`, &h)
+	if next, _, err := packed.Tap(uint8(h.Tile)); err != nil || exactIn(t, next, board.MultiTile) != 29 {
+		t.Errorf("the hint %d on %s of the pack is not optimal (%v)", h.Tile, packed, err)
+	}
+	p.eval(`(async () => { const e = document.querySelector("#b"); e.speed = 4; return String(await e.solve()); })()`)
+	if got := p.board("#b", four); got != board.Goal(four) || p.eval(`String(document.querySelector("#b").moves)`) != "30" {
+		t.Errorf("Solve on %s of the pack: %s after %s moves, want the goal after 30", packed, got, p.eval(`String(document.querySelector("#b").moves)`))
+	}
+	// The far board again, as before.
+	p.eval(fmt.Sprintf(`(() => { const e = document.querySelector("#b"); e.searchLimit = 1; return e.deal({ metric: "multi", board: %q }).then(String); })()`, far))
+	p.wait(`document.querySelector("#b").state === "playing" && document.querySelector("#b").known.far`)
+
 	// A level far out in the multi-tile metric (40 to 43 taps: about one
 	// uniform board in a hundred thousand): a deal that its AbortSignal
 	// calls off resolves false, and one past searchLimit rejects with code

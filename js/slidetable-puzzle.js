@@ -360,7 +360,7 @@ export class SlidetablePuzzle extends HTMLElement {
       if (!goal) throw input(`goal ${JSON.stringify(String(goalText))}: not a ${size.w}x${size.h} board`);
       const info = await this.#sizeInfo(size.w, size.h, metric, ac.signal);
       const boardText = options.board ?? (this.getAttribute("board") || null);
-      let cells, distance = options.distance ?? null;
+      let cells, distance = options.distance ?? null, solution = null;
       if (boardText !== null) {
         cells = rules.parseBoard(boardText, size.w, size.h);
         if (!cells) throw input(`board ${JSON.stringify(String(boardText))}: not a ${size.w}x${size.h} board holding each of 0 to ${size.w * size.h - 1} once`);
@@ -381,10 +381,11 @@ export class SlidetablePuzzle extends HTMLElement {
         const lv = await this.#request("level", q, ac.signal);
         cells = lv.board;
         distance = lv.distance;
+        if (Array.isArray(lv.solution) && lv.solution.length === distance) solution = lv.solution;
       }
       if (n !== this.#deals) return false;
       this.#dealing = null;
-      this.#begin(info, metric, goal, cells, distance);
+      this.#begin(info, metric, goal, cells, distance, { solution });
       return true;
     } catch (e) {
       if (n !== this.#deals) return false;
@@ -464,7 +465,7 @@ export class SlidetablePuzzle extends HTMLElement {
   }
 
   // #begin starts the game of cells.
-  #begin(info, metric, goal, cells, distance, { quiet = false } = {}) {
+  #begin(info, metric, goal, cells, distance, { quiet = false, solution = null } = {}) {
     const w = info.width, h = info.height;
     const same = this.#info && this.#info.size === info.size && this.#metric === metric && rules.sameBoard(this.#goal, goal);
     this.#info = info;
@@ -483,6 +484,9 @@ export class SlidetablePuzzle extends HTMLElement {
     this.#future = [];
     this.#optimum = Number.isInteger(distance) ? distance : null;
     if (this.#optimum !== null) this.#known.note(cells, this.#optimum);
+    // A level's solution (a level pack's) answers hints and Solve along it
+    // with no search.
+    if (solution && this.#optimum !== null) this.#known.path(cells, this.#optimum, solution);
     this.#elapsed = 0;
     this.#since = 0;
     this.#won = false;
@@ -869,26 +873,30 @@ export class SlidetablePuzzle extends HTMLElement {
     this.#setState("thinking");
     this.#render();
     this.#emit("solving", { state: "finding" });
-    const limit = this.#limit();
-    let late = false;
-    const stop = limit && setTimeout(() => { late = true; ac.abort(); }, limit);
-    let path;
-    try {
-      path = (await this.#request("solve", this.#params(cells), ac.signal)).moves || [];
-    } catch (e) {
-      clearTimeout(stop);
-      if (this.#solving && this.#solving.ac === ac) this.#endSolving();
-      if (deal !== this.#deals) return false;
-      if (late || (limit && tooLong(e))) {
-        this.#giveUp(cells);
-        this.#emit("solving", { state: "failed", reason: "far" });
-      } else if (codeOf(e) !== "aborted") {
-        this.#emit("solving", { state: "failed", reason: "error" });
-        this.#fail("solve", e);
+    // The optimal moves known all the way (a level pack's solution, or
+    // hints learnt) need no search.
+    let path = this.#known.chain(cells);
+    if (!path) {
+      const limit = this.#limit();
+      let late = false;
+      const stop = limit && setTimeout(() => { late = true; ac.abort(); }, limit);
+      try {
+        path = (await this.#request("solve", this.#params(cells), ac.signal)).moves || [];
+      } catch (e) {
+        clearTimeout(stop);
+        if (this.#solving && this.#solving.ac === ac) this.#endSolving();
+        if (deal !== this.#deals) return false;
+        if (late || (limit && tooLong(e))) {
+          this.#giveUp(cells);
+          this.#emit("solving", { state: "failed", reason: "far" });
+        } else if (codeOf(e) !== "aborted") {
+          this.#emit("solving", { state: "failed", reason: "error" });
+          this.#fail("solve", e);
+        }
+        return false;
       }
-      return false;
+      clearTimeout(stop);
     }
-    clearTimeout(stop);
     if (!this.#solving || this.#solving.ac !== ac || deal !== this.#deals) return false;
     this.#setState("animating");
     this.#emit("solving", { state: "playing", length: path.length, played: 0 });

@@ -171,6 +171,8 @@ export interface RandomOptions extends CallOptions {
 export interface Level {
   board: number[];
   distance: number;
+  /** An optimal solution, the tiles tapped in order, where one came with the board (a 4x4 level of its level pack). */
+  solution?: number[];
 }
 
 /** What an answer says about the boards it is about. */
@@ -227,6 +229,8 @@ export interface MovesAnswer extends DistanceAnswer {
 export interface LevelAnswer extends About {
   board: number[];
   distance: number;
+  /** An optimal solution, the tiles tapped in order, where one came with the board (a level of a level pack). */
+  solution?: number[];
 }
 
 /** A parameter of a request: written as text, an array board with commas. */

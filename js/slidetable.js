@@ -631,14 +631,18 @@ export class Slidetable {
 
   /**
    * A board at an exact distance from the goal in [min, max]:
-   * { board, distance }. The same seed gives the same board.
+   * { board, distance }, and solution, an optimal solution (the tiles
+   * tapped in order), where one came with it (a 4x4 level dealt from its
+   * level pack). The same seed gives the same board.
    */
   async level(request, options) {
     const r = await this.#ask("level", options, () => {
       const { size, min, max, seed, metric, goal } = request ?? {};
       return { size, min, max, seed, metric, goal };
     });
-    return { board: r.board, distance: r.distance };
+    const out = { board: r.board, distance: r.distance };
+    if (Array.isArray(r.solution)) out.solution = r.solution;
+    return out;
   }
 
   /**
