@@ -96,15 +96,18 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 	if most, exact := published.MaxDistance(size, p.Metric); exact && most > 0 {
 		hi = min(hi, most)
 	}
-	if hi < lo {
-		return nil, fmt.Errorf("%w: distances %d to %d", ErrRange, lo, hi)
+	if hi == 0 && !o.Hardest {
+		return nil, fmt.Errorf("%w: a pack of %s, which has no table, needs its largest distance", ErrRange, size)
 	}
 	var distances []int
 	for d := lo; d <= hi; d++ {
 		distances = append(distances, d)
 	}
-	if h, ok := published.HardestOf(size); o.Hardest && ok && p.Metric == board.SingleTile && h.Distance > hi {
+	if h, ok := published.HardestOf(size); o.Hardest && ok && p.Metric == board.SingleTile && h.Distance > hi && h.Distance >= lo {
 		distances = append(distances, h.Distance)
+	}
+	if len(distances) == 0 {
+		return nil, fmt.Errorf("%w: no distances from %d to %d", ErrRange, lo, hi)
 	}
 	var out []PackEntry
 	for i, d := range distances {
@@ -138,7 +141,11 @@ func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool
 	if err != nil {
 		return nil, false, err
 	}
-	got, err := Draw(ctx, p, how, r, d, d, o.PerDistance, &DrawOptions{Search: &SearchOptions{Workers: o.Workers}})
+	n := o.PerDistance
+	if how == Hardest {
+		n = MaxPackEntries // the published list, whole
+	}
+	got, err := Draw(ctx, p, how, r, d, d, n, &DrawOptions{Search: &SearchOptions{Workers: o.Workers}})
 	if errors.Is(err, ErrNotFound) && how == Walked {
 		err = nil // as many as the walks found
 	}

@@ -90,7 +90,7 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 		return werr
 	}
 	if err != nil {
-		return lf.sf.stopped(err, fmt.Sprintf("%d boards of the pack printed", len(pack)))
+		return lf.sf.stopped(err, fmt.Sprintf("after %d boards of the pack", len(pack)))
 	}
 	return nil
 }
