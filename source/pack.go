@@ -27,6 +27,8 @@ type Pack struct {
 	Levels []levels.Level
 	// Hash is the SHA-256 of the file.
 	Hash [sha256.Size]byte
+
+	at map[int]bool // the distances of Levels
 }
 
 var packs [2]sync.Map // by metric: board.Size -> *decoded[*Pack]
@@ -48,11 +50,12 @@ func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the built-in %s pack in %s moves: %w", size, metric, err)
 		}
-		p := &Pack{Size: size, Metric: metric, Entries: entries, Levels: make([]levels.Level, len(entries)), Hash: sha256.Sum256(b)}
+		p := &Pack{Size: size, Metric: metric, Entries: entries, Levels: make([]levels.Level, len(entries)), Hash: sha256.Sum256(b), at: map[int]bool{}}
 		for i := range entries {
 			if p.Levels[i], err = entries[i].Level(size); err != nil {
 				return nil, err
 			}
+			p.at[entries[i].Distance] = true
 		}
 		return p, nil
 	})
@@ -60,12 +63,8 @@ func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 
 // Covers reports whether p holds a board at every distance from lo to hi.
 func (p *Pack) Covers(lo, hi int) bool {
-	at := map[int]bool{}
-	for _, lv := range p.Levels {
-		at[lv.Distance] = true
-	}
 	for d := lo; d <= hi; d++ {
-		if !at[d] {
+		if !p.at[d] {
 			return false
 		}
 	}
