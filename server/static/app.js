@@ -543,7 +543,8 @@ async function newGame(level) {
   untip("wait");
   const chosen = { key: level.key, name: level.name, min: lo, max: hi };
   // A deal that takes more than half a second says so, and can be
-  // cancelled; the board played before stays in play meanwhile.
+  // cancelled; one cancelled or failed leaves the board played before in
+  // play, with its difficulty.
   page.dealAbort?.abort();
   const ac = new AbortController();
   page.dealAbort = ac;
@@ -562,15 +563,15 @@ async function newGame(level) {
     return true;
   };
   let dealt;
+  const previous = page.level;
   try {
     puzzle.searchLimit = SEARCH_LIMIT_MS[page.engine.kind];
-    const previous = page.level;
     const done = puzzle.deal({ size: info.size, metric, min: lo, max: Math.min(hi, top), signal: ac.signal });
     page.level = chosen; // the deal event saves the game with it
     dealt = await done;
-    if (!dealt && ac.signal.aborted) page.level = previous;
   } catch (e) {
     if (!settle()) return;
+    page.level = previous;
     if (!page.info) setState("error");
     if (e && e.code === "timeout") {
       say(`No board ${lo === hi ? `${lo}` : `${lo} to ${hi}`} moves from solved turned up in time${puzzle.board.length ? "; the board before is still in play" : ""}. Try an easier difficulty, or try again.`);
@@ -579,7 +580,9 @@ async function newGame(level) {
     trouble(e, "Could not get a new board");
     return;
   }
+  // A deal a newer one took over leaves the page to it.
   if (settle() && !dealt && ac.signal.aborted) {
+    page.level = previous;
     tip(puzzle.board.length ? "Cancelled: the board before is still in play." : "Cancelled: pick a difficulty to deal a board.", "info");
   }
 }
