@@ -56,8 +56,9 @@ func solvers(t *testing.T) map[board.Metric]*solver.Solver {
 // table where the size has one; for 4x4, where an exact search proves
 // them, the first board at each distance up to 12 and at each tenth (with
 // SLIDETABLE_LONG=1, every board up to 30 moves and the first at each
-// distance beyond: a search of a far multi-tile board takes seconds). Each distance holds PerDistance boards, or every
-// board there is at it, no board twice.
+// distance beyond: a search of a far multi-tile board takes seconds).
+// Each distance holds PerDistance boards, or every board there is at it,
+// no board twice.
 func TestBuiltinPacks(t *testing.T) {
 	s := solvers(t)
 	for _, size := range packSizes {
