@@ -93,7 +93,8 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 	if hi == 0 && p.Table != nil {
 		hi = p.Table.Max()
 	}
-	if most, exact := published.MaxDistance(size, p.Metric); exact && most > 0 {
+	// No board is farther than the size's largest distance, or its bound.
+	if most, _ := published.MaxDistance(size, p.Metric); most > 0 {
 		hi = min(hi, most)
 	}
 	if hi == 0 && !o.Hardest {

@@ -41,8 +41,8 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 		return err
 	}
 	lo, hi := max(*lf.lo, 1), lf.hi.v
-	if lf.hi.set && hi < lo {
-		return f.failf("-min %d -max %d: want 1 <= min <= max", lo, hi)
+	if *lf.lo < 0 || lf.hi.set && hi < lo {
+		return f.failf("-min %d -max %d: want 0 <= min <= max", *lf.lo, hi)
 	}
 	if err := f.maxDistanceRange(size, lo); err != nil {
 		return err
