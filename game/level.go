@@ -50,9 +50,9 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 
 // packed returns the index of a board of the built-in level pack of p (its
 // size and metric, the standard goal) at a distance in [lo, hi], chosen
-// with r uniformly among the pack's boards there, and the pack, if p has no table
-// (its levels would be searched for) and the pack holds boards at every
-// distance of the range; else a nil pack.
+// with r uniformly among the pack's boards there, and the pack, if p has
+// no table (its levels would be searched for) and the pack holds boards
+// at every distance of the range; else a nil pack.
 func (p *puzzle) packed(r *rand.Rand, lo, hi int) (int, *source.Pack) {
 	if p.exact || p.custom || p.Goal != board.Goal(p.Goal.Size()) {
 		return 0, nil
