@@ -34,15 +34,16 @@ import (
 
 // The tests of this file compile C programs against the library, built
 // from the sources as they are, and compare what they print with the Go
-// packages' answers. The library and testdata/check.c are built once per
-// test binary, in a folder TestMain removes.
+// packages' answers. The library is built once for the sources as they
+// are (testenv.Library), testdata/check.c once per test binary, in a
+// folder TestMain removes.
 
 var built struct {
-	once  sync.Once
-	dir   string // holds the library and the programs
-	lib   string // the library's path
-	check string // testdata/check.c compiled
-	err   error
+	once   sync.Once
+	libDir string // holds the library
+	dir    string // holds the programs
+	check  string // testdata/check.c compiled
+	err    error
 }
 
 func TestMain(m *testing.M) {
@@ -53,30 +54,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// libName is the library's file name on this system.
-func libName() string {
-	switch runtime.GOOS {
-	case "windows":
-		return "slidetable.dll"
-	case "darwin":
-		return "libslidetable.dylib"
-	}
-	return "libslidetable.so"
-}
-
 // build builds the library with the C compiler cc, and the check program
 // against it, once.
 func build(t testing.TB, cc string) {
 	t.Helper()
+	libDir := testenv.Library(t, cc)
 	built.once.Do(func() {
+		built.libDir = libDir
 		if built.dir, built.err = os.MkdirTemp("", "libslidetable-test-"); built.err != nil {
-			return
-		}
-		built.lib = filepath.Join(built.dir, libName())
-		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", built.lib, ".")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", "CC="+cc)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build -buildmode=c-shared: %v\n%s", err, out)
 			return
 		}
 		built.check, built.err = compile(cc, filepath.Join("testdata", "check.c"), "check")
@@ -87,13 +72,13 @@ func build(t testing.TB, cc string) {
 }
 
 // compile compiles the C program src against the library as name, in the
-// library's folder, warnings counted as errors, and returns its path.
+// programs' folder, warnings counted as errors, and returns its path.
 func compile(cc, src, name string) (string, error) {
 	exe := filepath.Join(built.dir, name)
 	args := []string{"-std=c11", "-D_POSIX_C_SOURCE=200809L", "-O2", "-Wall", "-Wextra", "-Werror", "-I", ".",
-		"-o", exe, src, "-L", built.dir, "-lslidetable", "-lpthread"}
+		"-o", exe, src, "-L", built.libDir, "-lslidetable", "-lpthread"}
 	if runtime.GOOS != "windows" {
-		args = append(args, "-Wl,-rpath,"+built.dir)
+		args = append(args, "-Wl,-rpath,"+built.libDir)
 	}
 	if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, out)

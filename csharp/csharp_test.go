@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,9 +28,9 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// The library is built from the sources as they are, once per test
-// binary, in a folder TestMain removes; the C# programs are compiled into
-// the same folder, beside it, where mono looks for it.
+// The library is built from the sources as they are (testenv.Library);
+// the C# programs are compiled into a folder TestMain removes, beside a
+// link to the library, where mono looks for it.
 var built struct {
 	once sync.Once
 	dir  string
@@ -44,18 +43,6 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(built.dir)
 	}
 	os.Exit(code)
-}
-
-// libName is the library's file name on this system, the name
-// DllImport("slidetable") finds.
-func libName() string {
-	switch runtime.GOOS {
-	case "windows":
-		return "slidetable.dll"
-	case "darwin":
-		return "libslidetable.dylib"
-	}
-	return "libslidetable.so"
 }
 
 // binding returns the binding's source files.
@@ -79,20 +66,30 @@ func build(t testing.TB) (mcs, mono, dir string) {
 	t.Helper()
 	mcs, mono = testenv.CSharp(t)
 	cc := testenv.CC(t)
+	lib := filepath.Join(testenv.Library(t, cc), testenv.LibraryName())
 	built.once.Do(func() {
 		if built.dir, built.err = os.MkdirTemp("", "slidetable-csharp-test-"); built.err != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(built.dir, libName()), "../c")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", "CC="+cc)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build -buildmode=c-shared ../c: %v\n%s", err, out)
-		}
+		built.err = linkOrCopy(lib, filepath.Join(built.dir, testenv.LibraryName()))
 	})
 	if built.err != nil {
 		t.Fatal(built.err)
 	}
 	return mcs, mono, built.dir
+}
+
+// linkOrCopy makes dst a symbolic link to src, or a copy of it where the
+// system makes no links.
+func linkOrCopy(src, dst string) error {
+	if os.Symlink(src, dst) == nil {
+		return nil
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o755)
 }
 
 // testsExe returns tests/Tests.cs compiled with the binding, once.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -130,13 +132,35 @@ func TestLicense(t *testing.T) {
 // as go generate does, and returns the file's path.
 func buildWasm(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "slidetable.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", path, "./wasm")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("GOOS=js GOARCH=wasm go build ./js/wasm: %v\n%s", err, out)
+	wasm.once.Do(func() {
+		dir, err := os.MkdirTemp("", "slidetable-wasm-test-")
+		if err != nil {
+			wasm.err = err
+			return
+		}
+		wasm.dir = dir
+		path := filepath.Join(dir, "slidetable.wasm")
+		cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", path, "./wasm")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			wasm.err = fmt.Errorf("GOOS=js GOARCH=wasm go build ./js/wasm: %v\n%s", err, out)
+			return
+		}
+		wasm.path = path
+	})
+	if wasm.err != nil {
+		t.Fatal(wasm.err)
 	}
-	return path
+	return wasm.path
+}
+
+// wasm is the module buildWasm built, once a test binary, in a folder
+// TestMain removes.
+var wasm struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
 }
 
 // TestWasmBuilds builds the WebAssembly command, so that a change to the
@@ -292,7 +316,7 @@ func firstBlock(t *testing.T, path, lang string) string {
 func TestNode(t *testing.T) {
 	node := testenv.Node(t)
 	start := time.Now()
-	wasm := buildWasm(t)
+	module := buildWasm(t)
 	t.Logf("built the module in %v", time.Since(start))
 	start = time.Now()
 	exp := expected(t)
@@ -306,7 +330,7 @@ func TestNode(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(node, "--test", "--test-reporter=dot", "test/")
-	cmd.Env = append(os.Environ(), "SLIDETABLE_EXPECT="+path, "SLIDETABLE_WASM="+wasm)
+	cmd.Env = append(os.Environ(), "SLIDETABLE_EXPECT="+path, "SLIDETABLE_WASM="+module)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("node --test: %v\n%s", err, out)

@@ -49,6 +49,9 @@ func TestMain(m *testing.M) {
 	if chrome.stop != nil {
 		chrome.stop()
 	}
+	if wasm.dir != "" {
+		os.RemoveAll(wasm.dir)
+	}
 	os.Exit(code)
 }
 

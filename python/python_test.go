@@ -9,11 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/api"
@@ -28,56 +26,14 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// The library is built from the sources as they are, once per test
-// binary, in a folder TestMain removes.
-var built struct {
-	once sync.Once
-	dir  string
-	lib  string
-	err  error
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
-}
-
-// libName is the library's file name on this system, as the package's
-// _native.library_name has it.
-func libName() string {
-	switch runtime.GOOS {
-	case "windows":
-		return "slidetable.dll"
-	case "darwin":
-		return "libslidetable.dylib"
-	}
-	return "libslidetable.so"
-}
-
-// python returns python3 and the library's path, built with the C
-// compiler first; it skips t without either.
+// python returns python3 and the library's path, built from the sources
+// as they are with the C compiler (testenv.Library); it skips t without
+// either.
 func python(t testing.TB) (py, lib string) {
 	t.Helper()
 	py = testenv.Python(t)
 	cc := testenv.CC(t)
-	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "slidetable-python-test-"); built.err != nil {
-			return
-		}
-		built.lib = filepath.Join(built.dir, libName())
-		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", built.lib, "../c")
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", "CC="+cc)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build -buildmode=c-shared ../c: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return py, built.lib
+	return py, filepath.Join(testenv.Library(t, cc), testenv.LibraryName())
 }
 
 // env returns the environment of a Python run on lib: the package from

@@ -3,6 +3,8 @@
 package testenv
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"syscall"
@@ -38,4 +40,18 @@ func DeviceNode(dir string) string {
 		return ""
 	}
 	return path
+}
+
+// lock takes an exclusive lock on the file at path, made if missing,
+// waiting for another process that holds it, and returns its release.
+func lock(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %v", path, err)
+	}
+	return func() { f.Close() }, nil
 }

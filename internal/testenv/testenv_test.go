@@ -2,8 +2,12 @@ package testenv
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // recorder is a testing.TB that records a skip or a failure instead of
@@ -110,5 +114,32 @@ func TestLong(t *testing.T) {
 		if (v == "1") == (r.skipped != "") {
 			t.Errorf("%s=%q: skipped %q", longEnv, v, r.skipped)
 		}
+	}
+}
+
+// TestPrune removes the libraries unused for a day and keeps the others.
+func TestPrune(t *testing.T) {
+	root := t.TempDir()
+	now := time.Now()
+	for name, age := range map[string]time.Duration{"old": libraryKeep + time.Hour, "recent": time.Hour, "building-1": 0} {
+		dir := filepath.Join(root, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(dir, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prune(root, now)
+	var left []string
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{"building-1", "recent"}; !slices.Equal(left, want) {
+		t.Errorf("after prune: %v, want %v", left, want)
 	}
 }
