@@ -17,7 +17,6 @@ import (
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // Solver answers exact questions about boards of one size: the fewest moves
@@ -45,7 +44,7 @@ type Puzzle struct {
 	// Solver's answers are taken to be cheap, the distribution is known
 	// and levels are drawn uniformly among the boards at the distances
 	// asked for.
-	Table *table.Table
+	Table *source.ExactTable
 	// OpenTable, if set and Table is nil, opens the exact table of the
 	// size when it is first needed, so that a game does not pay at its
 	// start for the tables of sizes it may not play (the WebAssembly
@@ -53,7 +52,7 @@ type Puzzle struct {
 	// unless the largest distance of the size is known without it
 	// (board.Size.MaxDistance). A server may call it too (for a chart):
 	// each call should return the same table.
-	OpenTable func() (*table.Table, error)
+	OpenTable func() (*source.ExactTable, error)
 	// MaxLevel is the largest distance levels are offered at, for a puzzle
 	// without a table (searches get slow with the distance). Zero means
 	// DefaultMaxLevel, or DefaultMultiMaxLevel in the multi-tile metric
@@ -132,15 +131,15 @@ type kind struct {
 // puzzle is a Puzzle with what the game caches of it.
 type puzzle struct {
 	Puzzle
-	exact     bool                         // a table answers: Table or OpenTable
-	table     func() (*table.Table, error) // the table, opened on first use
-	name      string                       // "3x3"
-	stats     stats                        // the distribution, once computed
-	known     bool                         // the distribution is known: a table, or published
-	published bool                         // stats are published figures, for the standard goal
-	max       int                          // the largest distance, with a table or if published
-	hardest   published.Hardest            // the published boards at the largest distance, if published
-	custom    bool                         // towards a goal a request named (goal.go)
+	exact     bool                               // a table answers: Table or OpenTable
+	table     func() (*source.ExactTable, error) // the table, opened on first use
+	name      string                             // "3x3"
+	stats     stats                              // the distribution, once computed
+	known     bool                               // the distribution is known: a table, or published
+	published bool                               // stats are published figures, for the standard goal
+	max       int                                // the largest distance, with a table or if published
+	hardest   published.Hardest                  // the published boards at the largest distance, if published
+	custom    bool                               // towards a goal a request named (goal.go)
 }
 
 // New returns a game of the puzzles, one per size.
@@ -236,7 +235,7 @@ func FromCatalog(cat *source.Catalog, opts *CatalogOptions) (*Game, error) {
 			p.MaxLevel = min(cmp.Or(o.MaxLevel, DefaultMaxLevel), DefaultMultiMaxLevel)
 		}
 		if of.Exact {
-			p.OpenTable = func() (*table.Table, error) {
+			p.OpenTable = func() (*source.ExactTable, error) {
 				t, err := s.Table(context.Background(), size)
 				if err == nil && t == nil {
 					err = fmt.Errorf("%w: the %s table offered did not answer", ErrConfig, size)
@@ -279,11 +278,11 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 	case p.Table != nil:
 		t := p.Table
 		pz.exact, pz.max = true, t.Max()
-		pz.table = func() (*table.Table, error) { return t, nil }
+		pz.table = func() (*source.ExactTable, error) { return t, nil }
 	case p.OpenTable != nil:
 		open := p.OpenTable
 		pz.exact = true
-		pz.table = sync.OnceValues(func() (*table.Table, error) {
+		pz.table = sync.OnceValues(func() (*source.ExactTable, error) {
 			t, err := open()
 			if err == nil {
 				err = checkTable(t, p.Goal, p.Metric)
@@ -328,7 +327,7 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 
 // checkTable checks that t is a table of goal's size towards goal in the
 // metric m.
-func checkTable(t *table.Table, goal board.Board, m board.Metric) error {
+func checkTable(t *source.ExactTable, goal board.Board, m board.Metric) error {
 	if t == nil || t.Size() != goal.Size() || t.Goal() != goal {
 		return fmt.Errorf("%w: the %s table's goal is not %s", ErrConfig, goal.Size(), goal)
 	}
@@ -359,7 +358,7 @@ func (p *puzzle) statsOf(ctx context.Context) (api.Stats, error) {
 	if p.stats.done {
 		return p.stats.st, p.stats.err
 	}
-	var t *table.Table
+	var t *source.ExactTable
 	list := -1 // every published board at the largest distance
 	if p.exact {
 		var err error
@@ -500,7 +499,7 @@ func Status(err error) int {
 // question that needs the block meets until the file is mended. Its
 // message names the file and the block.
 func Damaged(err error) bool {
-	return errors.Is(err, table.ErrChecksum) || errors.Is(err, table.ErrFormat)
+	return errors.Is(err, failure.File)
 }
 
 // Final reports whether err is a failure that asking again cannot mend

@@ -10,7 +10,6 @@ import (
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // A request may name a goal of its own (goal=0,1,2,3,4,5,6,7,8), as the
@@ -120,7 +119,7 @@ func goalPuzzle(k goalKey, base *puzzle) (*puzzle, error) {
 		return p, nil
 	}
 	p.exact = true
-	p.table = func() (*table.Table, error) {
+	p.table = func() (*source.ExactTable, error) {
 		ans, err := s.Answer(context.Background(), size)
 		if err != nil {
 			return nil, err

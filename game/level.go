@@ -8,7 +8,6 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // maxDraws bounds the uniform boards a level search solves: a range that
@@ -24,7 +23,7 @@ const maxDraws = 100_000
 func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Level, error) {
 	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Solver: p.Solver, Uniform: p.Uniform}
 	if p.exact {
-		var t *table.Table
+		var t *source.ExactTable
 		var err error
 		if t, err = p.table(); err != nil {
 			return levels.Level{}, err

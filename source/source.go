@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"io"
 	"os"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/container"
@@ -38,6 +38,12 @@ var (
 	// slower; in a table, the lookups of its boards fail, naming it.
 	ErrDamaged = failure.New(failure.File, "source: damaged file")
 )
+
+// ExactTable is an exact distance table, of package table, as the
+// catalogue hands it out (Source.Table, BuiltinTable, Answer.Table): the
+// questions and the front ends name it here, not in the package of its
+// file kind.
+type ExactTable = table.Table
 
 // Origin says where a Source comes from.
 type Origin int
