@@ -39,6 +39,21 @@ var (
 	ErrDamaged = failure.New(failure.File, "source: damaged file")
 )
 
+// Formats describes the file formats this package reads, a line each:
+// the file container, which holds every kind, and the formats of tables
+// and pattern databases written before it.
+func Formats() []string {
+	return []string{
+		fmt.Sprintf("file container: version %d (tables, pattern databases, abstraction tiers)", container.Version),
+		fmt.Sprintf("table format: versions 1 to %d, before the container", table.FormatVersion),
+		fmt.Sprintf("pattern database format: versions 1 to %d, before the container", pdb.FormatVersion),
+	}
+}
+
+// MaxTableCells is the most cells of a size whose boards a table holds
+// (package table's MaxCells); beyond, a search answers.
+const MaxTableCells = table.MaxCells
+
 // ExactTable is an exact distance table, of package table, as the
 // catalogue hands it out (Source.Table, BuiltinTable, Answer.Table): the
 // questions and the front ends name it here, not in the package of its
@@ -434,6 +449,10 @@ func (r *Resolver) read(path string, origin Origin) (*Source, error) {
 		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
 			r.warn(path, fmt.Errorf("%w: %w; the boards it holds cannot be answered from it", ErrDamaged, err))
 		}})
+		if errors.Is(err, table.ErrNotRegular) {
+			// Replaced since Sniff looked at it.
+			err = fmt.Errorf("%w: %s", ErrNotRegular, path)
+		}
 	}
 	if err != nil {
 		return nil, err

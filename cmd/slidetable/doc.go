@@ -310,7 +310,9 @@
 //		record's path) or none (proven on first use). Proves nothing.
 //	version
 //		Print the program's version, the Go version that built it and the
-//		versions of the table and pattern database file formats it reads.
+//		versions of the file formats it reads: the container, which holds
+//		tables, pattern databases and abstraction tiers, and the formats
+//		before it.
 //
 // 'slidetable help COMMAND' prints a command's flags and examples on
 // standard output; 'slidetable COMMAND -h' prints them on standard error.

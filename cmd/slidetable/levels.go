@@ -16,7 +16,6 @@ import (
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // runLevels prints boards at exact distances. It reads the flags into a
@@ -316,14 +315,14 @@ func (lf *levelsFlags) refused(req *levelsRequest, err error) error {
 		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
 	case levels.OutOfReach:
 		switch {
-		case f.metric == board.MultiTile && size.Cells() <= table.MaxCells:
+		case f.metric == board.MultiTile && size.Cells() <= source.MaxTableCells:
 			return f.failf("uniform %s boards in multi-tile moves are drawn from its table: build it with 'slidetable build -metric multi -install %s', or use -mode walk", size, size)
 		case f.metric == board.MultiTile && size.Cells() <= levels.MaxSearchCells:
 			return f.failf("uniform %s boards are out of reach of the multi-tile search here (it has no database; most boards are 30 moves and more away, and beyond about 27 it takes minutes to days); use -mode walk with a small -max for boards at exact distances that are not uniform", size)
 		}
 		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); %s", size, levels.MaxSearchCells, walk)
 	}
-	if size.Cells() <= table.MaxCells {
+	if size.Cells() <= source.MaxTableCells {
 		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
 	}
 	how := rarity(size, req, ue.Rarity)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
 )
@@ -147,8 +148,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"distance", "-timeout", "soon", "3x3", "1 2 3/4 5 6/7 8 0"}, 2, "not a duration (such as 10s"},
 		{[]string{"levels", "-max", "x", "3x3"}, 2, `invalid value "x" for flag -max: not a whole number`},
 		{[]string{"plot", "-o", "missing/dir/x.svg", "3x3"}, 1, "the folder missing/dir does not exist"},
-		{[]string{"version"}, 0, fmt.Sprintf("table format: versions 1 to %d", table.FormatVersion)},
-		{[]string{"version"}, 0, fmt.Sprintf("pattern database format: versions 1 to %d", pdb.FormatVersion)},
+		{[]string{"version"}, 0, fmt.Sprintf("table format: versions 1 to %d, before the container", table.FormatVersion)},
+		{[]string{"version"}, 0, fmt.Sprintf("pattern database format: versions 1 to %d, before the container", pdb.FormatVersion)},
+		{[]string{"version"}, 0, fmt.Sprintf("file container: version %d (tables, pattern databases, abstraction tiers)", container.Version)},
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"distance", "3x3"}, 2, "missing board"},
 		{[]string{"distance", "3x3", "1 2 3/4 5 6/7 7 0"}, 2, "tile 7 appears twice"},

@@ -9,7 +9,6 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 // cacheEnv names the environment variable that, when set, is the folder of
@@ -165,7 +164,7 @@ func (f *flags) answerError(err error) error {
 // fileError turns the refusal to open a file that is not a regular file
 // into a usage error.
 func (f *flags) fileError(err error) error {
-	if errors.Is(err, source.ErrNotRegular) || errors.Is(err, table.ErrNotRegular) {
+	if errors.Is(err, source.ErrNotRegular) {
 		return f.fail(err)
 	}
 	return err
@@ -188,8 +187,8 @@ func installedFailure(err error) error {
 // which has none: it says how to make one.
 func (f *flags) noTable(size board.Size) error {
 	switch {
-	case size.Cells() > table.MaxCells:
-		return f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, table.MaxCells, size)
+	case size.Cells() > source.MaxTableCells:
+		return f.failf("%s has too many boards for a table (tables go up to %d cells); 'slidetable solve' and 'hint' answer %s boards with an optimal solver instead", size, source.MaxTableCells, size)
 	case f.metric == board.MultiTile:
 		return f.failf("no multi-tile table for %s is built in (the built-in sizes are %s); build one with 'slidetable build -metric multi -install %s', or with 'slidetable build -metric multi -o %s-multi.tbl %s' and pass -table %s-multi.tbl", size, builtIn(), size, size, size, size)
 	}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
-	"github.com/slidetable/slidetable/pdb"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/source"
 )
 
 func runVersion(ctx context.Context, e *env, args []string) error {
@@ -15,7 +15,8 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 		"Print the version of the program (the module version it was built from,\n"+
 			"or (devel) for a build from a working copy, with the commit where the\n"+
 			"build recorded one), the Go version that built it, and the versions of\n"+
-			"the table and pattern database file formats it reads.",
+			"the file formats it reads: the container, which holds tables, pattern\n"+
+			"databases and abstraction tiers, and the formats before it.",
 		"  slidetable version\n")
 	pos, err := f.parse(args)
 	if err != nil {
@@ -33,7 +34,6 @@ func runVersion(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\ntable format: versions 1 to %d\npattern database format: versions 1 to %d\n",
-		version, runtime.Version(), table.FormatVersion, pdb.FormatVersion)
+	_, err = fmt.Fprintf(e.stdout, "slidetable %s, %s\n%s\n", version, runtime.Version(), strings.Join(source.Formats(), "\n"))
 	return err
 }
