@@ -6,19 +6,13 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/slidetable/slidetable/internal/human"
-
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/pdb"
-	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 func runBuild(ctx context.Context, e *env, args []string) error {
@@ -26,13 +20,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	switch req.kind {
-	case source.Abstraction:
-		return buildAbstraction(ctx, e, req)
-	case source.PDB:
-		return buildPDB(ctx, e, req)
-	}
-	return buildTable(ctx, e, req)
+	return buildFile(ctx, e, req)
 }
 
 // buildRequest is what build was asked for, its flags checked.
@@ -135,41 +123,41 @@ func (req *buildRequest) installPath() error {
 	return os.MkdirAll(filepath.Dir(path), 0o755)
 }
 
-// buildTable builds the table of req's goal, with a progress bar on
+// buildFile builds the file of req's goal (source.Build: a table, a
+// pattern database or the 4x4 abstraction tier), with a progress bar on
 // stderr, writes it and says what it wrote.
-func buildTable(ctx context.Context, e *env, req *buildRequest) error {
+func buildFile(ctx context.Context, e *env, req *buildRequest) error {
 	f, size, path := req.f, req.goal.Size(), req.path
-	opts := &bfs.Options{Workers: req.workers, MaxMemory: req.limit, Metric: f.metric}
-	showProgress := !req.quiet
 	var bar *progress
-	opts.Progress = func(p bfs.Progress) {
+	opts := &source.BuildOptions{Workers: req.workers, MaxMemory: req.limit, Progress: func(p source.BuildProgress) {
 		if testHook != nil {
 			testHook(ctx, "search")
 		}
-		if showProgress {
-			if bar == nil {
-				bar = newProgress(e.stderr, int64(p.Slots), "building "+size.String())
-			}
-			bar.Describe(fmt.Sprintf("building %s, depth %d", size, p.Depth))
-			bar.Set64(int64(p.Visited))
+		if req.quiet {
+			return
 		}
-	}
+		if bar == nil {
+			bar = newProgress(e.stderr, int64(p.Total), "building "+size.String())
+		}
+		bar.Describe(fmt.Sprintf("building %s, %s", size, p.Stage))
+		bar.Set64(int64(p.Done))
+	}}
 	start := time.Now()
-	res, err := table.Search(ctx, req.goal, opts)
+	built, err := source.Build(ctx, req.goal, f.metric, opts)
 	if bar != nil {
 		bar.Finish()
 	}
-	if errors.Is(err, bfs.ErrMemory) {
+	if errors.Is(err, failure.Memory) {
 		err = fmt.Errorf("%w; raise -max-mem to allow more", err)
 	}
 	if err != nil {
 		return buildError(f, interrupted(err, path))
 	}
-	built := time.Since(start)
+	took := time.Since(start)
 	if testHook != nil {
 		testHook(ctx, "write")
 	}
-	written, err := writeTable(ctx, e, req, res)
+	written, err := writeBuilt(ctx, e, req, built)
 	if err != nil {
 		return err
 	}
@@ -178,35 +166,29 @@ func buildTable(ctx context.Context, e *env, req *buildRequest) error {
 		if req.quiet {
 			return nil
 		}
-		report = e.stderr // stdout holds the table
+		report = e.stderr // stdout holds the file
 	}
-	in := ""
-	if res.Metric == board.MultiTile {
-		in = " in multi-tile moves"
-	}
-	fmt.Fprintf(report, "wrote %s: %s, %s boards reach %s, God's number %d%s; %s, built in %s\n",
-		path, size, human.Group(res.Reachable()), goalName(req.goal), res.Max(), in, human.Bytes(written), built.Round(time.Millisecond))
+	fmt.Fprintf(report, "wrote %s: %s, built in %s\n", path, built.Describe(written), took.Round(time.Millisecond))
 	return nil
 }
 
-// writeTable writes the table a search found to req's file or standard
-// output, without making a Table, and returns the bytes written; a file's
-// proof is recorded.
-func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result) (uint64, error) {
+// writeBuilt writes what a build made to req's file or standard output,
+// and returns the bytes written; a file's proof is recorded.
+func writeBuilt(ctx context.Context, e *env, req *buildRequest, built *source.Built) (uint64, error) {
 	if req.toStdout {
 		w := bufio.NewWriterSize(e.stdout, 1<<20)
-		n, err := table.WriteResult(ctx, w, res)
+		n, err := built.WriteTo(ctx, w)
 		if err == nil {
 			err = w.Flush()
 		}
 		if err != nil {
-			return 0, fmt.Errorf("write the table to standard output: %w", err)
+			return 0, fmt.Errorf("write the %s to standard output: %w", built.Kind, err)
 		}
 		return uint64(n), nil
 	}
-	sum, err := table.WriteResultFile(ctx, req.path, res)
+	sum, err := built.WriteFile(ctx, req.path)
 	if err != nil {
-		if errors.Is(err, table.ErrNotRegular) {
+		if errors.Is(err, source.ErrNotRegular) {
 			return 0, req.f.fail(err) // became one while building
 		}
 		return 0, interrupted(err, req.path)
@@ -215,7 +197,7 @@ func writeTable(ctx context.Context, e *env, req *buildRequest, res *bfs.Result)
 	if err != nil {
 		return 0, err
 	}
-	req.f.record(sum, source.Table, req.path, res.Goal.Size())
+	req.f.record(sum, built.Kind, req.path, built.Goal.Size())
 	return uint64(fi.Size()), nil
 }
 
@@ -254,81 +236,4 @@ func buildError(f *flags, err error) error {
 		return f.fail(err)
 	}
 	return err
-}
-
-func goalName(goal board.Board) string {
-	if goal == board.Goal(goal.Size()) {
-		return "the goal"
-	}
-	return "goal " + goal.String()
-}
-
-// buildPDB builds the pattern database of goal's size with its default
-// partition and writes it to path.
-func buildPDB(ctx context.Context, e *env, req *buildRequest) error {
-	f, goal, path, toStdout, quiet := req.f, req.goal, req.path, req.toStdout, req.quiet
-	size := goal.Size()
-	groups := pdb.DefaultPartition(size)
-	opts := &pdb.Options{Workers: req.workers, MaxMemory: req.limit}
-	var total, done uint64
-	for _, g := range groups {
-		c, _ := rank.Placements(size.Cells(), len(g))
-		total += c
-	}
-	var bar *progress
-	group := -1
-	var groupDone uint64
-	opts.Progress = func(p pdb.Progress) {
-		if testHook != nil {
-			testHook(ctx, "search")
-		}
-		if p.Group != group {
-			done += groupDone
-			group = p.Group
-		}
-		groupDone = p.Placements
-		if !quiet {
-			if bar == nil {
-				bar = newProgress(e.stderr, int64(total), "building "+size.String())
-			}
-			bar.Describe(fmt.Sprintf("building %s, group %d of %d, depth %d", size, p.Group+1, p.Groups, p.Depth))
-			bar.Set64(int64(done + p.Placements))
-		}
-	}
-	start := time.Now()
-	db, err := pdb.Build(ctx, goal, groups, opts)
-	if bar != nil {
-		bar.Finish()
-	}
-	if errors.Is(err, pdb.ErrMemory) {
-		err = fmt.Errorf("%w; raise -max-mem to allow more", err)
-	}
-	if err != nil {
-		if errors.Is(err, pdb.ErrMemory) || errors.Is(err, pdb.ErrPartition) {
-			return f.fail(err)
-		}
-		return interrupted(err, path)
-	}
-	built := time.Since(start)
-	if testHook != nil {
-		testHook(ctx, "write")
-	}
-	if toStdout {
-		if _, err := db.WriteTo(e.stdout); err != nil {
-			return fmt.Errorf("write the pattern database to standard output: %w", err)
-		}
-		return nil
-	}
-	sum, err := pdb.WriteFile(ctx, path, db)
-	if err != nil {
-		return interrupted(err, path)
-	}
-	f.record(sum, source.PDB, path, size)
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s pattern database to %s, groups %v; %s (%s in memory), built in %s\n",
-		path, size, goalName(goal), db.Groups(), human.Bytes(uint64(fi.Size())), human.Bytes(db.Bytes()), built.Round(time.Millisecond))
-	return nil
 }

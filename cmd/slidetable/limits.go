@@ -10,26 +10,26 @@ import (
 	"strings"
 	"time"
 
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 )
 
 // Bounds of the numbers flags take. Every number a flag takes is bounded,
 // so that no value makes a command crash, allocate without bound or run
 // for ever; a value out of bounds is a usage error (exit status 2).
 const (
-	maxWorkers = bfs.MaxWorkers // -workers
-	maxCount   = 1_000_000      // boards a command holds at once: levels -n, stats -list
-	maxGen     = 100_000_000    // gen -n: boards printed one at a time
-	maxDraws   = 1_000_000_000  // coverage -n: draws counted, not kept
-	maxWalk    = 1_000_000      // -k: moves of a walk, printed whole
-	minMemory  = 1e6            // -max-mem: 1 MB
-	maxMemory  = 1e15           // -max-mem: 1000 TB
+	maxWorkers = source.MaxWorkers // -workers
+	maxCount   = 1_000_000         // boards a command holds at once: levels -n, stats -list
+	maxGen     = 100_000_000       // gen -n: boards printed one at a time
+	maxDraws   = 1_000_000_000     // coverage -n: draws counted, not kept
+	maxWalk    = 1_000_000         // -k: moves of a walk, printed whole
+	minMemory  = 1e6               // -max-mem: 1 MB
+	maxMemory  = 1e15              // -max-mem: 1000 TB
 )
 
 // intFlag checks that the value v of the flag -name lies in [lo, hi].
