@@ -78,7 +78,6 @@ var layerExceptions = map[string][]string{
 	"cmd/slidetable/levels.go":    {"levels"},
 	"cmd/slidetable/limits.go":    {"levels"},
 	"cmd/slidetable/pack.go":      {"levels"},
-	"cmd/slidetable/verify.go":    {"abstraction", "bfs", "pdb", "table"},
 }
 
 // TestArchitectureLayers checks the rules of docs/architecture.md's

@@ -2,19 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/source"
-	"github.com/slidetable/slidetable/table"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) error {
@@ -57,16 +51,10 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	src, err := verifiedSource(ctx, f, *path, goal, goalFlag.set(), *quiet)
-	var wrong *table.DistanceError
-	var entry *pdb.EntryError
-	switch {
-	case errors.As(err, &wrong):
-		return reportWrong(e, *asJSON, wrong)
-	case errors.As(err, &entry):
-		return reportWrongEntry(e, *asJSON, size, entry)
-	case errors.Is(err, abstraction.ErrEntry):
-		return reportWrongTier(e, *asJSON, size, err)
-	case err != nil:
+	if r, ok := source.Refuted(err, size); ok {
+		return reportRefuted(e, *asJSON, r)
+	}
+	if err != nil {
 		return err
 	}
 	defer src.Close()
@@ -147,65 +135,22 @@ func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board
 	if ans.Source != nil && ans.Kind() != source.ComputedBound {
 		return ans.Source, nil
 	}
-	t, err := table.Build(ctx, ans.Goal, &bfs.Options{Metric: f.metric})
+	src, err := source.ProveBuilt(ctx, ans.Goal, f.metric, f.memory, certifyBar(f.stderr, quiet, size))
 	if err != nil {
 		return nil, buildError(f, err)
 	}
-	if err := t.Certify(ctx, &table.CertifyOptions{Progress: certifyBar(f.stderr, quiet, t)}); err != nil {
-		return nil, err
-	}
-	return &source.Source{Origin: source.Computed, Table: t}, nil
+	return src, nil
 }
 
-// reportWrongTier prints what the proof of an abstraction tier found
-// wrong and returns errSilent (exit status 1).
-func reportWrongTier(e *env, asJSON bool, size board.Size, wrong error) error {
-	what := userMessage(wrong)
-	if i := strings.Index(what, "entry refuted: "); i >= 0 {
-		what = what[i+len("entry refuted: "):]
-	}
+// reportRefuted prints what the proof of a file found wrong, the entry
+// named as its kind names it, and returns errSilent (exit status 1).
+func reportRefuted(e *env, asJSON bool, r *source.Refutation) error {
 	var err error
 	if asJSON {
-		err = writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(board.Goal(size), board.MultiTile), AbstractionTier: true, Wrong: what})
+		err = writeJSONLine(e.stdout, r.Answer)
 	} else {
-		_, err = fmt.Fprintf(e.stdout, "abstraction tier: WRONG: %s\n", what)
-	}
-	if err != nil {
-		return err
-	}
-	return errSilent
-}
-
-// reportWrongEntry prints what the proof of a pattern database found
-// wrong and returns errSilent (exit status 1).
-func reportWrongEntry(e *env, asJSON bool, size board.Size, wrong *pdb.EntryError) error {
-	what := strings.TrimPrefix(userMessage(wrong), userMessage(pdb.ErrEntry)+": ")
-	var err error
-	if asJSON {
-		out := api.VerifyPDB{About: api.About{Size: size}, PatternDatabase: true, Wrong: what,
-			Group: wrong.Group + 1, Tiles: api.Ints(wrong.Tiles), Cells: api.Ints(wrong.Cells), Entry: &wrong.Moves, Want: &wrong.Want}
-		if wrong.Blank >= 0 {
-			out.Blank = &wrong.Blank
-		}
-		err = writeJSONLine(e.stdout, out)
-	} else {
-		_, err = fmt.Fprintf(e.stdout, "pattern database: WRONG: %s\n", what)
-	}
-	if err != nil {
-		return err
-	}
-	return errSilent
-}
-
-// reportWrong prints what certification found wrong and returns errSilent
-// (exit status 1).
-func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
-	var err error
-	if asJSON {
-		err = writeJSONLine(e.stdout, api.Wrong{About: api.About{Size: wrong.Board.Size()}, Wrong: strings.TrimPrefix(wrong.Error(), "table: wrong distance: "),
-			Board: wrong.Board, Distance: wrong.Distance})
-	} else {
-		_, err = fmt.Fprintf(e.stdout, "distances: WRONG: %s\n", strings.TrimPrefix(wrong.Error(), "table: wrong distance: "))
+		what := map[source.Kind]string{source.Table: "distances", source.PDB: "pattern database", source.Abstraction: "abstraction tier"}[r.Kind]
+		_, err = fmt.Fprintf(e.stdout, "%s: WRONG: %s\n", what, r.What)
 	}
 	if err != nil {
 		return err
@@ -215,14 +160,14 @@ func reportWrong(e *env, asJSON bool, wrong *table.DistanceError) error {
 
 // certifyBar returns a progress callback that draws a bar on stderr for a
 // table large enough to take a while, or nil.
-func certifyBar(w io.Writer, quiet bool, t *table.Table) func(checked, total uint64) {
-	if quiet || t.Size().Cells() < 11 {
+func certifyBar(w io.Writer, quiet bool, size board.Size) func(checked, total uint64) {
+	if quiet || size.Cells() < 11 {
 		return nil
 	}
 	var bar *progress
 	return func(checked, total uint64) {
 		if bar == nil {
-			bar = newProgress(w, int64(total), "proving the distances of "+t.Size().String())
+			bar = newProgress(w, int64(total), "proving the distances of "+size.String())
 		}
 		bar.Set64(int64(checked))
 		if checked == total {

@@ -1,0 +1,70 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/slidetable/slidetable/abstraction"
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/bfs"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/table"
+)
+
+// Refutation is what the proof of a file found wrong, as the API reports
+// it: the kind of the file, the entry in words, and the object of the
+// answer, an api.Wrong for a table (the board and the distance it holds)
+// or an api.VerifyPDB for a pattern database (the group, the placement,
+// the entry and what the proof expected) or an abstraction tier.
+type Refutation struct {
+	Kind   Kind
+	What   string
+	Answer any
+}
+
+// Refuted returns the refutation err carries, if err is the failure of a
+// proof that found an entry wrong in a file answering boards of size.
+func Refuted(err error, size board.Size) (*Refutation, bool) {
+	var wrong *table.DistanceError
+	var entry *pdb.EntryError
+	switch {
+	case errors.As(err, &wrong):
+		what := strings.TrimPrefix(wrong.Error(), "table: wrong distance: ")
+		return &Refutation{Kind: Table, What: what,
+			Answer: api.Wrong{About: api.About{Size: wrong.Board.Size()}, Wrong: what, Board: wrong.Board, Distance: wrong.Distance}}, true
+	case errors.As(err, &entry):
+		what := strings.TrimPrefix(human.Message(entry), human.Message(pdb.ErrEntry)+": ")
+		out := api.VerifyPDB{About: api.About{Size: size}, PatternDatabase: true, Wrong: what,
+			Group: entry.Group + 1, Tiles: api.Ints(entry.Tiles), Cells: api.Ints(entry.Cells), Entry: &entry.Moves, Want: &entry.Want}
+		if entry.Blank >= 0 {
+			out.Blank = &entry.Blank
+		}
+		return &Refutation{Kind: PDB, What: what, Answer: out}, true
+	case errors.Is(err, abstraction.ErrEntry):
+		what := human.Message(err)
+		if i := strings.Index(what, "entry refuted: "); i >= 0 {
+			what = what[i+len("entry refuted: "):]
+		}
+		return &Refutation{Kind: Abstraction, What: what,
+			Answer: api.VerifyPDB{About: api.NewAbout(board.Goal(size), board.MultiTile), AbstractionTier: true, Wrong: what}}, true
+	}
+	return nil, false
+}
+
+// ProveBuilt builds the table of goal in the metric m in memory and
+// proves it (Table.Certify), for a size and goal no file answers; progress,
+// if not nil, is called as the proof goes. A build larger than maxMemory
+// (0: no limit) fails with an error of kind failure.Memory.
+func ProveBuilt(ctx context.Context, goal board.Board, m board.Metric, maxMemory uint64, progress func(checked, total uint64)) (*Source, error) {
+	t, err := table.Build(ctx, goal, &bfs.Options{Metric: m, MaxMemory: maxMemory})
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Certify(ctx, &table.CertifyOptions{Progress: progress}); err != nil {
+		return nil, err
+	}
+	return &Source{Origin: Computed, Table: t}, nil
+}
