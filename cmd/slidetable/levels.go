@@ -18,51 +18,56 @@ import (
 	"github.com/slidetable/slidetable/source"
 )
 
+// The manual of levels: its usage line, what it does, and examples.
+const (
+	levelsUsage  = "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-pack] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH"
+	levelsManual = "Print N different boards drawn uniformly among those whose exact distance\n" +
+		"from the goal is between A and B, with their distance, one a line. If fewer\n" +
+		"than N boards qualify, print all of them, in random order, and say so on\n" +
+		"stderr. The exact mode picks ranks among the qualifying boards and finds\n" +
+		"them in one scan of the table; the filter mode keeps uniform random boards\n" +
+		"that qualify; auto takes the one expected to be faster. Uses the table FILE,\n" +
+		"else the built-in or installed table of the size; a size of up to 10 cells\n" +
+		"without one, or a -goal of its own, gets a table built in memory (0.2 s at\n" +
+		"most), which counts the boards at every distance.\n\n" +
+		"For a size with no table (such as 4x4), the filter mode (and auto) solves\n" +
+		"uniform random boards exactly on every core, with a progress bar on stderr,\n" +
+		"and prints the qualifying ones as they are confirmed, in the order drawn,\n" +
+		"so a seed always gives the same boards. -max defaults to the largest\n" +
+		"distance where it is known (80 for 4x4). A range is refused, saying how\n" +
+		"rare it is, when uniform boards almost never hit it (fewer than 1 in 1,000)\n" +
+		"in auto mode, and in every mode when about a billion boards would have to\n" +
+		"be solved: by the published 4x4 distribution, by the counts of the 12-cell\n" +
+		"tables, or, for any size, by counting the walks of the blank (5x5 boards\n" +
+		"within 30 moves, say). Use -mode walk, whose boards are random walks from\n" +
+		"the goal kept when their exact distance is in range (exact distances, but\n" +
+		"not uniform among the qualifying boards), or -mode filter to draw uniform\n" +
+		"boards anyway. Uniform boards of more than 16 cells are out of reach: only\n" +
+		"-mode walk serves them. When -timeout (default 10m) runs out, the boards\n" +
+		"found so far are printed and it exits 1. Boards found by solving end with\n" +
+		"the histogram of their distances on stderr (not with -q; with -json, a\n" +
+		"last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}). -min 80\n" +
+		"on 4x4 prints the 17 published boards at 80 moves. With -metric multi the\n" +
+		"distances count multi-tile moves (a tap slides every tile between it and\n" +
+		"the blank) and boards are drawn from a table of that metric, or by random\n" +
+		"walks (-mode walk); uniform boards of a size without one are refused.\n\n" +
+		"-pack prints the size's level pack, ready-made puzzles with their answers,\n" +
+		"one JSON object a line: {\"size\",\"metric\",\"board\",\"distance\",\"solution\"\n" +
+		"(the tiles tapped in order),\"uniform\"}, N boards (default 10) at each\n" +
+		"distance from A (default 1) to B, or all there are: drawn uniformly where\n" +
+		"they can be, else by random walks (\"uniform\":false). B defaults to the\n" +
+		"table's largest distance, or for 4x4 to 60 and the 17 published boards at\n" +
+		"80 (39 in multi-tile moves). The seed (default 1) makes the same pack every\n" +
+		"time; data/packs holds the packs the game deals from."
+	levelsExamples = "  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n  slidetable levels -pack -metric multi 3x3\n"
+)
+
 // runLevels prints boards at exact distances. It reads the flags into a
 // levelsRequest, asks the solver for the size's table, and then draws the
 // boards one of three ways: random walks (-mode walk), from the table, or,
 // without one, by solving uniform boards (searchLevels).
 func runLevels(ctx context.Context, e *env, args []string) error {
-	f := newFlags(e, "levels", "slidetable levels [-min A] [-max B] [-n N] [-seed S] [-mode auto|exact|filter|walk] [-pack] [-table FILE] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-q] [-json] WxH",
-		"Print N different boards drawn uniformly among those whose exact distance\n"+
-			"from the goal is between A and B, with their distance, one a line. If fewer\n"+
-			"than N boards qualify, print all of them, in random order, and say so on\n"+
-			"stderr. The exact mode picks ranks among the qualifying boards and finds\n"+
-			"them in one scan of the table; the filter mode keeps uniform random boards\n"+
-			"that qualify; auto takes the one expected to be faster. Uses the table FILE,\n"+
-			"else the built-in or installed table of the size; a size of up to 10 cells\n"+
-			"without one, or a -goal of its own, gets a table built in memory (0.2 s at\n"+
-			"most), which counts the boards at every distance.\n\n"+
-			"For a size with no table (such as 4x4), the filter mode (and auto) solves\n"+
-			"uniform random boards exactly on every core, with a progress bar on stderr,\n"+
-			"and prints the qualifying ones as they are confirmed, in the order drawn,\n"+
-			"so a seed always gives the same boards. -max defaults to the largest\n"+
-			"distance where it is known (80 for 4x4). A range is refused, saying how\n"+
-			"rare it is, when uniform boards almost never hit it (fewer than 1 in 1,000)\n"+
-			"in auto mode, and in every mode when about a billion boards would have to\n"+
-			"be solved: by the published 4x4 distribution, by the counts of the 12-cell\n"+
-			"tables, or, for any size, by counting the walks of the blank (5x5 boards\n"+
-			"within 30 moves, say). Use -mode walk, whose boards are random walks from\n"+
-			"the goal kept when their exact distance is in range (exact distances, but\n"+
-			"not uniform among the qualifying boards), or -mode filter to draw uniform\n"+
-			"boards anyway. Uniform boards of more than 16 cells are out of reach: only\n"+
-			"-mode walk serves them. When -timeout (default 10m) runs out, the boards\n"+
-			"found so far are printed and it exits 1. Boards found by solving end with\n"+
-			"the histogram of their distances on stderr (not with -q; with -json, a\n"+
-			"last line {\"size\":...,\"accepted\":{\"50\":3,...},\"boards\":N}). -min 80\n"+
-			"on 4x4 prints the 17 published boards at 80 moves. With -metric multi the\n"+
-			"distances count multi-tile moves (a tap slides every tile between it and\n"+
-			"the blank) and boards are drawn from a table of that metric, or by random\n"+
-			"walks (-mode walk); uniform boards of a size without one are refused.\n\n"+
-			"-pack prints the size's level pack, ready-made puzzles with their answers,\n"+
-			"one JSON object a line: {\"size\",\"metric\",\"board\",\"distance\",\"solution\"\n"+
-			"(the tiles tapped in order),\"uniform\"}, N boards (default 10) at each\n"+
-			"distance from A (default 1) to B, or all there are: drawn uniformly where\n"+
-			"they can be, else by random walks (\"uniform\":false). B defaults to the\n"+
-			"table's largest distance, or for 4x4 to 60 and the 17 published boards at\n"+
-			"80 (39 in multi-tile moves). The seed (default 1) makes the same pack every\n"+
-			"time; data/packs holds the packs the game deals from.",
-		"  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n  slidetable levels -pack -metric multi 3x3\n")
+	f := newFlags(e, "levels", levelsUsage, levelsManual, levelsExamples)
 	lf := addLevelsFlags(f)
 	size, err := f.parseSize(args)
 	if err != nil {
