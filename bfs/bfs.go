@@ -8,6 +8,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -42,7 +43,9 @@ type Options struct {
 	// by one goroutine: at that size sharing the work costs more than it
 	// saves.
 	Workers int
-	// MaxMemory is the most bytes the search may allocate; 0 means no limit.
+	// MaxMemory is the most bytes the search may allocate; 0 means the
+	// default, half the physical memory (or of the address space the
+	// process may use, if less), as everywhere in this module.
 	MaxMemory uint64
 	// Progress, if set, is called after each level from Run's goroutine.
 	Progress func(Progress)
@@ -120,8 +123,8 @@ func Run(ctx context.Context, goal board.Board, opts *Options) (*Result, error) 
 	if !ok {
 		return nil, tooLarge(size)
 	}
-	if opts.MaxMemory > 0 && need > opts.MaxMemory {
-		return nil, fmt.Errorf("%w: %s needs %s, the limit is %s", ErrMemory, size, human.Bytes(need), human.Bytes(opts.MaxMemory))
+	if limit := mem.Limit(opts.MaxMemory); need > limit {
+		return nil, fmt.Errorf("%w: %s needs %s, the limit is %s", ErrMemory, size, human.Bytes(need), human.Bytes(limit))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -175,7 +175,8 @@ type DrawOptions struct {
 	// Mode is the mode of a draw FromTable (see Sample).
 	Mode Mode
 	// MaxMemory bounds the table Draw builds FromTable for a small size
-	// without one (bfs.Options.MaxMemory); 0 means no limit.
+	// without one (bfs.Options.MaxMemory); 0 means the default, half the
+	// physical memory.
 	MaxMemory uint64
 	// Search configures a draw by solving (Search).
 	Search *SearchOptions

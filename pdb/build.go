@@ -20,7 +20,9 @@ import (
 type Options struct {
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
-	// MaxMemory is the most bytes the build may allocate; 0 means no limit.
+	// MaxMemory is the most bytes the build may allocate; 0 means the
+	// default, half the physical memory (or of the address space the
+	// process may use, if less), as everywhere in this module.
 	MaxMemory uint64
 	// Progress, if set, is called after each level of each group's search
 	// from Build's goroutine.
@@ -103,8 +105,8 @@ func Build(ctx context.Context, goal board.Board, groups [][]uint8, opts *Option
 		return nil, err
 	}
 	need, _ := Memory(goal, groups, opts)
-	if opts.MaxMemory > 0 && need > opts.MaxMemory {
-		return nil, fmt.Errorf("%w: %s groups %v need %s, the limit is %s", ErrMemory, goal.Size(), gs, human.Bytes(need), human.Bytes(opts.MaxMemory))
+	if limit := mem.Limit(opts.MaxMemory); need > limit {
+		return nil, fmt.Errorf("%w: %s groups %v need %s, the limit is %s", ErrMemory, goal.Size(), gs, human.Bytes(need), human.Bytes(limit))
 	}
 	workers := opts.Workers
 	if workers <= 0 {

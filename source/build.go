@@ -26,8 +26,9 @@ type BuildOptions struct {
 	// Workers is the number of goroutines of the search, at most
 	// MaxWorkers; 0 means one a core.
 	Workers int
-	// MaxMemory bounds the bytes the build holds at once; 0 means no
-	// limit. A build that would need more fails at once with an error of
+	// MaxMemory bounds the bytes the build holds at once; 0 means the
+	// default, half the physical memory (or of the address space the
+	// process may use, if less). A build that would need more fails at once with an error of
 	// kind failure.Memory.
 	MaxMemory uint64
 	// Progress, if set, is called after each level of the search.

@@ -57,7 +57,8 @@ func Refuted(err error, size board.Size) (*Refutation, bool) {
 // ProveBuilt builds the table of goal in the metric m in memory and
 // proves it (Table.Certify), for a size and goal no file answers; progress,
 // if not nil, is called as the proof goes. A build larger than maxMemory
-// (0: no limit) fails with an error of kind failure.Memory.
+// (0: the default, half the physical memory) fails with an error of
+// kind failure.Memory.
 func ProveBuilt(ctx context.Context, goal board.Board, m board.Metric, maxMemory uint64, progress func(checked, total uint64)) (*Source, error) {
 	t, err := table.Build(ctx, goal, &bfs.Options{Metric: m, MaxMemory: maxMemory})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
+	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -81,14 +82,16 @@ const smallSearchCells = 9
 func tableMemory(states uint64) uint64 { return states/2 + (states+63)/64*8 }
 
 // checkMemory refuses, with an error wrapping bfs.ErrMemory, a build that
-// needs more than opts.MaxMemory by the estimate of need.
+// needs more than opts.MaxMemory (0: the default limit) by the estimate of
+// need.
 func checkMemory(size board.Size, opts *bfs.Options, need func(board.Size) (uint64, bool)) error {
-	if opts == nil || opts.MaxMemory == 0 {
-		return nil
+	var max uint64
+	if opts != nil {
+		max = opts.MaxMemory
 	}
 	n, ok := need(size)
-	if ok && n > opts.MaxMemory {
-		return fmt.Errorf("%w: %s needs %s to build and write, the limit is %s", bfs.ErrMemory, size, human.Bytes(n), human.Bytes(opts.MaxMemory))
+	if limit := mem.Limit(max); ok && n > limit {
+		return fmt.Errorf("%w: %s needs %s to build and write, the limit is %s", bfs.ErrMemory, size, human.Bytes(n), human.Bytes(limit))
 	}
 	return nil
 }
