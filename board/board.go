@@ -143,6 +143,15 @@ func Goal(size Size) Board {
 	return Board{size: size, cells: string(cells)}
 }
 
+// GoalName names goal in a sentence: "the goal" for the standard goal of
+// its size, else "goal" and the board.
+func GoalName(goal Board) string {
+	if goal == Goal(goal.Size()) {
+		return "the goal"
+	}
+	return "goal " + goal.String()
+}
+
 // Size returns the board's size.
 func (b Board) Size() Size { return b.size }
 

@@ -146,10 +146,7 @@ func Distribution(t Counts, opts *Options) (*plot.Plot, error) {
 	mean, largest := sum/float64(total), len(counts)-1
 	p := plot.New()
 	size := t.Goal().Size()
-	goal := "the goal"
-	if t.Goal() != board.Goal(size) {
-		goal = "goal " + t.Goal().String()
-	}
+	goal := board.GoalName(t.Goal())
 	moves := movesOf(t)
 	p.Title.Text = fmt.Sprintf("%s sliding puzzle: fewest %s to %s from each of its %s states", size, moves, goal, human.Group(total))
 	if pc, ok := t.(publishedCounts); ok {

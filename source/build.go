@@ -177,10 +177,10 @@ func (b *Built) Describe(bytes uint64) string {
 			in = " in multi-tile moves"
 		}
 		return fmt.Sprintf("%s, %s boards reach %s, God's number %d%s; %s",
-			size, human.Group(b.res.Reachable()), GoalName(b.Goal), b.res.Max(), in, human.Bytes(bytes))
+			size, human.Group(b.res.Reachable()), board.GoalName(b.Goal), b.res.Max(), in, human.Bytes(bytes))
 	case b.db != nil:
 		return fmt.Sprintf("%s pattern database to %s, groups %v; %s (%s in memory)",
-			size, GoalName(b.Goal), b.db.Groups(), human.Bytes(bytes), human.Bytes(b.db.Bytes()))
+			size, board.GoalName(b.Goal), b.db.Groups(), human.Bytes(bytes), human.Bytes(b.db.Bytes()))
 	}
 	var total uint64
 	classings := b.abs.Classings()
@@ -189,13 +189,4 @@ func (b *Built) Describe(bytes uint64) string {
 	}
 	return fmt.Sprintf("%s abstraction database in multi-tile moves, %d classings of %s arrangements; %s",
 		size, len(classings), human.Group(total), human.Bytes(bytes))
-}
-
-// GoalName names goal in a sentence: "the goal" for the standard goal of
-// its size, else "goal" and the board.
-func GoalName(goal board.Board) string {
-	if goal == board.Goal(goal.Size()) {
-		return "the goal"
-	}
-	return "goal " + goal.String()
 }

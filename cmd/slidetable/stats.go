@@ -106,7 +106,7 @@ func writeStats(w io.Writer, st api.Stats, order string) error {
 	if st.Goal != nil {
 		goal = *st.Goal
 	}
-	fmt.Fprintf(&sb, "size: %s, %s\n", st.Size, source.GoalName(goal))
+	fmt.Fprintf(&sb, "size: %s, %s\n", st.Size, board.GoalName(goal))
 	if st.Metric != "" {
 		fmt.Fprintf(&sb, "metric: %s-tile moves\n", st.Metric)
 	}
