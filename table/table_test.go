@@ -41,7 +41,6 @@ func roundTrip(t *testing.T, goal board.Board) (*table.Table, []byte) {
 // TestDistanceMatchesReference checks every board of each small size, read
 // back from a written file, against the plain reference search.
 func TestDistanceMatchesReference(t *testing.T) {
-	t.Parallel()
 	goals := []board.Board{}
 	for _, size := range smallSizes {
 		goals = append(goals, board.Goal(size))
