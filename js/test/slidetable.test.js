@@ -103,9 +103,20 @@ const wasm = process.env.SLIDETABLE_WASM;
 // of a test's own.
 const wasmBytes = () => readFileSync(wasm ?? new URL("../slidetable.wasm", import.meta.url));
 
+// long is whether the long checks run (SLIDETABLE_LONG=1, as CI runs
+// them); longCheck is the option of a test that runs only then: one that
+// takes a second or more of waiting, a child process or a search, to check
+// an edge that a shorter test beside it does not reach.
+const long = process.env.SLIDETABLE_LONG === "1";
+const longCheck = { skip: !long && "long check: runs with SLIDETABLE_LONG=1" };
+
+// compiled is the module under test compiled once, for the tests whose
+// subject is not how a module is given.
+const compiled = await WebAssembly.compile(wasmBytes());
+
 // The Slidetable most tests ask; the shared one, which tests close, is
 // tested on its own.
-const st = await load({ wasm: wasmBytes() });
+const st = await load({ wasm: compiled });
 
 test("load returns one shared Slidetable", async () => {
   assert.ok(st instanceof Slidetable);
@@ -133,7 +144,7 @@ test("3x3 boards' distances, against a plain search", async () => {
   // cannot (each call crosses into WebAssembly, some 30 microseconds; the
   // Go tests check every board of the table the module answers from), or
   // every one with SLIDETABLE_LONG=1.
-  const every = process.env.SLIDETABLE_LONG === "1" ? 1 : 8;
+  const every = long ? 1 : 8;
   const ref = bfs3x3();
   assert.equal(ref.size, 181440);
   let i = 0, solvable = 0, reaching = 0, unsolvable = 0;
@@ -404,7 +415,7 @@ test("a 5x5 search, stopped by AbortSignal.timeout(500), does not block the thre
   assert.equal(await st.distance("3x3", "8 6 7/2 5 4/3 0 1"), 31);
 });
 
-test("a multi-tile 4x4 search, stopped by AbortSignal.timeout(500), does not block the thread", async (t) => {
+test("a multi-tile 4x4 search, stopped by AbortSignal.timeout(500), does not block the thread", longCheck, async (t) => {
   await whileTicking(t, () => assert.rejects(
     st.request("distance", { size: "4x4", board: far4x4, ...farMulti }, { signal: AbortSignal.timeout(500) }),
     stoppedBy("distance", "timeout", "its signal timed out")));
@@ -415,7 +426,7 @@ test("a multi-tile 4x4 search, stopped by AbortSignal.timeout(500), does not blo
 });
 
 test("a stopped search leaves the others answered; one stopped while it waits never runs", async () => {
-  const mine = await load({ wasm: wasmBytes(), workers: 1 });
+  const mine = await load({ wasm: compiled, workers: 1 });
   try {
     const a = new AbortController(), c = new AbortController();
     const first = mine.distance("5x5", far5x5, { signal: a.signal });
@@ -445,7 +456,7 @@ test("a stopped search leaves the others answered; one stopped while it waits ne
 test("a lookup never waits for the searches", { timeout: 120_000 }, async () => {
   // With the searchers all busy on boards no search finishes, and more
   // searches waiting, lookups are answered.
-  const mine = await load({ wasm: wasmBytes() });
+  const mine = await load({ wasm: compiled });
   const searches = [];
   try {
     for (let i = 0; i < 6; i++) searches.push(mine.distance("5x5", far5x5));
@@ -490,7 +501,7 @@ function checkExits(r, want) {
   assert.equal(r.out, want);
 }
 
-test("a signal that is no AbortSignal is refused: Node exits", () => {
+test("a signal that is no AbortSignal is refused: Node exits", longCheck, () => {
   checkExits(runScript(`
 const board = "8 6 7/2 5 4/3 0 1";
 // Signal-like objects: without removeEventListener, then with both
@@ -508,7 +519,7 @@ answer 31
 `);
 });
 
-test("an AbortSignal whose methods throw settles the call once: Node exits", () => {
+test("an AbortSignal whose methods throw settles the call once: Node exits", longCheck, () => {
   checkExits(runScript(`
 const board = "8 6 7/2 5 4/3 0 1";
 const far = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8";
@@ -639,7 +650,7 @@ test("4x4 in multi-tile moves: 4x4-multi.abs fetched once, on first use, and che
 // serves 404 until serve("file") and the first 1000 bytes after
 // serve("wrong"); hits counts its requests.
 async function fetchedOnce(url, hits, serve) {
-  const mine = await load({ wasm: wasmBytes(), abstraction: url });
+  const mine = await load({ wasm: compiled, abstraction: url });
   try {
     const board = "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15";
     // Other sizes, the sizes themselves and solvability fetch nothing.
@@ -672,7 +683,7 @@ async function fetchedOnce(url, hits, serve) {
   }
   // A file that is not this build's is refused, and the answers say why.
   serve("wrong");
-  const wrong = await load({ wasm: wasmBytes(), abstraction: url });
+  const wrong = await load({ wasm: compiled, abstraction: url });
   try {
     await assert.rejects(wrong.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), (e) =>
       e instanceof SlidetableError && /refused: the 1000 bytes given as the 4x4 abstraction database .* are not the file of this build/.test(e.message));
@@ -708,7 +719,7 @@ function event() {
   return [p, fire];
 }
 
-test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it stalls, stopped with the calls waiting", { timeout: 300_000 }, async () => {
+test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it stalls, stopped with the calls waiting", { ...longCheck, timeout: 300_000 }, async () => {
   const abs = readFileSync(new URL("../4x4-multi.abs", import.meta.url));
   const chunk = Buffer.alloc(1 << 16, 7);
   const requested = new Map(); // path -> fire, called when asked for
@@ -755,7 +766,7 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
   };
   const mine = [];
   const open = async (o) => {
-    const x = await load({ wasm: wasmBytes(), ...o });
+    const x = await load({ wasm: compiled, ...o });
     mine.push(x);
     return x;
   };
@@ -824,9 +835,9 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
   }
 });
 
-test("a size Go reads, such as one after U+0085, fetches 4x4-multi.abs as 4x4 does", async () => {
+test("a size Go reads, such as one after U+0085, fetches 4x4-multi.abs as 4x4 does", longCheck, async () => {
   for (const size of ["\u00854x4", "4X4", "\u00a004x04\u2028"]) {
-    const mine = await load({ wasm: wasmBytes(), abstraction: new URL("../4x4-multi.abs", import.meta.url) });
+    const mine = await load({ wasm: compiled, abstraction: new URL("../4x4-multi.abs", import.meta.url) });
     try {
       assert.equal(await mine.distance(size, "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), 1, JSON.stringify(size));
     } finally {
@@ -835,7 +846,7 @@ test("a size Go reads, such as one after U+0085, fetches 4x4-multi.abs as 4x4 do
   }
 });
 
-test("a FIFO or a device given as a file is refused, not read", async (t) => {
+test("a FIFO or a device given as a file is refused, not read", longCheck, async (t) => {
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const fifo = `${mkdtempSync(`${tmpdir()}/slidetable-`)}/fifo`;
@@ -847,7 +858,7 @@ test("a FIFO or a device given as a file is refused, not read", async (t) => {
   }
   for (const path of [fifo, "/dev/null"]) {
     await assert.rejects(load({ wasm: path }), (e) => e instanceof SlidetableError && e.code === "input" && e.message === `${path}: not a regular file`);
-    const st = await load({ wasm: wasmBytes(), abstraction: path });
+    const st = await load({ wasm: compiled, abstraction: path });
     try {
       await assert.rejects(st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }),
         (e) => e instanceof SlidetableError && e.code === "unavailable" && e.message.endsWith(`${path}: not a regular file`));
