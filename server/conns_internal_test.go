@@ -253,6 +253,7 @@ func TestVictim(t *testing.T) {
 		{"silent too soon", []conn{{"silent", 0}}, ShedSilentAfter / 2, true, -1, ShedSilentAfter / 2},
 		{"silent, extra ones free", []conn{{"silent", 0}}, time.Hour, false, -1, ShedSilentAfter},
 		{"silent, the longest first", []conn{{"silent", 0}, {"silent", time.Millisecond}}, time.Second, true, 0, 0},
+		{"idle, the longest first", []conn{{"idle", 0}, {"idle", time.Millisecond}}, time.Second, true, 0, 0},
 		{"busy and answered", []conn{{"busy", 0}, {"answered", 0}}, time.Hour, true, -1, ShedSilentAfter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -212,25 +212,32 @@ func TestConnectionLimit(t *testing.T) {
 		io.Copy(io.Discard, res.Body)
 	}
 	// A fifth sheds an idle one at once, and spares the silent ones, which
-	// it would shed only after ShedSilentAfter. The idle ones are idle
-	// once the server's goroutine for each reads again, which on a loaded
-	// machine takes a while: a fifth that comes before is let in beyond
-	// the cap, shedding nothing, and closes after its answer; the next
-	// one tries again. All within ReadHeaderTimeout, which would close the
-	// silent ones.
+	// it would shed only after ShedSilentAfter. A connection is idle once
+	// the server's goroutine for it reads again, which on a loaded machine
+	// takes a while: a fifth that comes before is let in beyond the cap,
+	// shedding nothing, and closes after its answer; the next one tries
+	// again. All within ReadHeaderTimeout, which would close the silent
+	// ones. Which idle one is the longest idle is the server's to know (it
+	// counts from that read, as TestVictim checks): the goroutines may read
+	// again in either order.
 	fifth := strings.Replace(cheap, "\r\n\r\n", "\r\nConnection: close\r\n\r\n", 1)
-	shed := false
-	for try := 0; try < 3 && !shed; try++ {
+	shed := -1
+	for try := 0; try < 3 && shed < 0; try++ {
 		time.Sleep(200 * time.Millisecond)
 		if status, all := raw(t, addr, fifth); !strings.Contains(status, " 200 ") {
 			t.Fatalf("fifth connection: %s", all)
 		}
-		shed = closed(idle[0], time.Second)
+		for i, c := range idle {
+			if closed(c, time.Second/2) {
+				shed = i
+				break
+			}
+		}
 	}
-	if !shed {
-		t.Error("the longest idle connection was not shed")
+	if shed < 0 {
+		t.Error("no idle connection was shed")
 	}
-	for i, c := range append(silent, idle[1]) {
+	for i, c := range append(silent, idle[1-max(shed, 0)]) {
 		if closed(c, 20*time.Millisecond) {
 			t.Errorf("quiet connection %d of 3 was shed too", i+1)
 		}
