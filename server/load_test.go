@@ -22,6 +22,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/server"
 )
 
@@ -154,14 +155,17 @@ func mixedRequests(n int, seed uint64) []request {
 }
 
 // TestLoad sends a fixed number of mixed requests from many clients on
-// loopback: every answer is 200, but for searches beyond the concurrency
+// loopback (3,000 from 48, or 12,000 with SLIDETABLE_LONG=1): every answer is 200, but for searches beyond the concurrency
 // limit, which get 503 with Retry-After; afterwards the goroutines and the
 // heap are back to where they started. It logs throughput and latencies.
 func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a load test; runs without -short")
 	}
-	const clients, n = 48, 12000
+	clients, n := 48, 3000
+	if testenv.IsLong() {
+		n = 12000
+	}
 	reqs := mixedRequests(n, 1)
 	heap0, g0 := heapAndGoroutines()
 

@@ -27,8 +27,9 @@ import (
 // whenever the server drops one, and meanwhile sends cheap 3x3 distance
 // requests, each on a new connection: every one must be answered (no
 // reset, no early close, no 503), and the server's memory stay bounded.
-// Three times: with room for them all and with a cap of a third of them
-// (-max-conns), 10 ms between requests (with SLIDETABLE_LONG=1: 2,000 slow
+// Three times: with room for them all (with SLIDETABLE_LONG=1 only) and
+// with a cap of a third of them (-max-conns), 10 ms between requests (with
+// SLIDETABLE_LONG=1: 2,000 slow
 // and 1,000 idle connections, 200 requests, their latencies logged; otherwise a
 // tenth of the connections and 50 requests); and in a child whose limit of
 // open files sets the cap, well below the attackers' number, under a flood
@@ -51,6 +52,7 @@ func TestServeUnderSlowClients(t *testing.T) {
 		flood = attack{files: 1024, slow: 3000, idle: 1000, requests: 100_000, clients: 16}
 	}
 	t.Run("room", func(t *testing.T) {
+		testenv.Long(t)
 		slowClients(t, attack{slow: slow, idle: idle, requests: requests, clients: 1, pace: 10 * time.Millisecond})
 	})
 	t.Run("cap", func(t *testing.T) {
