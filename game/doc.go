@@ -52,12 +52,13 @@
 // distance, up to DefaultMultiMaxLevel by default.
 //
 // A level comes from the size's table where there is one, drawn uniformly
-// among the boards in range (levels.Sample). Without a table: the
-// published boards at the largest distance when min is that distance (the
-// 17 boards 80 moves from the 4x4 goal); at once from the size's built-in
-// level pack (source.BuiltinPack) where it holds boards at every distance
-// of the range, a board chosen uniformly among the pack's in range, its
-// answer's source a "level pack"; uniform boards solved until one
+// among the boards in range (levels.Sample). Without a table: at once from
+// the size's built-in level pack (source.BuiltinPack) where it holds boards
+// at every distance of the range, a board chosen uniformly among the pack's
+// in range, with the pack's solution, its answer's source a "level pack"
+// (the 4x4 pack holds the 17 published boards 80 moves from the goal);
+// the published boards at the largest distance when min is that distance
+// and no pack holds them; uniform boards solved until one
 // is in range (levels.Search) where the published distribution says that
 // is not rare (levels.Rare); otherwise random walks from the goal kept by
 // their exact distance (levels.WalksWith), exact but not uniform. The same

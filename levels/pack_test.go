@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
@@ -56,9 +58,10 @@ func solvers(t *testing.T) map[board.Metric]*solver.Solver {
 // table where the size has one; for 4x4, where an exact search proves
 // them, the first board at each distance up to 12 and at each tenth (with
 // SLIDETABLE_LONG=1, every board up to 30 moves and the first at each
-// distance beyond: a search of a far multi-tile board takes seconds).
-// Each distance holds PerDistance boards, or every board there is at it,
-// no board twice.
+// distance beyond: a search of a far multi-tile board takes seconds),
+// and the boards at 80 moves of 4x4 against the published list, which the
+// pack must hold whole. Each other distance holds PerDistance boards, or
+// every board there is at it, no board twice.
 func TestBuiltinPacks(t *testing.T) {
 	s := solvers(t)
 	for _, size := range packSizes {
@@ -68,6 +71,14 @@ func TestBuiltinPacks(t *testing.T) {
 				tbl, err := source.BuiltinTableIn(size, m)
 				if err != nil && size.Cells() <= levels.SmallCells {
 					t.Fatal(err)
+				}
+				// The published boards at the largest distance, which the
+				// pack holds whole: their distance is published, not
+				// searched for here (a search of an 80-move board takes a
+				// minute).
+				var hardest published.Hardest
+				if m == board.SingleTile {
+					hardest, _ = published.HardestOf(size)
 				}
 				at := map[int]int{}
 				seen := map[board.Board]bool{}
@@ -83,6 +94,11 @@ func TestBuiltinPacks(t *testing.T) {
 					at[e.Distance]++
 					var want int
 					switch {
+					case hardest.Distance > 0 && e.Distance == hardest.Distance:
+						if !slices.Contains(hardest.Boards, lv.Board) {
+							t.Errorf("line %d: %s, at %d moves, is not one of the published boards that far", i+1, lv.Board, e.Distance)
+						}
+						continue
 					case tbl != nil:
 						want, err = tbl.Distance(lv.Board)
 					case testenv.IsLong() && (e.Distance <= 30 || at[e.Distance] == 1) || at[e.Distance] == 1 && (e.Distance <= 12 || e.Distance%10 == 0):
@@ -94,7 +110,13 @@ func TestBuiltinPacks(t *testing.T) {
 						t.Errorf("line %d: %s is %d moves away (%v), the pack says %d", i+1, lv.Board, want, err, e.Distance)
 					}
 				}
+				if n := at[hardest.Distance]; n > 0 && n != len(hardest.Boards) {
+					t.Errorf("%d boards at %d moves, of the %d published", n, hardest.Distance, len(hardest.Boards))
+				}
 				for d, n := range at {
+					if d == hardest.Distance && d > 0 {
+						continue
+					}
 					if n > levels.PerDistance || tbl != nil && uint64(n) != min(uint64(levels.PerDistance), levels.Count(tbl, d, d)) {
 						t.Errorf("%d boards at %d moves", n, d)
 					}
