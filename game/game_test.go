@@ -169,7 +169,7 @@ func TestLevels(t *testing.T) {
 	}{
 		{"size=3x3&min=31&seed=1", 31, 31, "table"},
 		{"size=3x3&min=20&max=22&seed=2", 20, 22, "table"},
-		{"size=4x4&min=80&seed=3", 80, 80, "level pack"}, // the published boards, with solutions
+		{"size=4x4&min=80&seed=3", 80, 80, "level pack"},        // the published boards, with solutions
 		{"size=4x4&min=50&max=52&seed=4", 50, 52, "level pack"}, // 4x4 up to 60: dealt from the pack
 		{"size=4x4&min=10&max=12&seed=5", 10, 12, "level pack"},
 		{"size=5x2&min=20&max=20&seed=6", 20, 20, "computed bound"}, // no distribution known: walks
