@@ -94,10 +94,10 @@ func decodeModel(t *Table, start, end uint64, depths int, in []byte) error {
 	return nil
 }
 
-// run codes every slot of the block in order.
+// run codes every slot of the block in order, group by group: the two
+// boards of a slot share their tile sequence but for the last two tiles.
 func (m *model) run() error {
-	t := m.t
-	n, w := uint64(m.n), uint64(m.w)
+	n := uint64(m.n)
 	var seq [2][MaxCells]uint8
 	cells := make([]uint8, n)
 	nb := make([]uint8, n)
@@ -114,16 +114,10 @@ func (m *model) run() error {
 			if slot < m.start || slot >= m.end {
 				continue
 			}
-			r0, r1 := t.reached(2*k*n+z), t.reached((2*k+1)*n+z)
+			r0, r1 := m.t.reached(2*k*n+z), m.t.reached((2*k+1)*n+z)
 			if r0 == r1 {
-				if r0 {
-					return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, slot)
-				}
-				if m.enc != nil && t.depth[slot] != Unreached {
-					return errModel
-				}
-				if m.dec != nil {
-					t.depth[slot] = Unreached
+				if err := m.unreached(slot, r0); err != nil {
+					return err
 				}
 				continue
 			}
@@ -131,64 +125,101 @@ func (m *model) run() error {
 			if r1 {
 				q = 1
 			}
-			s := seq[q^parity0][:n-1]
-			// The board's cells and Manhattan distance.
-			md := 0
-			for c := range n {
-				switch {
-				case c < z:
-					cells[c] = s[c] + 1
-				case c == z:
-					cells[c] = 0
-					continue
-				default:
-					cells[c] = s[c-1] + 1
-				}
-				md += int(m.dist[cells[c]][c])
-			}
-			// The neighbours coded before: their depths and the change of
-			// Manhattan distance from them to this board.
+			md := m.board(seq[q^parity0][:n-1], z, cells)
 			var vals, votes [3]int
-			known := 0
-			neighbour := func(cell uint64, before bool, nslot uint64) {
-				if !before || nslot < m.start || nslot >= slot {
-					return
-				}
-				v := t.depth[nslot]
-				if v == Unreached {
-					return
-				}
-				tile := cells[cell]
-				// From the neighbour, where the tile is at z, to this board.
-				vals[known] = int(v)
-				votes[known] = int(m.dist[tile][cell]) - int(m.dist[tile][z])
-				known++
-			}
-			if z%w > 0 {
-				neighbour(z-1, true, slot-1)
-			}
-			for _, c := range []uint64{z - w, z + w} {
-				if c >= n { // also z < w, where z-w wraps
-					continue
-				}
-				copy(nb, cells)
-				nb[z], nb[c] = nb[c], 0
-				neighbour(c, true, rank.Half(rank.Index(nb), m.n))
-			}
+			known := m.neighbours(slot, z, cells, nb, &vals, &votes)
 			d, err := m.depth(slot, md, vals[:known], votes[:known])
 			if err != nil {
 				return err
 			}
-			switch {
-			case m.dec != nil:
-				t.depth[slot] = uint8(d)
-			case int(t.depth[slot]) != d:
-				// The model would decode another depth than the table's:
-				// the table cannot be coded so. The encoder never writes
-				// to the table, which may be in use by lookups.
-				return errModel
+			if err := m.settle(slot, d); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// unreached codes a slot neither or both of whose boards reach the goal
+// (both says reached): nothing is coded, as the reachable set says it.
+func (m *model) unreached(slot uint64, both bool) error {
+	switch {
+	case both:
+		return fmt.Errorf("%w: both boards of slot %d reach the goal", ErrFormat, slot)
+	case m.enc != nil && m.t.depth[slot] != Unreached:
+		return errModel
+	case m.dec != nil:
+		m.t.depth[slot] = Unreached
+	}
+	return nil
+}
+
+// board writes into cells the board with tile sequence s and the blank at
+// cell z, and returns its Manhattan distance.
+func (m *model) board(s []uint8, z uint64, cells []uint8) int {
+	md := 0
+	for c := range uint64(len(cells)) {
+		switch {
+		case c < z:
+			cells[c] = s[c] + 1
+		case c == z:
+			cells[c] = 0
+			continue
+		default:
+			cells[c] = s[c-1] + 1
+		}
+		md += int(m.dist[cells[c]][c])
+	}
+	return md
+}
+
+// neighbours finds the neighbours of the board in cells (blank at z, in
+// slot) that were coded before it: the board with the blank one cell
+// left, whose slot comes just before, and the vertical ones in earlier
+// slots of the block. It stores their depths in vals and the change of
+// Manhattan distance from each to the board in votes, and returns how many
+// there are. nb is scratch of the board's length.
+func (m *model) neighbours(slot, z uint64, cells, nb []uint8, vals, votes *[3]int) int {
+	n, w := uint64(m.n), uint64(m.w)
+	known := 0
+	add := func(cell, nslot uint64) {
+		if nslot < m.start || nslot >= slot {
+			return
+		}
+		v := m.t.depth[nslot]
+		if v == Unreached {
+			return
+		}
+		tile := cells[cell]
+		// From the neighbour, where the tile is at z, to this board.
+		vals[known] = int(v)
+		votes[known] = int(m.dist[tile][cell]) - int(m.dist[tile][z])
+		known++
+	}
+	if z%w > 0 {
+		add(z-1, slot-1)
+	}
+	for _, c := range []uint64{z - w, z + w} {
+		if c >= n { // also z < w, where z-w wraps
+			continue
+		}
+		copy(nb, cells)
+		nb[z], nb[c] = nb[c], 0
+		add(c, rank.Half(rank.Index(nb), m.n))
+	}
+	return known
+}
+
+// settle stores the depth d of slot when decoding; when encoding it checks
+// that the model decodes the table's own depth, or the table cannot be
+// coded so. The encoder never writes to the table, which may be in use by
+// lookups.
+func (m *model) settle(slot uint64, d int) error {
+	switch {
+	case m.dec != nil:
+		m.t.depth[slot] = uint8(d)
+	case int(m.t.depth[slot]) != d:
+		return errModel
 	}
 	return nil
 }
