@@ -236,6 +236,9 @@ type pworker struct {
 	out      [MaxWorkers]*[pBatchLen]uint32 // out[i]: the open batch of claims for worker i < workers, this one's own included
 	n        [MaxWorkers]uint32             // n[i]: the claims in out[i]
 	pf       rotation.Prefix
+	// prefixEnd is the first group after those whose tile sequences share
+	// the prefix pf.
+	prefixEnd uint64
 	// upAt[z] and downAt[z]: for the blank in cell z, the offset in
 	// rotation.Table.Delta of the window of its move up and down, plus the part of
 	// the window's digit index that pf decides.
@@ -432,22 +435,15 @@ func (w *pworker) flush(o int) {
 // gathers the claims of their vertical neighbours, which it routes a few
 // thousand at a time.
 func (w *pworker) block(b uint64, c int) {
-	s, sh, rot := w.s, w.sh, w.sh.rot
+	s, sh := w.s, w.sh
 	from := b << s.shift
 	to := min(from+1<<s.shift, sh.groups)
-	mask, clearLow := sh.colour[c], w.clearLow
-	leftOK, rightOK, low, rowFirst, vertical := sh.leftOK, sh.rightOK, sh.low, sh.rowFirst, sh.vertical
-	marked := w.marked
+	mask, rowFirst, vertical := sh.colour[c], sh.rowFirst, sh.vertical
 	firsts, rowBits, first := s.firsts, s.rowBits, w.first
-	memberShift, suffixIdx, windows := sh.memberShift, rot.SuffixIdx, uint64(rot.Windows)
-	var fresh uint32
-	// The prefix of the groups from base on, until base+half.
-	half := rot.Sharing.D
-	hi := rot.Sharing.Div(from)
-	base := hi * half
-	w.setPrefix(hi)
+	w.prefixAt(from)
 	ws := w.words[from:to:to]
 	wide := uint64(mask)<<32 | uint64(mask)
+	var fresh uint32
 	for i := 0; i < len(ws); i++ {
 		// Four groups at a time where no group has a frontier slot.
 		if i%4 == 0 {
@@ -464,14 +460,8 @@ func (w *pworker) block(b uint64, c int) {
 			continue
 		}
 		k := from + uint64(i)
-		// The frontier is done; its neighbours along the rows are open
-		// if they were unseen.
-		y := x | f<<1
-		y &^= f & clearLow
-		nb := (f>>2)&leftOK | (f<<2)&rightOK
-		nb &= low &^ (x | x>>1)
-		ws[i] = y | nb
-		w.found += uint64(bits.OnesCount32(nb))
+		y, nb := w.openRows(x, f)
+		ws[i] = y
 		fresh |= nb
 		// Record the depth>>2 of the rows' first slots.
 		for ff := f & rowFirst; ff != 0; ff &= ff - 1 {
@@ -482,53 +472,82 @@ func (w *pworker) block(b uint64, c int) {
 				firsts[j+1] |= first >> (64 - bit)
 			}
 		}
-		v := f & vertical
-		if v == 0 {
-			continue
-		}
-		if k >= base+half {
-			hi = rot.Sharing.Div(k)
-			base = hi * half
-			w.setPrefix(hi)
-		}
-		loEven := 2 * (k - base)
-		p0 := uint64(w.pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
-		for v != 0 {
-			r := uint(sh.rowOf[bits.TrailingZeros32(v)/2&cellMask])
-			vr := v & sh.rowBits[r&cellMask]
-			v &^= vr
-			// The row's boards have sequence 2k+p, whose suffix has
-			// relative order lo.
-			m := uint64(x>>((memberShift+r)&shift32Mask)) & 1
-			p := m ^ p0
-			lo := loEven + p
-			lex := int64(2*k + p)
-			sidx := suffixIdx[lo*windows:]
-			if r > 0 {
-				for u := vr; u != 0; u &= u - 1 {
-					z := bits.TrailingZeros32(u) / 2
-					a := z - sh.w // the window of the tile above, and the blank's new cell
-					e := rot.Delta[w.upAt[z&cellMask]+sidx[a]]
-					t := uint64(lex + int64(e>>1))
-					if o, full := w.file(claimOf(t>>1, a, m^uint64(e&1))); full {
-						w.flush(o)
-					}
-				}
-			}
-			if int(r) < sh.h-1 {
-				for u := vr; u != 0; u &= u - 1 {
-					z := bits.TrailingZeros32(u) / 2
-					e := rot.Delta[w.downAt[z&cellMask]+sidx[z]]
-					t := uint64(lex + int64(e>>1))
-					if o, full := w.file(claimOf(t>>1, z+sh.w, m^uint64(e&1))); full {
-						w.flush(o)
-					}
-				}
-			}
+		if v := f & vertical; v != 0 {
+			w.claimVertical(k, x, v)
 		}
 	}
 	if fresh != 0 {
-		marked[b] = 1
+		w.marked[b] = 1
+	}
+}
+
+// openRows returns word x of a group with its frontier f done and their
+// neighbours along the rows opened if they were unseen, and those
+// neighbours.
+func (w *pworker) openRows(x, f uint32) (y, nb uint32) {
+	sh := w.sh
+	y = x | f<<1
+	y &^= f & w.clearLow
+	nb = (f>>2)&sh.leftOK | (f<<2)&sh.rightOK
+	nb &= sh.low &^ (x | x>>1)
+	w.found += uint64(bits.OnesCount32(nb))
+	return y | nb, nb
+}
+
+// prefixAt decodes the prefix of the tile sequences of group k and of the
+// groups after it that share it, up to w.prefixEnd.
+func (w *pworker) prefixAt(k uint64) {
+	share := w.sh.rot.Sharing
+	hi := share.Div(k)
+	w.prefixEnd = (hi + 1) * share.D
+	w.setPrefix(hi)
+}
+
+// claimVertical files the claims of the vertical neighbours of the slots v
+// of word x of group k, expanded at this level: a tile above or below the
+// blank moves into it, which changes the tile sequence by a rotation of one
+// window of it.
+func (w *pworker) claimVertical(k uint64, x, v uint32) {
+	sh := w.sh
+	rot := sh.rot
+	if k >= w.prefixEnd {
+		w.prefixAt(k)
+	}
+	memberShift, windows := sh.memberShift, uint64(rot.Windows)
+	loEven := 2 * (k - (w.prefixEnd - rot.Sharing.D))
+	p0 := uint64(w.pf.Par ^ rot.Par[loEven]) // parity of sequence 2k
+	for v != 0 {
+		r := uint(sh.rowOf[bits.TrailingZeros32(v)/2&cellMask])
+		vr := v & sh.rowBits[r&cellMask]
+		v &^= vr
+		// The row's boards have sequence 2k+p, whose suffix has relative
+		// order lo.
+		m := uint64(x>>((memberShift+r)&shift32Mask)) & 1
+		p := m ^ p0
+		lo := loEven + p
+		lex := int64(2*k + p)
+		sidx := rot.SuffixIdx[lo*windows:]
+		if r > 0 {
+			for u := vr; u != 0; u &= u - 1 {
+				z := bits.TrailingZeros32(u) / 2
+				a := z - sh.w // the window of the tile above, and the blank's new cell
+				e := rot.Delta[w.upAt[z&cellMask]+sidx[a]]
+				t := uint64(lex + int64(e>>1))
+				if o, full := w.file(claimOf(t>>1, a, m^uint64(e&1))); full {
+					w.flush(o)
+				}
+			}
+		}
+		if int(r) < sh.h-1 {
+			for u := vr; u != 0; u &= u - 1 {
+				z := bits.TrailingZeros32(u) / 2
+				e := rot.Delta[w.downAt[z&cellMask]+sidx[z]]
+				t := uint64(lex + int64(e>>1))
+				if o, full := w.file(claimOf(t>>1, z+sh.w, m^uint64(e&1))); full {
+					w.flush(o)
+				}
+			}
+		}
 	}
 }
 
