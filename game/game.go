@@ -56,7 +56,11 @@ type Puzzle struct {
 	// MaxLevel is the largest distance levels are offered at, for a puzzle
 	// without a table (searches get slow with the distance). Zero means
 	// DefaultMaxLevel, or DefaultMultiMaxLevel in the multi-tile metric
-	// without Uniform.
+	// without Uniform; for the standard goal of a size whose distribution
+	// is published, no more than the largest distance at which a level is
+	// dealt in seconds, from the built-in level pack or by drawing boards
+	// that are not rare there (39 multi-tile moves on 4x4, against 43 at
+	// most).
 	// With a table, the largest distance in it.
 	MaxLevel int
 	// Metric is what counts as one move in the Solver's and the Table's
@@ -299,6 +303,7 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 		}
 		pz.max = most
 	}
+	given := p.MaxLevel != 0
 	switch {
 	case pz.exact:
 		p.MaxLevel = pz.max
@@ -321,8 +326,34 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 		// No level lies beyond the largest distance there is (43 moves
 		// on 4x4 in the multi-tile metric, below DefaultMaxLevel).
 		pz.MaxLevel = min(pz.MaxLevel, pz.max)
+		if !given {
+			pz.MaxLevel = dealable(p.Goal, p.Metric, pz.MaxLevel)
+		}
 	}
 	return pz, nil
+}
+
+// dealable returns the largest distance up to most at which a level of
+// the standard goal of a searched size is dealt in seconds: one the size's
+// built-in level pack holds boards at, or one that uniform boards are not
+// rare at (levels.RarityOf), so that drawing a level there solves fewer
+// than a thousand boards. Beyond it (40 to 43 multi-tile moves on 4x4,
+// where a uniform board lies about once in 100,000 draws and fewer), a
+// level would take hours to find; most if no distance qualifies.
+func dealable(goal board.Board, m board.Metric, most int) int {
+	pk, err := source.BuiltinPack(goal.Size(), m)
+	if err != nil {
+		pk = nil // none built in: rarity alone decides
+	}
+	for d := most; d > 0; d-- {
+		if pk != nil && pk.Covers(d, d) {
+			return d
+		}
+		if r, known := levels.RarityOf(goal, m, d, d); !known || !r.Rare() {
+			return d
+		}
+	}
+	return most
 }
 
 // checkTable checks that t is a table of goal's size towards goal in the

@@ -301,36 +301,69 @@ func TestOpenTable(t *testing.T) {
 	}
 }
 
-// TestMultiLevelsEndAtGodsNumber checks that a 4x4 puzzle in the
-// multi-tile metric whose search solves uniform boards offers levels up
-// to the largest distance there is, 43 moves (published), and not up to
-// DefaultMaxLevel, beyond it.
-func TestMultiLevelsEndAtGodsNumber(t *testing.T) {
+// TestMultiLevelsDealtAtOnce checks the levels a 4x4 puzzle in the
+// multi-tile metric offers, its search solving uniform boards: by default
+// up to the farthest distance a level is dealt at in seconds, each from the
+// built-in level pack, the next distance being one that the pack holds no
+// board at and a uniform board lies at less than once in a thousand draws
+// (by the published distribution); given MaxLevel, up to it, and never
+// beyond the largest distance there is, 43 moves (published).
+func TestMultiLevelsDealtAtOnce(t *testing.T) {
+	size := board.Size{W: 4, H: 4}
 	s, err := solver.New(solver.WithMetric(board.MultiTile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New([]game.Puzzle{{Goal: board.Goal(board.Size{W: 4, H: 4}), Solver: s, Metric: board.MultiTile, Uniform: true}}, nil)
+	most, _ := published.MaxDistance(size, board.MultiTile)
+	sizes := func(g *game.Game) (far, maxLevel int) {
+		got, err := answer(t, g, "sizes", "metric=multi")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []struct {
+			Max      int `json:"max"`
+			MaxLevel int `json:"max_level"`
+		}
+		if err := json.Unmarshal([]byte(got), &out); err != nil || len(out) != 1 {
+			t.Fatalf("sizes: %s (%v)", got, err)
+		}
+		return out[0].Max, out[0].MaxLevel
+	}
+	g, err := game.New([]game.Puzzle{{Goal: board.Goal(size), Solver: s, Metric: board.MultiTile, Uniform: true}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := answer(t, g, "sizes", "metric=multi")
+	far, top := sizes(g)
+	if far != most || top < 30 || top >= most {
+		t.Fatalf("max %d, max_level %d: want %d and a level below it", far, top, most)
+	}
+	for d := 1; d <= top; d++ {
+		got, err := answer(t, g, "level", fmt.Sprintf("size=4x4&metric=multi&min=%d&max=%d&seed=%d", d, d, d))
+		if err != nil || !strings.Contains(got, `"kind":"level pack"`) || !strings.Contains(got, fmt.Sprintf(`"distance":%d,`, d)) {
+			t.Errorf("a level at %d: %s, %v; want one from the level pack", d, got, err)
+		}
+	}
+	dist, _ := published.DistributionOf(size, board.MultiTile)
+	var all uint64
+	for _, c := range dist.Counts {
+		all += c
+	}
+	if f := float64(dist.Counts[top+1]) / float64(all); f >= 1e-3 {
+		t.Errorf("levels end at %d, though a uniform board is %d moves away once in %.0f draws", top, top+1, 1/f)
+	}
+	if _, err := answer(t, g, "level", fmt.Sprintf("size=4x4&metric=multi&min=%d", top+1)); !errors.Is(err, game.ErrInput) {
+		t.Errorf("a level at %d multi-tile moves: %v, want ErrInput", top+1, err)
+	}
+
+	g, err = game.New([]game.Puzzle{{Goal: board.Goal(size), Solver: s, Metric: board.MultiTile, Uniform: true, MaxLevel: game.DefaultMaxLevel}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sizes []struct {
-		Max      int `json:"max"`
-		MaxLevel int `json:"max_level"`
+	if far, top := sizes(g); far != most || top != most {
+		t.Errorf("MaxLevel %d: max %d, max_level %d, want both %d", game.DefaultMaxLevel, far, top, most)
 	}
-	if err := json.Unmarshal([]byte(got), &sizes); err != nil {
-		t.Fatal(err)
-	}
-	most, _ := published.MaxDistance(board.Size{W: 4, H: 4}, board.MultiTile)
-	if len(sizes) != 1 || sizes[0].Max != most || sizes[0].MaxLevel != most {
-		t.Errorf("sizes: %s, want max and max_level %d", got, most)
-	}
-	if _, err := answer(t, g, "level", "size=4x4&metric=multi&min=44"); !errors.Is(err, game.ErrInput) {
-		t.Errorf("a level at 44 multi-tile moves: %v, want ErrInput", err)
+	if _, err := answer(t, g, "level", fmt.Sprintf("size=4x4&metric=multi&min=%d", most+1)); !errors.Is(err, game.ErrInput) {
+		t.Errorf("a level at %d multi-tile moves: %v, want ErrInput", most+1, err)
 	}
 }
 

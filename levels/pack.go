@@ -45,6 +45,10 @@ type PackOptions struct {
 	Hardest bool
 	// PerDistance is the most boards at each distance, 0 for PerDistance.
 	PerDistance int
+	// Mode is Auto (the zero value), or Filter to draw uniform boards at
+	// distances too rare for Auto (39 multi-tile moves of 4x4, about one
+	// board in 3,200), rather than random walks. No other mode is taken.
+	Mode Mode
 	// Seed makes the pack: the same seed, the same boards.
 	Seed uint64
 	// Workers is the number of boards solved at once (Search), 0 for one
@@ -61,8 +65,8 @@ const PerDistance = 10
 
 // MakePack draws a level pack of p, whose goal must be the standard goal
 // of its size: at each distance of opts, up to PerDistance boards, drawn
-// the way Plan decides in Auto mode, with random walks where boards cannot
-// be drawn uniformly, each with one optimal solution. Where fewer boards
+// the way Plan decides in opts.Mode (Auto by default), with random walks
+// where boards cannot be drawn uniformly, each with one optimal solution. Where fewer boards
 // than asked are found at a distance (there are fewer, or walks find no
 // more), the pack holds those found. The entries come by distance, in the
 // order drawn; each distance has a random source of its own, seeded by
@@ -81,6 +85,9 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 	}
 	if o.PerDistance < 0 {
 		return nil, fmt.Errorf("%w: %d boards a distance", ErrCount, o.PerDistance)
+	}
+	if o.Mode != Auto && o.Mode != Filter {
+		return nil, fmt.Errorf("%w: a pack is drawn in mode auto or filter, not %v", ErrRange, o.Mode)
 	}
 	if p.Table == nil && size.Cells() <= SmallCells {
 		t, err := TableOf(ctx, p, 0)
@@ -135,7 +142,7 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 // were drawn uniformly.
 func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool, error) {
 	r := rand.New(rand.NewPCG(o.Seed, uint64(d)))
-	how, err := Plan(p, d, d, o.PerDistance, Auto)
+	how, err := Plan(p, d, d, o.PerDistance, o.Mode)
 	if errors.Is(err, ErrUniform) {
 		how, err = Walked, nil
 	}
@@ -146,7 +153,7 @@ func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool
 	if how == Hardest {
 		n = MaxPackEntries // the published list, whole
 	}
-	got, err := Draw(ctx, p, how, r, d, d, n, &DrawOptions{Search: &SearchOptions{Workers: o.Workers}})
+	got, err := Draw(ctx, p, how, r, d, d, n, &DrawOptions{Mode: o.Mode, Search: &SearchOptions{Workers: o.Workers}})
 	if errors.Is(err, ErrNotFound) && how == Walked {
 		err = nil // as many as the walks found
 	}

@@ -24,6 +24,12 @@ var packSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H:
 
 var metrics = []board.Metric{board.SingleTile, board.MultiTile}
 
+// searchedReach is how far the packs of the sizes without a table reach,
+// every distance from 1 on held: the levels a game deals at once. 4x4 in
+// multi-tile moves goes to 39, where a uniform board lies about once in
+// 3,200 draws (at 40, once in 100,000).
+var searchedReach = map[board.Metric]int{board.SingleTile: 60, board.MultiTile: 39}
+
 // builtinPack reads the built-in pack of size in metric, checking every
 // solution (ReadPack).
 func builtinPack(t *testing.T, size board.Size, m board.Metric) []levels.PackEntry {
@@ -123,6 +129,13 @@ func TestBuiltinPacks(t *testing.T) {
 				}
 				if tbl != nil && len(at) != tbl.Max() {
 					t.Errorf("the pack covers %d distances of 1 to %d", len(at), tbl.Max())
+				}
+				if tbl == nil {
+					for d := 1; d <= searchedReach[m]; d++ {
+						if at[d] == 0 {
+							t.Errorf("no board at %d moves, in a pack that reaches %d", d, searchedReach[m])
+						}
+					}
 				}
 			})
 		}

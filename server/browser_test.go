@@ -85,6 +85,9 @@ type site struct {
 	// down, for the server, makes it drop every connection, as a server
 	// that has gone away.
 	down atomic.Bool
+	// stallLevels, for the server, holds every request for a level until
+	// the client goes away, as a server whose search for a board takes long.
+	stallLevels atomic.Bool
 }
 
 // serveSite serves the page and the API as slidetable serve does, with the
@@ -98,6 +101,10 @@ func serveSite(t *testing.T) *site {
 			if c, _, err := http.NewResponseController(w).Hijack(); err == nil {
 				c.Close()
 			}
+			return
+		}
+		if st.stallLevels.Load() && r.URL.Path == "/api/level" {
+			<-r.Context().Done()
 			return
 		}
 		s.ServeHTTP(w, r)

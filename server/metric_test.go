@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"fmt"
 	"net/http/httptest"
 	"strconv"
@@ -11,8 +12,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/server"
 )
@@ -187,8 +190,9 @@ func TestBrowserMultiTile(t *testing.T) {
 // time limit of 1 s, so the page learns quickly that the search gave up
 // and says so, with the single-tile distance and the range it implies,
 // and offers no hint. The static site (under SLIDETABLE_LONG=1) fetches
-// the 4x4 abstraction database, offers difficulties up to God's number
-// (43) and shows the board's exact distance and an optimal move.
+// the 4x4 abstraction database, offers difficulties as far as the level
+// pack deals them at once (39 moves; God's number is 43) and shows the
+// board's exact distance and an optimal move.
 func TestBrowserMultiSetting(t *testing.T) {
 	s := newServer(t, &server.Options{Timeout: time.Second})
 	ts := httptest.NewServer(checked(t, s))
@@ -245,7 +249,7 @@ func TestBrowserMultiSetting(t *testing.T) {
 			p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
 			want := game.DefaultMultiMaxLevel
 			if st.name == "static" {
-				want, _ = published.MaxDistance(board.Size{W: 4, H: 4}, board.MultiTile)
+				want = packReach(t, board.Size{W: 4, H: 4}, board.MultiTile)
 			}
 			if got := p.number(topPreset); got != want {
 				t.Errorf("4x4 multi-tile difficulties end at %d, want %d", got, want)
@@ -300,15 +304,16 @@ func TestBrowserMultiSetting(t *testing.T) {
 	}
 }
 
-// TestBrowserDealCalledOff deals the hardest multi-tile 4x4 difficulty of
-// the static site (38 to 43 moves), which no search of uniform boards in
-// the browser finds a board of in time: the page says it is drawing one
-// and offers to cancel after half a second; Cancel leaves the board
-// before in play, and the page says so. (Under serve the difficulties end
-// where the server draws boards quickly.)
+// TestBrowserDealCalledOff deals the hardest multi-tile 4x4 difficulty
+// from a server that takes long to find a board (every difficulty the page
+// offers is dealt at once otherwise, from a table or a level pack): the
+// page says it is drawing one and offers to cancel after half a second;
+// Cancel leaves the board before in play, and the page says so.
 func TestBrowserDealCalledOff(t *testing.T) {
+	st := serveSite(t)
+	st.stallLevels.Store(true)
 	const near = "1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15"
-	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&board=" + near + "&metric=multi"})
+	p := openTab(t, st, tabOptions{width: 1280, height: 900, query: "size=4x4&board=" + near + "&metric=multi"})
 	p.ready()
 	before := p.board()
 	top := `[...document.querySelectorAll("#presets button")].reduce((a, b) => Number(b.dataset.max) > Number(a.dataset.max) ? b : a)`
@@ -326,5 +331,74 @@ func TestBrowserDealCalledOff(t *testing.T) {
 		t.Error("the page is not playable after the deal was cancelled")
 	}
 	p.ready()
+	p.check()
+}
+
+// packReach returns the farthest distance up to which the built-in level
+// pack of size in metric holds boards at every distance from 1.
+func packReach(t *testing.T, size board.Size, m board.Metric) int {
+	t.Helper()
+	raw, err := data.PackFile(size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := levels.ReadPack(bytes.NewReader(raw), size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[int]bool{}
+	for _, e := range entries {
+		at[e.Distance] = true
+	}
+	d := 0
+	for at[d+1] {
+		d++
+	}
+	return d
+}
+
+// TestBrowserMultiLevels4x4 deals each multi-tile 4x4 difficulty of the
+// static site, whose WebAssembly search has the built-in abstraction tier:
+// every one is offered only as far as a level is dealt at once, so each
+// board comes from the built-in level pack, at the pack's distance, and in
+// the difficulty's range. Static site only, so with SLIDETABLE_LONG=1.
+func TestBrowserMultiLevels4x4(t *testing.T) {
+	testenv.Long(t)
+	size := board.Size{W: 4, H: 4}
+	raw, err := data.PackFile(size, board.MultiTile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := levels.ReadPack(bytes.NewReader(raw), size, board.MultiTile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed := map[board.Board]int{}
+	for _, e := range entries {
+		lv, err := e.Level(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packed[lv.Board] = lv.Distance
+	}
+	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&metric=multi", life: 2 * time.Minute})
+	p.ready()
+	keys := strings.Fields(p.eval(`[...document.querySelectorAll("#presets button")].map((b) => b.dataset.key).join(" ")`))
+	if len(keys) < 3 {
+		t.Fatalf("presets %q", keys)
+	}
+	for _, key := range keys {
+		sel := fmt.Sprintf(`#presets button[data-key=%q]`, key)
+		lo, hi := p.number(fmt.Sprintf(`document.querySelector(%q).dataset.min`, sel)), p.number(fmt.Sprintf(`document.querySelector(%q).dataset.max`, sel))
+		old := p.eval(`document.getElementById("board").dataset.board`)
+		p.click(sel)
+		p.wait(fmt.Sprintf(`document.getElementById("board").dataset.board !== %q`, old))
+		p.waitFor(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== ""`, 40*time.Second)
+		b := p.board()
+		d, ok := packed[b]
+		if !ok || d < lo || d > hi || p.distance() != d {
+			t.Errorf("%s %d..%d: board %s shown at %d; in the pack: %v, at %d", key, lo, hi, b, p.distance(), ok, d)
+		}
+	}
 	p.check()
 }

@@ -260,11 +260,13 @@
 //		({"size":"4x4","metric":"multi","board":[...],"distance":31,
 //		"solution":[...],"uniform":true}: the solution is the tiles
 //		tapped in order; "uniform" is false for a board of a random walk,
-//		where uniform boards cannot be drawn). B defaults to the table's
-//		largest distance, or for 4x4 to 60 and the published boards at 80
-//		(39 in multi-tile moves); the seed defaults to 1, so the same
-//		command makes the same pack. The packs in data/packs, which games
-//		deal from, are made so.
+//		where uniform boards cannot be drawn; -mode filter draws uniform
+//		boards even at distances too rare for auto, such as 39 multi-tile
+//		moves of 4x4). B defaults to the table's largest distance, or for
+//		4x4 to 60 and the published boards at 80 (39 in multi-tile
+//		moves); the seed defaults to 1, so the same command makes the
+//		same pack. The packs in data/packs, which games deal from, are
+//		made so.
 //	plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.

@@ -55,10 +55,12 @@ const (
 		"one JSON object a line: {\"size\",\"metric\",\"board\",\"distance\",\"solution\"\n" +
 		"(the tiles tapped in order),\"uniform\"}, N boards (default 10) at each\n" +
 		"distance from A (default 1) to B, or all there are: drawn uniformly where\n" +
-		"they can be, else by random walks (\"uniform\":false). B defaults to the\n" +
-		"table's largest distance, or for 4x4 to 60 and the 17 published boards at\n" +
-		"80 (39 in multi-tile moves). The seed (default 1) makes the same pack every\n" +
-		"time; data/packs holds the packs the game deals from."
+		"they can be, else by random walks (\"uniform\":false); -mode filter draws\n" +
+		"uniform boards even at distances too rare for auto (39 multi-tile moves\n" +
+		"of 4x4). B defaults to the table's largest distance, or for 4x4 to 60 and\n" +
+		"the 17 published boards at 80 (39 in multi-tile moves). The seed (default\n" +
+		"1) makes the same pack every time; data/packs holds the packs the game\n" +
+		"deals from."
 	levelsExamples = "  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n  slidetable levels -pack -metric multi 3x3\n"
 )
 

@@ -338,10 +338,24 @@ func TestLevelsPack(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 4 || !strings.Contains(lines[0], `"distance":5,`) || !strings.Contains(lines[3], `"distance":6,`) {
 		t.Errorf("levels -pack -min 5 -max 6 -n 2: exit %d, %q", code, out)
 	}
-	for _, flag := range []string{"-mode=walk", "-json", "-goal=0 1 2/3 4 5/6 7 8"} {
+	for _, flag := range []string{"-json", "-goal=0 1 2/3 4 5/6 7 8"} {
 		code, _, errOut := slidetable(t, "", "levels", "-pack", flag, "3x3")
 		if code != exitUsage || !strings.Contains(errOut, "does not apply to -pack") {
 			t.Errorf("levels -pack %s: exit %d, %q", flag, code, errOut)
 		}
+	}
+	for _, mode := range []string{"walk", "exact"} {
+		code, _, errOut := slidetable(t, "", "levels", "-pack", "-mode", mode, "3x3")
+		if code != exitUsage || !strings.Contains(errOut, "-pack draws in mode auto, or filter") {
+			t.Errorf("levels -pack -mode %s: exit %d, %q", mode, code, errOut)
+		}
+	}
+	// At 30 moves of 3x3, rare, auto draws by ranks in one scan of the
+	// table and filter keeps uniform random boards that qualify: other
+	// boards, each drawn uniformly.
+	_, auto, _ := slidetable(t, "", "levels", "-pack", "-q", "-min", "30", "-max", "30", "-n", "3", "3x3")
+	code, filter, errOut := slidetable(t, "", "levels", "-pack", "-q", "-mode", "filter", "-min", "30", "-max", "30", "-n", "3", "3x3")
+	if code != 0 || errOut != "" || filter == auto || strings.Count(filter, `"uniform":true`) != 3 || strings.Count(filter, `"distance":30,`) != 3 {
+		t.Errorf("levels -pack -mode filter: exit %d, %q, %q (auto: %q)", code, filter, errOut, auto)
 	}
 }

@@ -30,12 +30,20 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 	f := lf.f
 	var bad string
 	f.Visit(func(fl *flag.Flag) {
-		if fl.Name == "mode" || fl.Name == "goal" || fl.Name == "json" {
+		if fl.Name == "goal" || fl.Name == "json" {
 			bad = fl.Name
 		}
 	})
 	if bad != "" {
 		return f.failf("-%s does not apply to -pack, which prints JSON for the standard goal", bad)
+	}
+	mode := levels.Auto
+	switch *lf.modeName {
+	case "auto":
+	case "filter":
+		mode = levels.Filter
+	default:
+		return f.failf("-mode %q: -pack draws in mode auto, or filter for uniform boards at distances too rare for auto", clip(*lf.modeName))
 	}
 	if err := f.intFlag("n", *lf.n, 1, maxCount, "a number of boards"); err != nil {
 		return err
@@ -66,7 +74,7 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 		seed = lf.seed.seed
 	}
 	var bar *progress // of the distances done, from the first done on
-	opts := &levels.PackOptions{Min: lo, Max: hi, Hardest: hardest, PerDistance: *lf.n, Seed: seed,
+	opts := &levels.PackOptions{Min: lo, Max: hi, Hardest: hardest, PerDistance: *lf.n, Seed: seed, Mode: mode,
 		Progress: func(done, total int) {
 			if bar == nil {
 				bar = progressBar(e, *lf.quiet, int64(total), fmt.Sprintf("pack %s %s, distances", size, f.metric))

@@ -111,15 +111,16 @@ func (w *warnings) get() []string {
 
 // serveConfig is what serve was asked for, its flags checked.
 type serveConfig struct {
-	addr     string
-	files    []string     // -table
-	searched []board.Size // -search
-	timeout  time.Duration
-	searches int
-	maxLevel int
-	maxConns int
-	cors     []string // -cors
-	quiet    bool
+	addr        string
+	files       []string     // -table
+	searched    []board.Size // -search
+	timeout     time.Duration
+	searches    int
+	maxLevel    int // -max-level, if maxLevelSet; otherwise the game's default
+	maxLevelSet bool
+	maxConns    int
+	cors        []string // -cors
+	quiet       bool
 }
 
 // The usage line, description and examples of 'slidetable serve'.
@@ -186,7 +187,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	search := f.String("search", "4x4", "serve the sizes `WxH,...` without a table by search (\"\": none)")
 	timeout := f.duration("timeout", 5*time.Second, "time limit `D` of one request's search")
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
-	maxLevel := f.Int("max-level", game.DefaultMaxLevel, "offer levels up to distance `D` on the sizes answered by search")
+	maxLevel := f.optionalInt("max-level", "offer levels up to distance `D` on the sizes answered by search (default: 60, and no farther than a level is dealt in seconds: 39 multi-tile moves on 4x4, from the level pack)")
 	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
 	f.Func("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
 		if len(cfg.cors) == maxServeOrigins {
@@ -204,7 +205,8 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg.addr, cfg.timeout, cfg.searches, cfg.maxLevel, cfg.maxConns, cfg.quiet = *addr, *timeout, *searches, *maxLevel, *maxConns, *quiet
+	cfg.addr, cfg.timeout, cfg.searches, cfg.maxConns, cfg.quiet = *addr, *timeout, *searches, *maxConns, *quiet
+	cfg.maxLevel, cfg.maxLevelSet = maxLevel.v, maxLevel.set
 	if len(pos) != 0 {
 		return nil, nil, f.failf("want no arguments, got %q", strings.Join(pos, " "))
 	}
@@ -231,7 +233,7 @@ func (cfg *serveConfig) check(f *flags) error {
 		return f.failf("-timeout %v: want 10ms to %v", cfg.timeout, maxServeTimeout)
 	case cfg.searches < 0 || cfg.searches > maxServeSearches:
 		return f.failf("-searches %d: want 1 to %d (0: the number of CPUs)", cfg.searches, maxServeSearches)
-	case cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel:
+	case cfg.maxLevelSet && (cfg.maxLevel < 1 || cfg.maxLevel > maxServeLevel):
 		return f.failf("-max-level %d: want 1 to %d", cfg.maxLevel, maxServeLevel)
 	case cfg.maxConns < 1 || cfg.maxConns > maxServeConns:
 		return f.failf("-max-conns %d: want 1 to %d", cfg.maxConns, maxServeConns)
