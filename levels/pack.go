@@ -66,11 +66,12 @@ const PerDistance = 10
 // MakePack draws a level pack of p, whose goal must be the standard goal
 // of its size: at each distance of opts, up to PerDistance boards, drawn
 // the way Plan decides in opts.Mode (Auto by default), with random walks
-// where boards cannot be drawn uniformly, each with one optimal solution. Where fewer boards
-// than asked are found at a distance (there are fewer, or walks find no
-// more), the pack holds those found. The entries come by distance, in the
-// order drawn; each distance has a random source of its own, seeded by
-// opts.Seed and the distance, so a seed always gives the same boards.
+// where boards cannot be drawn uniformly, each with one optimal solution.
+// Where fewer boards than asked are found at a distance (there are fewer,
+// or walks find no more), the pack holds those found. The entries come by
+// distance, in the order drawn; each distance has a random source of its
+// own, seeded by opts.Seed and the distance, so a seed always gives the
+// same boards.
 func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, error) {
 	var o PackOptions
 	if opts != nil {
