@@ -334,9 +334,9 @@ func TestBrowserDealCalledOff(t *testing.T) {
 	p.check()
 }
 
-// packReach returns the farthest distance up to which the built-in level
-// pack of size in metric holds boards at every distance from 1.
-func packReach(t *testing.T, size board.Size, m board.Metric) int {
+// builtinPack returns the boards of the built-in level pack of size in
+// metric, with their distances (every solution replayed: levels.ReadPack).
+func builtinPack(t *testing.T, size board.Size, m board.Metric) map[board.Board]int {
 	t.Helper()
 	raw, err := data.PackFile(size, m)
 	if err != nil {
@@ -346,9 +346,24 @@ func packReach(t *testing.T, size board.Size, m board.Metric) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := map[int]bool{}
+	out := map[board.Board]int{}
 	for _, e := range entries {
-		at[e.Distance] = true
+		lv, err := e.Level(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[lv.Board] = lv.Distance
+	}
+	return out
+}
+
+// packReach returns the farthest distance up to which the built-in level
+// pack of size in metric holds boards at every distance from 1.
+func packReach(t *testing.T, size board.Size, m board.Metric) int {
+	t.Helper()
+	at := map[int]bool{}
+	for _, d := range builtinPack(t, size, m) {
+		at[d] = true
 	}
 	d := 0
 	for at[d+1] {
@@ -364,23 +379,7 @@ func packReach(t *testing.T, size board.Size, m board.Metric) int {
 // the difficulty's range. Static site only, so with SLIDETABLE_LONG=1.
 func TestBrowserMultiLevels4x4(t *testing.T) {
 	testenv.Long(t)
-	size := board.Size{W: 4, H: 4}
-	raw, err := data.PackFile(size, board.MultiTile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, err := levels.ReadPack(bytes.NewReader(raw), size, board.MultiTile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	packed := map[board.Board]int{}
-	for _, e := range entries {
-		lv, err := e.Level(size)
-		if err != nil {
-			t.Fatal(err)
-		}
-		packed[lv.Board] = lv.Distance
-	}
+	packed := builtinPack(t, board.Size{W: 4, H: 4}, board.MultiTile)
 	p := openTab(t, staticSite(t), tabOptions{width: 1280, height: 900, query: "size=4x4&metric=multi", life: 2 * time.Minute})
 	p.ready()
 	keys := strings.Fields(p.eval(`[...document.querySelectorAll("#presets button")].map((b) => b.dataset.key).join(" ")`))
