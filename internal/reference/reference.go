@@ -72,22 +72,39 @@ type memoEntry struct {
 	dist map[board.Board]int
 }
 
-// search is the plain breadth-first search of DistancesWithin.
+// search is the plain breadth-first search of DistancesWithin. It keeps
+// the boards it has seen as their cells in a string, and makes them boards
+// (checked by board.New) once, at the end.
 func search(goal board.Board, metric board.Metric, depth int) map[board.Board]int {
-	dist := map[board.Board]int{goal: 0}
-	queue := []board.Board{goal}
+	type queued struct {
+		cells string
+		dist  int
+	}
+	seen := map[string]int{string(goal.Cells()): 0}
+	queue := []queued{{string(goal.Cells()), 0}}
+	cells, next := make([]uint8, goal.Len()), make([]uint8, goal.Len())
 	for len(queue) > 0 {
-		b := queue[0]
+		q := queue[0]
 		queue = queue[1:]
-		if dist[b] == depth {
+		if q.dist == depth {
 			continue
 		}
-		for _, next := range neighbours(b, metric) {
-			if _, seen := dist[next]; !seen {
-				dist[next] = dist[b] + 1
-				queue = append(queue, next)
+		copy(cells, q.cells)
+		eachNeighbour(cells, next, goal.Size().W, metric, func(next []uint8) {
+			if _, ok := seen[string(next)]; !ok {
+				k := string(next)
+				seen[k] = q.dist + 1
+				queue = append(queue, queued{k, q.dist + 1})
 			}
+		})
+	}
+	dist := make(map[board.Board]int, len(seen))
+	for k, d := range seen {
+		b, err := board.New(goal.Size(), []uint8(k))
+		if err != nil {
+			panic(err) // a move made something other than a board
 		}
+		dist[b] = d
 	}
 	return dist
 }
