@@ -140,10 +140,8 @@ func buildWasm(t *testing.T) string {
 		}
 		wasm.dir = dir
 		path := filepath.Join(dir, "slidetable.wasm")
-		cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w", "-o", path, "./wasm")
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			wasm.err = fmt.Errorf("GOOS=js GOARCH=wasm go build ./js/wasm: %v\n%s", err, out)
+		if err := testenv.Build("./wasm", path, []string{"-trimpath", "-buildvcs=false", "-ldflags=-s -w"}, "GOOS=js", "GOARCH=wasm"); err != nil {
+			wasm.err = fmt.Errorf("GOOS=js GOARCH=wasm: %v", err)
 			return
 		}
 		wasm.path = path
@@ -562,8 +560,8 @@ func expected(t *testing.T) *expectations {
 func drawnByGen(t *testing.T) []drawn {
 	t.Helper()
 	cli := filepath.Join(t.TempDir(), "slidetable")
-	if out, err := exec.Command("go", "build", "-o", cli, "../cmd/slidetable").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../cmd/slidetable: %v\n%s", err, out)
+	if err := testenv.Build("../cmd/slidetable", cli, nil); err != nil {
+		t.Fatal(err)
 	}
 	var all []drawn
 	for _, d := range []drawn{

@@ -1,7 +1,9 @@
 // Package testenv says which of this module's tests run where: the long
 // checks only when asked for, and the tests that need a browser, Node, a C
 // compiler, Python or Mono only where one is found, unless CI (or the variable named below) makes
-// them required. Only tests import it.
+// them required. It also builds, once where it can, what tests run as
+// programs: the C library (Library) and commands (Build). Only tests
+// import it.
 //
 // The environment variables:
 //

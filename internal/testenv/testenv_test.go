@@ -3,6 +3,7 @@ package testenv
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -141,5 +142,23 @@ func TestPrune(t *testing.T) {
 	}
 	if want := []string{"building-1", "recent"}; !slices.Equal(left, want) {
 		t.Errorf("after prune: %v, want %v", left, want)
+	}
+}
+
+// TestBuild builds a command with Build, twice (the second time from the
+// build cache), and runs it.
+func TestBuild(t *testing.T) {
+	for i := range 2 {
+		path := filepath.Join(t.TempDir(), "hello")
+		if err := Build("./testdata/hello", path, []string{"-buildvcs=false"}); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(path, "a", "b").Output()
+		if err != nil || string(out) != "[a b]\n" {
+			t.Fatalf("build %d: %q, %v; want [a b]", i+1, out, err)
+		}
+	}
+	if err := Build("./testdata/missing", filepath.Join(t.TempDir(), "x"), nil); err == nil || !strings.Contains(err.Error(), "testdata/missing") {
+		t.Errorf("a missing package: %v", err)
 	}
 }
