@@ -19,6 +19,7 @@ import (
 // standard input and checks that distance, solve and hint answer each line
 // in order, as they answer the board given as arguments.
 func TestBatch(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 3}
 	ref := reference.Distances(board.Goal(size))
 	r := rand.New(rand.NewPCG(1, 2))
@@ -73,6 +74,7 @@ func TestBatch(t *testing.T) {
 // 'gen' prints them, and checks that every path replays to the goal in
 // exactly its distance.
 func TestBatch4x4(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}
@@ -102,6 +104,7 @@ func TestBatch4x4(t *testing.T) {
 }
 
 func TestBatchBadLine(t *testing.T) {
+	t.Parallel()
 	in := "1 2 3/4 5 6/7 8 0\n1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/7 8 9\n1 2 3/4 5 6/0 7 8\n"
 	code, stdout, stderr := slidetable(t, in, "distance", "3x3", "-")
 	if code != exitUsage || stdout != "0\n1\n" || !strings.Contains(stderr, "line 3") || strings.Count(stderr, "\n") != 1 {

@@ -262,6 +262,7 @@ func TestBuildInterruptedAnytime(t *testing.T) {
 // TestBuildWriteErrors builds into places that cannot be written: exit 1,
 // a message naming the path, and nothing left behind.
 func TestBuildWriteErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
@@ -310,6 +311,7 @@ func TestBuildWriteErrors(t *testing.T) {
 // TestBuildToStdout builds with -o -: standard output holds the table file,
 // the bytes this version writes of the built-in table, and nothing else.
 func TestBuildToStdout(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := slidetable(t, "", "build", "-o", "-", "2x3")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr %q", code, stderr)

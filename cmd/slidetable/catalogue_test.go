@@ -105,6 +105,7 @@ func TestTableAnyKind(t *testing.T) {
 // are too few to leave the chi-square test a degree of freedom: such a
 // test rejects nothing, so it cannot be called a pass.
 func TestCoverageNoDegreesOfFreedom(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := slidetable(t, "", "coverage", "-q", "-n", "3", "-seed", "1", "4x4")
 	if code != exitUsage || strings.Contains(out, "pass") || !strings.Contains(errOut, "no degree of freedom; draw at least ") {
 		t.Errorf("coverage -n 3 4x4: exit %d, %q %q; want exit 2 and no pass", code, out, errOut)

@@ -12,6 +12,7 @@ import (
 // exactly pass against the published distribution, walks of 60 moves fail
 // (exit 1), both reports saying what they compared.
 func TestCoverDistances(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}

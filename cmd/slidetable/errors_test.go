@@ -54,6 +54,7 @@ func tableFiles(t *testing.T) map[string]string {
 var packagePrefix = regexp.MustCompile(`(^|: )(board|bfs|build|table|data|chart|levels|gen|ida|rank|solve|coverage): `)
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	files := tableFiles(t)
 	const board3 = "8 6 7/2 5 4/3 0 1"
 	for _, tc := range []struct {
@@ -158,6 +159,7 @@ func TestBadInput(t *testing.T) {
 // TestGoodInput runs a few good commands, so that the bad ones above are
 // refused for their fault alone.
 func TestGoodInput(t *testing.T) {
+	t.Parallel()
 	files := tableFiles(t)
 	for _, tc := range []struct {
 		args []string
@@ -183,6 +185,7 @@ func TestGoodInput(t *testing.T) {
 // length. Each run exits 1 naming the file and the problem, and prints no
 // answer.
 func TestCorruptTableFile(t *testing.T) {
+	t.Parallel()
 	good, err := data.File(board.Size{W: 2, H: 2})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // TestGenWalkJSON checks that every walk's board is the goal with the
 // recorded moves applied, on sizes with and without a table.
 func TestGenWalkJSON(t *testing.T) {
+	t.Parallel()
 	for _, size := range []string{"3x3", "4x4", "5x5", "6x3"} {
 		for _, extra := range [][]string{nil, {"-no-undo"}} {
 			args := append([]string{"gen", "-method", "walk", "-k", "25", "-n", "40", "-seed", "5", "-json", size}, extra...)
@@ -52,6 +53,7 @@ func TestGenWalkJSON(t *testing.T) {
 }
 
 func TestGenUniform(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := slidetable(t, "", "gen", "-n", "100", "-seed", "9", "-json", "4x4")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -87,6 +89,7 @@ func TestGenUniform(t *testing.T) {
 }
 
 func TestGenBadInput(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"gen"},
 		{"gen", "3x3", "4x4"},
@@ -121,6 +124,7 @@ type coverageOut struct {
 // 360,000 uniform boards cover all 360 states and pass; 20-move walks reach
 // at most 180 and fail.
 func TestCoverage3x2(t *testing.T) {
+	t.Parallel()
 	var uni, walk coverageOut
 	for _, c := range []struct {
 		out  *coverageOut

@@ -15,6 +15,7 @@ import (
 // TestStatsAgainstReference checks the mean, median and hardest boards that
 // stats prints for the small sizes against the reference search.
 func TestStatsAgainstReference(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}} {
 		ref := reference.Distances(board.Goal(size))
 		var ds []int
@@ -59,6 +60,7 @@ func TestStatsAgainstReference(t *testing.T) {
 }
 
 func TestStatsText(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := slidetable(t, "", "stats", "3x3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

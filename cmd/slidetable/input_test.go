@@ -9,6 +9,7 @@ import (
 // the commands that read boards, which must answer each line: what one
 // command prints, another reads back.
 func TestBoardsReadBack(t *testing.T) {
+	t.Parallel()
 	for _, genArgs := range [][]string{
 		{"gen", "-n", "5", "-seed", "1", "3x3"},
 		{"gen", "-method", "walk", "-k", "12", "-n", "5", "-seed", "1", "3x3"},
@@ -48,6 +49,7 @@ func TestBoardsReadBack(t *testing.T) {
 }
 
 func TestParseBoardErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"foo", `"foo" is not a number`},
 		{"# comment", `"#" is not a number`},

@@ -14,6 +14,12 @@ import (
 // TestMain keeps the tests off the files installed on this machine: every
 // command looks in $SLIDETABLE_CACHE, or else the user's cache directory,
 // which is $XDG_CACHE_HOME only on Linux and the BSDs.
+//
+// A test that changes what the whole process shares (the environment, as
+// t.Setenv does, the files installed in that folder, GOMAXPROCS, signals)
+// or that times a command or counts its allocations runs alone, as Go
+// runs every test that does not call t.Parallel; every other test calls
+// it, and they run together once those have run.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "slidetable-cache")
 	if err != nil {

@@ -36,6 +36,7 @@ func levelLines(t *testing.T, size board.Size, stdout string) []board.Board {
 // TestLevelsAntipodes asks for the 31-move boards of 3x3 and compares them
 // with those of the reference search.
 func TestLevelsAntipodes(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("3x3 reference search in -short mode")
 	}
@@ -69,6 +70,7 @@ func TestLevelsAntipodes(t *testing.T) {
 // TestLevelsInRange checks the boards of 'levels' on 3x2 and 4x2 against the
 // reference search: in range, with the right distance, and no duplicates.
 func TestLevelsInRange(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 4, H: 2}} {
 		ref := reference.Distances(board.Goal(size))
 		for _, mode := range []string{"exact", "filter"} {
@@ -94,6 +96,7 @@ func TestLevelsInRange(t *testing.T) {
 }
 
 func TestLevelsText(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := slidetable(t, "", "levels", "-min", "21", "3x2")
 	if want := "21  4 5 0/1 2 3\n"; code != 0 || stdout != want {
 		t.Errorf("got %q (exit %d), want %q", stdout, code, want)
@@ -106,6 +109,7 @@ func TestLevelsText(t *testing.T) {
 }
 
 func TestLevelsBadInput(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"levels"},
 		{"levels", "-min", "32", "3x3"},
@@ -130,6 +134,7 @@ func TestLevelsBadInput(t *testing.T) {
 // the walk fallback on 4x4, which has no table, against IDA*'s replayed
 // solutions.
 func TestLevelsWalk(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 2}
 	ref := reference.Distances(board.Goal(size))
 	code, stdout, stderr := slidetable(t, "", "levels", "-mode", "walk", "-min", "12", "-max", "15", "-n", "20", "-seed", "1", "-json", "3x2")
@@ -172,6 +177,7 @@ func TestLevelsWalk(t *testing.T) {
 // than there are (two): levels prints the two it found, says so, and
 // succeeds, as it does from a table.
 func TestLevelsWalkFewer(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := slidetable(t, "", "levels", "-mode", "walk", "-min", "1", "-max", "1", "-n", "5", "-seed", "1", "4x4")
 	if code != exitOK {
 		t.Fatalf("exit %d; stderr %q", code, stderr)
@@ -191,6 +197,7 @@ func TestLevelsWalkFewer(t *testing.T) {
 // boards are in range by the distance command, the same for a seed, and
 // impossible ranges are refused at once.
 func TestLevelsSearch(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}
@@ -218,6 +225,7 @@ func TestLevelsSearch(t *testing.T) {
 }
 
 func TestLevelsSearchLimits(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"levels", "-min", "81", "4x4"},
 		{"levels", "-min", "81", "-max", "90", "4x4"},
@@ -252,6 +260,7 @@ func TestLevelsSearchLimits(t *testing.T) {
 // TestLevelsPublishedHardest: the 4x4 boards at 80 moves come from the
 // published list, labelled as such.
 func TestLevelsPublishedHardest(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := slidetable(t, "", "levels", "-min", "80", "-max", "80", "-n", "100", "4x4")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -270,6 +279,7 @@ func TestLevelsPublishedHardest(t *testing.T) {
 // TestLevelsRare: a range uniform boards almost never hit is refused in
 // auto mode, saying how rare it is by the published distribution.
 func TestLevelsRare(t *testing.T) {
+	t.Parallel()
 	code, _, stderr := slidetable(t, "", "levels", "-min", "30", "-max", "32", "4x4")
 	if code != exitUsage || !strings.Contains(stderr, "30..32 moves from the goal are about 1 in 3,100") || !strings.Contains(stderr, "-mode walk") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -279,6 +289,7 @@ func TestLevelsRare(t *testing.T) {
 // TestLevelsAccepted: levels that solve boards end with the distances they
 // kept, as a histogram on stderr or a summary object with -json.
 func TestLevelsAccepted(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("solves random 4x4 boards")
 	}
@@ -313,6 +324,7 @@ func TestLevelsAccepted(t *testing.T) {
 // TestLevelsPack makes packs as data/packs holds them, byte for byte, and
 // refuses the flags that do not apply to a pack.
 func TestLevelsPack(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ args []string }{
 		{[]string{"levels", "-pack", "-q", "3x3"}},
 		{[]string{"levels", "-pack", "-q", "-metric", "multi", "2x3"}},

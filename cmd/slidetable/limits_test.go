@@ -15,6 +15,7 @@ import (
 // limit given, are refused up front as bad input, with a message that says
 // why.
 func TestBuildRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want []string

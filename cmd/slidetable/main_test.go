@@ -28,6 +28,7 @@ func slidetable(t *testing.T, stdin string, args ...string) (code int, stdout, s
 }
 
 func TestCommands(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -58,6 +59,7 @@ func TestCommands(t *testing.T) {
 }
 
 func TestStatsJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := slidetable(t, "", "stats", "-json", "3x3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -77,6 +79,7 @@ func TestStatsJSON(t *testing.T) {
 }
 
 func TestBuildThenUse(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "goal.tbl")
 	code, out, errOut := slidetable(t, "", "build", "-q", "-o", path, "-goal", "0 1 2/3 4 5/6 7 8", "3x3")
@@ -133,6 +136,7 @@ func TestBuildThenUse(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -179,6 +183,7 @@ func TestUsage(t *testing.T) {
 // TestMistypedFlag requires a mistyped flag to be reported once, with the
 // usage line and not the whole manual.
 func TestMistypedFlag(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := slidetable(t, "", "distance", "-nope", "3x3", "1 2 3/4 5 6/7 8 0")
 	want := "slidetable distance: flag provided but not defined: -nope\nusage: slidetable distance"
 	if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 2 {
@@ -189,6 +194,7 @@ func TestMistypedFlag(t *testing.T) {
 // TestHelpOutput requires 'help COMMAND' on stdout and -h on stderr, with
 // the same manual.
 func TestHelpOutput(t *testing.T) {
+	t.Parallel()
 	code, help, errOut := slidetable(t, "", "help", "build")
 	if code != 0 || errOut != "" || !strings.Contains(help, "-workers") {
 		t.Fatalf("help build: exit %d, stdout %q, stderr %q", code, help, errOut)
@@ -202,6 +208,7 @@ func TestHelpOutput(t *testing.T) {
 // TestInterrupted runs commands whose context is already cancelled, as
 // after Ctrl-C: one line saying so, exit 1.
 func TestInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, args := range [][]string{{"gen", "-n", "100000", "3x3"}, {"verify", "2x5"}, {"coverage", "-n", "1000", "3x2"}} {
@@ -218,6 +225,7 @@ func TestInterrupted(t *testing.T) {
 // describes to appear in its usage line, in brackets unless it is
 // required (web -o DIR).
 func TestUsageLinesListEveryFlag(t *testing.T) {
+	t.Parallel()
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)`)
 	for _, c := range commands {
 		code, help, _ := slidetable(t, "", "help", c.name)
@@ -236,6 +244,7 @@ func TestUsageLinesListEveryFlag(t *testing.T) {
 // TestCoverageFails requires a failed coverage test to exit 1, its report
 // on stdout saying why, as verify does on a mismatch.
 func TestCoverageFails(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := slidetable(t, "", "coverage", "-method", "walk", "-k", "1", "-n", "3600", "-seed", "1", "3x2")
 	if code != exitFailure || !strings.Contains(out, "fail: not uniform") || errOut != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and the failing report", code, out, errOut)
@@ -250,6 +259,7 @@ func TestCoverageFails(t *testing.T) {
 // without a table of that goal: the boards gen draws reach the goal, by
 // the parity rule, and verify searches for the goal's table.
 func TestGoalFlag(t *testing.T) {
+	t.Parallel()
 	const goal = "0 1 2/3 4 5/6 7 8"
 	for _, method := range []string{"uniform", "walk"} {
 		code, out, errOut := slidetable(t, "", "gen", "-method", method, "-goal", goal, "-n", "50", "-seed", "1", "3x3")
@@ -278,6 +288,7 @@ func TestGoalFlag(t *testing.T) {
 // its boards as "WxH", their goal only when it is not the standard one, and
 // values that do not apply left out, never null.
 func TestJSONRules(t *testing.T) {
+	t.Parallel()
 	const goal = "0 1 2/3 4 5/6 7 8"
 	for _, tc := range []struct {
 		args       []string
@@ -340,6 +351,7 @@ func TestJSONRules(t *testing.T) {
 // command with the usage line the command prints, and in the order of
 // commands.
 func TestManualMatchesUsage(t *testing.T) {
+	t.Parallel()
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
@@ -365,6 +377,7 @@ func TestManualMatchesUsage(t *testing.T) {
 // against a table of that goal built here: distance, solve, hint and levels
 // measure to the goal given, and say so in their JSON.
 func TestGoalSolverCommands(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 3}
 	goal := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
 	tbl, err := table.Build(context.Background(), goal, nil)
@@ -434,6 +447,7 @@ func TestGoalSolverCommands(t *testing.T) {
 // TestHelpDefaults checks that no flag's help says its default twice, in
 // words and as the flag package's "(default ...)".
 func TestHelpDefaults(t *testing.T) {
+	t.Parallel()
 	for _, c := range commands {
 		_, help, _ := slidetable(t, "", "help", c.name)
 		for _, line := range strings.Split(help, "\n") {
@@ -447,6 +461,7 @@ func TestHelpDefaults(t *testing.T) {
 // TestLevelsQuiet checks that levels -q prints the boards and nothing on
 // stderr: no progress bar, no histogram.
 func TestLevelsQuiet(t *testing.T) {
+	t.Parallel()
 	code, out, stderr := slidetable(t, "", "levels", "-q", "-min", "44", "-max", "46", "-n", "2", "-seed", "1", "4x4")
 	if code != 0 || strings.Count(out, "\n") != 2 || stderr != "" {
 		t.Fatalf("levels -q: exit %d, stdout %q, stderr %q; want 2 boards and nothing on stderr", code, out, stderr)
@@ -457,6 +472,7 @@ func TestLevelsQuiet(t *testing.T) {
 // a file is wanted: every command refuses it as a usage mistake (exit 2),
 // naming it.
 func TestTableFolder(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	goal := "1 2 3/4 5 6/7 8 0"
 	for _, args := range [][]string{

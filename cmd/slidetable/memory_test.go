@@ -73,6 +73,7 @@ func craftedFiles(t *testing.T, dir string) []string {
 // with the file installed in turn, so that every file and every command
 // still runs.
 func TestAddressSpaceLimit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a child process for each command and file")
 	}

@@ -14,6 +14,7 @@ import (
 // multi-tile moves, readable moves, JSON that says its metric, and the
 // single-tile answers unchanged without the flag.
 func TestMetricAnswers(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -39,6 +40,7 @@ func TestMetricAnswers(t *testing.T) {
 // its line, the moves with the tiles each slides and their way, as one
 // board given as an argument does.
 func TestMetricLines(t *testing.T) {
+	t.Parallel()
 	in := "1 2 3/4 0 6/7 5 8\n1 2 3/4 5 6/0 7 8\n1 2 3/4 5 6/7 8 0\n"
 	for _, tc := range []struct {
 		cmd  string
@@ -62,6 +64,7 @@ func TestMetricLines(t *testing.T) {
 // boards read from standard input: every tap is legal, slides the number
 // of tiles said, and the last reaches the goal in exactly the distance.
 func TestMetricSolutionsReplay(t *testing.T) {
+	t.Parallel()
 	in := "8 6 7/2 5 4/3 0 1\n6 4 7/8 5 0/3 2 1\n1 4 7/2 0 8/3 6 5\n1 2 3/4 5 6/7 8 0\n"
 	code, out, errOut := slidetable(t, in, "solve", "-metric", "multi", "-json", "3x3", "-")
 	if code != 0 {
@@ -155,6 +158,7 @@ func TestMetricTables(t *testing.T) {
 // TestBuildMultiAbstractionFlags checks what build -metric multi 4x4
 // refuses before building: another goal.
 func TestBuildMultiAbstractionFlags(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

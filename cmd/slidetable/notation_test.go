@@ -15,6 +15,7 @@ import (
 // moves as the plain search says the board is from it, and -json carries
 // the same letters beside the tiles.
 func TestNotationLetters(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 3}
 	goal := board.Goal(size)
 	r := rand.New(rand.NewPCG(3, 4))
@@ -59,6 +60,7 @@ func TestNotationLetters(t *testing.T) {
 // tiles, to the commands that take a board, and refuses what cannot be
 // played.
 func TestScramble(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string

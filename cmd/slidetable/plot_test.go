@@ -9,6 +9,7 @@ import (
 )
 
 func TestPlot(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"3x2.png", "3x2.svg", "3x2.pdf"} {
 		path := filepath.Join(dir, name)
@@ -43,6 +44,7 @@ func TestPlot(t *testing.T) {
 }
 
 func TestPlotBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, args := range [][]string{
 		{"plot"},
@@ -65,6 +67,7 @@ func TestPlotBadInput(t *testing.T) {
 // TestPlotPublished draws the published 4x4 distribution, which has no
 // table, and says in the chart that it is published.
 func TestPlotPublished(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "4x4.svg")
 	code, _, stderr := slidetable(t, "", "plot", "-o", path, "4x4")
 	if code != exitOK {

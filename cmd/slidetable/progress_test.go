@@ -11,6 +11,7 @@ import (
 // terminal: no bar's frames, but a line now and then (every logEvery,
 // here every call), which a log keeps; and none with -q.
 func TestProgressOffTerminal(t *testing.T) {
+	t.Parallel()
 	defer func(d time.Duration) { logEvery = d }(logEvery)
 	logEvery = 0
 	dir := t.TempDir()

@@ -14,6 +14,7 @@ const random5x5 = "6 10 5 18 22/17 7 15 9 14/20 8 3 12 21/0 1 4 11 24/19 23 16 2
 // search without a database can finish, asked without -timeout; with
 // -timeout it searches until the limit. A board within reach is answered.
 func TestOutOfReach(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"distance", "solve", "hint"} {
 		code, out, errOut := slidetable(t, "", cmd, "5x5", random5x5)
 		if code != 2 || out != "" || !strings.Contains(errOut, "at least 75 moves") || !strings.Contains(errOut, "-timeout") || !strings.Contains(errOut, "levels -mode walk") {
@@ -35,6 +36,7 @@ func TestOutOfReach(t *testing.T) {
 // says what it is doing, once noticeAfter has passed and at each deeper
 // bound, and nothing once it has answered.
 func TestSearchNotice(t *testing.T) {
+	t.Parallel()
 	defer func(d time.Duration) { noticeAfter = d }(noticeAfter)
 	noticeAfter = 0
 	code, _, errOut := slidetable(t, "", "distance", "-timeout", "300ms", "5x5", random5x5)

@@ -63,6 +63,7 @@ func markdownBlocks(t *testing.T, path string) []codeBlock {
 // statements. It must compile as shown, but for variables it declares and
 // does not use again (each gets a "_ = v"), as a reader's code would.
 func TestReadmeGo(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}

@@ -42,6 +42,7 @@ import (
 // starve it): the server may shed such a silent connection, and those are
 // counted. Loopback only; it stops by itself.
 func TestServeUnderSlowClients(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a server in a child process and holds many connections")
 	}

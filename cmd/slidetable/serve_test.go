@@ -92,6 +92,7 @@ func get(t *testing.T, u string) (int, string) {
 // bytes as the command's -json output, and that serve stops with status 0
 // when its context ends, having logged each request.
 func TestServeAnswersAsTheCLI(t *testing.T) {
+	t.Parallel()
 	base, stop := startServe(t)
 	tests := []struct {
 		path string
@@ -145,6 +146,7 @@ func TestServeAnswersAsTheCLI(t *testing.T) {
 }
 
 func TestServeFlags(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"-timeout", "1ns"}, {"-timeout", "1h"}, {"-searches", "-1"}, {"-searches", "1000"},
 		{"-max-level", "0"}, {"-max-level", "81"}, {"-search", "4x"}, {"extra"},
@@ -165,6 +167,7 @@ func TestServeFlags(t *testing.T) {
 // mistake in what was asked is 2 (a folder as -table, an address that is
 // not HOST:PORT), a failure to do it 1 (an address in use).
 func TestServeExitStatus(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -256,6 +259,7 @@ func TestServeSignal(t *testing.T) {
 // TestServeTableFile serves a table built for the test with -table: the size
 // is listed with its God's number and answers as 'distance -table' does.
 func TestServeTableFile(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a 5x2 table")
 	}

@@ -33,6 +33,7 @@ func boardOf(t *testing.T, size board.Size, cells []int) board.Board {
 // a sample of 3x3: the moves replayed from the board reach the goal, there
 // are distance of them, and distance is the reference search's.
 func TestSolveJSON(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}} {
 		goal := board.Goal(size)
 		ref := reference.Distances(goal)
@@ -75,6 +76,7 @@ func TestSolveJSON(t *testing.T) {
 }
 
 func TestSolveText(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := slidetable(t, "", "solve", "3x3", "4 1 3/7 2 6/0 5 8")
 	if want := "distance: 6\nmoves: 7 4 1 2 5 8\n"; code != 0 || stdout != want {
 		t.Fatalf("got %q (exit %d), want %q", stdout, code, want)
@@ -91,6 +93,7 @@ func TestSolveText(t *testing.T) {
 }
 
 func TestHint(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 2}
 	ref := reference.Distances(board.Goal(size))
 	for b, d := range ref {
@@ -129,6 +132,7 @@ func TestHint(t *testing.T) {
 }
 
 func TestSolveBadInput(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"solve"},
 		{"solve", "3x3"},
@@ -151,6 +155,7 @@ func TestSolveBadInput(t *testing.T) {
 // on a sample of 3x3 boards, and checks 'solve' on 4x4 boards, which have no
 // table, against walks of known length.
 func TestSolveIDA(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 3}
 	k := 0
 	for b := range reference.Distances(board.Goal(size)) {

@@ -54,6 +54,7 @@ func TestServeInstalled(t *testing.T) {
 // TestServePDBFile serves the size of a pattern database given with -table
 // by search, without -search naming it; no size's "max" is null.
 func TestServePDBFile(t *testing.T) {
+	t.Parallel()
 	path := copyPDB(t, "15.pdb")
 	base, stop := startServe(t, "-q", "-search", "5x3", "-table", path)
 	_, body := get(t, base+"/api/sizes")
@@ -83,6 +84,7 @@ func TestServePDBFile(t *testing.T) {
 // TestStatsPDB asks stats and plot of a pattern database: they say what it
 // is and that they need a table.
 func TestStatsPDB(t *testing.T) {
+	t.Parallel()
 	path := copyPDB(t, "4x4.pdb")
 	for _, args := range [][]string{{"stats", path}, {"stats", "-table", path, "4x4"}, {"plot", path}} {
 		code, _, stderr := slidetable(t, "", args...)

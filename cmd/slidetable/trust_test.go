@@ -230,6 +230,7 @@ func TestServeDamageSaid(t *testing.T) {
 // TestOtherGoalSaid: a table of another goal answers with a note on
 // standard error naming its goal, unless -goal names it.
 func TestOtherGoalSaid(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "table", "testdata", "v1-3x2-goal-0-5-4-3-2-1.tbl")
 	b := "1 2 3/4 5 0"
 	note := "note: " + path + " measures distances to the goal 0 5 4/3 2 1, not to the standard one\n"

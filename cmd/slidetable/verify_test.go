@@ -10,6 +10,7 @@ import (
 // table, whose checksums, counts, goal and reachable set are valid but whose
 // distances are wrong: each must fail with exit status 1 and name a board.
 func TestVerifyCatchesCrafted(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ file, size, board string }{
 		{"bad-5x2-swapped.tbl", "5x2", "1 2 3 4 5/6 7 8 0 9"},
 		{"bad-3x3-rows.tbl", "3x3", "board "},

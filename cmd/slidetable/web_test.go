@@ -35,6 +35,7 @@ const (
 // may transfer; that a second run over it rewrites it and leaves other
 // files alone; and the usage mistakes.
 func TestWeb(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "site")
 	code, out, errOut := slidetable(t, "", "web", "-o", dir)
 	if code != 0 || !strings.HasPrefix(out, "wrote "+dir+": ") || errOut != "" {
@@ -126,6 +127,7 @@ func TestWeb(t *testing.T) {
 // the command line as from package game, which the API and the
 // WebAssembly build answer with.
 func TestMessagesAsGame(t *testing.T) {
+	t.Parallel()
 	s, err := solver.New()
 	if err != nil {
 		t.Fatal(err)
@@ -165,6 +167,7 @@ func TestMessagesAsGame(t *testing.T) {
 // files cannot be written: the folder keeps the old site whole, with
 // nothing left beside it.
 func TestWebAllOrNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var names []string
 	err := fs.WalkDir(server.Files(), ".", func(path string, d fs.DirEntry, err error) error {
