@@ -15,6 +15,7 @@ import (
 // TestBuild checks every distance of small tables against the plain
 // breadth-first search of package reference.
 func TestBuild(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}} {
 		goal := board.Goal(size)
 		tbl, err := table.Build(context.Background(), goal, nil)
@@ -46,6 +47,7 @@ func TestBuild(t *testing.T) {
 }
 
 func TestBuildMemoryLimit(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 3}
 	need, ok := table.BuildMemory(size)
 	if !ok {

@@ -13,6 +13,7 @@ import (
 
 // TestNewRejects damages a search result in each way New checks for.
 func TestNewRejects(t *testing.T) {
+	t.Parallel()
 	goal := board.Goal(board.Size{W: 3, H: 3})
 	res, err := bfs.Run(context.Background(), goal, nil)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 // the one shared table. Run with -race; the answers are checked against
 // the reference search.
 func TestConcurrentLookups(t *testing.T) {
+	t.Parallel()
 	const workers = 8
 	size := board.Size{W: 2, H: 4}
 	goal := board.Goal(size)

@@ -110,6 +110,7 @@ func TestFlipEveryByte(t *testing.T) {
 // by a byte, of version 1, and the files of the container the writer
 // writes of them: every such file is refused with ErrFormat.
 func TestTruncate(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ w, h, stride int }{{2, 2, 1}, {2, 3, 1}, {3, 3, 13}} {
 		good, old := load(t, tc.w, tc.h)
 		for _, b := range [][]byte{old, encode(t, good)} {
@@ -139,6 +140,7 @@ func TestTruncate(t *testing.T) {
 // ErrVersion and names the version, even when the rest of the header is
 // not what version 1 would have, or missing.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	_, b := load(t, 2, 3)
 	for _, v := range []uint16{0, 3, 4, 0x100, 0xFFFF} {
 		l := split(t, b)
@@ -179,6 +181,7 @@ func TestVersion(t *testing.T) {
 // version may write such files, so the error is ErrVersion and names the
 // value.
 func TestUnknownSchemeEncoding(t *testing.T) {
+	t.Parallel()
 	_, b := load(t, 2, 3)
 	for _, tc := range []struct {
 		name   string
@@ -221,7 +224,8 @@ func allocated(runs int, f func()) uint64 {
 // reader allocates less than a mebibyte, or, for a file whose sizes,
 // checksums and reachable set pass, the table the header describes and a
 // mebibyte more. The largest table, 12 cells, takes about 300 MB; those
-// cases do not run in short mode.
+// cases do not run in short mode. It counts the process's allocations, so
+// it runs alone, not in parallel.
 func TestHostileHeader(t *testing.T) {
 	_, b2 := load(t, 2, 2)
 	_, b3 := load(t, 3, 3)
@@ -318,6 +322,7 @@ func TestHostileHeader(t *testing.T) {
 // multi-tile metric, whose depths its encoding cannot code: the error is
 // ErrFormat.
 func TestMetricEncoding(t *testing.T) {
+	t.Parallel()
 	_, b := load(t, 2, 3)
 	l := split(t, b)
 	l.scheme = 2
@@ -356,6 +361,7 @@ func (s *switching) ReadAt(p []byte, off int64) (int, error) {
 // is refused, or it is one of the two files whole, and its content hash
 // is that file's SHA-256, never the other's.
 func TestContentHashOfBytesRead(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 3, H: 2}
 	single, err := data.File(size)
 	if err != nil {

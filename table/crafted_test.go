@@ -144,6 +144,7 @@ func write(t *testing.T, tb *Table, encoding int) []byte {
 // that it passes every check but certification, and that certification
 // names a board whose distance the reference search says is wrong.
 func TestCrafted(t *testing.T) {
+	t.Parallel()
 	for _, c := range crafted {
 		t.Run(c.file, func(t *testing.T) {
 			path := filepath.Join("testdata", c.file)
@@ -237,6 +238,7 @@ func checkNamed(t *testing.T, tb *Table, de *DistanceError) {
 // TestNewCertifies reproduces the first crafted table through the exported
 // API: a search result with two distances swapped is refused by New.
 func TestNewCertifies(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("searches 5x2 twice")
 	}
@@ -261,6 +263,7 @@ func TestNewCertifies(t *testing.T) {
 // by two, which keeps its parity, and moves another board the other way so
 // the counts still agree: Certify must catch every one.
 func TestCertifyEveryWrongDepth(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
 		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
 			tb := searchedIn(t, board.Goal(size), metric)
@@ -292,6 +295,7 @@ func TestCertifyEveryWrongDepth(t *testing.T) {
 // TestCertifyProgress checks that progress reaches every slot, and that a
 // done context stops certification.
 func TestCertifyProgress(t *testing.T) {
+	t.Parallel()
 	tb := searched(t, board.Goal(board.Size{W: 3, H: 3}))
 	var last, total uint64
 	err := tb.Certify(context.Background(), &CertifyOptions{Progress: func(c, tt uint64) {
@@ -317,6 +321,7 @@ func TestCertifyProgress(t *testing.T) {
 // with two groups swapped is read without certification and Certify
 // catches it. It needs seconds and 600 MB: only with SLIDETABLE_LONG=1.
 func TestCertifyBig(t *testing.T) {
+	t.Parallel()
 	testenv.Long(t)
 	res := Write12(t, board.SingleTile).Result
 	depth, reach := res.Expand()

@@ -51,6 +51,7 @@ func imports(t *testing.T, dir string) []string {
 // that only looks distances up links no pattern databases, searches or
 // charts.
 func TestImports(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]bool{"table": true, "board": true, "rank": true, "bfs": true, "failure": true}
 	seen := map[string]bool{}
 	var visit func(pkg string, path []string)

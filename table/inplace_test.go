@@ -1030,6 +1030,7 @@ func TestScan(t *testing.T) {
 // every board with the search; then proves them. Seconds and 400 MB each:
 // only with SLIDETABLE_LONG=1.
 func TestInPlace12(t *testing.T) {
+	t.Parallel()
 	testenv.Long(t)
 	for _, metric := range metrics {
 		w := Write12(t, metric)

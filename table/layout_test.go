@@ -168,6 +168,7 @@ func fixChecksums(b []byte) []byte {
 // shipped files and the golden files of the container, so that the tests
 // built on it change what they mean to.
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"box-2x3.tbl", "box-records-3x3-blocks.tbl"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 // TestBadLookups asks a 3x2 table about boards of other sizes and indices
 // out of range: errors that name both sizes, and no answers.
 func TestBadLookups(t *testing.T) {
+	t.Parallel()
 	tb, _ := load(t, 3, 2)
 	for _, b := range []board.Board{
 		board.Goal(board.Size{W: 2, H: 3}),

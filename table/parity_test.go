@@ -33,6 +33,7 @@ func TestCheckParity(t *testing.T) {
 // TestCheckParityFindsFlips flips reachable bits and checks that the
 // report names exactly the boards flipped, whichever index they have.
 func TestCheckParityFindsFlips(t *testing.T) {
+	t.Parallel()
 	size := board.Size{W: 4, H: 2}
 	tbl, err := Build(context.Background(), board.Goal(size), nil)
 	if err != nil {
@@ -65,6 +66,7 @@ func TestCheckParityFindsFlips(t *testing.T) {
 }
 
 func TestCheckParityCancel(t *testing.T) {
+	t.Parallel()
 	tbl, err := Build(context.Background(), board.Goal(board.Size{W: 3, H: 3}), nil)
 	if err != nil {
 		t.Fatal(err)

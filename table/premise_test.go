@@ -56,6 +56,7 @@ func TestCertifyGoalOnly(t *testing.T) {
 // counts are kept consistent, so every check but Certify passes; Certify
 // must reject each table with a *DistanceError naming a board.
 func TestCertifyOneBoardChanged(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 3}, {W: 3, H: 2}} {
 		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
 			oneBoardChanged(t, searchedIn(t, board.Goal(size), metric))

@@ -15,6 +15,7 @@ import (
 // TestReadMemoryLimit checks that a reader refuses, before allocating, a
 // table that needs more than its limit, naming the need and the limit.
 func TestReadMemoryLimit(t *testing.T) {
+	t.Parallel()
 	b, err := data.File(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)

@@ -83,6 +83,7 @@ func setShapes() map[string][]uint32 {
 // TestReadSet decodes what roaring writes, with and without run
 // containers, and checks the bits and the count.
 func TestReadSet(t *testing.T) {
+	t.Parallel()
 	const states = 1 << 20
 	for name, values := range setShapes() {
 		for _, optimize := range []bool{false, true} {
@@ -131,6 +132,7 @@ func TestReadSet(t *testing.T) {
 // TestReadSetMalformed damages serialized sets in each way the format can
 // be wrong.
 func TestReadSetMalformed(t *testing.T) {
+	t.Parallel()
 	le := binary.LittleEndian
 	const states = 1 << 20
 	runs := serialize(t, setShapes()["runs of 300"], true)      // 16 run containers, with offsets

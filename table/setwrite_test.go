@@ -16,6 +16,7 @@ import (
 // written decompresses to roaring's serialization after RunOptimize and that
 // the strict reader reads it back bit for bit.
 func TestWriteSet(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	type gen func(i uint64) bool
 	for _, tc := range []struct {

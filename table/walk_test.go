@@ -86,6 +86,7 @@ func checkWalk(t *testing.T, tbl *table.Table, ref map[board.Board]int, b board.
 }
 
 func TestWalkErrors(t *testing.T) {
+	t.Parallel()
 	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +114,7 @@ func TestWalkErrors(t *testing.T) {
 }
 
 func TestWalkGoal(t *testing.T) {
+	t.Parallel()
 	tbl, err := source.BuiltinTable(board.Size{W: 3, H: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +147,7 @@ func BenchmarkWalkPath(b *testing.B) {
 // TestWalkZeroTable checks that Hints and Path fail on the zero Table
 // rather than panic.
 func TestWalkZeroTable(t *testing.T) {
+	t.Parallel()
 	var zero table.Table
 	b := board.Goal(board.Size{W: 3, H: 3})
 	if _, _, err := zero.Hints(b); err == nil {

@@ -51,6 +51,7 @@ func encode(t testing.TB, tb *table.Table) []byte {
 // different numbers of workers, and the same table twice: the bytes must be
 // the same every time.
 func TestWriteDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		goal board.Board
@@ -132,6 +133,7 @@ func dirNames(t *testing.T, dir string) []string {
 // the previous file is untouched and no temporary file is left; with no
 // cancellation the new table replaces the old file.
 func TestWriteFileCancel(t *testing.T) {
+	t.Parallel()
 	tb, _ := load(t, 3, 3)
 	want := encode(t, tb)
 	old := []byte("the previous file")
@@ -177,6 +179,7 @@ func TestWriteFileCancel(t *testing.T) {
 // TestWriteFileErrors writes where it cannot: the error names the path and
 // nothing is left behind.
 func TestWriteFileErrors(t *testing.T) {
+	t.Parallel()
 	tb, _ := load(t, 2, 2)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
@@ -234,6 +237,7 @@ func TestWriteFileErrors(t *testing.T) {
 // TestWriteFileRefusesNonRegular checks that WriteFile leaves a device, a
 // FIFO or a directory as it is, with ErrNotRegular.
 func TestWriteFileRefusesNonRegular(t *testing.T) {
+	t.Parallel()
 	tb, _ := load(t, 2, 2)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
@@ -262,6 +266,7 @@ func TestWriteFileRefusesNonRegular(t *testing.T) {
 // TestOpenRefusesNonRegular checks that Open refuses a FIFO at once rather
 // than wait for a writer, and a device.
 func TestOpenRefusesNonRegular(t *testing.T) {
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := testenv.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
@@ -288,6 +293,7 @@ func TestOpenRefusesNonRegular(t *testing.T) {
 // SHA-256, whole or as records, which a 12-cell table is written in, its
 // blocks as they are coded.
 func TestWriteFileHash(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sizes := []board.Size{{W: 3, H: 2}}
 	if testenv.IsLong() {

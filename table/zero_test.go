@@ -14,6 +14,7 @@ import (
 // TestZeroTable calls every method of the zero Table, and the constructors
 // with nil arguments: each returns, and those that need boards fail.
 func TestZeroTable(t *testing.T) {
+	t.Parallel()
 	var tb table.Table
 	ctx := context.Background()
 	goal := board.Goal(board.Size{W: 3, H: 3})
