@@ -14,12 +14,12 @@ import (
 // WriteFile, to a file opened for appending, which cannot write at an
 // offset (blocks made small so that WriteFile would stream): WriteTo must write it whole, the same bytes as to a buffer.
 func TestWriteToAnyWriter(t *testing.T) {
-	defer func(s uint64) { writeSlots = s }(writeSlots)
-	writeSlots = 20_000
+	t.Parallel()
 	tb, err := Build(context.Background(), board.Goal(board.Size{W: 3, H: 3}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tb = withWrite(tb, writeSettings{slots: 20_000})
 	want := func() []byte {
 		var b bytes.Buffer
 		if _, err := tb.WriteTo(&b); err != nil {

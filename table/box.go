@@ -130,7 +130,7 @@ func recordsHeader(ch *container.Header) (*header2, error) {
 	if err := hd.setCounts(counts, ch.Entries); err != nil {
 		return nil, err
 	}
-	hd.shape = newRecShape(ch.Goal.Size(), ch.Goal.Blank(), ch.Metric, depths, uint(shift))
+	hd.shape = newRecShape(ch.Goal.Size(), ch.Goal.Blank(), ch.Metric, depths, uint(shift), recordBlockBits)
 	sec := ch.Sections[0]
 	if uint64(len(sec.Lens)) != hd.shape.blocks {
 		return nil, fmt.Errorf("%w: %d blocks, want %d", ErrFormat, len(sec.Lens), hd.shape.blocks)
@@ -172,7 +172,7 @@ func (s *source) box(layout, b byte, x32 uint32, x16 uint16, sections []containe
 func (s *source) wholeBox(encoding int, depths container.Blocks, set []byte) *container.Header {
 	var sb container.Blocks
 	sb.Add(set)
-	return s.box(layoutWhole, byte(encoding), uint32(writeSlots), 0, []container.Blocks{depths, sb})
+	return s.box(layoutWhole, byte(encoding), uint32(s.write.slotsPerBlock()), 0, []container.Blocks{depths, sb})
 }
 
 // recordsBox returns the container's header of the table of src in the

@@ -64,14 +64,12 @@ var crafted = []struct {
 	{"bad-v2-3x3-groups.tbl", false, func(t *testing.T) []byte {
 		tb := searched(t, board.Goal(board.Size{W: 3, H: 3}))
 		swapGroups(tb, 1000, 15000)
-		defer smallInPlace(256 * 18)()
-		return legacyV2(t, writeV2(t, tb))
+		return legacyV2(t, writeV2(t, smallInPlace(tb, 256*18)))
 	}},
 	{"box-bad-records-3x3-groups.tbl", false, func(t *testing.T) []byte {
 		tb := searched(t, board.Goal(board.Size{W: 3, H: 3}))
 		swapGroups(tb, 1000, 15000)
-		defer smallInPlace(256 * 18)()
-		return writeV2(t, tb)
+		return writeV2(t, smallInPlace(tb, 256*18))
 	}},
 	// A version-1 4x2 file (encoding 1, as the first version wrote) with
 	// two distances swapped.
@@ -131,10 +129,10 @@ func swapGroups(tb *Table, k1, k2 uint64) {
 // write returns the file of tb in an encoding, 0 for the writer's choice.
 func write(t *testing.T, tb *Table, encoding int) []byte {
 	t.Helper()
-	forceEncoding = encoding
-	defer func() { forceEncoding = 0 }()
+	w := tb.write
+	w.encoding = encoding
 	var buf bytes.Buffer
-	if _, err := tb.WriteTo(&buf); err != nil {
+	if _, err := withWrite(tb, w).WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

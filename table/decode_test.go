@@ -47,6 +47,7 @@ func readHeaderLenient(b []byte) (*header, error) {
 // than the container's SHA-256s; its blocks are decoded as the
 // container's are.
 func TestDecodeDamagedBlocks(t *testing.T) {
+	t.Parallel()
 	tbl, err := Build(context.Background(), board.Goal(board.Size{W: 3, H: 3}), nil)
 	if err != nil {
 		t.Fatal(err)

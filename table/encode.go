@@ -23,13 +23,50 @@ const (
 // with the neighbour model; larger tables get encoding 3.
 const modelCells = 10
 
-// writeSlots is the number of slots a block the writer codes: blockSlots,
-// lowered by tests to have small tables cut into many blocks.
-var writeSlots uint64 = blockSlots
+// writeSettings are the choices of the writer that tests change, so that
+// small tables reach what only large ones do (many blocks, blocks that
+// start within a row, records read in place) and every decoder is used.
+// The zero value is the writer's own choice, which every table has but in
+// tests (Table.write, source.write).
+type writeSettings struct {
+	// slots is the number of slots in a block of a table written whole;
+	// 0: blockSlots.
+	slots uint64
+	// encoding, if not zero, is the encoding of the depths whatever the
+	// size, where the metric allows it (see metricEncoding).
+	encoding int
+	// inPlaceCells is the fewest cells of a board whose table is written
+	// as records, read in place, smaller tables being written whole and
+	// compressed; 0: 11.
+	inPlaceCells int
+	// blockBits is the most bits of records in a block; 0: recordBlockBits.
+	blockBits uint64
+}
 
-// forceEncoding, if not zero, is the encoding the writer uses whatever the
-// size: tests exercise every decoder with it.
-var forceEncoding int
+// slotsPerBlock returns the slots in a block of a table written whole.
+func (w writeSettings) slotsPerBlock() uint64 {
+	if w.slots == 0 {
+		return blockSlots
+	}
+	return w.slots
+}
+
+// fewestInPlace returns the fewest cells of a board whose table is written
+// as records.
+func (w writeSettings) fewestInPlace() int {
+	if w.inPlaceCells == 0 {
+		return 11
+	}
+	return w.inPlaceCells
+}
+
+// recordBits returns the most bits of records in a block.
+func (w writeSettings) recordBits() uint64 {
+	if w.blockBits == 0 {
+		return recordBlockBits
+	}
+	return w.blockBits
+}
 
 func knownEncoding(e int) bool { return e >= encodingBytes && e <= encodingMultiRows }
 
@@ -45,7 +82,8 @@ func metricEncoding(m board.Metric, e int) bool {
 	return true
 }
 
-// encodeDepths codes the depth slots of src in blocks of writeSlots, in
+// encodeDepths codes the depth slots of src in blocks of
+// src.write.slotsPerBlock(), in
 // parallel until ctx is done, and returns the encoding used: the neighbour
 // model for boards of up to modelCells cells, rows for larger ones, and one
 // byte a slot for a table whose depths the others cannot code.
@@ -57,8 +95,8 @@ func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 	case src.n() <= modelCells:
 		encoding = encodingModel
 	}
-	if forceEncoding != 0 && metricEncoding(src.metric, forceEncoding) {
-		encoding = forceEncoding
+	if e := src.write.encoding; e != 0 && metricEncoding(src.metric, e) {
+		encoding = e
 	}
 	if encoding == encodingModel && src.table == nil {
 		encoding = encodingRows
@@ -67,12 +105,12 @@ func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 		blocks, err := compressBlocks(ctx, src)
 		return encodingBytes, blocks, err
 	}
-	slots := src.slots()
-	nb := int((slots + writeSlots - 1) / writeSlots)
+	slots, per := src.slots(), src.write.slotsPerBlock()
+	nb := int((slots + per - 1) / per)
 	out := make([][]byte, nb)
 	err := parallel.For(ctx, 0, nb, func(i int) error {
-		start := uint64(i) * writeSlots
-		end := min(start+writeSlots, slots)
+		start := uint64(i) * per
+		end := min(start+per, slots)
 		var err error
 		var buf rowBuffers
 		switch encoding {

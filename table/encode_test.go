@@ -20,10 +20,10 @@ var encodings = []int{encodingBytes, encodingModel, encodingRows}
 // roundTrip writes t with an encoding and reads it back.
 func roundTrip(t *testing.T, tbl *Table, encoding int) ([]byte, *Table) {
 	t.Helper()
-	forceEncoding = encoding
-	defer func() { forceEncoding = 0 }()
+	w := tbl.write
+	w.encoding = encoding
 	var buf bytes.Buffer
-	if _, err := tbl.WriteTo(&buf); err != nil {
+	if _, err := withWrite(tbl, w).WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
 	if got := fileEncoding(t, buf.Bytes()); got != encoding {
@@ -37,6 +37,7 @@ func roundTrip(t *testing.T, tbl *Table, encoding int) ([]byte, *Table) {
 }
 
 func TestEncodingsRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size board.Size
 		goal string
@@ -72,6 +73,7 @@ func TestEncodingsRoundTrip(t *testing.T) {
 // TestFileSizes checks the size of the files written, with the encoding
 // the writer picks: at most 40 KB for 3x3 and 350 KB for 2x5 and 5x2.
 func TestFileSizes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size board.Size
 		most int
@@ -108,7 +110,7 @@ func TestFileSizes(t *testing.T) {
 // blocks start in the middle of rows and groups, and reads them back,
 // written both to a buffer and, block by block, to a file.
 func TestEncodingsSmallBlocks(t *testing.T) {
-	defer func(s uint64) { writeSlots = s }(writeSlots)
+	t.Parallel()
 	sizes := []board.Size{{W: 4, H: 2}, {W: 2, H: 4}, {W: 3, H: 3}}
 	blockSlots := []uint64{1, 7, 1000, 4096}
 	if testing.Short() {
@@ -123,7 +125,7 @@ func TestEncodingsSmallBlocks(t *testing.T) {
 			if slots == 1 && size.Cells() > 8 {
 				continue // too many blocks for the test's time
 			}
-			writeSlots = slots
+			tbl := withWrite(tbl, writeSettings{slots: slots})
 			for _, enc := range encodings {
 				if enc == encodingModel && slots == 1 {
 					continue // one slot a block: too many blocks for the test's time
@@ -165,12 +167,12 @@ func TestEncodingsSmallBlocks(t *testing.T) {
 // TestWriteToPipe writes a table of several blocks to a pipe, where the
 // file writer cannot go back for the header.
 func TestWriteToPipe(t *testing.T) {
-	defer func(s uint64) { writeSlots = s }(writeSlots)
-	writeSlots = 1000
+	t.Parallel()
 	tbl, err := Build(context.Background(), board.Goal(board.Size{W: 4, H: 2}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tbl = withWrite(tbl, writeSettings{slots: 1000})
 	var want bytes.Buffer
 	if _, err := tbl.WriteTo(&want); err != nil {
 		t.Fatal(err)
@@ -197,8 +199,7 @@ func TestWriteToPipe(t *testing.T) {
 // rows (as WriteResultFile does for 12 cells) and through a Table, in
 // encoding 3 and in blocks that start within rows: the bytes are the same.
 func TestWriteResultRows(t *testing.T) {
-	defer func(ws uint64, fe int) { writeSlots, forceEncoding = ws, fe }(writeSlots, forceEncoding)
-	writeSlots, forceEncoding = 1001, encodingRows
+	t.Parallel()
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		for _, metric := range []board.Metric{board.SingleTile, board.MultiTile} {
 			res, err := bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
@@ -210,6 +211,7 @@ func TestWriteResultRows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			tb.write = writeSettings{slots: 1001, encoding: encodingRows}
 			var want, got bytes.Buffer
 			if _, err := writeAll(context.Background(), &want, tb.source()); err != nil {
 				t.Fatal(err)

@@ -103,15 +103,15 @@ func writeWhole(ctx context.Context, w io.Writer, src *source) (int64, error) {
 }
 
 // compressBlocks compresses the depth slots of src in blocks of
-// writeSlots, each an independent zstd frame, in parallel, until ctx is
-// done.
+// src.write.slotsPerBlock(), each an independent zstd frame, in parallel,
+// until ctx is done.
 func compressBlocks(ctx context.Context, src *source) ([][]byte, error) {
-	slots := src.slots()
-	nb := int((slots + writeSlots - 1) / writeSlots)
+	slots, per := src.slots(), src.write.slotsPerBlock()
+	nb := int((slots + per - 1) / per)
 	out := make([][]byte, nb)
 	err := parallel.For(ctx, 0, nb, func(i int) error {
-		from := uint64(i) * writeSlots
-		to := min(from+writeSlots, slots)
+		from := uint64(i) * per
+		to := min(from+per, slots)
 		out[i] = fileformat.Compress(src.depths(from, to, make([]uint8, to-from)))
 		return nil
 	})
@@ -160,7 +160,7 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 			}
 		}
 		n, err := int64(0), errModel
-		if src.slots() > writeSlots {
+		if src.slots() > src.write.slotsPerBlock() {
 			n, err = writeStream(ctx, f, src)
 		}
 		if errors.Is(err, errModel) {

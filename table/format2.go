@@ -19,11 +19,6 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// inPlaceCells is the fewest cells of a board whose table the writer
-// writes as records, read in place; smaller tables are written whole,
-// compressed. Tests lower it.
-var inPlaceCells = 11
-
 // header2 is the decoded header of a file of records.
 type header2 struct {
 	shape  *recShape
@@ -161,7 +156,7 @@ func readLegacyHeader2(r io.ReaderAt, size int64) (*header2, error) {
 	if err := hd.parse(board.Size{W: w, H: h}, depths, reachable, blocks); err != nil {
 		return nil, err
 	}
-	hd.shape = newRecShape(hd.goal.Size(), hd.goal.Blank(), metric, depths, shift)
+	hd.shape = newRecShape(hd.goal.Size(), hd.goal.Blank(), metric, depths, shift, recordBlockBits)
 	return hd, hd.checkSize(r, size)
 }
 
@@ -304,7 +299,7 @@ func newReader2(r io.ReaderAt, size int64, ch *container.Header, opts *ReadOptio
 // every board size and goal).
 func (s *source) inPlace(ctx context.Context) (*recShape, uint64, bool, error) {
 	n := s.n()
-	if n < uint64(inPlaceCells) || forceEncoding != 0 || len(s.counts) > maxDepthsField-1 {
+	if n < uint64(s.write.fewestInPlace()) || s.write.encoding != 0 || len(s.counts) > maxDepthsField-1 {
 		return nil, 0, false, nil
 	}
 	// The mask, from group 0: tile ranks 0 and 1, bits 0 to 2n-1.
@@ -318,7 +313,7 @@ func (s *source) inPlace(ctx context.Context) (*recShape, uint64, bool, error) {
 	if !ok || err != nil {
 		return nil, 0, false, err
 	}
-	return newRecShape(s.goal.Size(), s.goal.Blank(), s.metric, len(s.counts), 0), odd, true, nil
+	return newRecShape(s.goal.Size(), s.goal.Blank(), s.metric, len(s.counts), 0, s.write.recordBits()), odd, true, nil
 }
 
 // reachIs reports whether the reachable set of s is the one whose words

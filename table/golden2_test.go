@@ -52,6 +52,7 @@ var goldenBox = []struct {
 // not changed. The files of records are those of version 2 (goldenV2)
 // in the container.
 func TestGoldenBoxWriter(t *testing.T) {
+	t.Parallel()
 	check := func(t *testing.T, file string, b []byte) {
 		path := filepath.Join("testdata", file)
 		if _, err := os.Stat(path); os.IsNotExist(err) && *writeGolden {
@@ -71,8 +72,7 @@ func TestGoldenBoxWriter(t *testing.T) {
 		t.Run(g.file, func(t *testing.T) {
 			tb := searchedIn(t, board.MustParse(g.size, g.goal), g.metric)
 			if g.encoding != 0 {
-				forceEncoding, writeSlots = g.encoding, g.slots
-				defer func() { forceEncoding, writeSlots = 0, blockSlots }()
+				tb = withWrite(tb, writeSettings{encoding: g.encoding, slots: g.slots})
 			}
 			var buf bytes.Buffer
 			if _, err := tb.WriteTo(&buf); err != nil {
@@ -87,8 +87,7 @@ func TestGoldenBoxWriter(t *testing.T) {
 			if bits == 0 {
 				bits = recordBlockBits
 			}
-			defer smallInPlace(bits)()
-			tb := searchedIn(t, board.MustParse(g.size, g.goal), g.metric)
+			tb := smallInPlace(searchedIn(t, board.MustParse(g.size, g.goal), g.metric), bits)
 			check(t, "box-records-"+strings.TrimPrefix(g.file, "v2-"), writeV2(t, tb))
 		})
 	}
@@ -100,14 +99,14 @@ func TestGoldenBoxWriter(t *testing.T) {
 // changed, and a file of version 2 holds the same records as one of the
 // container.
 func TestGoldenV2Writer(t *testing.T) {
+	t.Parallel()
 	for _, g := range goldenV2 {
 		t.Run(g.file, func(t *testing.T) {
 			bits := g.blockBits
 			if bits == 0 {
 				bits = recordBlockBits
 			}
-			defer smallInPlace(bits)()
-			tb := searchedIn(t, board.MustParse(g.size, g.goal), g.metric)
+			tb := smallInPlace(searchedIn(t, board.MustParse(g.size, g.goal), g.metric), bits)
 			b := legacyV2(t, writeV2(t, tb))
 			path := filepath.Join("testdata", g.file)
 			want, err := os.ReadFile(path)

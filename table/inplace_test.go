@@ -22,14 +22,19 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// smallInPlace makes the writer write tables of every size in version 2,
-// in blocks of at most blockBits bits of records (1: of 8 groups), so that
-// small tables, read with uncertified, exercise what 12 cells do; it
-// returns a function that undoes it.
-func smallInPlace(blockBits uint64) func() {
-	cells, bb := inPlaceCells, writeBlockBits
-	inPlaceCells, writeBlockBits = 4, blockBits
-	return func() { inPlaceCells, writeBlockBits = cells, bb }
+// smallInPlace returns a copy of tb that the writer writes in version 2
+// whatever its size, in blocks of at most blockBits bits of records (1: of
+// 8 groups), so that small tables, read with uncertified, exercise what 12
+// cells do.
+func smallInPlace(tb *Table, blockBits uint64) *Table {
+	return withWrite(tb, writeSettings{inPlaceCells: 4, blockBits: blockBits})
+}
+
+// withWrite returns a copy of tb whose writes use the settings w.
+func withWrite(tb *Table, w writeSettings) *Table {
+	c := *tb
+	c.write = w
+	return &c
 }
 
 // uncertified are the options of a reader that reads a small table as
@@ -139,6 +144,7 @@ var metrics = []board.Metric{board.SingleTile, board.MultiTile}
 // the same bytes written back. WriteFile, WriteTo and the rows of a
 // search's result write the same bytes.
 func TestInPlaceRoundTrip(t *testing.T) {
+	t.Parallel()
 	sizes := inPlaceSizes
 	if testenv.IsLong() {
 		sizes = append(sizes, board.Size{W: 5, H: 2}, board.Size{W: 2, H: 5})
@@ -152,8 +158,7 @@ func TestInPlaceRoundTrip(t *testing.T) {
 					}
 					name := fmt.Sprintf("%s/%v/%v/%d", size, metric, goal, blockBits)
 					t.Run(name, func(t *testing.T) {
-						defer smallInPlace(blockBits)()
-						roundTripV2(t, goal, metric)
+						roundTripV2(t, goal, metric, blockBits)
 					})
 				}
 			}
@@ -181,7 +186,9 @@ func otherGoal(size board.Size) board.Board {
 	return b
 }
 
-func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
+// roundTripV2 is TestInPlaceRoundTrip for the table of goal in metric,
+// written as smallInPlace does, in blocks of at most blockBits bits.
+func roundTripV2(t *testing.T, goal board.Board, metric board.Metric, blockBits uint64) {
 	res, err := bfs.Run(context.Background(), goal, &bfs.Options{Metric: metric})
 	if err != nil {
 		t.Fatal(err)
@@ -191,6 +198,7 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tb = smallInPlace(tb, blockBits)
 	b := writeV2(t, tb)
 
 	// The other writers.
@@ -202,7 +210,12 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 	if f, err := os.ReadFile(path); err != nil || !bytes.Equal(f, b) {
 		t.Fatalf("WriteFile wrote %d bytes differing from WriteTo's %d (%v)", len(f), len(b), err)
 	}
-	fromRes, err := WriteResultFile(context.Background(), filepath.Join(t.TempDir(), "r.tbl"), res)
+	resSrc, err := resultSource(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resSrc.write = tb.write
+	fromRes, err := writeFile(context.Background(), filepath.Join(t.TempDir(), "r.tbl"), resSrc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +249,7 @@ func roundTripV2(t *testing.T, goal board.Board, metric board.Metric) {
 		if err := back.Certify(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
-		if again := writeV2(t, back); !bytes.Equal(again, b) {
+		if again := writeV2(t, withWrite(back, tb.write)); !bytes.Equal(again, b) {
 			t.Fatal("writing what was read gives other bytes")
 		}
 		rep, err := back.CheckParity(context.Background())
@@ -278,9 +291,9 @@ func checkWalks(t *testing.T, got, want *Table) {
 // moves, and the writers write the table whole instead, to a file as to a
 // stream.
 func TestInPlaceFallsBack(t *testing.T) {
-	defer smallInPlace(1)()
+	t.Parallel()
 	for _, metric := range metrics {
-		tb := searchedIn(t, board.Goal(board.Size{W: 3, H: 3}), metric)
+		tb := smallInPlace(searchedIn(t, board.Goal(board.Size{W: 3, H: 3}), metric), 1)
 		s := uint64(len(tb.depth)) / 3
 		for int(tb.depth[s])+4 > tb.Max() {
 			s++
@@ -321,8 +334,8 @@ func TestInPlaceFallsBack(t *testing.T) {
 // each block is read once, the answers are the table's, and a board first
 // asked after Close fails with ErrClosed while those read before answer.
 func TestInPlaceLazy(t *testing.T) {
-	defer smallInPlace(1)()
-	tb := searched(t, board.Goal(board.Size{W: 3, H: 3}))
+	t.Parallel()
+	tb := smallInPlace(searched(t, board.Goal(board.Size{W: 3, H: 3})), 1)
 	path := saveFile(t, "t.tbl", writeV2(t, tb))
 	ip := openInPlace(t, path)
 	some := board.MustParse(tb.size, "8 6 7/2 5 4/3 0 1")
@@ -385,9 +398,9 @@ func TestInPlaceLazy(t *testing.T) {
 // never a wrong answer; blocks read before, and the others, answer as
 // before.
 func TestInPlaceFileChanged(t *testing.T) {
-	defer smallInPlace(1)()
+	t.Parallel()
 	for _, metric := range metrics {
-		tb := searchedIn(t, board.Goal(board.Size{W: 3, H: 3}), metric)
+		tb := smallInPlace(searchedIn(t, board.Goal(board.Size{W: 3, H: 3}), metric), 1)
 		b := writeV2(t, tb)
 		path := saveFile(t, "t.tbl", b)
 		var told []error
@@ -522,7 +535,7 @@ func (l *layout2) bytes() []byte {
 	if w < 2 || h < 2 || w*h > MaxCells || shift < minGroupShift || shift > maxGroupShift || depths < 1 {
 		return b
 	}
-	s := newRecShape(board.Size{W: w, H: h}, 0, metricOf(int(l.fixed[12])), depths, shift)
+	s := newRecShape(board.Size{W: w, H: h}, 0, metricOf(int(l.fixed[12])), depths, shift, recordBlockBits)
 	off := uint64(len(b) - len(l.records))
 	for k := uint64(0); k < s.blocks && uint64(sumsAt)+(k+1)*sumSize <= uint64(len(b)); k++ {
 		from, to := off+k*s.fullBytes(), off+k*s.fullBytes()+s.blockBytes(k)
@@ -541,8 +554,7 @@ func (l *layout2) bytes() []byte {
 // 2, in blocks of 8 groups.
 func v2File(t *testing.T, size board.Size, metric board.Metric) (*Table, []byte) {
 	t.Helper()
-	defer smallInPlace(1)()
-	tb := searchedIn(t, board.Goal(size), metric)
+	tb := smallInPlace(searchedIn(t, board.Goal(size), metric), 1)
 	return tb, writeV2(t, tb)
 }
 
@@ -553,6 +565,7 @@ func v2File(t *testing.T, size board.Size, metric board.Metric) (*Table, []byte)
 // answers as in the good file or fails with an error naming its block,
 // and Err reports it.
 func TestInPlaceFlipEveryByte(t *testing.T) {
+	t.Parallel()
 	sizes, masks := []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}}, []byte{0x01, 0x80, 0xFF}
 	if testing.Short() {
 		sizes, masks = sizes[1:2], []byte{0x01, 0xFF}
@@ -561,7 +574,6 @@ func TestInPlaceFlipEveryByte(t *testing.T) {
 		for _, metric := range metrics {
 			t.Run(fmt.Sprint(size, metric), func(t *testing.T) {
 				good, b := v2File(t, size, metric)
-				defer smallInPlace(1)()
 				bad := bytes.Clone(b)
 				tried, atOpen, atLookup := 0, 0, 0
 				hd, err := readHeader2(bytes.NewReader(b), int64(len(b)))
@@ -656,8 +668,8 @@ func flippedInPlace(t *testing.T, b []byte, good *Table) (refused, failed bool) 
 // lengthens it by a byte: read whole or in place, each is refused with
 // ErrFormat.
 func TestInPlaceTruncate(t *testing.T) {
+	t.Parallel()
 	_, b := v2File(t, board.Size{W: 3, H: 2}, board.SingleTile)
-	defer smallInPlace(1)()
 	path := filepath.Join(t.TempDir(), "t.tbl")
 	hd, err := readHeader2(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
@@ -777,8 +789,8 @@ func allocated(runs int, f func()) uint64 {
 // TestInPlaceMemoryLimit reads a file of version 2 under a memory limit
 // below what its blocks take: refused with ErrMemory, naming the need.
 func TestInPlaceMemoryLimit(t *testing.T) {
+	t.Parallel()
 	tb, b := v2File(t, board.Size{W: 3, H: 3}, board.SingleTile)
-	defer smallInPlace(1)()
 	path := saveFile(t, "t.tbl", b)
 	hd, err := readHeader2(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
@@ -804,12 +816,12 @@ func TestInPlaceMemoryLimit(t *testing.T) {
 // which names a wrong board; and the fast proof and the one that names a
 // board agree on it, range by range of groups.
 func TestInPlaceCertifyCatches(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		for _, metric := range metrics {
 			t.Run(fmt.Sprint(size, metric), func(t *testing.T) {
 				_, b := v2File(t, size, metric)
-				defer smallInPlace(1)()
 				l := split2(t, b)
 				tries := 20
 				switch {
@@ -886,13 +898,13 @@ func fastAgreesRec(t *testing.T, tb *Table, gi uint64) {
 // version 2 (the counts stay, and every row still follows the moves):
 // only the proof can refuse it, and it names a board that is wrong.
 func TestInPlaceGroupsSwapped(t *testing.T) {
+	t.Parallel()
 	for _, metric := range metrics {
 		_, b := v2File(t, board.Size{W: 3, H: 3}, metric)
-		undo := smallInPlace(1)
 		l := split2(t, b)
 		// Groups 1000 and 15000: records of 18 bits (20 in the multi-tile
 		// metric), swapped bit by bit.
-		s := newRecShape(board.Size{W: 3, H: 3}, 8, metric, len(l.counts), uint(l.fixed[16]))
+		s := newRecShape(board.Size{W: 3, H: 3}, 8, metric, len(l.counts), uint(l.fixed[16]), recordBlockBits)
 		get := func(i uint64) byte { return l.records[i/8] >> (i % 8) & 1 }
 		set := func(i uint64, v byte) { l.records[i/8] = l.records[i/8]&^(1<<(i%8)) | v<<(i%8) }
 		for j := range s.recBits {
@@ -914,7 +926,6 @@ func TestInPlaceGroupsSwapped(t *testing.T) {
 		t.Log(err)
 		checkNamed(t, ip, de)
 		fastAgreesRec(t, ip, rank.Index(ip.goal.CellString()))
-		undo()
 		if _, err = NewReader(bytes.NewReader(file), int64(len(file))); !errors.Is(err, ErrDistance) {
 			t.Fatalf("%v: NewReader of a 3x3 table: %v, want it certified and refused", metric, err)
 		}
@@ -928,7 +939,6 @@ func BenchmarkInPlace(b *testing.B) {
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 5, H: 2}} {
 		for _, metric := range metrics {
 			b.Run(fmt.Sprint(size, "/", metric), func(b *testing.B) {
-				undo := smallInPlace(recordBlockBits)
 				res, err := bfs.Run(context.Background(), board.Goal(size), &bfs.Options{Metric: metric})
 				if err != nil {
 					b.Fatal(err)
@@ -939,7 +949,6 @@ func BenchmarkInPlace(b *testing.B) {
 					b.Fatal(err)
 				}
 				ip := openInPlace(b, saveFile(b, "t.tbl", writeV2(b, tb)))
-				undo()
 				if err := ip.Load(context.Background()); err != nil {
 					b.Fatal(err)
 				}
@@ -974,12 +983,11 @@ func BenchmarkInPlace(b *testing.B) {
 // memory and read in place, for ranges of distances, stopping early and
 // with a done context.
 func TestScan(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}} {
 		for _, metric := range metrics {
 			tb, b := v2File(t, size, metric)
-			undo := smallInPlace(1)
 			ip := openInPlace(t, saveFile(t, "t.tbl", b))
-			undo()
 			for _, table := range []*Table{tb, ip} {
 				for _, r := range [][2]int{{0, tb.Max()}, {3, 7}, {tb.Max(), tb.Max()}, {-5, 0}, {tb.Max() + 1, 300}} {
 					lo, hi := r[0], r[1]

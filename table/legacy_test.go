@@ -96,15 +96,14 @@ func newReaderInPlace(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Cl
 // files of versions 1 and 2, and reads both: the same answers, and the
 // files before the container hashed as their readers always did.
 func TestLegacy(t *testing.T) {
+	t.Parallel()
 	for _, metric := range metrics {
 		tb := searchedIn(t, otherGoal(board.Size{W: 3, H: 2}), metric)
 		var whole bytes.Buffer
 		if _, err := tb.WriteTo(&whole); err != nil {
 			t.Fatal(err)
 		}
-		undo := smallInPlace(1)
-		records := writeV2(t, tb)
-		undo()
+		records := writeV2(t, smallInPlace(tb, 1))
 		for _, tc := range []struct {
 			name     string
 			box, old []byte

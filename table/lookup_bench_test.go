@@ -26,9 +26,7 @@ func BenchmarkLookup(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			undo := smallInPlace(recordBlockBits)
-			ip := openInPlace(b, saveFile(b, "t.tbl", writeV2(b, mem)))
-			undo()
+			ip := openInPlace(b, saveFile(b, "t.tbl", writeV2(b, smallInPlace(mem, recordBlockBits))))
 			if err := ip.Load(context.Background()); err != nil {
 				b.Fatal(err)
 			}

@@ -23,7 +23,7 @@ var multiSizes = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H
 // plain search of package reference, and that they survive writing and
 // reading, in one go and a few slots a block, in encoding 4.
 func TestMultiBuild(t *testing.T) {
-	defer func(ws uint64) { writeSlots = ws }(writeSlots)
+	t.Parallel()
 	for _, size := range multiSizes {
 		goal := board.Goal(size)
 		tb, err := Build(context.Background(), goal, &bfs.Options{Metric: board.MultiTile})
@@ -44,7 +44,7 @@ func TestMultiBuild(t *testing.T) {
 			}
 		}
 		for _, ws := range []uint64{blockSlots, 37} {
-			writeSlots = ws
+			tb := withWrite(tb, writeSettings{slots: ws})
 			var buf bytes.Buffer
 			if _, err := tb.WriteTo(&buf); err != nil {
 				t.Fatal(err)

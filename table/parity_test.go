@@ -12,6 +12,7 @@ import (
 )
 
 func TestCheckParity(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		t.Run(size.String(), func(t *testing.T) {
 			tbl, err := Build(context.Background(), board.Goal(size), nil)

@@ -17,6 +17,7 @@ import (
 // every checksum valid, written by this package's writer: reading it must
 // fail, naming the goal and a neighbour that is missing.
 func TestCertifyGoalOnly(t *testing.T) {
+	t.Parallel()
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 2, H: 3}, {W: 2, H: 2}} {
 		t.Run(size.String(), func(t *testing.T) {
 			goal := board.Goal(size)

@@ -97,8 +97,9 @@ func firstBits(metric board.Metric, depths int) uint {
 
 // newRecShape returns the shape of the records of a table of the given
 // size, goal blank cell, metric and number of distances, in blocks of
-// 1<<shift groups (shift 0: the writer's choice).
-func newRecShape(size board.Size, goalBlank int, metric board.Metric, depths int, shift uint) *recShape {
+// 1<<shift groups, or if shift is 0 (the writer's choice) of as many
+// groups as hold at most blockBits bits of records.
+func newRecShape(size board.Size, goalBlank int, metric board.Metric, depths int, shift uint, blockBits uint64) *recShape {
 	n, w := uint64(size.Cells()), uint64(size.W)
 	s := &recShape{n: n, w: w, h: uint64(size.H), multi: metric == board.MultiTile, depths: depths,
 		fbits: firstBits(metric, depths), groups: rank.Factorial(int(n)-1) / 2}
@@ -113,7 +114,7 @@ func newRecShape(size board.Size, goalBlank int, metric board.Metric, depths int
 	s.recBits = s.h * s.rowBits
 	if shift == 0 {
 		shift = maxGroupShift
-		for shift > minGroupShift && s.recBits<<shift > writeBlockBits {
+		for shift > minGroupShift && s.recBits<<shift > blockBits {
 			shift--
 		}
 	}
@@ -154,11 +155,6 @@ func (s *recShape) patterns() {
 		}
 	}
 }
-
-// writeBlockBits is the most bits of records a block the writer makes:
-// recordBlockBits, lowered by tests to have small tables cut into many
-// blocks.
-var writeBlockBits uint64 = recordBlockBits
 
 // record returns the block of group k's record and the bit of the block
 // where it starts.

@@ -32,6 +32,8 @@ type source struct {
 	leastRows func(from, to uint64, least, bits []byte) ([]byte, []byte, bool)
 	// table is the Table itself, or nil; encoding 2 needs it.
 	table *Table
+	// write are the writer's settings: the zero value but in tests.
+	write writeSettings
 }
 
 // source returns the source of t's file. Every block of a table read in
@@ -47,6 +49,7 @@ func (t *Table) source() *source {
 				return buf[:to-from]
 			},
 			reach: maskWords(t.n, r.mask),
+			write: t.write,
 		}
 	}
 	return &source{
@@ -56,6 +59,7 @@ func (t *Table) source() *source {
 		depths: func(from, to uint64, _ []uint8) []uint8 { return t.depth[from:to] },
 		reach:  denseWords(t.reach),
 		table:  t,
+		write:  t.write,
 	}
 }
 
@@ -89,7 +93,8 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 	if src.metric == board.MultiTile {
 		encoding, encode = encodingMultiRows, encodeMultiRows
 	}
-	nb := int((slots + writeSlots - 1) / writeSlots)
+	per := src.write.slotsPerBlock()
+	nb := int((slots + per - 1) / per)
 	// The header's length does not depend on the blocks' lengths and sums.
 	depths := container.Blocks{Lens: make([]uint32, nb), Sums: make([]byte, container.SumSize*nb)}
 	hl := src.wholeBox(encoding, depths, nil).DataOffset()
@@ -150,7 +155,7 @@ func writeStream(ctx context.Context, f *os.File, src *source) (int64, error) {
 // buffers of its own that go back to a pool once it is written. It
 // returns the bytes written.
 func writeDepths(ctx context.Context, f io.Writer, src *source, encode func(*source, uint64, uint64, *rowBuffers) ([]byte, error), depths container.Blocks) (int, error) {
-	slots, nb := src.slots(), len(depths.Lens)
+	slots, per, nb := src.slots(), src.write.slotsPerBlock(), len(depths.Lens)
 	pool := make(chan *rowBuffers, 2*runtime.GOMAXPROCS(0)+2)
 	type block struct {
 		i   int
@@ -172,8 +177,8 @@ func writeDepths(ctx context.Context, f io.Writer, src *source, encode func(*sou
 			default:
 				buf = new(rowBuffers)
 			}
-			from := uint64(i) * writeSlots
-			out, err := encode(src, from, min(from+writeSlots, slots), buf)
+			from := uint64(i) * per
+			out, err := encode(src, from, min(from+per, slots), buf)
 			return block{i, out, sha256.Sum256(out), buf}, err
 		},
 		func(b block, err error) error {

@@ -60,6 +60,8 @@ type Table struct {
 	// rec, for a table of records, holds its depths and says which
 	// boards reach the goal; depth and reach are nil.
 	rec *records
+	// write are the settings its writes use: the zero value but in tests.
+	write writeSettings
 }
 
 // New returns the table of the distances to goal that a search found, after

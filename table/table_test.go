@@ -41,6 +41,7 @@ func roundTrip(t *testing.T, goal board.Board) (*table.Table, []byte) {
 // TestDistanceMatchesReference checks every board of each small size, read
 // back from a written file, against the plain reference search.
 func TestDistanceMatchesReference(t *testing.T) {
+	t.Parallel()
 	goals := []board.Board{}
 	for _, size := range smallSizes {
 		goals = append(goals, board.Goal(size))
@@ -100,6 +101,7 @@ func TestDistanceMatchesReference(t *testing.T) {
 // TestPublishedDistribution compares the 3x3 distribution with the one
 // published for the 8-puzzle (OEIS A089473).
 func TestPublishedDistribution(t *testing.T) {
+	t.Parallel()
 	published := []uint64{1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485,
 		5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2}
 	tb, _ := roundTrip(t, board.Goal(board.Size{W: 3, H: 3}))
@@ -115,6 +117,7 @@ func TestPublishedDistribution(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	goal := board.Goal(board.Size{W: 4, H: 2})
 	_, a := roundTrip(t, goal)
 	_, b := roundTrip(t, goal)
@@ -124,6 +127,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestWrongSize(t *testing.T) {
+	t.Parallel()
 	tb, _ := roundTrip(t, board.Goal(board.Size{W: 2, H: 2}))
 	b := board.Goal(board.Size{W: 3, H: 2})
 	if _, err := tb.Distance(b); !errors.Is(err, board.ErrMismatch) {
@@ -138,6 +142,7 @@ func TestWrongSize(t *testing.T) {
 }
 
 func TestWriteFileAndOpen(t *testing.T) {
+	t.Parallel()
 	tb, want := roundTrip(t, board.Goal(board.Size{W: 3, H: 2}))
 	path := filepath.Join(t.TempDir(), "3x2.tbl")
 	if _, err := table.WriteFile(context.Background(), path, tb); err != nil {
@@ -165,6 +170,7 @@ func TestWriteFileAndOpen(t *testing.T) {
 }
 
 func TestCheckParity(t *testing.T) {
+	t.Parallel()
 	for _, size := range smallSizes {
 		tb, _ := roundTrip(t, board.Goal(size))
 		rep, err := tb.CheckParity(context.Background())
