@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
@@ -35,9 +36,46 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv(cacheEnv, filepath.Join(dir, "slidetable"))
 	os.Setenv("XDG_CACHE_HOME", dir)
+	built.dir = dir
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// built is the 5x2 table of table5x2, made once in the folder of TestMain.
+var built struct {
+	dir  string
+	once sync.Once
+	path string
+	err  string
+}
+
+// table5x2 returns the path of a copy, in a temporary folder of t's, of
+// the 5x2 table that 'slidetable build -q -o PATH 5x2' writes, built on
+// the first call, for the tests that need a table file but test nothing
+// of building it.
+func table5x2(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		path := filepath.Join(built.dir, "5x2.tbl")
+		if code, _, stderr := slidetable(t, "", "build", "-q", "-o", path, "5x2"); code != 0 {
+			built.err = fmt.Sprintf("build 5x2: exit %d, %s", code, stderr)
+			return
+		}
+		built.path = path
+	})
+	if built.err != "" {
+		t.Fatal(built.err)
+	}
+	b, err := os.ReadFile(built.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "5x2.tbl")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // TestInstall builds a table and a pattern database with -install and

@@ -263,10 +263,7 @@ func TestServeTableFile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 5x2 table")
 	}
-	path := t.TempDir() + "/5x2.tbl"
-	if c, _, stderr := slidetable(t, "", "build", "-q", "-o", path, "5x2"); c != 0 {
-		t.Fatalf("build: %d %s", c, stderr)
-	}
+	path := table5x2(t)
 	base, stop := startServe(t, "-q", "-table", path)
 	_, sizes := get(t, base+"/api/sizes")
 	if !strings.Contains(sizes, `{"size":"5x2","width":5,"height":2,"goal":[1,2,3,4,5,6,7,8,9,0],"table":true,"published":false,"max":55,"max_level":55}`) {

@@ -170,10 +170,7 @@ func TestVerifyPDB(t *testing.T) {
 // limit; a bad $SLIDETABLE_MAX_MEM is a usage error.
 func TestMaxMem(t *testing.T) {
 	path := copyPDB(t, "4x4.pdb")
-	tbl := filepath.Join(t.TempDir(), "5x2.tbl")
-	if code, _, stderr := slidetable(t, "", "build", "-q", "-o", tbl, "5x2"); code != 0 {
-		t.Fatalf("build 5x2: %s", stderr)
-	}
+	tbl := table5x2(t)
 	goal := board.Goal(board.Size{W: 4, H: 4}).String()
 	for _, tc := range []struct {
 		env  string
