@@ -36,8 +36,7 @@ type writeSettings struct {
 	// size, where the metric allows it (see metricEncoding).
 	encoding int
 	// inPlaceCells is the fewest cells of a board whose table is written
-	// as records, read in place, smaller tables being written whole and
-	// compressed; 0: 11.
+	// as records; 0: the constant inPlaceCells.
 	inPlaceCells int
 	// blockBits is the most bits of records in a block; 0: recordBlockBits.
 	blockBits uint64
@@ -55,7 +54,7 @@ func (w writeSettings) slotsPerBlock() uint64 {
 // as records.
 func (w writeSettings) fewestInPlace() int {
 	if w.inPlaceCells == 0 {
-		return 11
+		return inPlaceCells
 	}
 	return w.inPlaceCells
 }
@@ -83,10 +82,10 @@ func metricEncoding(m board.Metric, e int) bool {
 }
 
 // encodeDepths codes the depth slots of src in blocks of
-// src.write.slotsPerBlock(), in
-// parallel until ctx is done, and returns the encoding used: the neighbour
-// model for boards of up to modelCells cells, rows for larger ones, and one
-// byte a slot for a table whose depths the others cannot code.
+// src.write.slotsPerBlock(), in parallel until ctx is done, and returns the
+// encoding used: the neighbour model for boards of up to modelCells cells,
+// rows for larger ones, and one byte a slot for a table whose depths the
+// others cannot code.
 func encodeDepths(ctx context.Context, src *source) (int, [][]byte, error) {
 	encoding := encodingRows
 	switch {

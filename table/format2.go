@@ -19,6 +19,11 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
+// inPlaceCells is the fewest cells of a board whose table the writer
+// writes as records, read in place; smaller tables are written whole,
+// compressed.
+const inPlaceCells = 11
+
 // header2 is the decoded header of a file of records.
 type header2 struct {
 	shape  *recShape
