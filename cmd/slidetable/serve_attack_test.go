@@ -40,9 +40,9 @@ import (
 // than server.ShedSilentAfter to send its request after it began to
 // connect (starved of CPU, as the many goroutines of this process may
 // starve it): the server may shed such a silent connection, and those are
-// counted. Loopback only; it stops by itself.
+// counted. Loopback only; it stops by itself. It runs alone, not in
+// parallel, so that the other tests do not starve the server.
 func TestServeUnderSlowClients(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts a server in a child process and holds many connections")
 	}
