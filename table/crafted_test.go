@@ -129,10 +129,8 @@ func swapGroups(tb *Table, k1, k2 uint64) {
 // write returns the file of tb in an encoding, 0 for the writer's choice.
 func write(t *testing.T, tb *Table, encoding int) []byte {
 	t.Helper()
-	w := tb.write
-	w.encoding = encoding
 	var buf bytes.Buffer
-	if _, err := withWrite(tb, w).WriteTo(&buf); err != nil {
+	if _, err := withEncoding(tb, encoding).WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

@@ -20,10 +20,8 @@ var encodings = []int{encodingBytes, encodingModel, encodingRows}
 // roundTrip writes t with an encoding and reads it back.
 func roundTrip(t *testing.T, tbl *Table, encoding int) ([]byte, *Table) {
 	t.Helper()
-	w := tbl.write
-	w.encoding = encoding
 	var buf bytes.Buffer
-	if _, err := withWrite(tbl, w).WriteTo(&buf); err != nil {
+	if _, err := withEncoding(tbl, encoding).WriteTo(&buf); err != nil {
 		t.Fatal(err)
 	}
 	if got := fileEncoding(t, buf.Bytes()); got != encoding {

@@ -37,6 +37,14 @@ func withWrite(tb *Table, w writeSettings) *Table {
 	return &c
 }
 
+// withEncoding returns a copy of tb whose writes use tb's settings but
+// the encoding, 0 for the writer's choice.
+func withEncoding(tb *Table, encoding int) *Table {
+	w := tb.write
+	w.encoding = encoding
+	return withWrite(tb, w)
+}
+
 // uncertified are the options of a reader that reads a small table as
 // one of 12 cells is read: in place, and not certified.
 var uncertified = &ReadOptions{skipCertify: true}

@@ -47,18 +47,3 @@ func eachNeighbour(cells, next []uint8, w int, metric board.Metric, visit func(n
 		}
 	}
 }
-
-// neighbours returns the boards one move from b in metric (see
-// eachNeighbour).
-func neighbours(b board.Board, metric board.Metric) []board.Board {
-	var out []board.Board
-	cells := b.Cells()
-	eachNeighbour(cells, make([]uint8, len(cells)), b.Size().W, metric, func(next []uint8) {
-		nb, err := board.New(b.Size(), next)
-		if err != nil {
-			panic(err) // a move made something other than a board
-		}
-		out = append(out, nb)
-	})
-	return out
-}

@@ -128,3 +128,18 @@ func factorial(n int) int {
 	}
 	return n * factorial(n-1)
 }
+
+// neighbours returns the boards one move from b in metric (see
+// eachNeighbour).
+func neighbours(b board.Board, metric board.Metric) []board.Board {
+	var out []board.Board
+	cells := b.Cells()
+	eachNeighbour(cells, make([]uint8, len(cells)), b.Size().W, metric, func(next []uint8) {
+		nb, err := board.New(b.Size(), next)
+		if err != nil {
+			panic(err) // a move made something other than a board
+		}
+		out = append(out, nb)
+	})
+	return out
+}

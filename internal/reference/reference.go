@@ -80,8 +80,8 @@ func search(goal board.Board, metric board.Metric, depth int) map[board.Board]in
 		cells string
 		dist  int
 	}
-	seen := map[string]int{string(goal.Cells()): 0}
-	queue := []queued{{string(goal.Cells()), 0}}
+	seen := map[string]int{goal.CellString(): 0}
+	queue := []queued{{goal.CellString(), 0}}
 	cells, next := make([]uint8, goal.Len()), make([]uint8, goal.Len())
 	for len(queue) > 0 {
 		q := queue[0]
