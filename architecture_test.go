@@ -67,24 +67,11 @@ func TestArchitecturePackages(t *testing.T) {
 	}
 }
 
-// layerExceptions are the files of the front ends that still import a
-// file kind or a search, each with the packages it may import: the
-// commands that build, prove and sample with progress bars of their own.
-// docs/architecture.md names them. A file that no longer needs one fails
-// the test until it leaves the list, so the list only shrinks.
-var layerExceptions = map[string][]string{
-	"cmd/slidetable/coverage.go":  {"coverage"},
-	"cmd/slidetable/coverdist.go": {"coverage"},
-	"cmd/slidetable/levels.go":    {"levels"},
-	"cmd/slidetable/limits.go":    {"levels"},
-	"cmd/slidetable/pack.go":      {"levels"},
-}
-
 // TestArchitectureLayers checks the rules of docs/architecture.md's
 // layers on the imports of every file that is not a test: a front end
 // (cmd/slidetable, server, c, js) imports no file kind (table, pdb,
-// abstraction) and no search (ida, bfs, levels, coverage), but for
-// layerExceptions; game, the questions, imports no file kind.
+// abstraction) and no search (ida, bfs, levels, coverage); game, the
+// questions, imports no file kind.
 func TestArchitectureLayers(t *testing.T) {
 	const module = "github.com/slidetable/slidetable/"
 	kinds := []string{"table", "pdb", "abstraction"}
@@ -97,7 +84,6 @@ func TestArchitectureLayers(t *testing.T) {
 		"js/wasm":        append(kinds, searches...),
 		"game":           kinds,
 	}
-	used := map[string][]string{}
 	for dir, banned := range rules {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
@@ -118,17 +104,7 @@ func TestArchitectureLayers(t *testing.T) {
 				if !ok || !slices.Contains(banned, name) {
 					continue
 				}
-				used[path] = append(used[path], name)
-				if !slices.Contains(layerExceptions[path], name) {
-					t.Errorf("%s imports %s: a front end asks game or the catalogue (source, solver), and game asks the catalogue", path, p)
-				}
-			}
-		}
-	}
-	for path, allowed := range layerExceptions {
-		for _, name := range allowed {
-			if !slices.Contains(used[path], name) {
-				t.Errorf("%s no longer imports %s: take it out of layerExceptions and docs/architecture.md", path, name)
+				t.Errorf("%s imports %s: a front end asks game or the catalogue (source, solver), and game asks the catalogue", path, p)
 			}
 		}
 	}

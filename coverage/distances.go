@@ -185,3 +185,44 @@ func CompareDistances(observed, reference []uint64) (*DistanceReport, error) {
 	r.P = distuv.ChiSquared{K: float64(r.DF)}.Survival(r.ChiSquare)
 	return r, nil
 }
+
+// LeastDraws returns the fewest boards whose distances, drawn from the
+// distribution reference, leave the chi-square test of CompareDistances at
+// least one degree of freedom: with fewer, every distance pools into one
+// bin, and the test can reject nothing. The bins depend only on the boards
+// expected at each distance, so any draws at a distance of the
+// distribution tell how many there are. It returns MaxDistanceDraws if no
+// number up to it leaves a degree of freedom.
+func LeastDraws(reference []uint64) int {
+	mode := 0
+	for d, c := range reference {
+		if c > reference[mode] {
+			mode = d
+		}
+	}
+	bins := func(n int) int {
+		observed := make([]uint64, len(reference))
+		observed[mode] = uint64(n)
+		rep, err := CompareDistances(observed, reference)
+		if err != nil {
+			return 0
+		}
+		return len(rep.Bins)
+	}
+	lo, hi := 1, 1
+	for bins(hi) < 2 {
+		if hi >= MaxDistanceDraws {
+			return hi
+		}
+		lo, hi = hi, min(2*hi, MaxDistanceDraws)
+	}
+	for lo < hi { // bins(hi) >= 2; find the least such n in (lo, hi]
+		mid := lo + (hi-lo)/2
+		if bins(mid) >= 2 {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return hi
+}

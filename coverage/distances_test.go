@@ -147,3 +147,35 @@ func TestMeasureDistancesErrors(t *testing.T) {
 		t.Errorf("a cancelled context: %v", err)
 	}
 }
+
+// TestLeastDraws holds LeastDraws, a doubling and a bisection, to the
+// first number of draws, counted up one at a time, whose test has a degree
+// of freedom.
+func TestLeastDraws(t *testing.T) {
+	t.Parallel()
+	df := func(ref []uint64, n int) int {
+		observed := make([]uint64, len(ref))
+		observed[3] = uint64(n) // any distance of ref will do
+		rep, err := coverage.CompareDistances(observed, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.DF
+	}
+	for _, ref := range [][]uint64{
+		{1, 2, 4, 100, 400, 300, 3, 1},
+		{1, 1, 1, 1},
+		{1, 3, 8, 20, 50, 110, 200, 300, 250, 90, 9},
+	} {
+		want := 1
+		for df(ref, want) < 1 {
+			want++
+		}
+		if got := coverage.LeastDraws(ref); got != want {
+			t.Errorf("LeastDraws(%v) = %d, want %d", ref, got, want)
+		}
+	}
+	if got := coverage.LeastDraws([]uint64{0, 0, 0, 7}); got != coverage.MaxDistanceDraws {
+		t.Errorf("one distance: LeastDraws = %d, want MaxDistanceDraws (%d)", got, coverage.MaxDistanceDraws)
+	}
+}

@@ -64,5 +64,13 @@
 // their exact distance (levels.WalksWith), exact but not uniform. The same
 // seed gives the same level.
 //
+// A caller that draws many boards at once, with progress of its own, as
+// the command line's levels does, plans the draw with PlanLevels (the same
+// decision a level takes: from a table, the published boards, uniform
+// boards solved or random walks) and draws with the plan; MakePack makes a
+// level pack; CountStates and MeasureDistances measure how evenly a
+// generator draws boards. Their names are those of packages levels and
+// coverage, which do the work, so that a front end needs neither.
+//
 // A Game is safe for concurrent use.
 package game

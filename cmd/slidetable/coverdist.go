@@ -7,7 +7,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/coverage"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
@@ -31,14 +31,14 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if n == 0 {
 		n = defaultDistanceDraws
 	}
-	if err := f.intFlag("n", n, 1, coverage.MaxDistanceDraws, "a number of boards to solve"); err != nil {
+	if err := f.intFlag("n", n, 1, game.MaxDistanceDraws, "a number of boards to solve"); err != nil {
 		return err
 	}
 	if !(alpha > 0 && alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
-	if least := leastDraws(d.Counts); n < least {
-		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, coverage.MinExpected, least)
+	if least := game.LeastDraws(d.Counts); n < least {
+		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, game.MinExpected, least)
 	}
 	cat, err := f.catalog(opts)
 	if err != nil {
@@ -61,14 +61,14 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 		return err
 	}
 	bar := progressBar(e, f.quiet, int64(n), fmt.Sprintf("solving %s boards", d.Size))
-	mopts := &coverage.DistanceOptions{}
+	var progress func(solved int)
 	if bar != nil {
-		mopts.Progress = func(solved int) { bar.Set(solved) }
+		progress = func(solved int) { bar.Set(solved) }
 	}
-	rep, err := coverage.MeasureDistances(ctx, n, func() (board.Board, error) {
+	rep, err := game.MeasureDistances(ctx, n, func() (board.Board, error) {
 		b, _, err := draw()
 		return b, err
-	}, s.Distance, d.Counts, mopts)
+	}, s, d.Counts, progress)
 	if bar != nil {
 		bar.Finish()
 	}
@@ -76,7 +76,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 		return err
 	}
 	// A test with no degree of freedom rejects nothing: it is no pass
-	// (leastDraws keeps it from being run).
+	// (game.LeastDraws keeps it from being run).
 	pass := rep.DF >= 1 && rep.Passes(alpha)
 	if asJSON {
 		out := api.DistanceCoverage{About: api.NewAbout(goal, f.metric), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
@@ -99,7 +99,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 
 // printDistanceCoverage writes the histogram of the distances drawn beside
 // the expected one, bin by bin, and the test's verdict.
-func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed uint64, rep *coverage.DistanceReport, alpha float64, pass bool) error {
+func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed uint64, rep *game.DistanceReport, alpha float64, pass bool) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s, %s boards drawn, seed %d, each solved exactly\n", d.Size, g.describe(), human.Group(rep.Draws), seed)
 	fmt.Fprintf(&sb, "reference: the published distribution, %s\n", d.Source)
@@ -119,44 +119,4 @@ func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed u
 	fmt.Fprintf(&sb, "%s (p %s %v)\n", verdict, map[bool]string{true: ">=", false: "<"}[pass], alpha)
 	_, err := fmt.Fprint(e.stdout, sb.String())
 	return err
-}
-
-// leastDraws returns the fewest boards whose distances, drawn from the
-// distribution counts, leave the chi-square test of
-// coverage.CompareDistances at least one degree of freedom: with fewer,
-// every distance pools into one bin, and the test can reject nothing. The
-// bins depend only on the boards expected at each distance, so any draws
-// at a distance of the distribution tell how many there are.
-func leastDraws(counts []uint64) int {
-	mode := 0
-	for d, c := range counts {
-		if c > counts[mode] {
-			mode = d
-		}
-	}
-	bins := func(n int) int {
-		observed := make([]uint64, len(counts))
-		observed[mode] = uint64(n)
-		rep, err := coverage.CompareDistances(observed, counts)
-		if err != nil {
-			return 0
-		}
-		return len(rep.Bins)
-	}
-	lo, hi := 1, 1
-	for bins(hi) < 2 {
-		if hi >= coverage.MaxDistanceDraws {
-			return hi
-		}
-		lo, hi = hi, min(2*hi, coverage.MaxDistanceDraws)
-	}
-	for lo < hi { // bins(hi) >= 2; find the least such n in (lo, hi]
-		mid := lo + (hi-lo)/2
-		if bins(mid) >= 2 {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	return hi
 }

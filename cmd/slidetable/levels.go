@@ -12,8 +12,8 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
-	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
 )
@@ -65,9 +65,10 @@ const (
 )
 
 // runLevels prints boards at exact distances. It reads the flags into a
-// levelsRequest, asks the solver for the size's table, and then draws the
-// boards one of three ways: random walks (-mode walk), from the table, or,
-// without one, by solving uniform boards (searchLevels).
+// levelsRequest, asks the solver for the size's puzzle, and game.PlanLevels
+// how to draw: random walks (-mode walk), from a table, the published
+// boards at the largest distance, or by solving uniform boards
+// (searchLevels, with a progress bar); it prints what the plan draws.
 func runLevels(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "levels", levelsUsage, levelsManual, levelsExamples)
 	lf := addLevelsFlags(f)
@@ -83,51 +84,52 @@ func runLevels(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	lp, ans, err := lf.puzzle(ctx, size)
+	p, ans, err := lf.puzzle(ctx, size)
 	if err != nil {
 		return err
 	}
 	ctx, cancel := lf.sf.context(ctx)
 	defer cancel()
-	req.goal, req.metric = lp.Goal, f.metric
-	how, err := levels.Plan(lp, req.lo, req.planHi(), req.n, req.mode)
+	req.goal, req.metric = p.Goal, f.metric
+	most := game.Largest
+	if req.hiSet {
+		most = req.hi
+	}
+	plan, err := game.PlanLevels(ctx, p, game.LevelsRequest{Min: req.lo, Max: most, N: req.n, Mode: req.mode, MaxMemory: f.memory})
 	if err != nil {
 		return lf.refused(req, err)
 	}
+	req.hi = plan.Max
 	out := &levelWriter{w: bufio.NewWriter(e.stdout), about: api.NewAbout(req.goal, f.metric), source: ans.Describe(), asJSON: *lf.asJSON}
-	switch how {
-	case levels.Walked:
-		return walkLevels(ctx, e, lf, lp, req, out)
-	case levels.FromTable:
-		// A table counts the boards at each distance, for any goal: one
-		// is made in a fraction of a second for a small size.
-		if lp.Table == nil {
-			if lp.Table, err = levels.TableOf(ctx, lp, f.memory); err != nil {
-				return lf.sf.stopped(memoryError(err), "")
-			}
-			out.source = (&source.Source{Origin: source.Computed, Table: lp.Table}).Describe()
+	switch plan.How {
+	case game.Walked:
+		return walkLevels(ctx, e, lf, plan, req, out)
+	case game.FromTable:
+		if plan.Computed != nil {
+			out.source = plan.Computed
 		}
-		return tableLevels(ctx, e, lf, lp, req, out)
-	case levels.Hardest:
+		got, err := plan.Draw(ctx, req.r, nil)
+		return printLevels(e, lf, req, got, err, out)
+	case game.Hardest:
 		out.source = nil // the published list's
-		return hardestLevels(ctx, e, lp, req, out)
+		return hardestLevels(ctx, e, plan, req, out)
 	}
-	return searchLevels(ctx, e, lf, lp, req, out)
+	return searchLevels(ctx, e, lf, plan, req, out)
 }
 
 // puzzle returns what boards of size are drawn from, as the flags say:
 // the goal, the metric, the solver and its table where it has one; and
 // the answer that says what answers them.
-func (lf *levelsFlags) puzzle(ctx context.Context, size board.Size) (levels.Puzzle, *source.Answer, error) {
+func (lf *levelsFlags) puzzle(ctx context.Context, size board.Size) (game.Puzzle, *source.Answer, error) {
 	s, err := lf.sf.solver(ctx, size)
 	if err != nil {
-		return levels.Puzzle{}, nil, err
+		return game.Puzzle{}, nil, err
 	}
 	ans, err := s.Answer(ctx, size)
 	if err != nil {
-		return levels.Puzzle{}, nil, err
+		return game.Puzzle{}, nil, err
 	}
-	return levels.Puzzle{Goal: s.Goal(size), Metric: lf.f.metric, Table: ans.Table, Solver: s, Uniform: ans.Uniform}, ans, nil
+	return game.Puzzle{Goal: s.Goal(size), Metric: lf.f.metric, Table: ans.Table, Solver: s, Uniform: ans.Uniform}, ans, nil
 }
 
 // levelsFlags are the flags of levels.
@@ -161,9 +163,9 @@ func addLevelsFlags(f *flags) *levelsFlags {
 
 // levelsRequest is what levels was asked for, its flags checked.
 type levelsRequest struct {
-	mode   levels.Mode // levels.WalkMode for -mode walk
+	mode   game.Mode // game.Walk for -mode walk
 	lo, hi int
-	hiSet  bool // -max was given; otherwise hi is set from the table or the size
+	hiSet  bool // -max was given; otherwise hi is the plan's
 	n      int
 	r      *rand.Rand
 	goal   board.Board
@@ -176,13 +178,13 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	req := &levelsRequest{lo: *lf.lo, hi: lf.hi.v, hiSet: lf.hi.set, n: *lf.n}
 	switch *lf.modeName {
 	case "auto":
-		req.mode = levels.Auto
+		req.mode = game.Auto
 	case "exact":
-		req.mode = levels.Exact
+		req.mode = game.Exact
 	case "filter":
-		req.mode = levels.Filter
+		req.mode = game.Filter
 	case "walk":
-		req.mode = levels.WalkMode
+		req.mode = game.Walk
 	default:
 		return nil, f.failf("-mode %q: want auto, exact, filter or walk", clip(*lf.modeName))
 	}
@@ -192,7 +194,7 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	if req.lo < 0 || (req.hiSet && req.hi < req.lo) {
 		return nil, f.failf("-min %d -max %d: want 0 <= min <= max", req.lo, req.hi)
 	}
-	if req.mode == levels.WalkMode && !req.hiSet {
+	if req.mode == game.Walk && !req.hiSet {
 		return nil, f.failf("give -max, the largest distance wanted, for -mode walk")
 	}
 	if !lf.sf.goal.set() {
@@ -216,9 +218,9 @@ func (req *levelsRequest) planHi() int {
 
 // walkLevels prints boards at the distances asked for found by random walks
 // from the goal, kept by their exact distance from the solver.
-func walkLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
-	got, err := levels.Draw(ctx, lp, levels.Walked, req.r, req.lo, req.hi, req.n, nil)
-	if errors.Is(err, levels.ErrNotFound) && len(got) > 0 {
+func walkLevels(ctx context.Context, e *env, lf *levelsFlags, plan *game.LevelPlan, req *levelsRequest, out *levelWriter) error {
+	got, err := plan.Draw(ctx, req.r, nil)
+	if errors.Is(err, game.ErrNotFound) && len(got) > 0 {
 		// Print what was found, as the table path does.
 		fmt.Fprintf(e.stderr, "slidetable levels: random walks found only %s %s at distances %d..%d; printing %s\n",
 			human.Group(uint64(len(got))), human.Plural(uint64(len(got)), "board", "boards"), req.lo, req.hi, human.Plural(uint64(len(got)), "it", "them"))
@@ -228,20 +230,10 @@ func walkLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, 
 	return printLevels(e, lf, req, got, err, out)
 }
 
-// tableLevels prints boards at the distances asked for drawn uniformly
-// from the puzzle's table.
-func tableLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
-	if !req.hiSet {
-		req.hi = max(lp.Table.Max(), req.lo)
-	}
-	got, err := levels.Draw(ctx, lp, levels.FromTable, req.r, req.lo, req.hi, req.n, &levels.DrawOptions{Mode: req.mode})
-	return printLevels(e, lf, req, got, err, out)
-}
-
-// printLevels prints the boards walkLevels or tableLevels found, and says
+// printLevels prints the boards walkLevels or a table found, and says
 // on stderr why there are fewer than asked for, if there are.
-func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []levels.Level, err error, out *levelWriter) error {
-	if errors.Is(err, levels.ErrRange) || errors.Is(err, levels.ErrNotFound) {
+func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []game.Level, err error, out *levelWriter) error {
+	if errors.Is(err, game.ErrRange) || errors.Is(err, game.ErrNotFound) {
 		return lf.f.fail(err)
 	}
 	for _, lv := range got {
@@ -263,43 +255,36 @@ func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []levels.Level
 // searchLevels prints uniform boards at the distances asked for, for a
 // size without a table, found by solving uniform boards, as they are
 // confirmed, with a progress bar on stderr unless -q.
-func searchLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
+func searchLevels(ctx context.Context, e *env, lf *levelsFlags, plan *game.LevelPlan, req *levelsRequest, out *levelWriter) error {
 	f, size := lf.f, req.goal.Size()
-	if !req.hiSet {
-		m, exact := published.MaxDistance(size, f.metric)
-		if !exact {
-			return f.failf("the largest distance of %s is not known: give -max, the largest distance wanted", size)
-		}
-		req.hi = max(m, req.lo)
-	}
-	if r, known := levels.RarityOf(req.goal, f.metric, req.lo, req.hi); known && r.Rare() {
-		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", rarity(size, req, r))
+	if plan.RarityKnown && plan.Rarity.Rare() {
+		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", rarity(size, req, plan.Rarity))
 	}
 	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
 	var werr error
-	opts := &levels.SearchOptions{
-		Found: func(lv levels.Level) {
+	opts := &game.DrawOptions{
+		Found: func(lv game.Level) {
 			if werr == nil {
 				if werr = out.write(lv); werr == nil {
 					werr = out.w.Flush()
 				}
 			}
 		},
-		Progress: func(p levels.SearchProgress) {
+		Progress: func(p game.SearchProgress) {
 			if bar != nil {
 				bar.Describe(fmt.Sprintf("levels %s %d..%d, %s boards solved", size, req.lo, req.hi, human.Group(p.Solved)))
 				bar.Set(p.Kept)
 			}
 		},
 	}
-	got, err := levels.Draw(ctx, lp, levels.Solved, req.r, req.lo, req.hi, req.n, &levels.DrawOptions{Search: opts})
+	got, err := plan.Draw(ctx, req.r, opts)
 	if bar != nil {
 		bar.Finish()
 	}
 	if werr != nil {
 		return werr
 	}
-	if errors.Is(err, levels.ErrRange) {
+	if errors.Is(err, game.ErrRange) {
 		return f.fail(err)
 	}
 	if err != nil {
@@ -308,39 +293,43 @@ func searchLevels(ctx context.Context, e *env, lf *levelsFlags, lp levels.Puzzle
 	return acceptedSummary(e, out, req, got, *lf.quiet)
 }
 
-// refused says why levels.Plan cannot draw the boards asked for
-// uniformly, as a usage error that says what would.
+// refused says why game.PlanLevels cannot draw the boards asked for: as
+// a usage error that says what would, where they cannot be drawn
+// uniformly or -max is needed, else as the failure of the table's build.
 func (lf *levelsFlags) refused(req *levelsRequest, err error) error {
 	f, size := lf.f, req.goal.Size()
-	var ue *levels.UniformError
-	if !errors.As(err, &ue) {
-		return err
+	var ue *game.UniformError
+	switch {
+	case errors.Is(err, game.ErrNoLargest):
+		return f.failf("the largest distance of %s is not known: give -max, the largest distance wanted", size)
+	case !errors.As(err, &ue):
+		return lf.sf.stopped(memoryError(err), "")
 	}
 	walk := "use -mode walk for boards at exact distances that are not uniform"
 	switch ue.Reason {
-	case levels.NeedsTable:
+	case game.NeedsTable:
 		return f.failf("-mode exact needs a table, and none for %s is built in; pass -table FILE, or use -mode filter or walk", size)
-	case levels.OutOfReach:
+	case game.OutOfReach:
 		switch {
 		case f.metric == board.MultiTile && size.Cells() <= source.MaxTableCells:
 			return f.failf("uniform %s boards in multi-tile moves are drawn from its table: build it with 'slidetable build -metric multi -install %s', or use -mode walk", size, size)
-		case f.metric == board.MultiTile && size.Cells() <= levels.MaxSearchCells:
+		case f.metric == board.MultiTile && size.Cells() <= game.MaxSearchCells:
 			return f.failf("uniform %s boards are out of reach of the multi-tile search here (it has no database; most boards are 30 moves and more away, and beyond about 27 it takes minutes to days); use -mode walk with a small -max for boards at exact distances that are not uniform", size)
 		}
-		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); %s", size, levels.MaxSearchCells, walk)
+		return f.failf("uniform %s boards are out of reach of an exact search (it solves boards of up to %d cells); %s", size, game.MaxSearchCells, walk)
 	}
 	if size.Cells() <= source.MaxTableCells {
 		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
 	}
 	how := rarity(size, req, ue.Rarity)
-	if ue.Reason == levels.Hopeless {
+	if ue.Reason == game.Hopeless {
 		return f.failf("%s: about %s boards would have to be solved for %d, which cannot finish; %s", how, roughCount(ue.Solves), req.n, walk)
 	}
 	return f.failf("%s, too rare to draw uniformly; %s, or -mode filter to draw uniform boards anyway", how, walk)
 }
 
 // rarity says how rare the range asked for is.
-func rarity(size board.Size, req *levelsRequest, r levels.Rarity) string {
+func rarity(size board.Size, req *levelsRequest, r game.Rarity) string {
 	about := "about"
 	if r.Bound {
 		about = "at most"
@@ -356,7 +345,7 @@ type levelWriter struct {
 	asJSON bool
 }
 
-func (l *levelWriter) write(lv levels.Level) error {
+func (l *levelWriter) write(lv game.Level) error {
 	if l.asJSON {
 		out := api.NewLevel(l.about, lv.Board, lv.Distance)
 		out.Source = l.source
@@ -369,9 +358,9 @@ func (l *levelWriter) write(lv levels.Level) error {
 // hardestLevels prints the published boards at the largest distance of the
 // size (all of them are at that distance), saying on stderr that they are
 // the published list, not boards drawn and solved here.
-func hardestLevels(ctx context.Context, e *env, lp levels.Puzzle, req *levelsRequest, out *levelWriter) error {
-	h, _ := published.HardestOf(lp.Goal.Size())
-	got, err := levels.Draw(ctx, lp, levels.Hardest, req.r, req.lo, req.hi, req.n, nil)
+func hardestLevels(ctx context.Context, e *env, plan *game.LevelPlan, req *levelsRequest, out *levelWriter) error {
+	h, _ := published.HardestOf(req.goal.Size())
+	got, err := plan.Draw(ctx, req.r, nil)
 	if err != nil {
 		return err
 	}
@@ -388,7 +377,7 @@ func hardestLevels(ctx context.Context, e *env, lp levels.Puzzle, req *levelsReq
 // acceptedSummary reports the distances of the boards levels kept: on
 // stderr as a histogram, unless quiet, or with -json as one last line
 // {"size":"4x4","accepted":{"50":3,...},"solved":N}.
-func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []levels.Level, quiet bool) error {
+func acceptedSummary(e *env, out *levelWriter, req *levelsRequest, got []game.Level, quiet bool) error {
 	if len(got) == 0 || quiet && !out.asJSON {
 		return nil
 	}

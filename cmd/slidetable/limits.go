@@ -11,11 +11,10 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
-	"github.com/slidetable/slidetable/levels"
-	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
 )
 
@@ -54,8 +53,7 @@ func (f *flags) outputFile(name, path string) error {
 // maxDistanceRange refuses, for walks to the standard goal, a smallest
 // distance no board of the size has in the metric of -metric.
 func (f *flags) maxDistanceRange(size board.Size, lo int) error {
-	most, exact := published.MaxDistance(size, f.metric)
-	if _, err := levels.CheckRange(size, lo, max(lo, most), most, exact); err != nil {
+	if err := game.CheckMin(size, f.metric, lo); err != nil {
 		return f.failf("-min %d: %w", lo, err)
 	}
 	return nil

@@ -9,13 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
-	"github.com/slidetable/slidetable/levels"
 )
-
-// packMultiMax is the largest distance of a multi-tile pack of a size
-// without a table: beyond 39 moves of 4x4, a uniform board hits a distance
-// about once in 100,000 draws, and walks hardly reach it.
-const packMultiMax = 39
 
 // packSeed is the seed of a pack when -seed is not given: a pack is made
 // the same every time.
@@ -23,9 +17,10 @@ const packSeed = 1
 
 // packLevels prints the level pack of size (levels -pack), one JSON object
 // a line: -n boards at each distance from -min (at least 1) to -max, whose
-// default is the table's largest distance, or for a size without a table
-// the largest level a game offers (with the published boards at the
-// largest distance, 80 moves of 4x4) or, in multi-tile moves, 39.
+// default is game.MakePack's: the table's largest distance, or for a size
+// without a table the largest level a game offers (with the published
+// boards at the largest distance, 80 moves of 4x4) or, in multi-tile
+// moves, 39.
 func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) error {
 	f := lf.f
 	var bad string
@@ -37,11 +32,11 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 	if bad != "" {
 		return f.failf("-%s does not apply to -pack, which prints JSON for the standard goal", bad)
 	}
-	mode := levels.Auto
+	mode := game.Auto
 	switch *lf.modeName {
 	case "auto":
 	case "filter":
-		mode = levels.Filter
+		mode = game.Filter
 	default:
 		return f.failf("-mode %q: -pack draws in mode auto, or filter for uniform boards at distances too rare for auto", clip(*lf.modeName))
 	}
@@ -61,20 +56,12 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 	}
 	ctx, cancel := lf.sf.context(ctx)
 	defer cancel()
-	hardest := false
-	if !lf.hi.set && lp.Table == nil && size.Cells() > levels.SmallCells {
-		if f.metric == board.MultiTile {
-			hi = packMultiMax
-		} else {
-			hi, hardest = game.DefaultMaxLevel, true
-		}
-	}
 	seed := uint64(packSeed)
 	if lf.seed.set {
 		seed = lf.seed.seed
 	}
 	var bar *progress // of the distances done, from the first done on
-	opts := &levels.PackOptions{Min: lo, Max: hi, Hardest: hardest, PerDistance: *lf.n, Seed: seed, Mode: mode,
+	opts := &game.PackOptions{Min: lo, Max: hi, PerDistance: *lf.n, Seed: seed, Mode: mode,
 		Progress: func(done, total int) {
 			if bar == nil {
 				bar = progressBar(e, *lf.quiet, int64(total), fmt.Sprintf("pack %s %s, distances", size, f.metric))
@@ -83,7 +70,7 @@ func packLevels(ctx context.Context, e *env, lf *levelsFlags, size board.Size) e
 				bar.Set(done)
 			}
 		}}
-	pack, err := levels.MakePack(ctx, lp, opts)
+	pack, err := game.MakePack(ctx, lp, opts)
 	if bar != nil {
 		bar.Finish()
 	}
