@@ -2,11 +2,11 @@ package abstraction
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"strconv"
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 // ErrClassing reports classes that do not make a classing of a goal: the

@@ -3,11 +3,11 @@ package abstraction
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"

@@ -2,10 +2,10 @@ package abstraction
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )

@@ -3,9 +3,9 @@ package abstraction
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"sync"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"

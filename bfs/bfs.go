@@ -3,10 +3,10 @@ package bfs
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"runtime"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/rank"

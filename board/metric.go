@@ -2,8 +2,9 @@ package board
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"strconv"
+
+	"github.com/slidetable/slidetable/failure"
 )
 
 // ErrMetric reports a name that is not a metric's.

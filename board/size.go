@@ -2,10 +2,10 @@ package board
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"strconv"
 	"strings"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 )
 

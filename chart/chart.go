@@ -2,7 +2,6 @@ package chart
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"image/color"
 	"io"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 
 	"gonum.org/v1/plot"

@@ -3,12 +3,12 @@ package coverage
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 

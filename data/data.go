@@ -3,10 +3,10 @@ package data
 import (
 	"embed"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 //go:generate go run gen.go

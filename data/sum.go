@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 // abstractionSums are the SHA-256 sums, in hex, of the abstraction

@@ -2,10 +2,10 @@ package gen
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 // ErrWalkLength reports a number of moves for Walk that is negative or

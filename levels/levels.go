@@ -3,12 +3,12 @@ package levels
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"

@@ -3,11 +3,11 @@ package levels
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/table"
 )

@@ -3,11 +3,11 @@ package levels
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math"
 	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/published"

@@ -2,11 +2,11 @@ package pdb
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math/bits"
 	"slices"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/rank"
 )

@@ -3,12 +3,12 @@ package pdb
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"math/bits"
 	"runtime"
 	"strings"
 	"sync"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/bitx"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"

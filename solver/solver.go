@@ -3,11 +3,11 @@ package solver
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"sync"
 	"sync/atomic"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"

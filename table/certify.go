@@ -3,11 +3,11 @@ package table
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )

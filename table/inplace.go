@@ -3,10 +3,10 @@ package table
 import (
 	"context"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"sync"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"

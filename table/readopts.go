@@ -2,10 +2,10 @@ package table
 
 import (
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"io"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/internal/mem"
 )

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/human"
 )
 

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/slidetable/slidetable/failure"
 )
 
 // ErrNotRegular reports a target that exists and is not a regular file.

@@ -3,9 +3,10 @@ package container
 import (
 	"errors"
 	"fmt"
-	"github.com/slidetable/slidetable/failure"
 	"io"
 	"sync"
+
+	"github.com/slidetable/slidetable/failure"
 )
 
 // Errors of reading a file. A kind's reader gives its own sentinels

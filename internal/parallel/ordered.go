@@ -2,9 +2,10 @@ package parallel
 
 import (
 	"context"
-	"github.com/slidetable/slidetable/failure"
 	"runtime"
 	"sync"
+
+	"github.com/slidetable/slidetable/failure"
 )
 
 // ErrStop is the error emit returns to Ordered to end early, with no error.
