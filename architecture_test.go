@@ -83,6 +83,7 @@ func TestArchitectureLayers(t *testing.T) {
 		"js":             append(kinds, searches...),
 		"js/wasm":        append(kinds, searches...),
 		"game":           kinds,
+		"game/uniform":   kinds,
 	}
 	for dir, banned := range rules {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))

@@ -68,9 +68,9 @@
 // the command line's levels does, plans the draw with PlanLevels (the same
 // decision a level takes: from a table, the published boards, uniform
 // boards solved or random walks) and draws with the plan; MakePack makes a
-// level pack; CountStates and MeasureDistances measure how evenly a
-// generator draws boards. Their names are those of packages levels and
-// coverage, which do the work, so that a front end needs neither.
+// level pack. Their names are those of package levels, which does the
+// work, so that a front end needs no other package. Whether a generator
+// draws boards uniformly is the question of package game/uniform.
 //
 // A Game is safe for concurrent use.
 package game

@@ -9,7 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/game/uniform"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/rank"
@@ -70,7 +70,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if d, ok := published.DistributionOf(size, f.metric); ok && size.Cells() > game.CountCells {
+	if d, ok := published.DistributionOf(size, f.metric); ok && size.Cells() > uniform.CountCells {
 		goal, err := goalFlag.board(size)
 		if err != nil {
 			return err
@@ -80,13 +80,13 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 	if *pdbPath != "" {
 		return f.failf("-table %s: only sizes tested by distance (such as 4x4) solve boards, with a file; %s is tested by counting its states", clip(*pdbPath), size)
 	}
-	if size.Cells() > game.CountCells {
+	if size.Cells() > uniform.CountCells {
 		states := "more than 10^18"
 		if size.Cells() <= rank.MaxLen {
 			states = human.Group(rank.Factorial(size.Cells()) / 2)
 		}
 		return f.failf("%s has %s states, too many to count; sizes of up to %d cells (such as 3x3, 4x2, 5x2) can be measured",
-			size, states, game.CountCells)
+			size, states, uniform.CountCells)
 	}
 	goal, err := goalFlag.board(size)
 	if err != nil {
@@ -96,7 +96,7 @@ func runCoverage(ctx context.Context, e *env, args []string) error {
 }
 
 // printCoverage writes the report of coverage, as text or JSON.
-func printCoverage(e *env, goal board.Board, g *genFlags, s uint64, rep *game.CoverageReport, alpha float64, pass, asJSON bool) error {
+func printCoverage(e *env, goal board.Board, g *genFlags, s uint64, rep *uniform.Report, alpha float64, pass, asJSON bool) error {
 	size := goal.Size()
 	if asJSON {
 		out := api.Coverage{About: api.NewAbout(goal, board.SingleTile), Sampling: g.sampling(s, rep.Draws), States: rep.States,
@@ -154,11 +154,11 @@ func countStates(ctx context.Context, e *env, f *flags, g *genFlags, tf *timeout
 	if err := g.fits(f, n, *tf.timeout); err != nil {
 		return err
 	}
-	rep, err := game.CountStates(ctx, goal, n, func() (board.Board, error) {
+	rep, err := uniform.CountStates(ctx, goal, n, func() (board.Board, error) {
 		b, _, err := draw()
 		return b, err
 	})
-	if errors.Is(err, game.ErrTooLarge) {
+	if errors.Is(err, uniform.ErrTooLarge) {
 		return f.fail(err)
 	}
 	if err != nil {

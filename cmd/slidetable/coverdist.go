@@ -7,7 +7,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/game/uniform"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/solver"
@@ -31,14 +31,14 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if n == 0 {
 		n = defaultDistanceDraws
 	}
-	if err := f.intFlag("n", n, 1, game.MaxDistanceDraws, "a number of boards to solve"); err != nil {
+	if err := f.intFlag("n", n, 1, uniform.MaxDistanceDraws, "a number of boards to solve"); err != nil {
 		return err
 	}
 	if !(alpha > 0 && alpha < 1) {
 		return f.failf("-alpha %v: want a level between 0 and 1, such as 0.01", alpha)
 	}
-	if least := game.LeastDraws(d.Counts); n < least {
-		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, game.MinExpected, least)
+	if least := uniform.LeastDraws(d.Counts); n < least {
+		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, uniform.MinExpected, least)
 	}
 	cat, err := f.catalog(opts)
 	if err != nil {
@@ -65,7 +65,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if bar != nil {
 		progress = func(solved int) { bar.Set(solved) }
 	}
-	rep, err := game.MeasureDistances(ctx, n, func() (board.Board, error) {
+	rep, err := uniform.MeasureDistances(ctx, n, func() (board.Board, error) {
 		b, _, err := draw()
 		return b, err
 	}, s, d.Counts, progress)
@@ -76,7 +76,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 		return err
 	}
 	// A test with no degree of freedom rejects nothing: it is no pass
-	// (game.LeastDraws keeps it from being run).
+	// (uniform.LeastDraws keeps it from being run).
 	pass := rep.DF >= 1 && rep.Passes(alpha)
 	if asJSON {
 		out := api.DistanceCoverage{About: api.NewAbout(goal, f.metric), Sampling: g.sampling(sd, rep.Draws), Source: d.Source,
@@ -99,7 +99,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 
 // printDistanceCoverage writes the histogram of the distances drawn beside
 // the expected one, bin by bin, and the test's verdict.
-func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed uint64, rep *game.DistanceReport, alpha float64, pass bool) error {
+func printDistanceCoverage(e *env, d published.Distribution, g *genFlags, seed uint64, rep *uniform.DistanceReport, alpha float64, pass bool) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "size: %s, %s, %s boards drawn, seed %d, each solved exactly\n", d.Size, g.describe(), human.Group(rep.Draws), seed)
 	fmt.Fprintf(&sb, "reference: the published distribution, %s\n", d.Source)

@@ -1,4 +1,11 @@
-package game
+// Package uniform answers whether a generator draws boards uniformly, as
+// the command line's coverage asks it: by counting every state of a small
+// size (CountStates), or, for a size whose distribution is published, by
+// solving the boards drawn and comparing their distances with it
+// (MeasureDistances). It is a question beside those of package game, kept
+// apart so that what plays a game (the WebAssembly build) does not carry
+// the statistics. The names are those of package coverage, which measures.
+package uniform
 
 import (
 	"context"
@@ -7,15 +14,14 @@ import (
 	"github.com/slidetable/slidetable/coverage"
 )
 
-// How evenly a generator draws boards, as the command line's coverage
-// measures it: by counting every state of a small size, or, for a size
-// whose distribution is published, by solving the boards drawn and
-// comparing their distances with it. The names are those of package
-// coverage, which measures.
+// Solver finds the exact distance of a board, such as a *solver.Solver.
+type Solver interface {
+	Distance(ctx context.Context, b board.Board) (int, error)
+}
 
-// CoverageReport is how often each state was drawn, and the chi-square
-// test of it against uniform draws.
-type CoverageReport = coverage.Report
+// Report is how often each state was drawn, and the chi-square test of it
+// against uniform draws.
+type Report = coverage.Report
 
 // DistanceReport is the histogram of the distances of the boards drawn,
 // and the chi-square test of it against a distribution.
@@ -38,7 +44,7 @@ var ErrTooLarge = coverage.ErrTooLarge
 
 // CountStates draws n boards with draw, all reaching goal, and counts how
 // often each state came up (coverage.Measure).
-func CountStates(ctx context.Context, goal board.Board, n int, draw func() (board.Board, error)) (*CoverageReport, error) {
+func CountStates(ctx context.Context, goal board.Board, n int, draw func() (board.Board, error)) (*Report, error) {
 	return coverage.Measure(ctx, goal, n, draw)
 }
 
