@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,9 +63,30 @@ func workerIn(t *testing.T) (func(method string, args ...any) (string, time.Dura
 // workerFor is workerIn with the calls' time limit, limit in all.
 func workerFor(t *testing.T, limit time.Duration) (func(method string, args ...any) (string, time.Duration, error), string) {
 	t.Helper()
+	p := openPage(t, limit, nil)
+	return p.ask, p.profile
+}
+
+// testPage is the test page (testdata) open in headless Chromium.
+type testPage struct {
+	t       *testing.T
+	ctx     context.Context // the browser's, with the calls' time limit
+	url     string          // the page's
+	profile string          // the browser's user data folder
+}
+
+// openPage serves the module and the test page (testdata) from a plain
+// static file server, no API, through wrap if not nil, and opens the page
+// in headless Chromium; its calls may take limit in all.
+func openPage(t *testing.T, limit time.Duration, wrap func(http.Handler) http.Handler) *testPage {
+	t.Helper()
 	chrome := testenv.Browser(t)
 	profile := t.TempDir()
-	ts := httptest.NewServer(http.FileServerFS(layers{os.DirFS("testdata"), js.Files()}))
+	var files http.Handler = http.FileServerFS(layers{os.DirFS("testdata"), js.Files()})
+	if wrap != nil {
+		files = wrap(files)
+	}
+	ts := httptest.NewServer(files)
 	t.Cleanup(ts.Close)
 	opts := testenv.ChromeOptions(chrome, profile)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -75,34 +97,53 @@ func workerFor(t *testing.T, limit time.Duration) (func(method string, args ...a
 	}
 	tctx, cancel := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancel)
-	if err := chromedp.Do(tctx, chromedp.Navigate(ts.URL+"/index.html")); err != nil {
-		t.Fatal(err)
+	p := &testPage{t: t, ctx: tctx, url: ts.URL + "/index.html", profile: profile}
+	p.visit()
+	return p
+}
+
+// visit opens the page anew: a new worker, which loads the module anew.
+func (p *testPage) visit() {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(p.url)); err != nil {
+		p.t.Fatal(err)
 	}
-	return func(method string, args ...any) (string, time.Duration, error) {
-		a, err := json.Marshal(append([]any{method}, args...))
-		if err != nil {
-			t.Fatal(err)
-		}
-		expr := fmt.Sprintf(`ask(...%s).then((r) => JSON.stringify(r))`, a)
-		out, err := chromedp.Run(tctx, chromedp.Evaluate[string](expr, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		var r struct {
-			Value  json.RawMessage `json:"value"`
-			MS     float64         `json:"ms"`
-			Error  string          `json:"error"`
-			Name   string          `json:"name"`
-			Status int             `json:"status"`
-		}
-		if err := json.Unmarshal([]byte(out), &r); err != nil {
-			t.Fatal(err)
-		}
-		if r.Error != "" {
-			return "", 0, fmt.Errorf("%s (%s, %d)", r.Error, r.Name, r.Status)
-		}
-		return string(r.Value), time.Duration(r.MS * float64(time.Millisecond)), nil
-	}, profile
+}
+
+// evalIn evaluates the JavaScript expression expr in p, awaiting it if
+// it is a promise.
+func evalIn[T any](p *testPage, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// ask calls a method of the module in the page's module Worker and
+// returns its answer as JSON and the call's time there.
+func (p *testPage) ask(method string, args ...any) (string, time.Duration, error) {
+	p.t.Helper()
+	a, err := json.Marshal(append([]any{method}, args...))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	out := evalIn[string](p, fmt.Sprintf(`ask(...%s).then((r) => JSON.stringify(r))`, a))
+	var r struct {
+		Value  json.RawMessage `json:"value"`
+		MS     float64         `json:"ms"`
+		Error  string          `json:"error"`
+		Name   string          `json:"name"`
+		Status int             `json:"status"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		p.t.Fatal(err)
+	}
+	if r.Error != "" {
+		return "", 0, fmt.Errorf("%s (%s, %d)", r.Error, r.Name, r.Status)
+	}
+	return string(r.Value), time.Duration(r.MS * float64(time.Millisecond)), nil
 }
 
 // TestBrowserWorker loads the module in a module Worker of a page served by
@@ -404,4 +445,74 @@ func TestMeasureWasmMulti(t *testing.T) {
 	at := func(p int) time.Duration { return times[(len(times)*p+99)/100-1].Round(time.Millisecond) }
 	t.Logf("multi-tile 4x4 hints of %d boards in the worker: median %v, 90th percentile %v, slowest %v, all %v; %d within 2 s",
 		n, at(50), at(90), times[n-1].Round(time.Millisecond), sum.Round(time.Millisecond), within)
+}
+
+// TestBrowserKeepsAbstraction: a page fetches 4x4-multi.abs the first
+// time it asks about 4x4 in multi-tile moves, and a later visit takes it
+// from the browser's cache (the Cache API) without fetching it; a kept
+// file that is not the build's, damaged or of another build, is fetched
+// again and replaced, and the answers stay exact.
+func TestBrowserKeepsAbstraction(t *testing.T) {
+	var fetches atomic.Int32
+	p := openPage(t, 5*time.Minute, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/4x4-multi.abs" {
+				fetches.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
+	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := board.Size{W: 4, H: 4}
+	r := rand.New(rand.NewPCG(3, 4))
+	hints := func(visit string, wantFetches int32) {
+		t.Helper()
+		b, _, err := gen.Walk(r, board.Goal(size), 30, &gen.WalkOptions{NoUndo: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, d, err := s.Hints(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Distance int   `json:"distance"`
+			Moves    []int `json:"moves"`
+		}
+		answer, _, err := p.ask("hints", "4x4", b.String(), map[string]any{"metric": "multi"})
+		if err == nil {
+			err = json.Unmarshal([]byte(answer), &got)
+		}
+		if err != nil || got.Distance != d || fmt.Sprint(got.Moves) != fmt.Sprint(moves) {
+			t.Errorf("%s: hints of %s: %s %v, want distance %d, moves %v", visit, b, answer, err, d, moves)
+		}
+		if n := fetches.Load(); n != wantFetches {
+			t.Errorf("%s: 4x4-multi.abs fetched %d times in all, want %d", visit, n, wantFetches)
+		}
+	}
+	hints("first visit", 1)
+	p.visit()
+	hints("second visit", 1)
+
+	// Damage the file kept, and keep one of another build beside it.
+	keys := evalIn[[]string](p, `caches.open("slidetable").then(async (c) => {
+		const keys = (await c.keys()).map((r) => r.url);
+		for (const k of keys) await c.put(k, new Response(new Uint8Array([1, 2, 3])));
+		await c.put(new URL("4x4-multi.abs?sha256=" + "0".repeat(64), location.href).href, new Response("old"));
+		return keys;
+	})`)
+	if len(keys) != 1 || !strings.Contains(keys[0], "4x4-multi.abs?sha256=") {
+		t.Fatalf("kept: %q, want one 4x4-multi.abs keyed by its SHA-256", keys)
+	}
+	p.visit()
+	hints("a visit with a damaged file kept", 2)
+	kept := evalIn[[]string](p, `caches.open("slidetable").then(async (c) => (await c.keys()).map((r) => r.url))`)
+	if !slices.Equal(kept, keys) {
+		t.Errorf("kept after the file was fetched again: %q, want %q", kept, keys)
+	}
+	p.visit()
+	hints("the visit after", 2)
 }

@@ -62,7 +62,7 @@ function reply({ id, endpoint, query, lookup, draw, give: bytes }) {
     out = null;
   }
   if (typeof out === "string") port.postMessage({ id, reply: out });
-  else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: out.abstraction === true });
+  else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: typeof out.abstraction === "string" ? out.abstraction : false });
   else port.postMessage({ id, reply: stoppedReply });
 }
 

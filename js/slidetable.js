@@ -4,7 +4,8 @@
 // database are inside slidetable.wasm, so nothing is asked of a server.
 // The 4x4 abstraction database, which bounds searches in multi-tile moves,
 // is the file 4x4-multi.abs beside it (4.2 MB), fetched only when a call
-// first asks about 4x4 in that metric.
+// first asks about 4x4 in that metric, and kept by a browser for its next
+// visits.
 //
 //   import { load } from "slidetable";
 //   const st = await load();
@@ -52,7 +53,8 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
  * 4x4-multi.abs in the same ways, where it is not beside this file: it is
  * fetched the first time a call asks about 4x4 in multi-tile moves, and
  * the module keeps it only if it is the very file of its build (by its
- * SHA-256). A file fetched may have at most 64 MB, and is given up if
+ * SHA-256); a browser keeps it too (the Cache API store "slidetable"), so
+ * that a later visit fetches nothing. A file fetched may have at most 64 MB, and is given up if
  * nothing of it arrives for options.stallTimeout ms (30 s by default).
  * options.workers is the most searches run at once (1 to 16; by default
  * the cores, at most 4). options.signal stops the loading; the fetch of a
@@ -140,6 +142,68 @@ async function bytesOf(source, f) {
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
   if (url.protocol === "file:") return readFile(url);
   return fetched(url, String(url), f);
+}
+
+// store names the Cache API store where a browser keeps the files fetched
+// on demand (4x4-multi.abs), so that a later visit fetches nothing.
+const store = "slidetable";
+
+// keptBytesOf returns the bytes of the file at source whose SHA-256 is sum
+// (in hex), as bytesOf does; but where there is a Cache API (a page or a
+// worker of a secure context), it takes them from the store if an earlier
+// visit kept them and they are still that file, and keeps what it fetches
+// once it is that file, in place of the files of other builds. A store
+// that fails is passed over: it only spares a fetch. The module checks
+// the bytes again when it is given them.
+async function keptBytesOf(source, sum, f) {
+  const key = storeKey(source, sum);
+  const cache = key ? await caches.open(store).catch(() => null) : null;
+  if (cache) {
+    const hit = await cache.match(key).catch(() => undefined);
+    if (hit) {
+      const b = await fetched(hit, key, f).catch(() => null);
+      if (b && await sha256(b) === sum) return b;
+      await cache.delete(key).catch(() => {});
+    }
+  }
+  const b = await bytesOf(source, f);
+  if (cache && await sha256(b) === sum) {
+    try {
+      await cache.put(key, new Response(b, { headers: { "Content-Type": "application/octet-stream" } }));
+      const base = key.slice(0, key.indexOf("?"));
+      for (const req of await cache.keys()) {
+        if (req.url !== key && req.url.startsWith(base + "?")) await cache.delete(req);
+      }
+    } catch {
+      // Kept or not, the bytes are good.
+    }
+  }
+  return b;
+}
+
+// storeKey returns the key of the file at source whose SHA-256 is sum in
+// the store: its http(s) URL with the sum as the query, so that a file of
+// another build is never taken for it; or null where there is no store,
+// or source is bytes, a Response or a local file.
+function storeKey(source, sum) {
+  if (typeof sum !== "string" || typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source) || (typeof Response !== "undefined" && source instanceof Response)) return null;
+  let url;
+  try {
+    url = new URL(String(source), import.meta.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.hash = "";
+  url.search = `sha256=${sum}`;
+  return url.href;
+}
+
+// sha256 returns the SHA-256 of bytes b, in hex.
+async function sha256(b) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
+  return Array.from(d, (x) => x.toString(16).padStart(2, "0")).join("");
 }
 
 // readFile reads a file: URL in Node: fetch does not read files. Bundlers
@@ -385,7 +449,7 @@ export class Slidetable {
     call.lane = null;
     hold(lane);
     if (!msg.search) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
-    else if (msg.abstraction && !this.#given) this.#fetchFor(call);
+    else if (msg.abstraction && !this.#given) this.#fetchFor(call, msg.abstraction);
     else this.#search(call);
   }
 
@@ -398,12 +462,13 @@ export class Slidetable {
     for (const call of [...lane.calls.values()]) this.#settle(call, () => { throw err; });
   }
 
-  // #fetchFor fetches 4x4-multi.abs once for every call that needs it,
+  // #fetchFor fetches 4x4-multi.abs, whose SHA-256 is sum, once for every
+  // call that needs it (or takes it from the browser's cache: keptBytesOf),
   // then searches call; the fetch stops when every call waiting for it
   // has, and a failed one is tried again by the next call.
-  #fetchFor(call) {
+  #fetchFor(call, sum) {
     if (!this.#fetching || this.#fetching.abandoned) {
-      const f = new Shared((signal) => bytesOf(this.#abstraction, { signal, stall: this.#stall }));
+      const f = new Shared((signal) => keptBytesOf(this.#abstraction, sum, { signal, stall: this.#stall }));
       this.#fetching = f;
       f.promise.then((b) => {
         if (this.#closed) return;

@@ -15,8 +15,8 @@
 // stats), computed here, separated by a space; whose method
 // lookup(endpoint, query) answers the same where a table answers at once
 // (game.Request.Cheap) and otherwise returns {search: true, abstraction}
-// without searching, abstraction saying whether the search needs the file
-// below; and whose method give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
+// without searching, abstraction the SHA-256 (hex) of the file below if
+// the search needs it, else false; and whose method give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
 // abstraction database that bounds searches in the multi-tile metric,
 // which the module leaves out: it is kept if its SHA-256 is that of the
 // file built into the programs (data.Give), and give returns null, or

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -102,9 +103,11 @@ func answer(g *game.Game, name, query string) string {
 // lookup answers a request as answer does if a table answers it at once
 // (game.Request.Cheap: a lookup, a parity, a listing, a bad request), and
 // otherwise answers nothing but an object {search: true, abstraction}
-// saying that a search must answer it, where abstraction is true if that
-// search needs the abstraction database the module leaves out (give). A
-// worker that only looks up is thus never held by a search.
+// saying that a search must answer it, where abstraction is the SHA-256
+// (in hex) of the abstraction database the module leaves out (give) if
+// that search needs it, else false: the file's sum lets slidetable.js keep
+// the file in the browser's cache and check it there. A worker that only
+// looks up is thus never held by a search.
 func lookup(g *game.Game, name, query string) any {
 	q, err := url.ParseQuery(query)
 	if err != nil {
@@ -117,7 +120,12 @@ func lookup(g *game.Game, name, query string) any {
 	case req.Cheap():
 		return respond(req)
 	}
-	return map[string]any{"search": true, "abstraction": abstracted(g, name, q)}
+	var needs any = false
+	if size, ok := abstracted(g, name, q); ok {
+		sum, _ := data.AbstractionSum(size)
+		needs = hex.EncodeToString(sum[:])
+	}
+	return map[string]any{"search": true, "abstraction": needs}
 }
 
 // genStream is the stream of the random source of 'slidetable gen -seed
@@ -189,13 +197,13 @@ func failure(err error) string {
 	return reply(game.Status(err), api.Error{Error: human.Message(err)})
 }
 
-// abstracted reports whether a search for the size and metric of a
-// request q of the endpoint name is bounded by an abstraction database
-// the module leaves out (data.AbstractionSizes, in the multi-tile
-// metric), which must be given first. The size and metric are read as
-// the request read them, so that any size the request accepts is
+// abstracted returns the size of a request q of the endpoint name, and
+// whether a search for its size and metric is bounded by an abstraction
+// database the module leaves out (data.AbstractionSizes, in the
+// multi-tile metric), which must be given first. The size and metric are
+// read as the request read them, so that any size the request accepts is
 // recognised.
-func abstracted(g *game.Game, name string, q url.Values) bool {
+func abstracted(g *game.Game, name string, q url.Values) (board.Size, bool) {
 	about := url.Values{}
 	for _, k := range []string{"size", "metric"} {
 		if q.Has(k) {
@@ -203,7 +211,10 @@ func abstracted(g *game.Game, name string, q url.Values) bool {
 		}
 	}
 	p, err := g.Puzzle(about, name)
-	return err == nil && p.Metric == board.MultiTile && slices.Contains(data.AbstractionSizes(), p.Goal.Size())
+	if err != nil || p.Metric != board.MultiTile || !slices.Contains(data.AbstractionSizes(), p.Goal.Size()) {
+		return board.Size{}, false
+	}
+	return p.Goal.Size(), true
 }
 
 // reply returns the status and v as JSON in one string, "200 {...}": one
