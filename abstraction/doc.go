@@ -38,13 +38,15 @@
 // The build takes about 45 s of processor time and 450 MB at its peak; the
 // file is 202 MB, of which a search reads the words, 101 MB.
 //
-// Small4x4, the tier built into the program (package data), holds three
-// classings of 3 classes, 20,420,400 arrangements, 4.2 MB compressed and
-// 5.5 MB in memory, found by a local search over classings (a cell moved
-// to another class at a time) scored by IDA*'s nodes on six uniform
-// boards: 3.2 million nodes there against 1.2 million for Rokicki's
-// classing; three of 12,972,960 arrangements (2.7 MB) took 4.7 million,
-// the best two of 13,693,680 took 14.9 million.
+// Builtin4x4, the tier built into the programs (package data), holds
+// Rokicki's classing and two small classings of 3 classes (3,603,600
+// arrangements each, found by a local search over classings, a cell moved
+// to another class at a time, scored by IDA*'s nodes on six uniform
+// boards): 158,558,400 arrangements, 33 MB compressed and 40 MB in
+// memory. On those six boards it takes IDA* 0.6 million nodes, Rokicki's
+// classing alone 1.2 million, and the tier built in before it (three small
+// classings, 20,420,400 arrangements, 4.2 MB) 3.2 million; on the 100
+// boards, 131 million nodes against 720 million.
 //
 // # Entries
 //
@@ -131,9 +133,9 @@
 // A search reads the raw words as they are, straight into memory, and
 // needs nothing else; the proof and WriteTo read the least distances too.
 // The zstd blocks compress a fifth better than words would, and a reader
-// makes the words from them. WriteTo writes a database of 32 MiB of blocks
-// or more raw (the large tier), a smaller one compressed (the built-in
-// tier). The same database always gives the same bytes.
+// makes the words from them. WriteTo writes a database of 128 MiB of
+// blocks or more raw (the large tier), a smaller one compressed (the
+// built-in tier). The same database always gives the same bytes.
 //
 // A reader checks the header as the container does (the magic, the
 // version and the header's length, then the header's checksum before it

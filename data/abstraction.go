@@ -12,7 +12,7 @@ import (
 
 // The abstraction database of the 4x4 in the multi-tile metric is built
 // into programs, but not into the WebAssembly module (see
-// abstraction_js.go): at 4.2 MB it would take the static site past its
+// abstraction_js.go): at 33 MB it would take the static site past its
 // budget, so slidetable.js fetches the file and gives it to the module
 // (Give) when it is first asked about 4x4 in multi-tile moves.
 
@@ -29,7 +29,7 @@ func AbstractionSizes() []board.Size { return slices.Clone(abstractionSizes) }
 
 // AbstractionFile returns the bytes of the embedded abstraction database
 // file of size, in the multi-tile metric (for 4x4: the classings of
-// abstraction.Small4x4). It fails with ErrNotEmbedded if there is none,
+// abstraction.Builtin4x4). It fails with ErrNotEmbedded if there is none,
 // as in the WebAssembly build.
 func AbstractionFile(size board.Size) ([]byte, error) {
 	if !slices.Contains(abstractionSizes, size) {

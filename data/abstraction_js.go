@@ -11,7 +11,7 @@ import (
 )
 
 // given holds the abstraction database files given to the WebAssembly
-// build (Give), which leaves them out of the module: at 4.2 MB the 4x4
+// build (Give), which leaves them out of the module: at 33 MB the 4x4
 // one would take the static site past its budget, so the page fetches it
 // when it first asks about 4x4 in multi-tile moves.
 var given struct {

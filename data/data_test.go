@@ -214,7 +214,7 @@ func TestAbstractionUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	built, err := abstraction.Build(context.Background(), abstraction.Small4x4(), nil)
+	built, err := abstraction.Build(context.Background(), abstraction.Builtin4x4(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestAbstractionUpToDate(t *testing.T) {
 }
 
 // TestAbstractionFile reads the built-in abstraction database and requires
-// the classings of abstraction.Small4x4.
+// the classings of abstraction.Builtin4x4.
 func TestAbstractionFile(t *testing.T) {
 	b, err := data.AbstractionFile(board.Size{W: 4, H: 4})
 	if err != nil {
@@ -247,7 +247,7 @@ func TestAbstractionFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := abstraction.Small4x4()
+	want := abstraction.Builtin4x4()
 	got := db.Classings()
 	if len(got) != len(want) || db.Goal() != board.Goal(board.Size{W: 4, H: 4}) {
 		t.Fatalf("the built-in database has %d classings to %v, want %d to the standard goal", len(got), db.Goal(), len(want))

@@ -44,7 +44,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	abs, err := abstraction.Build(ctx, abstraction.Small4x4(), nil)
+	abs, err := abstraction.Build(ctx, abstraction.Builtin4x4(), nil)
 	if err == nil {
 		_, err = abstraction.WriteFile(ctx, "4x4-multi.abs", abs)
 	}

@@ -3,7 +3,7 @@
 // distance tables of the boards up to 3x3 and 4x2 and the 4x4 pattern
 // database are inside slidetable.wasm, so nothing is asked of a server.
 // The 4x4 abstraction database, which bounds searches in multi-tile moves,
-// is the file 4x4-multi.abs beside it (4.2 MB), fetched only when a call
+// is the file 4x4-multi.abs beside it (33 MB), fetched only when a call
 // first asks about 4x4 in that metric, and kept by a browser for its next
 // visits.
 //

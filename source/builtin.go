@@ -125,7 +125,7 @@ func hasBuiltinDatabase(size board.Size, m board.Metric) bool {
 }
 
 // builtinAbstraction returns the built-in abstraction database of size
-// (4x4: the classings of abstraction.Small4x4), read on first use and
+// (4x4: the classings of abstraction.Builtin4x4), read on first use and
 // shared afterwards, safe for concurrent use; callers must not Close it.
 // It fails with an error wrapping ErrNotBuiltin if there is none.
 func builtinAbstraction(size board.Size) (*abstraction.DB, error) {

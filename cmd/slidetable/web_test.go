@@ -27,7 +27,7 @@ import (
 // files may add (4x4-multi.abs, for 4x4 in multi-tile moves).
 const (
 	maxSiteGzip     = 4 << 20
-	maxOnDemandGzip = 5 << 20
+	maxOnDemandGzip = 40 << 20
 )
 
 // TestWeb writes the static site and checks that it holds exactly the

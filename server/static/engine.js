@@ -73,10 +73,8 @@ class Engine {
 // APIEngine asks slidetable serve. A search the server will not do
 // (longer than its time limit: 422 and final, as for a 4x4 board far from
 // the goal; or 503, too many at once) is asked again of the WebAssembly
-// build, started then, which takes as long as it needs and stops when the
-// board changes. Not in the multi-tile metric: there a search the server
-// gives up on would take the worker longer still, so the server's answer
-// stands.
+// build, started then, in either metric, which takes as long as it needs
+// and stops when the board changes.
 class APIEngine extends Engine {
   constructor(single, multi) {
     super();
@@ -90,7 +88,7 @@ class APIEngine extends Engine {
     try {
       return await apiGet(`api/${endpoint}?${new URLSearchParams(params)}`, signal);
     } catch (e) {
-      if ((e.code !== "unavailable" && e.code !== "timeout") || (endpoint !== "hint" && endpoint !== "solve") || params.metric === "multi") throw e;
+      if ((e.code !== "unavailable" && e.code !== "timeout") || (endpoint !== "hint" && endpoint !== "solve")) throw e;
       let st;
       try {
         st = await this.fallback();
