@@ -160,9 +160,14 @@ func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, e
 	return plan, nil
 }
 
-// DrawOptions are the callbacks of LevelPlan.Draw, for a draw by solving
-// (Solved), which may take minutes. A nil *DrawOptions means none.
+// DrawOptions change a draw by solving (Solved), which may take minutes.
+// A nil *DrawOptions means the zero value.
 type DrawOptions struct {
+	// Workers is the number of boards solved at once; 0 means one a core.
+	Workers int
+	// MaxDraws stops the draw, with ErrNotFound, after that many boards;
+	// 0 means no limit but the context's.
+	MaxDraws uint64
 	// Found, if set, is called with each board kept, in the order drawn,
 	// as soon as it is confirmed.
 	Found func(Level)
@@ -176,7 +181,7 @@ type DrawOptions struct {
 func (plan *LevelPlan) Draw(ctx context.Context, r *rand.Rand, opts *DrawOptions) ([]Level, error) {
 	dopts := &levels.DrawOptions{Mode: plan.req.Mode, MaxMemory: plan.req.MaxMemory}
 	if opts != nil {
-		dopts.Search = &levels.SearchOptions{Found: opts.Found, Progress: opts.Progress}
+		dopts.Search = &levels.SearchOptions{Workers: opts.Workers, MaxDraws: opts.MaxDraws, Found: opts.Found, Progress: opts.Progress}
 	}
 	return levels.Draw(ctx, plan.lp, plan.How, r, plan.Min, plan.Max, plan.req.N, dopts)
 }

@@ -16,27 +16,28 @@ import (
 const maxDraws = 100_000
 
 // level returns a board at a distance in [lo, hi] from p's goal, drawn
-// with r in the way levels.Plan decides, the command line's levels' too;
+// with r in the way PlanLevels decides, the command line's levels' too;
 // where boards cannot be drawn uniformly, a game is content with random
 // walks kept by their exact distance. (See packed for a size whose boards
 // would be searched.)
 func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Level, error) {
-	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Solver: p.Solver, Uniform: p.Uniform}
+	pz := p.Puzzle
 	if p.exact {
-		var t *source.ExactTable
-		var err error
-		if t, err = p.table(); err != nil {
+		t, err := p.table()
+		if err != nil {
 			return levels.Level{}, err
 		}
-		lp.Table = t
+		pz.Table = t
 	}
-	how, err := levels.Plan(lp, lo, hi, 1, levels.Auto)
+	req := LevelsRequest{Min: lo, Max: hi, N: 1}
+	plan, err := PlanLevels(ctx, pz, req)
 	if errors.Is(err, levels.ErrUniform) {
-		how, err = levels.Walked, nil
+		req.Mode = Walk
+		plan, err = PlanLevels(ctx, pz, req)
 	}
 	var got []levels.Level
 	if err == nil {
-		got, err = levels.Draw(ctx, lp, how, r, lo, hi, 1, &levels.DrawOptions{Search: &levels.SearchOptions{Workers: 1, MaxDraws: maxDraws}})
+		got, err = plan.Draw(ctx, r, &DrawOptions{Workers: 1, MaxDraws: maxDraws})
 	}
 	if errors.Is(err, levels.ErrRange) {
 		return levels.Level{}, input(err)
