@@ -100,6 +100,7 @@ type LevelsRequest struct {
 
 // LevelPlan is how PlanLevels draws the boards of a request.
 type LevelPlan struct {
+	// How is the way the boards are drawn.
 	How How
 	// Min and Max are the range drawn from, Max a number.
 	Min, Max int
