@@ -1,15 +1,12 @@
 package js
 
 import (
-	"bytes"
 	"embed"
 	"io/fs"
-	"slices"
-	"strings"
-	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/memfs"
 )
 
 //go:generate go run gen.go
@@ -33,55 +30,17 @@ const tierName = "4x4-multi.abs"
 // the modules it plays by, rules.js and knowledge.js, LICENSE (slidetable's, the MIT License) and GO-LICENSE (the
 // license of wasm_exec.js and of the Go runtime inside slidetable.wasm),
 // which every copy of these files carries.
-func Files() fs.FS { return withTier{} }
+func Files() fs.FS {
+	b, err := data.AbstractionFile(board.Size{W: 4, H: 4})
+	if err != nil {
+		// Embedded in every build of package data but the WebAssembly
+		// module's, which serves no files.
+		panic(err)
+	}
+	return memfs.Layers{files, memfs.Files{tierName: b}}
+}
 
 // OnDemand returns the names of the files of Files that slidetable.js
 // fetches only when a call needs them, not when it loads: 4x4-multi.abs,
 // for 4x4 in multi-tile moves. A page's first visit transfers the others.
 func OnDemand() []string { return []string{tierName} }
-
-// withTier is the embedded files and, beside them, 4x4-multi.abs.
-type withTier struct{}
-
-func (withTier) Open(name string) (fs.File, error) {
-	if name != tierName {
-		return files.Open(name)
-	}
-	b, err := data.AbstractionFile(board.Size{W: 4, H: 4})
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	return &tierFile{Reader: bytes.NewReader(b), size: int64(len(b))}, nil
-}
-
-// ReadDir lists a folder of the embedded files, and 4x4-multi.abs in ".".
-func (t withTier) ReadDir(name string) ([]fs.DirEntry, error) {
-	es, err := files.ReadDir(name)
-	if err != nil || name != "." {
-		return es, err
-	}
-	f, err := t.Open(tierName)
-	if err != nil {
-		return nil, err
-	}
-	info, _ := f.Stat()
-	es = append(es, fs.FileInfoToDirEntry(info))
-	slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return es, nil
-}
-
-// tierFile is 4x4-multi.abs opened: it reads, seeks (as http.FileServer
-// needs) and says what it is.
-type tierFile struct {
-	*bytes.Reader
-	size int64
-}
-
-func (f *tierFile) Stat() (fs.FileInfo, error) { return f, nil }
-func (f *tierFile) Close() error               { return nil }
-func (f *tierFile) Name() string               { return tierName }
-func (f *tierFile) Size() int64                { return f.size }
-func (f *tierFile) Mode() fs.FileMode          { return 0o444 }
-func (f *tierFile) ModTime() time.Time         { return time.Time{} }
-func (f *tierFile) IsDir() bool                { return false }
-func (f *tierFile) Sys() any                   { return nil }

@@ -3,12 +3,9 @@ package server
 import (
 	"bytes"
 	"embed"
-	"errors"
 	"io/fs"
-	"slices"
-	"strings"
-	"time"
 
+	"github.com/slidetable/slidetable/internal/memfs"
 	"github.com/slidetable/slidetable/js"
 )
 
@@ -26,7 +23,7 @@ func Files() fs.FS {
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
-	return layers{static, js.Files()}
+	return memfs.Layers{static, js.Files()}
 }
 
 // The page learns from its index.html which engine it was served for: the
@@ -46,78 +43,6 @@ func SiteFiles() fs.FS {
 	if err != nil || bytes.Count(index, []byte(engineAPI)) != 1 {
 		panic("server: static/index.html does not name its engine once") // fixed at build time; TestSiteFiles
 	}
-	site := memFile{name: "index.html", data: bytes.Replace(index, []byte(engineAPI), []byte(engineWasm), 1)}
-	return layers{site, Files()}
-}
-
-// memFile is a file system of one file, held in memory.
-type memFile struct {
-	name string
-	data []byte
-}
-
-func (m memFile) Open(name string) (fs.File, error) {
-	if name != m.name {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-	}
-	return &openMem{memFile: m, Reader: bytes.NewReader(m.data)}, nil
-}
-
-// openMem is a memFile opened: it reads, seeks (as http.FileServer needs)
-// and says what it is.
-type openMem struct {
-	memFile
-	*bytes.Reader
-}
-
-func (f *openMem) Stat() (fs.FileInfo, error) { return f, nil }
-func (f *openMem) Close() error               { return nil }
-func (f *openMem) Name() string               { return f.name }
-func (f *openMem) Size() int64                { return int64(len(f.data)) }
-func (f *openMem) Mode() fs.FileMode          { return 0o444 }
-func (f *openMem) ModTime() time.Time         { return time.Time{} }
-func (f *openMem) IsDir() bool                { return false }
-func (f *openMem) Sys() any                   { return nil }
-
-// layers is a file system made of others: a name is opened in the first
-// that has it. ReadDir of "." lists the names of all of them.
-type layers []fs.FS
-
-func (l layers) Open(name string) (fs.File, error) {
-	var first error
-	for _, f := range l {
-		file, err := f.Open(name)
-		if err == nil {
-			return file, nil
-		}
-		if first == nil || !errors.Is(err, fs.ErrNotExist) {
-			first = err
-		}
-	}
-	return nil, first
-}
-
-// ReadDir lists a folder of every layer that has it, each name once.
-func (l layers) ReadDir(name string) ([]fs.DirEntry, error) {
-	var out []fs.DirEntry
-	seen := map[string]bool{}
-	found := false
-	for _, f := range l {
-		es, err := fs.ReadDir(f, name)
-		if err != nil {
-			continue
-		}
-		found = true
-		for _, e := range es {
-			if !seen[e.Name()] {
-				seen[e.Name()] = true
-				out = append(out, e)
-			}
-		}
-	}
-	if !found {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
-	}
-	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return out, nil
+	site := memfs.Files{"index.html": bytes.Replace(index, []byte(engineAPI), []byte(engineWasm), 1)}
+	return memfs.Layers{site, Files()}
 }
