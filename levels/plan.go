@@ -111,9 +111,9 @@ func Plan(p Puzzle, lo, hi, n int, mode Mode) (How, error) {
 	r, known := RarityOf(p.Goal, p.Metric, lo, hi)
 	switch {
 	case known && float64(n) > HopelessDraws*r.Fraction:
-		return 0, &UniformError{Reason: Hopeless, Size: size, Metric: p.Metric, Rarity: r, Solves: float64(n) / r.Fraction}
+		return 0, &UniformError{Reason: Hopeless, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r, Solves: float64(n) / r.Fraction}
 	case known && r.Rare() && mode == Auto:
-		return 0, &UniformError{Reason: TooRare, Size: size, Metric: p.Metric, Rarity: r}
+		return 0, &UniformError{Reason: TooRare, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r}
 	case !p.Uniform:
 		return 0, &UniformError{Reason: OutOfReach, Size: size, Metric: p.Metric}
 	}
@@ -150,8 +150,10 @@ type UniformError struct {
 	Reason UniformReason
 	Size   board.Size
 	Metric board.Metric
-	Rarity Rarity  // for TooRare and Hopeless
-	Solves float64 // for Hopeless: the boards that would be solved
+	// Min and Max are the range asked for, for TooRare and Hopeless.
+	Min, Max int
+	Rarity   Rarity  // for TooRare and Hopeless
+	Solves   float64 // for Hopeless: the boards that would be solved
 }
 
 func (e *UniformError) Error() string {

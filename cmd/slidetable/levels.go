@@ -206,16 +206,6 @@ func (lf *levelsFlags) request(size board.Size) (*levelsRequest, error) {
 	return req, nil
 }
 
-// planHi returns the largest distance to plan for: -max, or the largest
-// there is.
-func (req *levelsRequest) planHi() int {
-	if req.hiSet {
-		return req.hi
-	}
-	most, _ := published.MaxDistance(req.goal.Size(), req.metric)
-	return max(most, req.lo)
-}
-
 // walkLevels prints boards at the distances asked for found by random walks
 // from the goal, kept by their exact distance from the solver.
 func walkLevels(ctx context.Context, e *env, lf *levelsFlags, plan *game.LevelPlan, req *levelsRequest, out *levelWriter) error {
@@ -258,7 +248,7 @@ func printLevels(e *env, lf *levelsFlags, req *levelsRequest, got []game.Level, 
 func searchLevels(ctx context.Context, e *env, lf *levelsFlags, plan *game.LevelPlan, req *levelsRequest, out *levelWriter) error {
 	f, size := lf.f, req.goal.Size()
 	if plan.RarityKnown && plan.Rarity.Rare() {
-		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", rarity(size, req, plan.Rarity))
+		fmt.Fprintf(e.stderr, "slidetable levels: %s; expect to solve many boards for each kept\n", rarity(size, plan.Min, plan.Max, plan.Rarity))
 	}
 	bar := progressBar(e, *lf.quiet, int64(req.n), fmt.Sprintf("levels %s %d..%d", size, req.lo, req.hi))
 	var werr error
@@ -321,20 +311,20 @@ func (lf *levelsFlags) refused(req *levelsRequest, err error) error {
 	if size.Cells() <= source.MaxTableCells {
 		walk = fmt.Sprintf("build the table ('slidetable build -install %s', seconds), from which levels draws them exactly, or %s", size, walk)
 	}
-	how := rarity(size, req, ue.Rarity)
+	how := rarity(size, ue.Min, ue.Max, ue.Rarity)
 	if ue.Reason == game.Hopeless {
 		return f.failf("%s: about %s boards would have to be solved for %d, which cannot finish; %s", how, roughCount(ue.Solves), req.n, walk)
 	}
 	return f.failf("%s, too rare to draw uniformly; %s, or -mode filter to draw uniform boards anyway", how, walk)
 }
 
-// rarity says how rare the range asked for is.
-func rarity(size board.Size, req *levelsRequest, r game.Rarity) string {
+// rarity says how rare the range lo..hi is.
+func rarity(size board.Size, lo, hi int, r game.Rarity) string {
 	about := "about"
 	if r.Bound {
 		about = "at most"
 	}
-	return fmt.Sprintf("%s boards %d..%d moves from the goal are %s %s of all that reach it (%s)", size, req.lo, req.planHi(), about, oneIn(r.Fraction), r.Basis)
+	return fmt.Sprintf("%s boards %d..%d moves from the goal are %s %s of all that reach it (%s)", size, lo, hi, about, oneIn(r.Fraction), r.Basis)
 }
 
 // levelWriter prints levels as text or JSON lines.
