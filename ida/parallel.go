@@ -43,13 +43,46 @@ type task struct {
 // WithWorkers returns a searcher like s that searches each board on up to
 // workers goroutines (0 for runtime.GOMAXPROCS(0)) once an iteration is
 // costly enough to share; it finds the same solutions and hints as s.
+//
+// Concurrent searches of the searcher share the workers: a search counts
+// as one while it runs, and splits an iteration among as many more as
+// the others leave idle, so that searches of a batch, one a core, each
+// run on one goroutine, and the last of them take the cores the others
+// have left.
 func (s *Searcher) WithWorkers(workers int) *Searcher {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	c := *s
 	c.workers = workers
+	c.busy = new(atomic.Int64)
 	return &c
+}
+
+// enter counts a search of s as busy, and returns the function that
+// counts it out.
+func (s *Searcher) enter() func() {
+	if s.busy == nil {
+		return func() {}
+	}
+	s.busy.Add(1)
+	return func() { s.busy.Add(-1) }
+}
+
+// share takes for a search of s, which is busy itself, as many extra
+// workers as are idle, up to s.workers-1, and returns their number; the
+// caller gives them back (busy.Add(-n)) when the iteration ends.
+func (s *Searcher) share() int {
+	for {
+		busy := s.busy.Load()
+		n := min(int64(s.workers)-busy, int64(s.workers-1))
+		if n <= 0 {
+			return 0
+		}
+		if s.busy.CompareAndSwap(busy, busy+n) {
+			return int(n)
+		}
+	}
 }
 
 // Workers returns the number of goroutines that search one board.

@@ -2,8 +2,10 @@ package ida_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
@@ -58,6 +60,84 @@ func TestParallelSameAnswers(t *testing.T) {
 				t.Fatalf("%s %v: parallel Hints(%v) = %v, %d, %v; sequential %v, %d", tc.size, tc.metric, b, gh, gd, err, wh, wd)
 			}
 		}
+	}
+}
+
+// TestWorkersShared requires concurrent searches of one searcher to share
+// its workers: a search alone splits among all of them, two among what
+// the other leaves, and every worker is given back.
+func TestWorkersShared(t *testing.T) {
+	s := ida.NewIn(ida.Lines(board.Goal(board.Size{W: 3, H: 3})), board.MultiTile).WithWorkers(4)
+	leave := ida.Enter(s)
+	if n := ida.Share(s); n != 3 {
+		t.Fatalf("a search alone: %d extra workers, want 3", n)
+	}
+	if n := ida.Share(s); n != 0 {
+		t.Fatalf("with every worker taken: %d more, want 0", n)
+	}
+	ida.GiveBack(s, 3)
+	leave2 := ida.Enter(s)
+	if n := ida.Share(s); n != 2 {
+		t.Fatalf("two searches: %d extra workers for one, want 2", n)
+	}
+	leave3, leave4, leave5 := ida.Enter(s), ida.Enter(s), ida.Enter(s)
+	if n := ida.Share(s); n != 0 {
+		t.Fatalf("more searches than workers: %d extra, want 0", n)
+	}
+	ida.GiveBack(s, 2)
+	for _, f := range []func(){leave, leave2, leave3, leave4, leave5} {
+		f()
+	}
+	if b := ida.Busy(s); b != 0 {
+		t.Fatalf("%d busy after every search left, want 0", b)
+	}
+}
+
+// TestConcurrentSearches requires searches run at once on one searcher of
+// several workers, every iteration worth splitting, to find what a
+// sequential search finds, and to give back every worker.
+func TestConcurrentSearches(t *testing.T) {
+	defer ida.SetParallelNodes(0)()
+	size := board.Size{W: 3, H: 3}
+	seq := ida.NewIn(ida.Lines(board.Goal(size)), board.MultiTile)
+	par := seq.WithWorkers(3)
+	r := rand.New(rand.NewPCG(9, 10))
+	boards := make([]board.Board, boardsPer(12))
+	want := make([][]uint8, len(boards))
+	for i := range boards {
+		var err error
+		if boards[i], err = gen.Uniform(r, size); err != nil {
+			t.Fatal(err)
+		}
+		if want[i], err = seq.Solve(context.Background(), boards[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	got := make([][]uint8, len(boards))
+	errs := make([]error, len(boards))
+	for i, b := range boards {
+		wg.Go(func() {
+			if i%2 == 0 {
+				got[i], errs[i] = par.Solve(context.Background(), b)
+				return
+			}
+			var d int
+			_, d, errs[i] = par.Hints(context.Background(), b)
+			got[i] = want[i][:min(d, len(want[i]))]
+			if d != len(want[i]) {
+				errs[i] = fmt.Errorf("Hints: distance %d, want %d", d, len(want[i]))
+			}
+		})
+	}
+	wg.Wait()
+	for i := range boards {
+		if errs[i] != nil || !slices.Equal(got[i], want[i]) {
+			t.Errorf("%v: %v, %v; sequential %v", boards[i], got[i], errs[i], want[i])
+		}
+	}
+	if b := ida.Busy(par); b != 0 {
+		t.Errorf("%d busy after the searches, want 0", b)
 	}
 }
 

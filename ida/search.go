@@ -24,6 +24,10 @@ type Searcher struct {
 	// workers is the number of goroutines that search one board (see
 	// WithWorkers); 0 or 1 means one.
 	workers int
+	// busy, made by WithWorkers, counts the goroutines at work for the
+	// searches of this searcher and its copies: one a search, and the
+	// extra workers of its split iterations (see share).
+	busy *atomic.Int64
 }
 
 // New returns a searcher in the single-tile metric that bounds the
@@ -75,6 +79,7 @@ func (s *Searcher) Search(ctx context.Context, b board.Board, limit int) (Result
 	if err != nil {
 		return Result{}, err
 	}
+	defer s.enter()()
 	var it iterations
 	hook := iterationHook(ctx)
 	for bound := st.ev.H(); limit < 0 || bound <= limit; {
@@ -133,6 +138,7 @@ func (s *Searcher) Hints(ctx context.Context, b board.Board) ([]uint8, int, erro
 	if err != nil {
 		return nil, -1, err
 	}
+	defer s.enter()()
 	var it iterations
 	hook := iterationHook(ctx)
 	for bound := st.ev.H(); ; {
@@ -162,19 +168,23 @@ type iterations struct {
 }
 
 // iterate runs one iteration of st, with its bound set, on one goroutine
-// or, once the last iteration was costly, on s.workers.
+// or, once the last iteration was costly, on up to s.workers: as many as
+// the other searches of s leave idle (see share).
 func (s *Searcher) iterate(ctx context.Context, b board.Board, st *search, it *iterations, all bool) (int, error) {
 	before := st.nodes
 	defer func() { it.nodes = st.nodes - before }()
 	if s.workers > 1 && it.nodes >= parallelNodes {
-		if it.workers == nil {
-			var err error
-			if it.workers, err = s.workersFor(ctx, b); err != nil {
-				return 0, err
+		if extra := s.share(); extra > 0 {
+			defer s.busy.Add(-int64(extra))
+			if it.workers == nil {
+				var err error
+				if it.workers, err = s.workersFor(ctx, b); err != nil {
+					return 0, err
+				}
 			}
-		}
-		if next, ok := s.parallelRoot(st, it.workers, all); ok {
-			return next, nil
+			if next, ok := s.parallelRoot(st, it.workers[:1+extra], all); ok {
+				return next, nil
+			}
 		}
 	}
 	return st.root(all), nil

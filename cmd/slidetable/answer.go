@@ -174,6 +174,12 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 // maxLine bounds a line of standard input.
 const maxLine = 64 << 10
 
+// linesAhead is how many boards of standard input answerLines works on
+// past the first whose answer it waits for: a far board searched for a
+// second does not leave the other cores idle, and the boards and answers
+// in flight take a few kilobytes at most.
+const linesAhead = 64
+
 // answerLines answers for each board of e.stdin, one a line of size
 // (blank lines are skipped), on every core, printing the answers in the
 // order of the lines. A line that is not a board stops it with an error
@@ -221,7 +227,7 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 		return err
 	}
 	// Flushing while the next answer is worked out shows those so far.
-	err := parallel.Ordered(ctx, 0, next, work, emit, w.Flush)
+	err := parallel.OrderedAhead(ctx, 0, linesAhead, next, work, emit, w.Flush)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}

@@ -31,6 +31,19 @@ func Ordered[T, R any](ctx context.Context, workers int,
 	work func(context.Context, T) (R, error),
 	emit func(R, error) error,
 	idle func() error) error {
+	return OrderedAhead(ctx, workers, 0, next, work, emit, idle)
+}
+
+// OrderedAhead is Ordered with up to about ahead items in flight, and no
+// fewer than 2*workers: while an item whose work takes long waits to be
+// emitted, the other workers go on with up to ahead items after it. Items
+// and results of little memory can afford many, so that one slow item
+// does not leave cores idle.
+func OrderedAhead[T, R any](ctx context.Context, workers, ahead int,
+	next func(context.Context) (T, bool, error),
+	work func(context.Context, T) (R, error),
+	emit func(R, error) error,
+	idle func() error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -44,7 +57,7 @@ func Ordered[T, R any](ctx context.Context, workers int,
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	jobs := make(chan *slot)
-	order := make(chan *slot, 2*workers) // the items in flight, in order
+	order := make(chan *slot, max(ahead, 2*workers)) // the items in flight, in order
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()

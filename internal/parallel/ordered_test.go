@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -113,5 +114,45 @@ func TestOrderedContext(t *testing.T) {
 		}, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+// TestOrderedAhead requires OrderedAhead to work on up to ahead items past
+// one whose work is slow: the first item's work waits until 20 items
+// after it are done, which Ordered's 2*workers in flight would never
+// reach.
+func TestOrderedAhead(t *testing.T) {
+	const workers, after = 2, 20
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var done atomic.Int64
+	enough := make(chan struct{})
+	work := func(ctx context.Context, i int) (int, error) {
+		if i == 0 {
+			select {
+			case <-enough:
+			case <-ctx.Done():
+				return 0, ctx.Err()
+			}
+			return 0, nil
+		}
+		if done.Add(1) == after {
+			close(enough)
+		}
+		return i, nil
+	}
+	n := 0
+	err := OrderedAhead(ctx, workers, after+workers, counter(50, nil), work, func(r int, err error) error {
+		if err != nil {
+			return err
+		}
+		if r != n {
+			return fmt.Errorf("result %d in place %d", r, n)
+		}
+		n++
+		return nil
+	}, nil)
+	if err != nil || n != 50 {
+		t.Fatalf("%d results, %v; want 50 and no error", n, err)
 	}
 }
