@@ -102,3 +102,10 @@ func Loaded(db *DB) []int {
 	}
 	return out
 }
+
+// StartsLoaded reports whether h starts its evaluators on views without
+// caches, every block of its database being in memory.
+func StartsLoaded(h *Heuristic) bool {
+	v := h.viewsNow()
+	return h.loaded != nil && len(v) > 0 && &v[0] == &h.loaded[0]
+}

@@ -5,12 +5,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -190,4 +192,60 @@ func TestClosed(t *testing.T) {
 	if h := db.Heuristic().Estimate(bd); h != 0 {
 		t.Fatalf("Estimate after Close = %d, want 0 (unknown)", h)
 	}
+}
+
+// TestLoadedEvaluators requires the evaluators of a database read in
+// place to bound boards as those of the database built do, before every
+// block is in memory and after, when they no longer ask whether a block
+// is.
+func TestLoadedEvaluators(t *testing.T) {
+	built := small3x3(t)
+	path := filepath.Join(t.TempDir(), "x.abs")
+	if err := os.WriteFile(path, encode(t, built, false), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db, err := abstraction.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	want, h := built.Heuristic(), db.Heuristic()
+	r := rand.New(rand.NewPCG(5, 6))
+	check := func() {
+		t.Helper()
+		for range 50 {
+			b, err := gen.Uniform(r, size3x3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, w := h.Start(b), want.Start(b)
+			for range 30 {
+				if e.H() != w.H() {
+					t.Fatalf("%v: bound %d, the built database's %d", b, e.H(), w.H())
+				}
+				moves := b.Moves()
+				tile := moves[r.IntN(len(moves))]
+				next, err := b.Move(tile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				z, c := b.Blank(), next.Blank()
+				if got, wantH := e.Move(tile, c, z), w.Move(tile, c, z); got != wantH {
+					t.Fatalf("%v to %v: bound %d, the built database's %d", b, next, got, wantH)
+				}
+				b = next
+			}
+		}
+	}
+	if abstraction.StartsLoaded(h) {
+		t.Fatal("evaluators start without caches before any block is read")
+	}
+	check()
+	if err := db.Prove(context.Background(), nil); err != nil { // reads every block
+		t.Fatal(err)
+	}
+	if !abstraction.StartsLoaded(h) {
+		t.Fatal("every block read, and the evaluators still ask the caches")
+	}
+	check()
 }

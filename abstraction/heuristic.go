@@ -18,8 +18,12 @@ var _ ida.Heuristic = (*Heuristic)(nil)
 type Heuristic struct {
 	db    *DB
 	views []view
-	mv    *moves
-	n     int
+	// loaded is views without their caches, for the evaluators started
+	// once every block is in memory (see Cache.Complete); nil for a
+	// database decoded whole.
+	loaded []view
+	mv     *moves
+	n      int
 }
 
 // view is one lookup of the heuristic: a classing, on the board or on its
@@ -81,7 +85,30 @@ func (db *DB) Heuristic() *Heuristic {
 			h.views = append(h.views, m)
 		}
 	}
+	for _, v := range h.views {
+		if v.cache != nil {
+			h.loaded = append(h.loaded, v)
+			h.loaded[len(h.loaded)-1].cache = nil
+		}
+	}
+	if len(h.loaded) != len(h.views) {
+		h.loaded = nil
+	}
 	return h
+}
+
+// viewsNow returns the views for an evaluator started now: without their
+// caches once every block of the database is in memory.
+func (h *Heuristic) viewsNow() []view {
+	if h.loaded == nil {
+		return h.views
+	}
+	for i := range h.views {
+		if !h.views[i].cache.Complete() {
+			return h.views
+		}
+	}
+	return h.loaded
 }
 
 // Goal returns the goal whose distances the heuristic bounds.
@@ -100,10 +127,11 @@ func (h *Heuristic) Estimate(b board.Board) int { return h.Start(b).H() }
 // the entries' remainders modulo 3, as a move changes an exact distance by
 // at most one.
 func (h *Heuristic) Start(b board.Board) ida.Evaluator {
-	e := &Evaluator{views: h.views, vs: make([]vstate, len(h.views)), stack: make([]vstate, 0, 64*len(h.views))}
+	views := h.viewsNow()
+	e := &Evaluator{views: views, vs: make([]vstate, len(views)), stack: make([]vstate, 0, 64*len(views))}
 	a := make([]uint8, h.n)
-	for i := range h.views {
-		v := &h.views[i]
+	for i := range views {
+		v := &views[i]
 		for c := range h.n {
 			a[v.cell[c]] = v.label[b.At(c)]
 		}

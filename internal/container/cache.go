@@ -32,11 +32,13 @@ import (
 // The zero Cache holds no blocks; Init sets it up, before any other use.
 // A Cache is safe for concurrent use once set up; it must not be copied.
 type Cache struct {
-	ready []atomic.Uint64 // bit k%64 of word k/64: block k is ready
-	locks [64]sync.Mutex  // block k is read under locks[k%64]
-	f     *File
-	fill  func(k uint64) error
-	keep  bool
+	ready  []atomic.Uint64 // bit k%64 of word k/64: block k is ready
+	blocks uint64
+	nready atomic.Uint64  // the blocks ready
+	locks  [64]sync.Mutex // block k is read under locks[k%64]
+	f      *File
+	fill   func(k uint64) error
+	keep   bool
 	// failed holds the blocks that failed, with their errors, by
 	// default; with keep they are ready instead.
 	mu     sync.Mutex
@@ -50,12 +52,17 @@ type Cache struct {
 // fails is ready all the same.
 func (c *Cache) Init(f *File, blocks uint64, keep bool, fill func(k uint64) error) {
 	c.ready = make([]atomic.Uint64, (blocks+63)/64)
+	c.blocks = blocks
 	c.f, c.fill, c.keep = f, fill, keep
 	c.failed = map[uint64]error{}
 }
 
 // Ready reports whether block k is in memory, for a lookup to use.
 func (c *Cache) Ready(k uint64) bool { return c.ready[k>>6].Load()&(1<<(k&63)) != 0 }
+
+// Complete reports whether every block is ready, so that lookups need
+// not ask Ready any more.
+func (c *Cache) Complete() bool { return c.nready.Load() == c.blocks }
 
 // Load reads block k with the fill function, unless it is ready, and
 // returns the error that keeps it from being used: the block's, now or
@@ -97,6 +104,7 @@ func (c *Cache) load(k uint64, fill func(uint64) error) (fresh bool, err error) 
 	case err == nil || c.keep:
 		// After the block: a lookup that sees the bit sees the block.
 		c.ready[k>>6].Or(1 << (k & 63))
+		c.nready.Add(1)
 	case !c.f.IsClosed(err):
 		c.mu.Lock()
 		c.failed[k] = err

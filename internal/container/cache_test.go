@@ -155,6 +155,9 @@ func TestCacheStrict(t *testing.T) {
 	if err := d.cache.LoadAll(context.Background(), 2, 0, 8); err == nil || !strings.Contains(err.Error(), "bad block") {
 		t.Fatalf("LoadAll: %v, want the failure of block 2", err)
 	}
+	if d.cache.Complete() {
+		t.Fatal("complete, though two blocks failed")
+	}
 	d.sec.File().Close()
 	if err := d.cache.Load(7); !errors.Is(err, ErrClosed) || d.cache.Ready(7) {
 		t.Fatalf("Load after Close: %v, want ErrClosed", err)
@@ -181,6 +184,12 @@ func TestCacheKeep(t *testing.T) {
 	}
 	if err := d.cache.Load(3); err != nil || d.fills[3].Load() != 1 {
 		t.Fatalf("Load again: %v after %d fills, want nil after 1", err, d.fills[3].Load())
+	}
+	if d.cache.Complete() {
+		t.Fatal("complete with one block of eight loaded")
+	}
+	if err := d.cache.LoadAll(context.Background(), 2, 0, 8); err != nil || !d.cache.Complete() {
+		t.Fatalf("LoadAll: %v, complete %v; want every block ready, the failed one with its fallback", err, d.cache.Complete())
 	}
 	if err := d.sec.File().Err(); err == nil || len(d.told) != 1 {
 		t.Fatalf("Err %v, told %v", err, d.told)
@@ -227,6 +236,9 @@ func TestCacheConcurrent(t *testing.T) {
 		if got := d.fills[k].Load(); got != 1 {
 			t.Errorf("block %d filled %d times", k, got)
 		}
+	}
+	if !d.cache.Complete() {
+		t.Fatal("every block ready, and not complete")
 	}
 	set := false
 	d.cache.Set(0, func() { set = true })
