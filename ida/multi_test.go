@@ -10,12 +10,16 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/ida"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 // TestMultiMatchesReference solves every board of the small sizes in the
 // multi-tile metric and checks distances, paths and hints against the
 // reference search; and that Lines never exceeds a distance.
 func TestMultiMatchesReference(t *testing.T) {
+	if testenv.Race {
+		t.Skip("one sequential search at a time: nothing for the race detector, and 42 s under it (3 s without)")
+	}
 	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
 		goal := board.Goal(size)
 		ref := reference.DistancesIn(goal, board.MultiTile)
