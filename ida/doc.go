@@ -50,5 +50,7 @@
 // goroutines once an iteration is costly: the next iteration is split into
 // the nodes a few moves from the start, which the workers take in the
 // order the sequential search meets them, so that it finds the same
-// solution and hints.
+// solution and hints. Searches run at once on one such Searcher share its
+// workers: an iteration is split only among those the others leave idle,
+// so a batch of boards, one a core, runs one goroutine a board.
 package ida

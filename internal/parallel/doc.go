@@ -8,5 +8,6 @@
 // and work stays balanced however uneven the chunks are; after a failure
 // or the end of the context no new chunk starts; and the error returned is
 // that of the lowest-numbered failing chunk, so that the answer does not
-// depend on how the goroutines were scheduled.
+// depend on how the goroutines were scheduled. Ordered is the other loop:
+// over a stream of items, whose results it hands on in the items' order.
 package parallel
