@@ -25,8 +25,8 @@ type Searcher struct {
 	// WithWorkers); 0 or 1 means one.
 	workers int
 	// busy, made by WithWorkers, counts the goroutines at work for the
-	// searches of this searcher and its copies: one a search, and the
-	// extra workers of its split iterations (see share).
+	// searches of this searcher: one a search, and the extra workers of
+	// its split iterations (see share).
 	busy *atomic.Int64
 }
 
