@@ -269,8 +269,9 @@ func (e *Evaluator) Taps(z int, ray []int, tiles []uint8, limit int, bounds []in
 	clear(bounds)
 	open := len(ray)
 	n := len(e.views)
+	lead := e.lead // this call's order, whichever view cuts off during it
 	for j := range n {
-		i := j + e.lead
+		i := j + lead
 		if i >= n {
 			i -= n
 		}
