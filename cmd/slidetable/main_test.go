@@ -79,7 +79,7 @@ func TestStatsJSON(t *testing.T) {
 }
 
 func TestBuildThenUse(t *testing.T) {
-	t.Parallel()
+	// Not in parallel: it sets forceTerminal, which every command reads.
 	dir := t.TempDir()
 	path := filepath.Join(dir, "goal.tbl")
 	code, out, errOut := slidetable(t, "", "build", "-q", "-o", path, "-goal", "0 1 2/3 4 5/6 7 8", "3x3")

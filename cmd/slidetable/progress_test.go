@@ -11,7 +11,7 @@ import (
 // terminal: no bar's frames, but a line now and then (every logEvery,
 // here every call), which a log keeps; and none with -q.
 func TestProgressOffTerminal(t *testing.T) {
-	t.Parallel()
+	// Not in parallel: it sets logEvery, which every command reads.
 	defer func(d time.Duration) { logEvery = d }(logEvery)
 	logEvery = 0
 	dir := t.TempDir()

@@ -36,7 +36,7 @@ func TestOutOfReach(t *testing.T) {
 // says what it is doing, once noticeAfter has passed and at each deeper
 // bound, and nothing once it has answered.
 func TestSearchNotice(t *testing.T) {
-	t.Parallel()
+	// Not in parallel: it sets noticeAfter, which every command reads.
 	defer func(d time.Duration) { noticeAfter = d }(noticeAfter)
 	noticeAfter = 0
 	code, _, errOut := slidetable(t, "", "distance", "-timeout", "300ms", "5x5", random5x5)
