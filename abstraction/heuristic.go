@@ -1,6 +1,7 @@
 package abstraction
 
 import (
+	"slices"
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
@@ -89,14 +90,13 @@ func (db *DB) Heuristic() *Heuristic {
 			h.views = append(h.views, m)
 		}
 	}
-	for _, v := range h.views {
-		if v.cache != nil {
-			h.loaded = append(h.loaded, v)
-			h.loaded[len(h.loaded)-1].cache = nil
+	h.loaded = slices.Clone(h.views)
+	for i := range h.loaded {
+		if h.loaded[i].cache == nil { // a part decoded whole: nothing to skip
+			h.loaded = nil
+			break
 		}
-	}
-	if len(h.loaded) != len(h.views) {
-		h.loaded = nil
+		h.loaded[i].cache = nil
 	}
 	return h
 }

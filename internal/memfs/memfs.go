@@ -52,7 +52,8 @@ type file struct {
 func (f *file) Stat() (fs.FileInfo, error) { return f.info, nil }
 func (f *file) Close() error               { return nil }
 
-// Size is the file's, not what is left of it to read.
+// Size is the file's length (info's and the Reader's Size agree; the
+// method picks one).
 func (f *file) Size() int64 { return f.info.size }
 
 // dir is a folder opened: of Files, or of Layers (all the layers' names).
