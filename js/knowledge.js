@@ -116,10 +116,17 @@ export class Knowledge {
   /**
    * setHardest gives every board at the largest distance (a complete
    * published list), so that a board one move short of it has its optimal
-   * moves without a search: those that do not lead to one of them.
+   * moves without a search: those that do not lead to one of them. A
+   * board already played one move short of it learns them now, so that
+   * the boards its moves lead to have their distances however late the
+   * list comes.
    */
   setHardest(boards) {
     this.#hardest = new Set(boards.map(keyOf));
+    if (this.max === null) return;
+    for (const [k, e] of [...this.#map]) {
+      if (e.d === this.max - 1 && !e.hints) this.known(k.split(",").map(Number));
+    }
   }
 
   /**

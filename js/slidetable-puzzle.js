@@ -680,6 +680,7 @@ export class SlidetablePuzzle extends HTMLElement {
     const cells = this.#cells.slice(), key = rules.keyOf(cells);
     if (rules.solvedBy(cells, this.#goal)) this.#known.learn(cells, 0, []);
     const have = this.#known.known(cells);
+    this.#maybeHardest(have);
     if (have && (have.hints || have.far)) {
       this.#cancelAsk(false);
       if (have.far && have.d === null) this.#askSingle(cells);
@@ -687,7 +688,6 @@ export class SlidetablePuzzle extends HTMLElement {
       if (this.#hintWanted.length) this.#showHint();
       return;
     }
-    this.#maybeHardest(have);
     if (this.#ask && this.#ask.key === key) return;
     this.#cancelAsk(false);
     const ac = new AbortController(), deal = this.#deals;
@@ -774,8 +774,8 @@ export class SlidetablePuzzle extends HTMLElement {
   }
 
   // #maybeHardest asks, once, for the published boards at the largest
-  // distance when a board one move short of it is played, so that its
-  // optimal moves need no search (a 4x4 board 79 moves away).
+  // distance when a board at it or one move short of it is played, so
+  // that the optimal moves of a board 79 moves away (4x4) need no search.
   #maybeHardest(k) {
     const info = this.#info, max = info && info.max;
     if (this.#hardest || !k || k.d === null || this.#custom || info.table || this.#metric !== "single" || !Number.isInteger(max) || k.d < max - 1) return;

@@ -118,4 +118,16 @@ test("the hardest boards' optimal moves, with no search", () => {
   kn.note(near, 30);
   const hints = kn.view(near).hints;
   assert.ok(hints.length > 0 && !hints.includes(5));
+
+  // A board played one move short of the largest distance before the list
+  // came: once it comes, the boards its moves lead to have their
+  // distances, though nothing asks about the board itself again.
+  const late = new Knowledge({ w: 3, h: 3, max: 31 });
+  late.note(far[0], 31);
+  late.known(far[0]);
+  assert.equal(late.view(near).hints, null);
+  const on = hints[0], after = rules.tap(near, 3, on).cells;
+  assert.equal(late.view(after).distance, null);
+  late.setHardest(far);
+  assert.equal(late.view(after).distance, 29);
 });
