@@ -39,6 +39,11 @@ type Moves struct {
 	Solvable bool        `json:"solvable"`
 	Distance *int        `json:"distance,omitempty"`
 	Moves    []int       `json:"moves,omitzero"`
+	// Partial, for hints only, says that Moves holds one optimal move and
+	// others may be optimal too: the board is one of a level pack's or
+	// lies on the stored solution of one, and the move is that solution's
+	// next, known without a search (Source says "level pack").
+	Partial bool `json:"partial,omitempty"`
 	// Slides, in the multi-tile metric only, is for each move the number
 	// of tiles that slide: the move is the tile tapped, the farthest from
 	// the blank of those that slide (see board.Board.Tap).

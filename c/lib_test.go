@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -293,5 +295,54 @@ func TestStatusKinds(t *testing.T) {
 		if got := k.Codes().C; got != want {
 			t.Errorf("%v: C status %d in package failure, %d in slidetable.h", k, got, want)
 		}
+	}
+}
+
+// TestPackAnswers checks that a 4x4 board of the level pack, or one on
+// its stored solution, is answered from the pack in either metric: with a
+// context ended before the call, a search could not run, yet the distance
+// and the solution come, the solution's first move among the optimal ones
+// a search finds (on the shallow boards, where one is quick). A table
+// opened from a file is asked instead.
+func TestPackAnswers(t *testing.T) {
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		_, h := openTest(t, 4, 4, m)
+		if h.pack == nil {
+			t.Fatalf("4x4 in %s moves: no level pack", m)
+		}
+		checked := 0
+		for i, e := range h.pack.Entries {
+			b := h.pack.Levels[i].Board
+			d, err := h.distance(ended, b)
+			if err != nil || d != e.Distance {
+				t.Fatalf("%s: %d (%v), the pack says %d", b, d, err, e.Distance)
+			}
+			d, path, err := h.solve(ended, b)
+			if err != nil || d != e.Distance || len(path) != d {
+				t.Fatalf("%s: solved in %d, %v (%v)", b, d, path, err)
+			}
+			if d > 8 {
+				continue
+			}
+			hints, hd, err := h.solver.Hints(context.Background(), b)
+			if err != nil || hd != d || !slices.Contains(hints, path[0]) {
+				t.Fatalf("%s: the pack's first move %d of %d; a search's %v of %d (%v)", b, path[0], d, hints, hd, err)
+			}
+			checked++
+		}
+		if checked < 20 {
+			t.Errorf("%s: %d boards checked against a search", m, checked)
+		}
+	}
+	t.Setenv("SLIDETABLE_CACHE", t.TempDir())
+	th, err := openFile(context.Background(), filepath.Join("..", "data", "4x4-multi.abs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeTable(tables.add(th))
+	if th.pack != nil {
+		t.Error("a table opened from a file: the level pack answers")
 	}
 }

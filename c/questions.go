@@ -37,8 +37,14 @@ func (h *tableHandle) context(timeoutMS int64, cancel uint64) (ctx context.Conte
 // board returns the board of cells, checked against the table's size.
 func (h *tableHandle) board(cells []byte) (board.Board, error) { return board.New(h.size, cells) }
 
-// distance returns the distance of b, or unsolvable.
+// distance returns the distance of b, or unsolvable: from the level pack
+// for a board of its solutions, else from the solver.
 func (h *tableHandle) distance(ctx context.Context, b board.Board) (int, error) {
+	if h.pack != nil {
+		if d, _, ok := h.pack.Known(b); ok {
+			return d, nil
+		}
+	}
 	d, err := h.solver.Distance(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return unsolvable, nil
@@ -68,8 +74,15 @@ func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, e
 }
 
 // solve returns the distance of b and a shortest solution, or unsolvable
-// and none.
+// and none: the rest of the level pack's stored solution for a board of
+// its solutions (whose first move is then a hint found with no search),
+// else the solver's.
 func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, error) {
+	if h.pack != nil {
+		if d, rest, ok := h.pack.Known(b); ok {
+			return d, rest, nil
+		}
+	}
 	path, err := h.solver.Path(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return unsolvable, nil, nil

@@ -228,7 +228,13 @@ int slidetable_random(slidetable_table table, uint64_t seed, uint8_t *cells, siz
 
 /* ---- Questions about a board ----
  * Each takes the board's ncells cells, which must be n of them, each of
- * 0..n-1 once (else SLIDETABLE_ERR_INPUT, naming the problem). */
+ * 0..n-1 once (else SLIDETABLE_ERR_INPUT, naming the problem). Where the
+ * size is searched (4x4), a board of the built-in level pack (as
+ * slidetable_level deals it) or one on its stored solution is answered by
+ * slidetable_distance and slidetable_solve from the pack, with no search:
+ * the first move of that solution is then a hint found at once, where
+ * slidetable_hints searches for every optimal move. A file the table was
+ * opened with answers instead. */
 
 /* slidetable_solvable writes 1 to *solvable if the board can reach the
  * goal, 0 otherwise (the parity rule; no search). */

@@ -77,7 +77,11 @@ func TestAnswers(t *testing.T) {
 		{"hint", "size=3x3&board=1,2,3,4,5,6,7,8,0", `{"size":"3x3","board":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"solve", "size=3x3&board=4 1 3/7 2 6/0 5 8", `{"size":"3x3","board":[4,1,3,7,2,6,0,5,8],"solvable":true,"distance":6,"moves":[7,4,1,2,5,8],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"solvable", "size=4x4&board=1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", `{"size":"4x4","board":[1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0],"solvable":false}`},
-		{"solve", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9,5,1,2,6,10,14,15],"source":{"where":"built-in","kind":"pattern database","exact":false,"hash":"…"}}`},
+		// A board of the level pack's solutions: the pack answers.
+		{"solve", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9,5,1,2,6,10,14,15],"source":{"where":"built-in","kind":"level pack","exact":true,"hash":"…"}}`},
+		{"hint", "size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", `{"size":"4x4","board":[5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15],"solvable":true,"distance":8,"moves":[9],"partial":true,"source":{"where":"built-in","kind":"level pack","exact":true,"hash":"…"}}`},
+		// Any other board: a search.
+		{"distance", "size=4x4&board=15 1 12 4/9 3 8 5/13 0 11 2/14 10 7 6", `{"size":"4x4","board":[15,1,12,4,9,3,8,5,13,0,11,2,14,10,7,6],"solvable":true,"distance":47,"source":{"where":"built-in","kind":"pattern database","exact":false,"hash":"…"}}`},
 		{"distance", "size=5x2&board=0 9 8 7 6/5 4 3 2 1", `{"size":"5x2","board":[0,9,8,7,6,5,4,3,2,1],"solvable":true,"distance":45,"source":{"where":"computed","kind":"computed bound","exact":false}}`},
 	}
 	for _, tt := range tests {

@@ -69,3 +69,20 @@ func (p *puzzle) packed(r *rand.Rand, lo, hi int) (int, *source.Pack) {
 	}
 	return in[r.IntN(len(in))], pk
 }
+
+// pack returns the level pack that answers boards of p with no search, as
+// the catalogue of p's solver decides (source.Catalog.Pack), or nil: none
+// for a table, another goal, or a solver without a catalogue.
+func (p *puzzle) pack() *source.Pack {
+	c, ok := p.Solver.(cataloged)
+	if p.exact || p.custom || !ok || c.Catalog() == nil {
+		return nil
+	}
+	return c.Catalog().Pack(p.Goal.Size(), p.Metric)
+}
+
+// cataloged is a Solver that answers as a catalogue decides, as
+// *solver.Solver does.
+type cataloged interface {
+	Catalog() *source.Catalog
+}

@@ -63,7 +63,8 @@ func TestMultiAnswers(t *testing.T) {
 		{"solve", "size=3x3&board=1 2 3/4 5 6/0 7 8&metric=multi", `{"size":"3x3","metric":"multi","board":[1,2,3,4,5,6,0,7,8],"solvable":true,"distance":1,"moves":[8],"slides":[2],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"hint", "size=3x3&board=1 2 3/4 0 5/7 8 6&metric=multi", `{"size":"3x3","metric":"multi","board":[1,2,3,4,0,5,7,8,6],"solvable":true,"distance":2,"moves":[5],"slides":[1],"source":{"where":"built-in","kind":"table","exact":true,"hash":"…"}}`},
 		{"solvable", "size=3x3&board=1 2 3/4 0 5/7 8 6&metric=multi", `{"size":"3x3","metric":"multi","board":[1,2,3,4,0,5,7,8,6],"solvable":true}`},
-		{"solve", "size=4x4&board=1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15&metric=multi", `{"size":"4x4","metric":"multi","board":[1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15],"solvable":true,"distance":1,"moves":[15],"slides":[3],"source":{"where":"built-in","kind":"abstraction tier","exact":false,"hash":"…"}}`},
+		{"solve", "size=4x4&board=1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15&metric=multi", `{"size":"4x4","metric":"multi","board":[1,2,3,4,5,6,7,8,9,10,11,12,0,13,14,15],"solvable":true,"distance":1,"moves":[15],"slides":[3],"source":{"where":"built-in","kind":"level pack","exact":true,"hash":"…"}}`},
+		{"solve", "size=4x4&board=5 1 3 4/2 0 7 8/9 6 11 12/13 10 14 15&metric=multi", `{"size":"4x4","metric":"multi","board":[5,1,3,4,2,0,7,8,9,6,11,12,13,10,14,15],"solvable":true,"distance":5,"moves":[2,5,1,10,15],"slides":[1,1,1,3,2],"source":{"where":"built-in","kind":"abstraction tier","exact":false,"hash":"…"}}`},
 		{"distance", "size=5x2&board=1 2 3 4 5/6 7 8 0 9&metric=multi", `{"size":"5x2","metric":"multi","board":[1,2,3,4,5,6,7,8,0,9],"solvable":true,"distance":1,"source":{"where":"computed","kind":"computed bound","exact":false}}`},
 	}
 	for _, tt := range tests {

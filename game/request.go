@@ -136,6 +136,11 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 	case !solvable:
 		return done(api.NewMoves(about, b, false, 0, nil, false)), nil
 	}
+	if pk := p.pack(); pk != nil {
+		if d, rest, ok := pk.Known(b); ok {
+			return fromPack(name, about, b, d, rest, pk, letters), nil
+		}
+	}
 	r := &Request{cheap: p.exact && !p.custom}
 	switch name {
 	case "distance":
@@ -167,6 +172,32 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 		}
 	}
 	return r, nil
+}
+
+// fromPack returns the request name (distance, hint or solve) about b,
+// answered by the level pack pk with no search: b is d moves from the
+// goal, and rest is an optimal solution of it. A hint gives rest's first
+// move, the one the pack knows to be optimal (api.Moves.Partial).
+func fromPack(name string, about api.About, b board.Board, d int, rest []uint8, pk *source.Pack, letters bool) *Request {
+	return &Request{cheap: true, answer: func(context.Context) (any, error) {
+		if name == "distance" {
+			out := api.NewDistance(about, b, true, d)
+			out.Source = pk.Describe()
+			return out, nil
+		}
+		path, moves := name == "solve", rest
+		if !path {
+			moves = rest[:min(len(rest), 1)]
+		}
+		out := api.NewMoves(about, b, true, d, moves, path)
+		out.Partial = !path
+		out.Source = pk.Describe()
+		var err error
+		if letters {
+			err = out.AddLetters(path)
+		}
+		return out, err
+	}}
 }
 
 // boardParam returns the board of q: its board parameter, or the board its

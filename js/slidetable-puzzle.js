@@ -706,7 +706,10 @@ export class SlidetablePuzzle extends HTMLElement {
         this.#fail("distance", input(`this ${this.#w}x${this.#h} board cannot reach the goal`));
         return;
       }
-      this.#known.learn(cells, r.distance, r.moves || []);
+      // One optimal move of a level pack's solution: the other moves stay
+      // unknown.
+      if (r.partial) this.#known.path(cells, r.distance, r.moves || []);
+      else this.#known.learn(cells, r.distance, r.moves || []);
       if (this.#optimum === null && rules.sameBoard(cells, this.#start)) this.#optimum = r.distance;
       this.#timing(asked);
       if (rules.sameBoard(this.#cells, cells)) {

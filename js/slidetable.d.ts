@@ -116,6 +116,12 @@ export interface Hints {
   distance: number;
   /** The tiles whose move starts a shortest solution; [] at the goal. */
   moves: number[];
+  /**
+   * True where moves holds one optimal move and others may be optimal
+   * too: the board is one of a level pack's, or lies on the stored
+   * solution of one, and the move, that solution's next, needed no search.
+   */
+  partial?: true;
   /** In the multi-tile metric only: how many tiles each move slides. */
   slides?: number[];
   /**
@@ -220,6 +226,8 @@ export interface DistanceAnswer extends SolvableAnswer {
  */
 export interface MovesAnswer extends DistanceAnswer {
   moves?: number[];
+  /** Hints only: moves holds one optimal move of several maybe (Hints.partial). */
+  partial?: boolean;
   slides?: number[];
   /** With notation "letters": each move in the speedsolvers' notation. */
   letters?: string[];

@@ -672,12 +672,16 @@ export class Slidetable {
   /**
    * Every optimal next move (the tiles that may move) and the distance:
    * { distance, moves }, and in the multi-tile metric slides, how many
-   * tiles each move slides; null if the board cannot reach the goal.
+   * tiles each move slides; null if the board cannot reach the goal. On a
+   * board of a level pack, or one on the stored solution of one, moves
+   * holds that solution's next move alone, found without a search, and
+   * partial is true: others may be optimal too.
    */
   async hints(size, board, options) {
     const r = await this.#ask("hint", options, (o) => ({ size, board, metric: o.metric, goal: o.goal, notation: o.notation }));
     if (!r.solvable) return null;
     const h = { distance: r.distance, moves: r.moves };
+    if (r.partial) h.partial = true;
     if (r.slides) h.slides = r.slides;
     if (r.letters) h.letters = r.letters;
     return h;

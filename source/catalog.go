@@ -577,6 +577,28 @@ func Stats(ctx context.Context, t *table.Table, goal board.Board, m board.Metric
 	return api.PublishedStats(d, h), nil
 }
 
+// Pack returns the built-in level pack that answers, with no search, the
+// boards of size in m that it holds or its stored solutions pass through
+// (Pack.Known), or nil: a pack answers only where the catalogue would
+// search its own bound, towards the standard goal, with no table and no
+// given source for the question (a file the caller named answers what it
+// was named for) and without CatalogOptions.Search. It reads no file
+// besides the pack.
+func (c *Catalog) Pack(size board.Size, m board.Metric) *Pack {
+	goal := c.Goal(size)
+	if c.opts.Search || goal != board.Goal(size) || c.exact(size, m) {
+		return nil
+	}
+	if src, err := c.given(goal, m); src != nil || err != nil {
+		return nil
+	}
+	p, err := BuiltinPack(size, m)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
 // exact reports, without reading a file, whether a table answers boards
 // of size in m: a given one, or one built in or installed for the
 // standard goal.

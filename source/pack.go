@@ -29,6 +29,16 @@ type Pack struct {
 	Hash [sha256.Size]byte
 
 	at map[int]bool // the distances of Levels
+
+	onPath  sync.Once
+	byBoard map[board.Board]pathStep // Known's index, made on its first call
+}
+
+// pathStep is where a board lies on the stored solutions: move step of
+// entry's solution starts from it.
+type pathStep struct {
+	entry int32
+	step  int32
 }
 
 var packs [2]sync.Map // by metric: board.Size -> *decoded[*Pack]
@@ -36,7 +46,7 @@ var packs [2]sync.Map // by metric: board.Size -> *decoded[*Pack]
 // BuiltinPack returns the built-in level pack of size in metric, read and
 // checked on first use (levels.ReadPack) and shared afterwards. It fails
 // with an error wrapping ErrNotBuiltin if there is none (as in the
-// WebAssembly build, which holds none).
+// WebAssembly build for every size but 4x4).
 func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 	if !metric.Valid() {
 		return nil, board.ErrMetric
@@ -59,6 +69,48 @@ func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 		}
 		return p, nil
 	})
+}
+
+// Known returns what p knows of b without a search: if b is a board of the
+// pack, or one its stored solution passes through, its distance and the
+// rest of that solution from b (an optimal solution, the tiles moved or
+// tapped in order; empty for the goal), and true; else false. The index
+// of every board on the solutions is made on the first call.
+func (p *Pack) Known(b board.Board) (int, []uint8, bool) {
+	p.onPath.Do(p.index)
+	at, ok := p.byBoard[b]
+	if !ok {
+		return 0, nil, false
+	}
+	sol := p.Entries[at.entry].Solution[at.step:]
+	rest := make([]uint8, len(sol))
+	for i, t := range sol {
+		rest[i] = uint8(t) // ReadPack checked every move
+	}
+	return len(rest), rest, true
+}
+
+// index fills byBoard with every board on the stored solutions, each at
+// its first place (the pack's first entry that passes through it).
+func (p *Pack) index() {
+	p.byBoard = map[board.Board]pathStep{}
+	for i, e := range p.Entries {
+		at := p.Levels[i].Board
+		for k, t := range e.Solution {
+			if _, ok := p.byBoard[at]; !ok {
+				p.byBoard[at] = pathStep{int32(i), int32(k)}
+			}
+			var err error
+			if p.Metric == board.MultiTile {
+				at, _, err = at.Tap(uint8(t))
+			} else {
+				at, err = at.Move(uint8(t))
+			}
+			if err != nil {
+				break // not met: ReadPack replayed every solution
+			}
+		}
+	}
 }
 
 // Covers reports whether p holds a board at every distance from lo to hi.

@@ -34,3 +34,39 @@ func TestBuiltinPack(t *testing.T) {
 		t.Errorf("a 5x5 pack: %v, want ErrNotBuiltin", err)
 	}
 }
+
+// TestCatalogPack checks where a catalogue lets a level pack answer: 4x4
+// searched towards the standard goal, in either metric, and nowhere a
+// table answers, another goal is played, the search itself is asked for,
+// or a file was given for the question.
+func TestCatalogPack(t *testing.T) {
+	plain, err := NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		if p := plain.Pack(s4x4, m); p == nil || p.Metric != m || p.Size != s4x4 {
+			t.Errorf("4x4 in %s moves: %v, want the built-in pack", m, p)
+		}
+		if p := plain.Pack(board.Size{W: 3, H: 3}, m); p != nil {
+			t.Errorf("3x3 in %s moves, which a table answers: a pack", m)
+		}
+	}
+	other, _ := board.Parse(s4x4, "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15")
+	searched, _ := NewCatalog(&CatalogOptions{Search: true})
+	goal, _ := NewCatalog(&CatalogOptions{Goals: []board.Board{other}})
+	dir := t.TempDir()
+	given, _ := NewCatalog(&CatalogOptions{Options: Options{Dir: dir}, Given: []*Source{readFile(t, dir, tierPath)}})
+	for name, c := range map[string]*Catalog{"Search": searched, "another goal": goal, "a given tier": given} {
+		if c == nil {
+			t.Fatalf("%s: no catalogue", name)
+		}
+		if p := c.Pack(s4x4, board.MultiTile); p != nil {
+			t.Errorf("%s: a pack answers 4x4 in multi-tile moves", name)
+		}
+	}
+	// A tier given for multi-tile moves leaves the single-tile pack.
+	if given.Pack(s4x4, board.SingleTile) == nil {
+		t.Error("a tier given: no single-tile pack")
+	}
+}

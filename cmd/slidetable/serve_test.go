@@ -104,8 +104,10 @@ func TestServeAnswersAsTheCLI(t *testing.T) {
 		{"/api/hint?size=4x2&board=0,7,6,5,4,3,2,1", []string{"hint", "-json", "4x2", "0,7,6,5,4,3,2,1"}},
 		{"/api/solve?size=2x3&board=0,5,4,3,2,1", []string{"solve", "-json", "2x3", "0,5,4,3,2,1"}},
 		{"/api/solve?size=3x3&board=4,1,3,7,2,6,0,5,8", []string{"solve", "-json", "3x3", "4,1,3,7,2,6,0,5,8"}},
-		{"/api/solve?size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", []string{"solve", "-json", "4x4", "5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"}},
-		{"/api/hint?size=4x4&board=5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15", []string{"hint", "-json", "4x4", "5,1,3,4,9,2,7,8,0,6,11,12,13,10,14,15"}},
+		// A 4x4 board off the level pack's solutions, which serve answers
+		// from the pack and the command line by a search.
+		{"/api/solve?size=4x4&board=1,2,3,4,9,5,7,8,0,6,10,12,13,14,11,15", []string{"solve", "-json", "4x4", "1,2,3,4,9,5,7,8,0,6,10,12,13,14,11,15"}},
+		{"/api/hint?size=4x4&board=1,2,3,4,9,5,7,8,0,6,10,12,13,14,11,15", []string{"hint", "-json", "4x4", "1,2,3,4,9,5,7,8,0,6,10,12,13,14,11,15"}},
 		{"/api/stats?size=3x3", []string{"stats", "-json", "3x3"}},
 		{"/api/stats?size=2x2", []string{"stats", "-json", "2x2"}},
 		{"/api/level?size=3x3&min=31&max=31&seed=7", nil}, // checked below

@@ -376,6 +376,9 @@ test("sizes and stats", async () => {
 // never end by themselves.
 const far5x5 = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8";
 const far4x4 = "15 1 12 4/9 3 8 5/13 0 11 2/14 10 7 6";
+// A 4x4 board 5 multi-tile moves from the goal that no level pack's
+// solution passes through: its answer needs the abstraction tier.
+const offPack = "5 1 3 4/2 0 7 8/9 6 11 12/13 10 14 15";
 const farMulti = { metric: "multi", goal: "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15" };
 
 // stoppedBy returns a check for assert.rejects: a SlidetableError of the
@@ -422,7 +425,7 @@ test("a multi-tile 4x4 search, stopped by AbortSignal.timeout(500), does not blo
   await whileTicking(t, () => assert.rejects(
     st.hints("4x4", far4x4, { ...farMulti, signal: AbortSignal.timeout(500) }),
     stoppedBy("hint", "timeout", "its signal timed out")));
-  assert.equal(await st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), 1);
+  assert.equal(await st.distance("4x4", offPack, { metric: "multi" }), 5);
 });
 
 test("a stopped search leaves the others answered; one stopped while it waits never runs", async () => {
@@ -652,7 +655,7 @@ test("4x4 in multi-tile moves: 4x4-multi.abs fetched once, on first use, and che
 async function fetchedOnce(url, hits, serve) {
   const mine = await load({ wasm: compiled, abstraction: url });
   try {
-    const board = "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15";
+    const board = offPack;
     // Other sizes, the sizes themselves and solvability fetch nothing.
     assert.equal(await mine.distance("3x3", "8 6 7/2 5 4/3 0 1", { metric: "multi" }), 20);
     const four = (await mine.sizes({ metric: "multi" })).find((x) => x.size === "4x4");
@@ -661,12 +664,18 @@ async function fetchedOnce(url, hits, serve) {
     assert.equal(four.max_level, 39);
     assert.equal(await mine.solvable("4x4", board, { metric: "multi" }), true);
     assert.equal(hits(), 0);
+    // A board of the level pack's solutions is answered from the pack:
+    // its solution's next move, with no search and no file.
+    const packed = "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15";
+    assert.deepEqual(await mine.hints("4x4", packed, { metric: "multi" }), { distance: 1, moves: [15], partial: true, slides: [3] });
+    assert.deepEqual(await mine.solve("4x4", packed, { metric: "multi" }), [15]);
+    assert.equal(hits(), 0);
     // Not there: said, and tried again by the next call.
     await assert.rejects(mine.distance("4x4", board, { metric: "multi" }), (e) =>
       e instanceof SlidetableError && e.code === "unavailable" && /4x4-multi\.abs, which could not be loaded: .*HTTP 404/.test(e.message));
     assert.equal(hits(), 1);
     serve("file");
-    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 1);
+    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 5);
     assert.equal(hits(), 2);
     if (expect) {
       assert.ok(expect.multi4x4.length >= 4);
@@ -678,7 +687,7 @@ async function fetchedOnce(url, hits, serve) {
     // A search stopped ends the worker; the next one is given the file
     // kept, not fetched again.
     await assert.rejects(mine.distance("4x4", far4x4, { ...farMulti, signal: AbortSignal.timeout(50) }), stoppedBy("distance", "timeout", "its signal timed out"));
-    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 1);
+    assert.equal(await mine.distance("4x4", board, { metric: "multi" }), 5);
     assert.equal(hits(), 2);
   } finally {
     mine.close();
@@ -687,7 +696,7 @@ async function fetchedOnce(url, hits, serve) {
   serve("wrong");
   const wrong = await load({ wasm: compiled, abstraction: url });
   try {
-    await assert.rejects(wrong.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), (e) =>
+    await assert.rejects(wrong.distance("4x4", offPack, { metric: "multi" }), (e) =>
       e instanceof SlidetableError && /refused: the 1000 bytes given as the 4x4 abstraction database .* are not the file of this build/.test(e.message));
   } finally {
     wrong.close();
@@ -758,7 +767,7 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
       res.writeHead(404).end();
     }
   });
-  const board = "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15";
+  const board = offPack;
   const multi = { metric: "multi" };
   const unavailable = (words) => (e) => {
     assert.ok(e instanceof SlidetableError, String(e));
@@ -799,7 +808,7 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
     a.abort();
     await assert.rejects(first, (e) => e.code === "aborted");
     rest();
-    assert.deepEqual(await second, { distance: 1, moves: [15], slides: [3] });
+    assert.deepEqual(await second, { distance: 5, moves: [2], slides: [1] });
     const alone = await open({ abstraction: `${base}/stall/both` });
     const c = new AbortController(), d = new AbortController();
     wasAsked = asked("/stall/both");
@@ -841,7 +850,7 @@ test("a size Go reads, such as one after U+0085, fetches 4x4-multi.abs as 4x4 do
   for (const size of ["\u00854x4", "4X4", "\u00a004x04\u2028"]) {
     const mine = await load({ wasm: compiled, abstraction: new URL("../4x4-multi.abs", import.meta.url) });
     try {
-      assert.equal(await mine.distance(size, "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }), 1, JSON.stringify(size));
+      assert.equal(await mine.distance(size, offPack, { metric: "multi" }), 5, JSON.stringify(size));
     } finally {
       mine.close();
     }
@@ -862,7 +871,7 @@ test("a FIFO or a device given as a file is refused, not read", longCheck, async
     await assert.rejects(load({ wasm: path }), (e) => e instanceof SlidetableError && e.code === "input" && e.message === `${path}: not a regular file`);
     const st = await load({ wasm: compiled, abstraction: path });
     try {
-      await assert.rejects(st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" }),
+      await assert.rejects(st.distance("4x4", offPack, { metric: "multi" }),
         (e) => e instanceof SlidetableError && e.code === "unavailable" && e.message.endsWith(`${path}: not a regular file`));
     } finally {
       st.close();

@@ -441,7 +441,9 @@ class Table:
     def solve(self, board: Board, *, timeout: Optional[float] = None,
               cancel: Optional[Cancel] = None) -> Optional[List[int]]:
         """A shortest solution of board, the tiles to move in order; None
-        if it cannot reach the goal."""
+        if it cannot reach the goal. A 4x4 board of the level pack (as
+        level deals it), or one on its stored solution, is answered from
+        the pack at once: its first move is a hint that needs no search."""
         w, h = self.width, self.height
         room = self.max_distance if self.max_distance is not None else 20 * w * h * (w + h)
         d, moves = self._moves(_native.lib().slidetable_solve, board, max(room, 1), timeout, cancel)

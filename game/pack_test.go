@@ -1,0 +1,126 @@
+package game_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"slices"
+	"testing"
+
+	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
+)
+
+// TestPackAnswers checks that a 4x4 board of the built-in level pack, or
+// one on a stored solution, is answered by the pack with no search: with
+// a context ended before the question, a search could not run, yet the
+// distance, the hint (the solution's next move, marked partial) and the
+// solution come, the pack named as their source. Where a search is quick
+// (the shallow boards), its answers are the reference: the pack's
+// distance is the searched one, its move one of the optimal moves, its
+// solution as long and ending at the goal. Another goal is searched.
+func TestPackAnswers(t *testing.T) {
+	four := board.Size{W: 4, H: 4}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+		t.Run(m.String(), func(t *testing.T) {
+			s, err := solver.New(solver.WithMetric(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := game.New([]game.Puzzle{{Goal: board.Goal(four), Solver: s, Metric: m}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pack, err := source.BuiltinPack(four, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ask := func(ctx context.Context, name string, b board.Board, extra string) any {
+				t.Helper()
+				q, err := url.ParseQuery(fmt.Sprintf("size=4x4&metric=%s&board=%s%s", m, url.QueryEscape(b.String()), extra))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := g.Request(name, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, err := r.Answer(ctx)
+				if err != nil {
+					t.Fatalf("%s %s: %v", name, b, err)
+				}
+				return v
+			}
+			checked := 0
+			for i, e := range pack.Entries {
+				b := pack.Levels[i].Board
+				// The board and one two moves along its solution.
+				on := b
+				if len(e.Solution) > 2 {
+					on = play(t, m, b, uint8(e.Solution[0]), uint8(e.Solution[1]))
+				}
+				for _, b := range []board.Board{b, on} {
+					dist := ask(ended, "distance", b, "").(api.Distance)
+					hint := ask(ended, "hint", b, "").(api.Moves)
+					sol := ask(ended, "solve", b, "").(api.Moves)
+					for _, src := range []*api.Source{dist.Source, hint.Source, sol.Source} {
+						if src == nil || src.Kind != "level pack" || !src.Exact {
+							t.Fatalf("%s: answered by %+v, not the level pack", b, src)
+						}
+					}
+					d := *dist.Distance
+					if *hint.Distance != d || *sol.Distance != d || len(sol.Moves) != d || len(hint.Moves) != 1 || !hint.Partial || sol.Partial {
+						t.Fatalf("%s: distance %d, hint %+v, solution %+v", b, d, hint, sol)
+					}
+					moves := make([]uint8, len(sol.Moves))
+					for k, t := range sol.Moves {
+						moves[k] = uint8(t)
+					}
+					if end := play(t, m, b, moves...); end != board.Goal(four) || moves[0] != uint8(hint.Moves[0]) {
+						t.Fatalf("%s: the solution %v ends on %s; the hint %v", b, moves, end, hint.Moves)
+					}
+					if d > 10 {
+						continue
+					}
+					want, wd, err := s.Hints(context.Background(), b)
+					if err != nil || wd != d || !slices.Contains(want, moves[0]) {
+						t.Fatalf("%s: the pack says %d moves, first %d; a search %d, optimal %v (%v)", b, d, moves[0], wd, want, err)
+					}
+					checked++
+				}
+			}
+			if checked < 20 {
+				t.Errorf("%d answers checked against a search", checked)
+			}
+			// Towards another goal, the same board is searched.
+			b := pack.Levels[0].Board
+			v := ask(context.Background(), "hint", b, "&goal="+url.QueryEscape("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"))
+			if h := v.(api.Moves); !h.Solvable || h.Partial || h.Source != nil && h.Source.Kind == "level pack" {
+				t.Errorf("towards another goal: %+v", h)
+			}
+		})
+	}
+}
+
+// play returns b after the moves, each the tile moved (tapped in the
+// multi-tile metric).
+func play(t *testing.T, m board.Metric, b board.Board, moves ...uint8) board.Board {
+	t.Helper()
+	var err error
+	for _, mv := range moves {
+		if m == board.MultiTile {
+			b, _, err = b.Tap(mv)
+		} else {
+			b, err = b.Move(mv)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
+}
