@@ -134,12 +134,12 @@ func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, e
 		}
 		hi = max(most, req.Min)
 	}
-	how, err := levels.Plan(lp, req.Min, hi, req.N, req.Mode)
+	choice, err := levels.Plan(lp, req.Min, hi, req.N, req.Mode)
 	if err != nil {
 		return nil, err
 	}
-	plan := &LevelPlan{How: how, Min: req.Min, Max: hi, lp: lp, req: req}
-	switch how {
+	plan := &LevelPlan{How: choice.How, Min: req.Min, Max: hi, lp: lp, req: req}
+	switch choice.How {
 	case FromTable:
 		// A table counts the boards at each distance, for any goal: one is
 		// built in a fraction of a second for a small size.
@@ -156,7 +156,7 @@ func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, e
 		if req.Max == Largest && !exact {
 			return nil, fmt.Errorf("%w: the largest distance of %s is not known", ErrNoLargest, size)
 		}
-		plan.Rarity, plan.RarityKnown = levels.RarityOf(p.Goal, p.Metric, plan.Min, plan.Max)
+		plan.Rarity, plan.RarityKnown = choice.Rarity, choice.RarityKnown
 	}
 	return plan, nil
 }

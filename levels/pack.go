@@ -143,7 +143,8 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 // were drawn uniformly.
 func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool, error) {
 	r := rand.New(rand.NewPCG(o.Seed, uint64(d)))
-	how, err := Plan(p, d, d, o.PerDistance, o.Mode)
+	choice, err := Plan(p, d, d, o.PerDistance, o.Mode)
+	how := choice.How
 	if errors.Is(err, ErrUniform) {
 		how, err = Walked, nil
 	}

@@ -76,6 +76,15 @@ const (
 	HopelessDraws = 1e9
 )
 
+// Choice is what Plan decides: how the boards are drawn and, for boards
+// Solved, how rare the range is among uniform boards, where that is known
+// (RarityKnown).
+type Choice struct {
+	How         How
+	Rarity      Rarity
+	RarityKnown bool
+}
+
 // Plan decides how to draw n boards lo to hi moves from p's goal, in the
 // mode asked (Auto, Exact or Filter: see Sample; WalkMode for random
 // walks), where lo and hi are a range CheckRange accepts:
@@ -92,32 +101,32 @@ const (
 // What cannot be drawn uniformly fails with a *UniformError, which says
 // why: a caller that is content with exact distances from random walks,
 // as a game may be, draws with Walked instead.
-func Plan(p Puzzle, lo, hi, n int, mode Mode) (How, error) {
+func Plan(p Puzzle, lo, hi, n int, mode Mode) (Choice, error) {
 	size := p.Goal.Size()
 	switch {
 	case mode == WalkMode:
-		return Walked, nil
+		return Choice{How: Walked}, nil
 	case p.Table != nil || size.Cells() <= SmallCells:
-		return FromTable, nil
+		return Choice{How: FromTable}, nil
 	case mode == Exact:
-		return 0, &UniformError{Reason: NeedsTable, Size: size, Metric: p.Metric}
+		return Choice{}, &UniformError{Reason: NeedsTable, Size: size, Metric: p.Metric}
 	}
 	if h, ok := published.HardestOf(size); ok && p.Metric == board.SingleTile && lo >= h.Distance && p.Goal == board.Goal(size) {
-		return Hardest, nil
+		return Choice{How: Hardest}, nil
 	}
 	if size.Cells() > MaxSearchCells {
-		return 0, &UniformError{Reason: OutOfReach, Size: size, Metric: p.Metric}
+		return Choice{}, &UniformError{Reason: OutOfReach, Size: size, Metric: p.Metric}
 	}
 	r, known := RarityOf(p.Goal, p.Metric, lo, hi)
 	switch {
 	case known && float64(n) > HopelessDraws*r.Fraction:
-		return 0, &UniformError{Reason: Hopeless, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r, Solves: float64(n) / r.Fraction}
+		return Choice{}, &UniformError{Reason: Hopeless, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r, Solves: float64(n) / r.Fraction}
 	case known && r.Rare() && mode == Auto:
-		return 0, &UniformError{Reason: TooRare, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r}
+		return Choice{}, &UniformError{Reason: TooRare, Size: size, Metric: p.Metric, Min: lo, Max: hi, Rarity: r}
 	case !p.Uniform:
-		return 0, &UniformError{Reason: OutOfReach, Size: size, Metric: p.Metric}
+		return Choice{}, &UniformError{Reason: OutOfReach, Size: size, Metric: p.Metric}
 	}
-	return Solved, nil
+	return Choice{How: Solved, Rarity: r, RarityKnown: known}, nil
 }
 
 // WalkMode asks Plan for random walks (Walked): exact distances, boards

@@ -42,13 +42,18 @@ func TestPlan(t *testing.T) {
 		{"too many cells", levels.Puzzle{Goal: board.Goal(s5), Solver: search4, Uniform: true}, 100, 110, levels.Auto, 0, levels.OutOfReach},
 		{"exact without a table", levels.Puzzle{Goal: board.Goal(s4), Solver: search4, Uniform: true}, 50, 55, levels.Exact, 0, levels.NeedsTable},
 	} {
-		how, err := levels.Plan(tc.p, tc.lo, tc.hi, 10, tc.mode)
+		choice, err := levels.Plan(tc.p, tc.lo, tc.hi, 10, tc.mode)
+		how := choice.How
 		var ue *levels.UniformError
 		switch {
 		case tc.reason == 0 && (err != nil || how != tc.want):
 			t.Errorf("%s: %v, %v; want %v", tc.name, how, err, tc.want)
 		case tc.reason != 0 && (!errors.As(err, &ue) || ue.Reason != tc.reason || !errors.Is(err, levels.ErrUniform)):
 			t.Errorf("%s: %v, %v; want a UniformError for reason %d", tc.name, how, err, tc.reason)
+		}
+		// Boards solved come with the range's rarity, as RarityOf says.
+		if r, known := levels.RarityOf(tc.p.Goal, tc.p.Metric, tc.lo, tc.hi); how == levels.Solved && (choice.Rarity != r || choice.RarityKnown != known || !known) {
+			t.Errorf("%s: rarity %+v (known %v), want %+v (known %v)", tc.name, choice.Rarity, choice.RarityKnown, r, known)
 		}
 	}
 }
