@@ -97,6 +97,18 @@ func (b Board) Tap(t uint8) (Board, int, error) {
 	return Board{size: b.size, cells: string(c)}, count, nil
 }
 
+// Play returns the board after the move of tile t in the metric m: t
+// slides into the blank (Move) in the single-tile metric, and is tapped
+// (Tap) in the multi-tile one. It fails with ErrIllegalMove if t cannot
+// move so.
+func (b Board) Play(m Metric, t uint8) (Board, error) {
+	if m == MultiTile {
+		next, _, err := b.Tap(t)
+		return next, err
+	}
+	return b.Move(t)
+}
+
 // TapDirection returns the way tile t and the tiles between it and the
 // blank slide when t is tapped (see Tap): for a tile next to the blank,
 // the direction of its move (see MoveOf). It fails with ErrIllegalMove if

@@ -108,3 +108,24 @@ func TestTap(t *testing.T) {
 		t.Fatalf("Taps() = %v, want %v", got, want)
 	}
 }
+
+// TestPlay checks that Play moves one tile in the single-tile metric and
+// taps in the multi-tile one, as Move and Tap do, and refuses what they
+// refuse.
+func TestPlay(t *testing.T) {
+	b := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 8 0")
+	got, err := b.Play(board.MultiTile, 7)
+	if want := board.MustParse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/0 7 8"); err != nil || got != want {
+		t.Errorf("tap 7: %s, %v; want %s", got, err, want)
+	}
+	got, err = b.Play(board.SingleTile, 8)
+	if want, _ := b.Move(8); err != nil || got != want {
+		t.Errorf("move 8: %s, %v; want %s", got, err, want)
+	}
+	if _, err := b.Play(board.SingleTile, 7); !errors.Is(err, board.ErrIllegalMove) {
+		t.Errorf("move 7, not next to the blank: %v", err)
+	}
+	if _, err := b.Play(board.MultiTile, 5); !errors.Is(err, board.ErrIllegalMove) {
+		t.Errorf("tap 5, off the blank's row and column: %v", err)
+	}
+}

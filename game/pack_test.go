@@ -113,12 +113,7 @@ func play(t *testing.T, m board.Metric, b board.Board, moves ...uint8) board.Boa
 	t.Helper()
 	var err error
 	for _, mv := range moves {
-		if m == board.MultiTile {
-			b, _, err = b.Tap(mv)
-		} else {
-			b, err = b.Move(mv)
-		}
-		if err != nil {
+		if b, err = b.Play(m, mv); err != nil {
 			t.Fatal(err)
 		}
 	}

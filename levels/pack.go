@@ -262,12 +262,7 @@ func (e *PackEntry) check(size board.Size, metric board.Metric, goal board.Board
 		if t < 1 || t >= size.Cells() {
 			return fmt.Errorf("move %d of the solution taps %d", i+1, t)
 		}
-		if metric == board.MultiTile {
-			at, _, err = at.Tap(uint8(t))
-		} else {
-			at, err = at.Move(uint8(t))
-		}
-		if err != nil {
+		if at, err = at.Play(metric, uint8(t)); err != nil {
 			return fmt.Errorf("move %d of the solution: %v", i+1, err)
 		}
 	}

@@ -101,12 +101,7 @@ func (p *Pack) index() {
 				p.byBoard[at] = pathStep{int32(i), int32(k)}
 			}
 			var err error
-			if p.Metric == board.MultiTile {
-				at, _, err = at.Tap(uint8(t))
-			} else {
-				at, err = at.Move(uint8(t))
-			}
-			if err != nil {
+			if at, err = at.Play(p.Metric, uint8(t)); err != nil {
 				break // not met: ReadPack replayed every solution
 			}
 		}

@@ -55,16 +55,9 @@ func playTiles(b board.Board, text string, m board.Metric) (board.Board, error) 
 		if err != nil {
 			return board.Board{}, fmt.Errorf("move %d, %q: not a tile number", i+1, clip(w))
 		}
-		var next board.Board
-		if m == board.MultiTile {
-			next, _, err = b.Tap(uint8(t))
-		} else {
-			next, err = b.Move(uint8(t))
-		}
-		if err != nil {
+		if b, err = b.Play(m, uint8(t)); err != nil {
 			return board.Board{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
-		b = next
 	}
 	return b, nil
 }
