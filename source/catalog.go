@@ -59,6 +59,7 @@ type Catalog struct {
 
 	mu      sync.Mutex
 	answers map[answerKey]*answerEntry
+	packs   sync.Map // answerKey -> *Pack, nil where none answers: Pack's decisions
 }
 
 // CatalogOptions configures a Catalog. A nil *CatalogOptions means the
@@ -583,8 +584,22 @@ func Stats(ctx context.Context, t *table.Table, goal board.Board, m board.Metric
 // search its own bound, towards the standard goal, with no table and no
 // given source for the question (a file the caller named answers what it
 // was named for) and without CatalogOptions.Search. It reads no file
-// besides the pack.
+// besides the pack, and decides once for each size and metric, as For
+// does.
 func (c *Catalog) Pack(size board.Size, m board.Metric) *Pack {
+	k := answerKey{size, m}
+	if p, ok := c.packs.Load(k); ok {
+		return p.(*Pack)
+	}
+	p, _ := c.packs.LoadOrStore(k, c.pack(size, m))
+	return p.(*Pack)
+}
+
+// pack decides what Pack returns.
+func (c *Catalog) pack(size board.Size, m board.Metric) *Pack {
+	if !m.Valid() || size.Validate() != nil {
+		return nil
+	}
 	goal := c.Goal(size)
 	if c.opts.Search || goal != board.Goal(size) || c.exact(size, m) {
 		return nil

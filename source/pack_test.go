@@ -65,6 +65,9 @@ func TestCatalogPack(t *testing.T) {
 			t.Errorf("%s: a pack answers 4x4 in multi-tile moves", name)
 		}
 	}
+	if plain.Pack(s4x4, board.Metric(7)) != nil || plain.Pack(board.Size{W: 1, H: 4}, board.SingleTile) != nil {
+		t.Error("a pack for a metric or a size that is not one")
+	}
 	// A tier given for multi-tile moves leaves the single-tile pack.
 	if given.Pack(s4x4, board.SingleTile) == nil {
 		t.Error("a tier given: no single-tile pack")
