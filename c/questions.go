@@ -40,10 +40,8 @@ func (h *tableHandle) board(cells []byte) (board.Board, error) { return board.Ne
 // distance returns the distance of b, or unsolvable: from the level pack
 // for a board of its solutions, else from the solver.
 func (h *tableHandle) distance(ctx context.Context, b board.Board) (int, error) {
-	if h.pack != nil {
-		if d, _, ok := h.pack.Known(b); ok {
-			return d, nil
-		}
+	if d, _, ok := h.pack.Known(b); ok {
+		return d, nil
 	}
 	d, err := h.solver.Distance(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {
@@ -78,10 +76,8 @@ func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, e
 // its solutions (whose first move is then a hint found with no search),
 // else the solver's.
 func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, error) {
-	if h.pack != nil {
-		if d, rest, ok := h.pack.Known(b); ok {
-			return d, rest, nil
-		}
+	if d, rest, ok := h.pack.Known(b); ok {
+		return d, rest, nil
 	}
 	path, err := h.solver.Path(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {

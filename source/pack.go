@@ -74,9 +74,13 @@ func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 // Known returns what p knows of b without a search: if b is a board of the
 // pack, or one its stored solution passes through, its distance and the
 // rest of that solution from b (an optimal solution, the tiles moved or
-// tapped in order; empty for the goal), and true; else false. The index
-// of every board on the solutions is made on the first call.
+// tapped in order; empty for the goal), and true; else false, as for a
+// nil Pack (no pack answers). The index of every board on the solutions
+// is made on the first call.
 func (p *Pack) Known(b board.Board) (int, []uint8, bool) {
+	if p == nil {
+		return 0, nil, false
+	}
 	p.onPath.Do(p.index)
 	at, ok := p.byBoard[b]
 	if !ok {

@@ -30,6 +30,9 @@ func TestBuiltinPack(t *testing.T) {
 	if d := multi.Describe(); d.Kind != "level pack" || d.Where != "built-in" || !d.Exact || len(d.Hash) != 64 {
 		t.Errorf("described as %+v", d)
 	}
+	if _, _, ok := (*Pack)(nil).Known(board.Goal(s4x4)); ok {
+		t.Error("a nil pack knows a board")
+	}
 	if _, err := BuiltinPack(board.Size{W: 5, H: 5}, board.SingleTile); !errors.Is(err, ErrNotBuiltin) {
 		t.Errorf("a 5x5 pack: %v, want ErrNotBuiltin", err)
 	}
