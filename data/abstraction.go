@@ -14,7 +14,8 @@ import (
 // into programs, but not into the WebAssembly module (see
 // abstraction_js.go): at 33 MB it would take the static site past its
 // budget, so slidetable.js fetches the file and gives it to the module
-// (Give) when it is first asked about 4x4 in multi-tile moves.
+// (OnDemand, Give) when it is first asked to search 4x4 in multi-tile
+// moves.
 
 //go:embed 4x4-multi.abs
 var abstraction4x4 []byte

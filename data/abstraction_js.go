@@ -10,14 +10,15 @@ import (
 	"github.com/slidetable/slidetable/board"
 )
 
-// given holds the abstraction database files given to the WebAssembly
-// build (Give), which leaves them out of the module: at 33 MB the 4x4
-// one would take the static site past its budget, so the page fetches it
-// when it first asks about 4x4 in multi-tile moves.
+// given holds the files of OnDemand given to the WebAssembly build
+// (Give), which leaves them out: at 33 MB the 4x4 abstraction database
+// would take the static site past its budget, and the 4x4 level packs
+// serve only a game of 4x4, so the page fetches each when a call first
+// needs it.
 var given struct {
 	sync.Mutex
-	files   map[board.Size][]byte
-	refused map[board.Size]error // why the last bytes given were not kept
+	files   map[string][]byte // by Demand.Name
+	refused map[string]error  // why the last bytes given were not kept
 }
 
 // notGiven is an error wrapping ErrNotGiven and ErrNotEmbedded, with a
@@ -28,48 +29,71 @@ func (e *notGiven) Error() string { return e.msg }
 
 func (e *notGiven) Is(target error) bool { return target == ErrNotGiven || target == ErrNotEmbedded }
 
+// givenFile returns the bytes given as the file d, or an error wrapping
+// ErrNotGiven that says why there are none.
+func givenFile(d Demand) ([]byte, error) {
+	given.Lock()
+	defer given.Unlock()
+	if b, ok := given.files[d.Name]; ok {
+		return b, nil
+	}
+	if err, ok := given.refused[d.Name]; ok {
+		return nil, &notGiven{fmt.Sprintf("the %s given to the WebAssembly module was refused: %v", d.Name, err)}
+	}
+	return nil, &notGiven{fmt.Sprintf("%s, which the WebAssembly module leaves out, has not been given to it", d.Name)}
+}
+
 // AbstractionSizes returns the sizes whose abstraction database files
 // this build knows, given or not yet (see Give): 4x4.
-func AbstractionSizes() []board.Size { return []board.Size{{W: 4, H: 4}} }
+func AbstractionSizes() []board.Size { return []board.Size{size4x4} }
 
 // AbstractionFile returns the bytes of the abstraction database file of
 // size that were given (Give). It fails with an error wrapping
 // ErrNotGiven if none have been yet or those given were refused, and with
 // ErrNotEmbedded for a size without one.
 func AbstractionFile(size board.Size) ([]byte, error) {
-	if !slices.Contains(AbstractionSizes(), size) {
+	d, ok := Demanded(size, board.MultiTile, false)
+	if !ok || !slices.Contains(AbstractionSizes(), size) {
 		return nil, fmt.Errorf("%w: %s abstraction database", ErrNotEmbedded, size)
 	}
-	given.Lock()
-	defer given.Unlock()
-	if b, ok := given.files[size]; ok {
-		return b, nil
-	}
-	if err, ok := given.refused[size]; ok {
-		return nil, &notGiven{fmt.Sprintf("the %s abstraction database given to the WebAssembly module was refused: %v", size, err)}
-	}
-	return nil, &notGiven{fmt.Sprintf("the %s abstraction database (4x4-multi.abs), which the WebAssembly module leaves out, has not been given to it", size)}
+	return givenFile(d)
 }
 
-// Give gives the WebAssembly build the bytes of the abstraction database
-// file of size, which it leaves out. They are kept only if they are the
+// Give gives the WebAssembly build the bytes of the file of OnDemand
+// named name, which it leaves out. They are kept only if they are the
 // very file of this build, by its SHA-256 sum: the file built in
-// elsewhere, proven by this package's tests; otherwise AbstractionFile
-// says why they were refused. b must not change afterwards.
-func Give(size board.Size, b []byte) error {
-	err := checkAbstraction(size, b)
+// elsewhere, proven by this package's tests; otherwise the functions
+// that return the file say why they were refused. b must not change
+// afterwards.
+func Give(name string, b []byte) error {
+	_, err := checkGiven(name, b)
 	given.Lock()
 	defer given.Unlock()
 	if given.files == nil {
-		given.files, given.refused = map[board.Size][]byte{}, map[board.Size]error{}
+		given.files, given.refused = map[string][]byte{}, map[string]error{}
 	}
 	if err != nil {
-		if _, ok := given.files[size]; !ok {
-			given.refused[size] = err
+		if _, ok := given.files[name]; !ok && slices.ContainsFunc(onDemand, func(d Demand) bool { return d.Name == name }) {
+			given.refused[name] = err
 		}
 		return err
 	}
-	given.files[size] = b
-	delete(given.refused, size)
+	given.files[name] = b
+	delete(given.refused, name)
 	return nil
+}
+
+// Given reports whether the file of OnDemand named name has been given
+// and kept (Give); if bytes given as it were refused, and none kept, it
+// returns why.
+func Given(name string) (bool, error) {
+	given.Lock()
+	defer given.Unlock()
+	if _, ok := given.files[name]; ok {
+		return true, nil
+	}
+	if err, ok := given.refused[name]; ok {
+		return false, &notGiven{fmt.Sprintf("the %s given to the WebAssembly module was refused: %v", name, err)}
+	}
+	return false, nil
 }

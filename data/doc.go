@@ -5,14 +5,15 @@
 // tiles (about 1 MB compressed, 5.8 MB decoded), with which IDA* solves
 // random 15-puzzles in tens of milliseconds; and, for the 4x4 in the
 // multi-tile metric, the abstraction database of abstraction.Builtin4x4
-// (33 MB compressed, 40 MB in memory), in programs but not in the
-// WebAssembly module: slidetable.js fetches it (4x4-multi.abs, beside
-// slidetable.wasm) when it is first asked about 4x4 in multi-tile moves,
-// and gives it to the module (Give), which keeps it only if its SHA-256
-// is that of the file built into the programs (AbstractionSum).
+// (33 MB compressed, 40 MB in memory); and the level packs of every size
+// (PackFile). The WebAssembly module leaves out the 4x4 abstraction
+// database and the 4x4 level packs (OnDemand): slidetable.js fetches each
+// (4x4-multi.abs, 4x4-pack.jsonl, beside slidetable.wasm) when a call
+// first needs it, and gives it to the module (Give), which keeps it only
+// if its SHA-256 is that of the file built into the programs.
 //
-// It holds their bytes only (File, MultiFile, PDBFile, AbstractionFile;
-// Sizes, PDBSizes and AbstractionSizes list them).
+// It holds their bytes only (File, MultiFile, PDBFile, AbstractionFile,
+// PackFile; Sizes, PDBSizes and AbstractionSizes list them).
 // Package source reads them, once, as the built-in tables and pattern
 // database that answer first:
 //

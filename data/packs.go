@@ -17,9 +17,9 @@ var packs embed.FS
 // PackFile returns the bytes of the level pack of size in metric: one
 // JSON object a line (levels.PackEntry), as 'slidetable levels -pack'
 // prints it. It fails with ErrNotEmbedded if there is none: programs hold
-// the pack of every size with a built-in table or database, the
-// WebAssembly module only those of 4x4, whose levels would otherwise be
-// searched for (see packs_js.go).
+// the pack of every size with a built-in table or database; the
+// WebAssembly module holds none, and is given those of 4x4 (OnDemand),
+// whose levels would otherwise be searched for (see packs_js.go).
 func PackFile(size board.Size, metric board.Metric) ([]byte, error) {
 	b, err := packs.ReadFile("packs/" + packName(size, metric))
 	if err != nil {

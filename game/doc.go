@@ -36,7 +36,8 @@
 // answers are exact and immediate afterwards, its levels uniform and its
 // distribution known; a larger size is searched by IDA* towards the goal
 // (package solver), and its levels are random walks from it kept by their
-// exact distance. Such requests are never Cheap but for solvable. A game
+// exact distance. Such requests are never Cheap but for solvable, and for
+// those a level pack answers (below). A game
 // keeps the puzzles of the last 16 goals asked about.
 //
 // Every endpoint also takes metric=single (the default) or metric=multi:
@@ -55,8 +56,8 @@
 // among the boards in range (levels.Sample). Without a table: at once from
 // the size's built-in level pack (source.BuiltinPack) where it holds boards
 // at every distance of the range, a board chosen uniformly among the pack's
-// in range, with the pack's solution, its answer's source a "level pack"
-// (the 4x4 pack holds the 17 published boards 80 moves from the goal);
+// in range, with the pack's solution, its answer's source a "level pack",
+// a Cheap request (the 4x4 pack holds the 17 published boards 80 moves from the goal);
 // the published boards at the largest distance when min is that distance
 // and no pack holds them; uniform boards solved until one
 // is in range (levels.Search) where the published distribution says that

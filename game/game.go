@@ -339,23 +339,15 @@ func newPuzzle(p Puzzle) (*puzzle, error) {
 // rare at (levels.RarityOf), so that drawing a level there solves fewer
 // than a thousand boards. Beyond it (40 to 43 multi-tile moves on 4x4,
 // where a uniform board lies about once in 100,000 draws and fewer), a
-// level would take hours to find; most if no distance qualifies. The pack
-// is read only if a distance is rare (not for 4x4 in single-tile moves,
-// whose 60 is not), which keeps it off a game's start.
+// level would take hours to find; most if no distance qualifies. What a
+// pack holds is known without reading it (source.PackHolds), which keeps
+// it off a game's start.
 func dealable(goal board.Board, m board.Metric, most int) int {
-	var pk *source.Pack
-	read := false
 	for d := most; d > 0; d-- {
 		if r, known := levels.RarityOf(goal, m, d, d); !known || !r.Rare() {
 			return d
 		}
-		if !read {
-			read = true
-			if p, err := source.BuiltinPack(goal.Size(), m); err == nil {
-				pk = p // else none built in: rarity alone decides
-			}
-		}
-		if pk != nil && pk.Covers(d, d) {
+		if source.PackHolds(goal.Size(), m, d, d) {
 			return d
 		}
 	}

@@ -18,7 +18,7 @@ const maxDraws = 100_000
 // level returns a board at a distance in [lo, hi] from p's goal, drawn
 // with r in the way PlanLevels decides, the command line's levels' too;
 // where boards cannot be drawn uniformly, a game is content with random
-// walks kept by their exact distance. (See packed for a size whose boards
+// walks kept by their exact distance. (See dealer for a size whose boards
 // would be searched.)
 func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Level, error) {
 	pz := p.Puzzle
@@ -48,26 +48,31 @@ func (p *puzzle) level(ctx context.Context, r *rand.Rand, lo, hi int) (levels.Le
 	return got[0], nil
 }
 
-// packed returns the index of a board of the built-in level pack of p (its
-// size and metric, the standard goal) at a distance in [lo, hi], chosen
-// with r uniformly among the pack's boards there, and the pack, if p has
-// no table (its levels would be searched for) and the pack holds boards
-// at every distance of the range; else a nil pack.
-func (p *puzzle) packed(r *rand.Rand, lo, hi int) (int, *source.Pack) {
+// dealer returns the built-in level pack of p (its size and metric, the
+// standard goal) if p has no table (its levels would be searched for) and
+// the pack holds boards at every distance of [lo, hi]; else nil.
+func (p *puzzle) dealer(lo, hi int) *source.Pack {
 	if p.exact || p.custom || p.Goal != board.Goal(p.Goal.Size()) {
-		return 0, nil
+		return nil
 	}
 	pk, err := source.BuiltinPack(p.Goal.Size(), p.Metric)
 	if err != nil || !pk.Covers(lo, hi) {
-		return 0, nil
+		return nil
 	}
+	return pk
+}
+
+// deal returns the index of a board of pk at a distance in [lo, hi],
+// chosen with r uniformly among the pack's boards there; pk holds some
+// (see dealer).
+func deal(pk *source.Pack, r *rand.Rand, lo, hi int) int {
 	var in []int
 	for i, lv := range pk.Levels {
 		if lv.Distance >= lo && lv.Distance <= hi {
 			in = append(in, i)
 		}
 	}
-	return in[r.IntN(len(in))], pk
+	return in[r.IntN(len(in))]
 }
 
 // pack returns the level pack that answers boards of p with no search, as

@@ -119,3 +119,48 @@ func play(t *testing.T, m board.Metric, b board.Board, moves ...uint8) board.Boa
 	}
 	return b
 }
+
+// TestPackLevelCheap checks that a 4x4 level the pack deals is a lookup
+// (Request.Cheap, which a server does not hold behind its searches), and
+// one beyond the pack is not.
+func TestPackLevelCheap(t *testing.T) {
+	four := board.Size{W: 4, H: 4}
+	for _, c := range []struct {
+		m      board.Metric
+		lo, hi int
+		cheap  bool
+	}{
+		{board.SingleTile, 30, 30, true},
+		{board.SingleTile, 80, 80, true},
+		{board.SingleTile, 59, 62, false},
+		{board.MultiTile, 1, 39, true},
+	} {
+		s, err := solver.New(solver.WithMetric(c.m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := game.New([]game.Puzzle{{Goal: board.Goal(four), Solver: s, Metric: c.m, MaxLevel: 80}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := url.Values{"size": {"4x4"}, "metric": {c.m.String()}, "min": {fmt.Sprint(c.lo)}, "max": {fmt.Sprint(c.hi)}, "seed": {"1"}}
+		r, err := g.Request("level", q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Cheap() != c.cheap {
+			t.Errorf("%s level %d..%d: cheap %v, want %v", c.m, c.lo, c.hi, r.Cheap(), c.cheap)
+		}
+		if !c.cheap {
+			continue
+		}
+		v, err := r.Answer(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv := v.(api.Level)
+		if lv.Distance < c.lo || lv.Distance > c.hi || lv.Source == nil || lv.Source.Kind != "level pack" {
+			t.Errorf("%s level %d..%d: %+v", c.m, c.lo, c.hi, lv)
+		}
+	}
+}

@@ -256,7 +256,10 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 			return nil, err
 		}
 	}
-	return &Request{answer: func(ctx context.Context) (any, error) {
+	// The pack holds the published hardest boards too, each with a
+	// solution: a level it deals is a lookup.
+	pk := p.dealer(lo, hi)
+	return &Request{cheap: pk != nil, answer: func(ctx context.Context) (any, error) {
 		if p.custom {
 			// The range is checked against the goal's table, which the
 			// first answer that needs it builds.
@@ -265,9 +268,8 @@ func (g *Game) levelRequest(q url.Values) (*Request, error) {
 			}
 		}
 		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-		// The pack holds the published hardest boards too, each with a
-		// solution.
-		if i, pk := p.packed(r, lo, hi); pk != nil {
+		if pk != nil {
+			i := deal(pk, r, lo, hi)
 			lv := pk.Levels[i]
 			out := api.NewLevel(api.NewAbout(p.Goal, p.Metric), lv.Board, lv.Distance)
 			out.Solution = slices.Clone(pk.Entries[i].Solution)

@@ -448,17 +448,21 @@ func TestMeasureWasmMulti(t *testing.T) {
 		n, at(50), at(90), times[n-1].Round(time.Millisecond), sum.Round(time.Millisecond), within)
 }
 
-// TestBrowserKeepsAbstraction: a page fetches 4x4-multi.abs the first
-// time it asks about 4x4 in multi-tile moves, and a later visit takes it
-// from the browser's cache (the Cache API) without fetching it; a kept
-// file that is not the build's, damaged or of another build, is fetched
-// again and replaced, and the answers stay exact.
+// TestBrowserKeepsAbstraction: a page fetches 4x4-multi.abs and the
+// multi-tile 4x4 level pack the first time it asks about 4x4 in
+// multi-tile moves, and a later visit takes them from the browser's cache
+// (the Cache API) without fetching them; a kept file that is not the
+// build's, damaged or of another build, is fetched again and replaced,
+// and the answers stay exact.
 func TestBrowserKeepsAbstraction(t *testing.T) {
-	var fetches atomic.Int32
+	var abs, pack atomic.Int32
 	p := openPage(t, 5*time.Minute, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/4x4-multi.abs" {
-				fetches.Add(1)
+			switch r.URL.Path {
+			case "/4x4-multi.abs":
+				abs.Add(1)
+			case "/4x4-multi-pack.jsonl":
+				pack.Add(1)
 			}
 			h.ServeHTTP(w, r)
 		})
@@ -490,8 +494,8 @@ func TestBrowserKeepsAbstraction(t *testing.T) {
 		if err != nil || got.Distance != d || fmt.Sprint(got.Moves) != fmt.Sprint(moves) {
 			t.Errorf("%s: hints of %s: %s %v, want distance %d, moves %v", visit, b, answer, err, d, moves)
 		}
-		if n := fetches.Load(); n != wantFetches {
-			t.Errorf("%s: 4x4-multi.abs fetched %d times in all, want %d", visit, n, wantFetches)
+		if n, m := abs.Load(), pack.Load(); n != wantFetches || m != wantFetches {
+			t.Errorf("%s: 4x4-multi.abs fetched %d times in all, 4x4-multi-pack.jsonl %d; want %d each", visit, n, m, wantFetches)
 		}
 	}
 	hints("first visit", 1)
@@ -505,12 +509,14 @@ func TestBrowserKeepsAbstraction(t *testing.T) {
 		await c.put(new URL("4x4-multi.abs?sha256=" + "0".repeat(64), location.href).href, new Response("old"));
 		return keys;
 	})`)
-	if len(keys) != 1 || !strings.Contains(keys[0], "4x4-multi.abs?sha256=") {
-		t.Fatalf("kept: %q, want one 4x4-multi.abs keyed by its SHA-256", keys)
+	slices.Sort(keys)
+	if len(keys) != 2 || !strings.Contains(keys[0], "/4x4-multi-pack.jsonl?sha256=") || !strings.Contains(keys[1], "/4x4-multi.abs?sha256=") {
+		t.Fatalf("kept: %q, want 4x4-multi.abs and 4x4-multi-pack.jsonl, each keyed by its SHA-256", keys)
 	}
 	p.visit()
 	hints("a visit with a damaged file kept", 2)
 	kept := evalIn[[]string](p, `caches.open("slidetable").then(async (c) => (await c.keys()).map((r) => r.url))`)
+	slices.Sort(kept)
 	if !slices.Equal(kept, keys) {
 		t.Errorf("kept after the file was fetched again: %q, want %q", kept, keys)
 	}

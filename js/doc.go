@@ -2,9 +2,11 @@
 // whose folder this is (the ES module slidetable.js, its TypeScript
 // declarations slidetable.d.ts, the workers it starts, slidetable-worker.js,
 // and the library compiled to WebAssembly, slidetable.wasm, with Go's
-// wasm_exec.js, and the 4x4 abstraction database 4x4-multi.abs, which the
-// module leaves out and slidetable.js fetches the first time it is asked
-// about 4x4 in multi-tile moves), and, for Go, those files embedded, which
+// wasm_exec.js, and the files the module leaves out, which slidetable.js
+// fetches the first time a call needs them: the 4x4 abstraction database
+// 4x4-multi.abs, for searches of 4x4 in multi-tile moves, and the 4x4
+// level packs 4x4-pack.jsonl and 4x4-multi-pack.jsonl, when a call asks
+// about 4x4 in their metric), and, for Go, those files embedded, which
 // 'slidetable web' writes beside the page so that any static file server
 // can serve it.
 //
@@ -14,7 +16,7 @@
 //	go generate ./js
 //
 // which also copies wasm_exec.js and Go's LICENSE from the Go release and
-// 4x4-multi.abs from package data, and records the Go release as
+// 4x4-multi.abs and the 4x4 level packs from package data, and records the Go release as
 // GoVersion. The bytes depend only on the sources
 // and the Go release, so the files are committed, and a long test
 // (SLIDETABLE_LONG=1) rebuilds them and requires them unchanged when the

@@ -4,9 +4,10 @@
 // flags that make the bytes depend only on the sources and the Go release
 // (-trimpath, -buildvcs=false, -ldflags="-s -w", no GOFLAGS or GOWASM),
 // and copies Go's wasm_exec.js and LICENSE (as GO-LICENSE) beside it, the
-// project's LICENSE (../LICENSE) and the 4x4 abstraction database
-// (../data/4x4-multi.abs, which the module leaves out), and records the Go release in
-// version.go. Run by 'go generate' in this
+// project's LICENSE (../LICENSE) and the files the module leaves out
+// (data.OnDemand: ../data/4x4-multi.abs, and the 4x4 level packs of
+// ../data/packs as 4x4-pack.jsonl and 4x4-multi-pack.jsonl), and records
+// the Go release in version.go. Run by 'go generate' in this
 // folder; with -o DIR it writes to DIR instead, which the tests use to
 // check that the committed files are up to date.
 package main
@@ -51,15 +52,21 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	// The 4x4 abstraction database, which the module leaves out and
-	// slidetable.js fetches when it is first asked about 4x4 in
-	// multi-tile moves.
-	abs, err := os.ReadFile(filepath.Join("..", "data", "4x4-multi.abs"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(*out, "4x4-multi.abs"), abs, 0o644); err != nil {
-		log.Fatal(err)
+	// The files the module leaves out (data.OnDemand), which slidetable.js
+	// fetches when a call first needs them: the 4x4 abstraction database,
+	// for searches in multi-tile moves, and the 4x4 level packs.
+	for from, to := range map[string]string{
+		"4x4-multi.abs":         "4x4-multi.abs",
+		"packs/4x4.jsonl":       "4x4-pack.jsonl",
+		"packs/4x4-multi.jsonl": "4x4-multi-pack.jsonl",
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "data", from))
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*out, to), b, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 	own, err := os.ReadFile(filepath.Join("..", "LICENSE"))
 	if err != nil {

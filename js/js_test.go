@@ -45,7 +45,7 @@ func TestFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
+	want := []string{"4x4-multi-pack.jsonl", "4x4-multi.abs", "4x4-pack.jsonl", "GO-LICENSE", "LICENSE", "knowledge.js", "rules.js", "slidetable-puzzle.js", "slidetable-worker.js", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if !slices.Equal(names, want) {
 		t.Errorf("files %v, want %v", names, want)
 	}
@@ -182,7 +182,7 @@ func TestUpToDate(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run gen.go: %v\n%s", err, out)
 	}
-	for _, name := range []string{"slidetable.wasm", "4x4-multi.abs", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
+	for _, name := range []string{"slidetable.wasm", "4x4-multi.abs", "4x4-pack.jsonl", "4x4-multi-pack.jsonl", "wasm_exec.js", "GO-LICENSE", "LICENSE", "version.go"} {
 		fresh, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -229,7 +229,7 @@ func TestPack(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	slices.Sort(got)
-	want := []string{"4x4-multi.abs", "GO-LICENSE", "LICENSE", "README.md", "knowledge.d.ts", "knowledge.js", "package.json", "rules.d.ts", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
+	want := []string{"4x4-multi-pack.jsonl", "4x4-multi.abs", "4x4-pack.jsonl", "GO-LICENSE", "LICENSE", "README.md", "knowledge.d.ts", "knowledge.js", "package.json", "rules.d.ts", "rules.js", "slidetable-puzzle.d.ts", "slidetable-puzzle.js",
 		"slidetable-worker.js", "slidetable.d.ts", "slidetable.js", "slidetable.wasm", "wasm_exec.js"}
 	if packs[0].Name != "slidetable" || !slices.Equal(got, want) {
 		t.Errorf("npm pack: package %q with %v, want slidetable with %v", packs[0].Name, got, want)

@@ -10,11 +10,14 @@
 // {ready: true} or {ready: false, error}; then {id, endpoint, query,
 // lookup}, each answered by {id, reply}, the "STATUS JSON" of the Go
 // program's answer (see ./wasm), or, with lookup set and for a question
-// no table answers, by {id, search: true, abstraction} without a search;
-// {id, query, draw: true}, a random board drawn (the Go program's random),
-// answered by {id, reply}; and {give} (the bytes of 4x4-multi.abs, a Uint8Array), given to the Go
-// program in turn and not answered: a refusal is said by the answers that
-// need the file. Nothing here is meant to be used directly.
+// no table answers, by {id, search: true, abstraction} without a search,
+// or by {id, need: {name, sha256}} for a question that needs a file the
+// Go program leaves out (a level pack) before it is asked again; {id,
+// query, draw: true}, a random board drawn (the Go program's random),
+// answered by {id, reply}; and {give, name} (the bytes of the file name,
+// such as 4x4-multi.abs, a Uint8Array), given to the Go program in turn
+// and not answered: a refusal is said by the answers that need the file.
+// Nothing here is meant to be used directly.
 
 import "./wasm_exec.js";
 
@@ -46,10 +49,10 @@ on(async (msg) => {
 
 const stoppedReply = `500 ${JSON.stringify({ error: "the WebAssembly module stopped" })}`;
 
-function reply({ id, endpoint, query, lookup, draw, give: bytes }) {
+function reply({ id, endpoint, query, lookup, draw, give: bytes, name }) {
   if (bytes) {
     try {
-      api.give(bytes);
+      api.give(name, bytes);
     } catch {
       // The answers that need the file say it is missing.
     }
@@ -63,6 +66,7 @@ function reply({ id, endpoint, query, lookup, draw, give: bytes }) {
   }
   if (typeof out === "string") port.postMessage({ id, reply: out });
   else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: typeof out.abstraction === "string" ? out.abstraction : false });
+  else if (lookup && out && out.need) port.postMessage({ id, need: { name: String(out.need.name), sha256: String(out.need.sha256) } });
   else port.postMessage({ id, reply: stoppedReply });
 }
 
@@ -87,7 +91,7 @@ async function start(module) {
       answer: (endpoint, query) => fns.answer(endpoint, query),
       lookup: (endpoint, query) => fns.lookup(endpoint, query),
       random: (query) => fns.random(query),
-      give: (bytes) => fns.give(bytes),
+      give: (name, bytes) => fns.give(name, bytes),
     };
   } finally {
     delete globalThis[name];

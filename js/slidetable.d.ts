@@ -40,6 +40,13 @@ export interface LoadOptions {
    */
   abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
   /**
+   * The folder holding the 4x4 level packs, where 4x4-pack.jsonl and
+   * 4x4-multi-pack.jsonl are not beside slidetable.js: each is fetched the
+   * first time a call asks about 4x4 in its metric, and kept only if it is
+   * the file of this build.
+   */
+  packs?: URL | string;
+  /**
    * The most searches run at once, each in a worker of its own: 1 to 16;
    * by default the cores there are (navigator.hardwareConcurrency, or
    * os.availableParallelism() in Node), at most 4. Lookups in the tables

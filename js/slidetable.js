@@ -4,8 +4,11 @@
 // database are inside slidetable.wasm, so nothing is asked of a server.
 // The 4x4 abstraction database, which bounds searches in multi-tile moves,
 // is the file 4x4-multi.abs beside it (33 MB), fetched only when a call
-// first asks about 4x4 in that metric, and kept by a browser for its next
-// visits.
+// first asks to search 4x4 in that metric; the 4x4 level packs, which
+// deal its levels and answer the boards on their solutions at once, are
+// 4x4-pack.jsonl and 4x4-multi-pack.jsonl beside it (122 KB and 66 KB),
+// each fetched only when a call first asks about 4x4 in its metric. A
+// browser keeps each for its next visits.
 //
 //   import { load } from "slidetable";
 //   const st = await load();
@@ -24,6 +27,7 @@
 
 const defaultWasm = new URL("./slidetable.wasm", import.meta.url);
 const defaultAbstraction = new URL("./4x4-multi.abs", import.meta.url);
+const defaultPacks = new URL("./", import.meta.url);
 
 // maxFile bounds a file read or fetched: the module and 4x4-multi.abs are
 // a few MB each.
@@ -44,8 +48,9 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
 /**
  * Loads the WebAssembly module, starts the worker that looks up answers
  * in its tables and returns a Slidetable; the workers that search are
- * started when a call first needs one. Without wasm, abstraction, workers
- * or stallTimeout it is loaded once and shared, until it is closed.
+ * started when a call first needs one. Without wasm, abstraction, packs,
+ * workers or stallTimeout it is loaded once and shared, until it is
+ * closed.
  * options.wasm gives the module's place (a URL or string), its bytes (an
  * ArrayBuffer or typed array), a Response or a compiled
  * WebAssembly.Module, where slidetable.wasm is not beside this file.
@@ -54,8 +59,13 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
  * fetched the first time a call asks about 4x4 in multi-tile moves, and
  * the module keeps it only if it is the very file of its build (by its
  * SHA-256); a browser keeps it too (the Cache API store "slidetable"), so
- * that a later visit fetches nothing. A file fetched may have at most 64 MB, and is given up if
- * nothing of it arrives for options.stallTimeout ms (30 s by default).
+ * that a later visit fetches nothing. options.packs gives the place (a
+ * URL or string) of the folder that holds the level packs 4x4-pack.jsonl
+ * and 4x4-multi-pack.jsonl, where they are not beside this file: each is
+ * fetched, checked and kept in the same way the first time a call asks
+ * about 4x4 in its metric. A file fetched may have at most 64 MB, and is
+ * given up if nothing of it arrives for options.stallTimeout ms (30 s by
+ * default).
  * options.workers is the most searches run at once (1 to 16; by default
  * the cores, at most 4). options.signal stops the loading; the fetch of a
  * file stops when every call waiting for it has stopped.
@@ -92,16 +102,31 @@ function forget(st) {
 function loadOptionsOf(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
-  const { wasm, abstraction, workers, stallTimeout } = options;
+  const { wasm, abstraction, packs, workers, stallTimeout } = options;
   const signal = signalOf(options);
   return {
     wasm: wasm ?? defaultWasm,
     abstraction: abstraction ?? defaultAbstraction,
+    packs: packs === undefined ? defaultPacks : folderOf(packs),
     workers: workers === undefined ? undefined : wholeIn("workers", workers, 1, maxWorkers),
     stall: stallTimeout === undefined ? defaultStall : wholeIn("stallTimeout", stallTimeout, 1, maxStall),
     signal,
-    own: wasm !== undefined || abstraction !== undefined || workers !== undefined || stallTimeout !== undefined,
+    own: wasm !== undefined || abstraction !== undefined || packs !== undefined || workers !== undefined || stallTimeout !== undefined,
   };
+}
+
+// folderOf returns the URL of the folder packs (a URL or string), ending
+// in "/" so that a file's name resolves inside it.
+function folderOf(packs) {
+  if (!(packs instanceof URL) && typeof packs !== "string") throw new SlidetableError(`options.packs is ${typeof packs}: want the URL of a folder, as a URL or string`, 400, "input");
+  let url;
+  try {
+    url = new URL(String(packs), import.meta.url);
+  } catch (e) {
+    throw new SlidetableError(`options.packs ${JSON.stringify(String(packs).slice(0, 80))} is not a URL: ${reasonOf(e)}`, 400, "input", { cause: e });
+  }
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return url;
 }
 
 // wholeIn returns v if it is a whole number in [lo, hi].
@@ -116,7 +141,7 @@ async function start(o, signal) {
   const [module, sp] = await Promise.all([compile(o.wasm, { signal, stall: o.stall }), spawner()]);
   if (signal.aborted) throw signal.reason;
   const workers = o.workers ?? Math.max(1, Math.min(sp.cores, defaultWorkers));
-  const st = new Slidetable(token, module, sp.spawn, o.abstraction, { workers, stall: o.stall });
+  const st = new Slidetable(token, module, sp.spawn, o.abstraction, { workers, stall: o.stall, packs: o.packs });
   try {
     await st[started];
     if (signal.aborted) throw signal.reason;
@@ -387,6 +412,9 @@ export class Slidetable {
   #abstraction; // where 4x4-multi.abs is, or its bytes
   #given = null; // its bytes, once fetched: given to every searcher
   #fetching = null; // the Shared fetch of its bytes, while they are fetched
+  #packs; // the URL of the folder of the level packs
+  #packsGiven = new Map(); // name -> bytes of each pack fetched: given to every worker
+  #packFetches = new Map(); // name -> the Shared fetch of a pack, while it is fetched
   #stall; // ms a fetch may go without progress
 
   constructor(key, module, spawn, abstraction, options) {
@@ -394,6 +422,7 @@ export class Slidetable {
     this.#module = module;
     this.#spawn = spawn;
     this.#abstraction = abstraction;
+    this.#packs = options.packs;
     this.#stall = options.stall;
     this.#pool = new Pool(options.workers, () => this.#startSearcher());
     this.#ready = new Promise((resolve, reject) => {
@@ -406,9 +435,11 @@ export class Slidetable {
   }
 
   // A call goes first to the worker that looks up (#look), which answers
-  // it from a table, or says that a search must; then, if the search needs
-  // 4x4-multi.abs, it waits for its fetch (#fetchFor); then it waits for a
-  // searcher of the pool (#search) and runs there (#run). Whatever settles
+  // it from a table, or says that it needs a level pack first (then it
+  // waits for the pack's fetch, #fetchPack, and is looked up again), or
+  // that a search must; then, if the search needs 4x4-multi.abs, it waits
+  // for its fetch (#fetchFor); then it waits for a searcher of the pool
+  // (#search) and runs there (#run). Whatever settles
   // it (its answer, its signal, a worker's failure, close) settles it once
   // (#settle), which undoes what the call holds at that step.
 
@@ -418,6 +449,7 @@ export class Slidetable {
     const lane = { w: this.#spawn(), calls: new Map(), ready: false };
     lane.w.listen((msg) => this.#looked(lane, msg, first), (why) => this.#lookupFailed(lane, why, first));
     lane.w.post({ module: this.#module });
+    for (const [name, b] of this.#packsGiven) lane.w.post({ give: b, name });
     hold(lane);
     return lane;
   }
@@ -448,7 +480,8 @@ export class Slidetable {
     lane.calls.delete(call.id);
     call.lane = null;
     hold(lane);
-    if (!msg.search) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
+    if (msg.need) this.#fetchPack(call, msg.need);
+    else if (!msg.search) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
     else if (msg.abstraction && !this.#given) this.#fetchFor(call, msg.abstraction);
     else this.#search(call);
   }
@@ -473,7 +506,7 @@ export class Slidetable {
       f.promise.then((b) => {
         if (this.#closed) return;
         this.#given = b;
-        for (const s of this.#pool.workers()) s.w.post({ give: b });
+        for (const s of this.#pool.workers()) s.w.post({ give: b, name: "4x4-multi.abs" });
       }, () => {}).finally(() => {
         if (this.#fetching === f) this.#fetching = null;
       });
@@ -486,6 +519,49 @@ export class Slidetable {
     }, (e) => {
       const why = e instanceof SlidetableError ? e.message : reasonOf(e);
       const err = new SlidetableError(`${call.endpoint}: 4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
+      this.#settle(call, () => { throw err; });
+    });
+  }
+
+  // #fetchPack fetches the level pack need.name, whose SHA-256 is
+  // need.sha256, once for every call that needs it, as #fetchFor does;
+  // gives it to every worker, and looks call up again. A call that is
+  // asked for a pack it has had given fails rather than fetching for ever.
+  #fetchPack(call, need) {
+    const { name, sha256: sum } = need;
+    if (call.packs?.has(name)) {
+      this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: the level pack ${name} was given to the WebAssembly module, which still asks for it`, 500, "internal"); });
+      return;
+    }
+    (call.packs ??= new Set()).add(name);
+    const given = this.#packsGiven.get(name);
+    let f = this.#packFetches.get(name);
+    if (!given && (!f || f.abandoned)) {
+      f = new Shared((signal) => keptBytesOf(new URL(name, this.#packs), sum, { signal, stall: this.#stall }));
+      const mine = f;
+      this.#packFetches.set(name, f);
+      f.promise.then((b) => {
+        if (this.#closed) return;
+        this.#packsGiven.set(name, b);
+        this.#lookup?.w.post({ give: b, name });
+        for (const s of this.#pool.workers()) s.w.post({ give: b, name });
+      }, () => {}).finally(() => {
+        if (this.#packFetches.get(name) === mine) this.#packFetches.delete(name);
+      });
+    }
+    const done = given ? Promise.resolve() : f.promise;
+    if (!given) call.leave = f.join();
+    done.then(() => {
+      call.leave = null;
+      if (!this.#pending.has(call.id)) return;
+      try {
+        this.#look(call);
+      } catch (e) {
+        this.#settle(call, () => { throw workerStopped(`it could not start: ${reasonOf(e)}`); });
+      }
+    }, (e) => {
+      const why = e instanceof SlidetableError ? e.message : reasonOf(e);
+      const err = new SlidetableError(`${call.endpoint}: 4x4 is answered with the level pack ${name}, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
       this.#settle(call, () => { throw err; });
     });
   }
@@ -504,7 +580,8 @@ export class Slidetable {
     const s = { w: this.#spawn(), call: null, end: () => s.w.terminate() };
     s.w.listen((msg) => this.#searched(s, msg), (why) => this.#searcherFailed(s, why));
     s.w.post({ module: this.#module });
-    if (this.#given) s.w.post({ give: this.#given });
+    if (this.#given) s.w.post({ give: this.#given, name: "4x4-multi.abs" });
+    for (const [name, b] of this.#packsGiven) s.w.post({ give: b, name });
     return s;
   }
 
@@ -635,6 +712,7 @@ export class Slidetable {
     this.#closed = true;
     forget(this);
     this.#fetching?.abort(closedError("the fetch of 4x4-multi.abs"));
+    for (const [name, f] of this.#packFetches) f.abort(closedError(`the fetch of ${name}`));
     this.#lookup?.w.terminate();
     this.#lookup = null;
     this.#pool.close();

@@ -16,8 +16,9 @@ var staticFiles embed.FS
 // are the same for the static site 'slidetable web' writes): the page's own (index.html, its scripts
 // and styles, from the folder static) and, beside them, the WebAssembly
 // build of package js (slidetable.js, slidetable.wasm, wasm_exec.js,
-// GO-LICENSE, and 4x4-multi.abs, which slidetable.js fetches only for 4x4
-// in multi-tile moves), with which the page answers without the API.
+// GO-LICENSE, and the files slidetable.js fetches only for 4x4:
+// 4x4-multi.abs and the level packs, js.OnDemand), with which the page
+// answers without the API.
 func Files() fs.FS {
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {

@@ -591,27 +591,28 @@ func (c *Catalog) Pack(size board.Size, m board.Metric) *Pack {
 	if p, ok := c.packs.Load(k); ok {
 		return p.(*Pack)
 	}
-	p, _ := c.packs.LoadOrStore(k, c.pack(size, m))
-	return p.(*Pack)
+	p, err := c.pack(size, m)
+	if errors.Is(err, data.ErrNotGiven) {
+		return nil // not kept: the WebAssembly build may be given it later
+	}
+	v, _ := c.packs.LoadOrStore(k, p)
+	return v.(*Pack)
 }
 
-// pack decides what Pack returns.
-func (c *Catalog) pack(size board.Size, m board.Metric) *Pack {
+// pack decides what Pack returns; the error is BuiltinPack's, if it was
+// asked.
+func (c *Catalog) pack(size board.Size, m board.Metric) (*Pack, error) {
 	if !m.Valid() || size.Validate() != nil {
-		return nil
+		return nil, nil
 	}
 	goal := c.Goal(size)
 	if c.opts.Search || goal != board.Goal(size) || c.exact(size, m) {
-		return nil
+		return nil, nil
 	}
 	if src, err := c.given(goal, m); src != nil || err != nil {
-		return nil
+		return nil, nil
 	}
-	p, err := BuiltinPack(size, m)
-	if err != nil {
-		return nil
-	}
-	return p
+	return BuiltinPack(size, m)
 }
 
 // exact reports, without reading a file, whether a table answers boards

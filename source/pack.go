@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -45,11 +46,15 @@ var packs [2]sync.Map // by metric: board.Size -> *decoded[*Pack]
 
 // BuiltinPack returns the built-in level pack of size in metric, read and
 // checked on first use (levels.ReadPack) and shared afterwards. It fails
-// with an error wrapping ErrNotBuiltin if there is none (as in the
-// WebAssembly build for every size but 4x4).
+// with an error wrapping ErrNotBuiltin if there is none, and in the
+// WebAssembly build, until the pack is given to it (data.Give), with one
+// wrapping data.ErrNotGiven too.
 func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 	if !metric.Valid() {
 		return nil, board.ErrMetric
+	}
+	if _, err := data.PackFile(size, metric); errors.Is(err, data.ErrNotGiven) {
+		return nil, fmt.Errorf("%w: %w", ErrNotBuiltin, err) // not kept: it may be given later
 	}
 	return load(&packs[metric], size, func() (*Pack, error) {
 		b, err := data.PackFile(size, metric)
@@ -110,6 +115,24 @@ func (p *Pack) index() {
 			}
 		}
 	}
+}
+
+// PackHolds reports whether the built-in level pack of size in metric
+// holds boards at every distance from lo to hi: false if there is none.
+// It reads the pack only where it is not known without (data.Demanded,
+// which knows the distances of a pack the WebAssembly build is given
+// later).
+func PackHolds(size board.Size, metric board.Metric, lo, hi int) bool {
+	if d, ok := data.Demanded(size, metric, true); ok {
+		for n := lo; n <= hi; n++ {
+			if !d.Holds(n) {
+				return false
+			}
+		}
+		return true
+	}
+	p, err := BuiltinPack(size, metric)
+	return err == nil && p.Covers(lo, hi)
 }
 
 // Covers reports whether p holds a board at every distance from lo to hi.

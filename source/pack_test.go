@@ -38,6 +38,33 @@ func TestBuiltinPack(t *testing.T) {
 	}
 }
 
+// TestPackHolds checks that what PackHolds says of every range, known
+// without reading the pack where data lists its distances (4x4), is what
+// the pack read says, and that a size without a pack holds nothing.
+func TestPackHolds(t *testing.T) {
+	for _, size := range []board.Size{s4x4, {W: 3, H: 3}} {
+		for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+			p, err := BuiltinPack(size, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for lo := 0; lo <= 82; lo++ {
+				for hi := lo; hi <= lo+3; hi++ {
+					if got, want := PackHolds(size, m, lo, hi), p.Covers(lo, hi); got != want {
+						t.Errorf("%s %s %d..%d: PackHolds %v, the pack %v", size, m, lo, hi, got, want)
+					}
+				}
+			}
+		}
+	}
+	if !PackHolds(s4x4, board.MultiTile, 39, 39) || PackHolds(s4x4, board.MultiTile, 40, 40) || !PackHolds(s4x4, board.SingleTile, 80, 80) {
+		t.Error("the 4x4 packs: not 39 multi-tile moves and 80 single-tile ones, or 40 multi-tile moves")
+	}
+	if PackHolds(board.Size{W: 5, H: 5}, board.SingleTile, 1, 1) {
+		t.Error("a 5x5 pack holds 1 move")
+	}
+}
+
 // TestCatalogPack checks where a catalogue lets a level pack answer: 4x4
 // searched towards the standard goal, in either metric, and nowhere a
 // table answers, another goal is played, the search itself is asked for,

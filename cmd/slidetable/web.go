@@ -46,7 +46,7 @@ func runWeb(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "wrote %s: %d files, %s bytes (%s gzip; %s of it fetched only for 4x4 in multi-tile moves)\n",
+	_, err = fmt.Fprintf(e.stdout, "wrote %s: %d files, %s bytes (%s gzip; %s of it fetched only for 4x4)\n",
 		*out, st.files, human.Group(st.bytes), human.Group(st.gzip), human.Group(st.later))
 	return err
 }

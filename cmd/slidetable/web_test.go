@@ -25,7 +25,8 @@ import (
 // maxSiteGzip is the most the static site may weigh, gzip-compressed,
 // without the files the page fetches only when needed (js.OnDemand): the
 // whole transfer of a first visit. maxOnDemandGzip is the most those
-// files may add (4x4-multi.abs, for 4x4 in multi-tile moves).
+// files may add (4x4-multi.abs, for searches of 4x4 in multi-tile moves,
+// and the 4x4 level packs).
 const (
 	maxSiteGzip     = 4 << 20
 	maxOnDemandGzip = 40 << 20
@@ -83,7 +84,7 @@ func TestWeb(t *testing.T) {
 	if later == 0 || later > maxOnDemandGzip {
 		t.Errorf("the files fetched when needed are %d bytes gzip-compressed, want 1 to %d", later, maxOnDemandGzip)
 	}
-	if want := "; " + human.Group(uint64(later)) + " of it fetched only for 4x4 in multi-tile moves)"; !strings.HasSuffix(strings.TrimSpace(out), want) {
+	if want := "; " + human.Group(uint64(later)) + " of it fetched only for 4x4)"; !strings.HasSuffix(strings.TrimSpace(out), want) {
 		t.Errorf("web says %q, want it to end %q", out, want)
 	}
 	t.Logf("site: %s", strings.TrimSpace(out))

@@ -697,11 +697,85 @@ async function fetchedOnce(url, hits, serve) {
   const wrong = await load({ wasm: compiled, abstraction: url });
   try {
     await assert.rejects(wrong.distance("4x4", offPack, { metric: "multi" }), (e) =>
-      e instanceof SlidetableError && /refused: the 1000 bytes given as the 4x4 abstraction database .* are not the file of this build/.test(e.message));
+      e instanceof SlidetableError && /refused: the 1000 bytes given as 4x4-multi\.abs .* are not the file of this build/.test(e.message));
   } finally {
     wrong.close();
   }
 }
+
+test("4x4 level packs: each fetched once, when a call first asks about 4x4 in its metric, and checked", async () => {
+  const files = {
+    "/p/4x4-pack.jsonl": readFileSync(new URL("../4x4-pack.jsonl", import.meta.url)),
+    "/p/4x4-multi-pack.jsonl": readFileSync(new URL("../4x4-multi-pack.jsonl", import.meta.url)),
+  };
+  const hits = new Map(); // path -> requests
+  let serve = "none"; // "none" (404), "file", "wrong" (the first 100 bytes)
+  const { base, stop } = await serveHTTP((req, res) => {
+    hits.set(req.url, (hits.get(req.url) ?? 0) + 1);
+    const body = files[req.url];
+    if (serve === "none" || !body) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "application/x-ndjson" }).end(serve === "file" ? body : body.subarray(0, 100));
+  });
+  const count = (name) => hits.get(`/p/${name}`) ?? 0;
+  const single = "4x4-pack.jsonl", multi = "4x4-multi-pack.jsonl";
+  // The first board of the single-tile pack at 80 moves (published), and
+  // a board one move from the goal in each metric.
+  const packed = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+  try {
+    // 4x4-multi.abs is not there: nothing a pack answers searches.
+    const mine = await load({ wasm: compiled, packs: `${base}/p`, abstraction: `${base}/none/4x4-multi.abs` });
+    try {
+      // Other sizes, the sizes themselves and solvability fetch nothing:
+      // what a pack deals is known without it.
+      assert.equal(await mine.distance("3x3", "8 6 7/2 5 4/3 0 1"), 31);
+      const four = (await mine.sizes({ metric: "multi" })).find((x) => x.size === "4x4");
+      assert.equal(four.max_level, 39);
+      assert.equal(await mine.solvable("4x4", packed), true);
+      assert.equal(hits.size, 0);
+      // Not there: said, and tried again by the next call.
+      await assert.rejects(mine.request("level", { size: "4x4", min: 30, max: 30 }), (e) =>
+        e instanceof SlidetableError && e.code === "unavailable" && /level pack 4x4-pack\.jsonl, which could not be loaded: .*HTTP 404/.test(e.message));
+      assert.equal(count(single), 1);
+      serve = "file";
+      const lv = await mine.request("level", { size: "4x4", min: 30, max: 30, seed: 1 });
+      assert.equal(lv.distance, 30);
+      assert.equal(lv.source.kind, "level pack");
+      assert.equal(lv.solution.length, 30);
+      assert.deepEqual(await mine.hints("4x4", packed), { distance: 1, moves: [15], partial: true });
+      assert.equal(await mine.distance("4x4", packed), 1);
+      assert.equal(count(single), 2);
+      assert.equal(count(multi), 0);
+      // The other metric's pack, once, for all the calls that need it.
+      const [a, b] = await Promise.all([
+        mine.request("level", { size: "4x4", metric: "multi", min: 39, max: 39, seed: 2 }),
+        mine.hints("4x4", packed, { metric: "multi" }),
+      ]);
+      assert.equal(a.distance, 39);
+      assert.equal(a.solution.length, 39);
+      assert.deepEqual(b, { distance: 1, moves: [15], partial: true, slides: [1] });
+      assert.equal(count(multi), 1);
+      assert.equal(count(single), 2);
+      assert.equal(hits.get("/none/4x4-multi.abs"), undefined);
+    } finally {
+      mine.close();
+    }
+    // A file that is not this build's is refused, and the answers say why.
+    serve = "wrong";
+    const wrong = await load({ wasm: compiled, packs: new URL(`${base}/p/`) });
+    try {
+      await assert.rejects(wrong.request("level", { size: "4x4", min: 30, max: 30 }), (e) =>
+        e instanceof SlidetableError && /refused: the 100 bytes given as 4x4-pack\.jsonl .* are not the file of this build/.test(e.message));
+    } finally {
+      wrong.close();
+    }
+    await assert.rejects(load({ wasm: compiled, packs: 7 }), (e) => e instanceof SlidetableError && e.code === "input" && /options\.packs/.test(e.message));
+  } finally {
+    stop();
+  }
+});
 
 // serveHTTP starts a local HTTP server whose handler is handle, and
 // returns its base URL and a function that stops it.
@@ -776,9 +850,13 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
     return true;
   };
   const mine = [];
+  // open loads a Slidetable and has it read the multi-tile 4x4 level pack
+  // (a board of its solutions needs nothing else), so that the calls
+  // below go straight from their lookup to the fetch of 4x4-multi.abs.
   const open = async (o) => {
     const x = await load({ wasm: compiled, ...o });
     mine.push(x);
+    assert.equal(await x.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15", multi), 1);
     return x;
   };
   try {

@@ -4,13 +4,11 @@ package main
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
 	"os"
-	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -58,12 +56,12 @@ func main() {
 		return random(args[0].String())
 	}))
 	obj.Set("give", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeObject || !args[0].InstanceOf(js.Global().Get("Uint8Array")) {
-			return "give takes one Uint8Array, the bytes of 4x4-multi.abs"
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeObject || !args[1].InstanceOf(js.Global().Get("Uint8Array")) {
+			return "give takes a file's name and its bytes, a Uint8Array"
 		}
-		b := make([]byte, args[0].Get("length").Int())
-		js.CopyBytesToGo(b, args[0])
-		if err := data.Give(board.Size{W: 4, H: 4}, b); err != nil {
+		b := make([]byte, args[1].Get("length").Int())
+		js.CopyBytesToGo(b, args[1])
+		if err := data.Give(args[0].String(), b); err != nil {
 			return human.Message(err)
 		}
 		return js.Null()
@@ -77,8 +75,9 @@ func main() {
 // first asked about, so that a page that plays 3x3 does not wait for the
 // others, and the 4x4 pattern database), offering 4x4 too and answering
 // any other size by search. The 4x4 abstraction database, for searches in
-// the multi-tile metric, is left out of the module: slidetable.js gives
-// it (give) before it asks about 4x4 in that metric.
+// the multi-tile metric, and the 4x4 level packs are left out of the
+// module (data.OnDemand): slidetable.js gives each (give) when lookup
+// says that a call needs it.
 func newGame() (*game.Game, error) {
 	cat, err := source.NewCatalog(&source.CatalogOptions{Searched: []board.Size{{W: 4, H: 4}}})
 	if err != nil {
@@ -100,32 +99,56 @@ func answer(g *game.Game, name, query string) string {
 	return respond(req)
 }
 
-// lookup answers a request as answer does if a table answers it at once
-// (game.Request.Cheap: a lookup, a parity, a listing, a bad request), and
-// otherwise answers nothing but an object {search: true, abstraction}
-// saying that a search must answer it, where abstraction is the SHA-256
-// (in hex) of the abstraction database the module leaves out (give) if
-// that search needs it, else false: the file's sum lets slidetable.js keep
-// the file in the browser's cache and check it there. A worker that only
-// looks up is thus never held by a search.
+// lookup answers a request as answer does if a table or a level pack
+// answers it at once (game.Request.Cheap: a lookup, a parity, a listing,
+// a bad request). Otherwise it answers nothing but an object: {need:
+// {name, sha256}} if the request is about a size and metric whose level
+// pack the module leaves out (data.OnDemand) and has not been given, so
+// that slidetable.js gives it (give) to every worker and asks again; else
+// {search: true, abstraction} saying that a search must answer it, where
+// abstraction is the SHA-256 (in hex) of the abstraction database the
+// module leaves out if that search needs it, else false. A file's sum lets
+// slidetable.js keep the file in the browser's cache and check it there.
+// A worker that only looks up is thus never held by a search.
 func lookup(g *game.Game, name, query string) any {
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		return badQuery(err)
 	}
 	req, err := g.Request(name, q)
-	switch {
-	case err != nil:
+	if err != nil {
 		return failure(err)
-	case req.Cheap():
+	}
+	if d, ok := packed(g, name, q); ok {
+		given, err := data.Given(d.Name)
+		if err != nil {
+			return failure(err)
+		}
+		if !given {
+			return map[string]any{"need": map[string]any{"name": d.Name, "sha256": d.Sum}}
+		}
+	}
+	if req.Cheap() {
 		return respond(req)
 	}
 	var needs any = false
-	if size, ok := abstracted(g, name, q); ok {
-		sum, _ := data.AbstractionSum(size)
-		needs = hex.EncodeToString(sum[:])
+	if d, ok := about(g, name, q, false); ok {
+		needs = d.Sum
 	}
 	return map[string]any{"search": true, "abstraction": needs}
+}
+
+// packed returns the level pack of data.OnDemand that a request q of the
+// endpoint name may be answered from (a level dealt, or a board on a
+// pack's solutions: see game), and whether there is one.
+func packed(g *game.Game, name string, q url.Values) (data.Demand, bool) {
+	switch {
+	case name != "level" && name != "distance" && name != "hint" && name != "solve":
+	case q.Has("goal"): // a pack's distances are to the standard goal
+	default:
+		return about(g, name, q, true)
+	}
+	return data.Demand{}, false
 }
 
 // genStream is the stream of the random source of 'slidetable gen -seed
@@ -197,24 +220,24 @@ func failure(err error) string {
 	return reply(game.Status(err), api.Error{Error: human.Message(err)})
 }
 
-// abstracted returns the size of a request q of the endpoint name, and
-// whether a search for its size and metric is bounded by an abstraction
-// database the module leaves out (data.AbstractionSizes, in the
-// multi-tile metric), which must be given first. The size and metric are
-// read as the request read them, so that any size the request accepts is
-// recognised.
-func abstracted(g *game.Game, name string, q url.Values) (board.Size, bool) {
-	about := url.Values{}
+// about returns the file of data.OnDemand for the size and metric of a
+// request q of the endpoint name, a level pack if pack is set, else the
+// abstraction database that bounds its searches, and whether there is
+// one: such a file must be given before the request is answered. The size
+// and metric are read as the request read them, so that any size the
+// request accepts is recognised.
+func about(g *game.Game, name string, q url.Values, pack bool) (data.Demand, bool) {
+	of := url.Values{}
 	for _, k := range []string{"size", "metric"} {
 		if q.Has(k) {
-			about[k] = q[k]
+			of[k] = q[k]
 		}
 	}
-	p, err := g.Puzzle(about, name)
-	if err != nil || p.Metric != board.MultiTile || !slices.Contains(data.AbstractionSizes(), p.Goal.Size()) {
-		return board.Size{}, false
+	p, err := g.Puzzle(of, name)
+	if err != nil {
+		return data.Demand{}, false
 	}
-	return p.Goal.Size(), true
+	return data.Demanded(p.Goal.Size(), p.Metric, pack)
 }
 
 // reply returns the status and v as JSON in one string, "200 {...}": one
