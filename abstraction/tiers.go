@@ -17,6 +17,12 @@ var (
 	// tile's row and column, which Rokicki's classing and its mirror
 	// blur.
 	rows = "1 1 1 1/2 2 2 2/3 3 3 3/4 4 4 0"
+	// bands classes the tiles in bands around the left block: the top
+	// row's first three, the right two columns below them and tile 4, the
+	// left block of four, the bottom row: 201,801,600 arrangements. Beside
+	// rows and Rokicki's classing it takes IDA* half the nodes, found by
+	// trying classings near Rokicki's (docs/performance.md).
+	bands = "1 1 1 2/3 3 2 2/3 3 2 2/4 4 4 0"
 	// The small classings of the built-in tier, beside Rokicki's: 3,603,600
 	// arrangements each, found by a local search over classings of 3
 	// classes (moving a cell to another class at a time), scored by IDA*'s
@@ -26,9 +32,10 @@ var (
 )
 
 // Large4x4 returns the classings of the 4x4 tier that 'slidetable build
-// -metric multi 4x4' writes: rows and Rokicki's, 403,603,200 arrangements
-// in a 202 MB file, of which a search reads the words, 101 MB.
-func Large4x4() []*Classing { return classings4x4(rows, rokicki) }
+// -metric multi 4x4' writes: rows, Rokicki's and bands, 605,404,800
+// arrangements in a 303 MB file, of which a search reads the words,
+// 151 MB.
+func Large4x4() []*Classing { return classings4x4(rows, rokicki, bands) }
 
 // Builtin4x4 returns the classings of the 4x4 tier built into the
 // programs: Rokicki's and two small ones, 158,558,400 arrangements, 33 MB

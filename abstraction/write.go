@@ -18,7 +18,7 @@ import (
 // rawMin is the least bytes of blocks a database has for WriteTo to write
 // its blocks raw, to be read in place, rather than compressed: 128 MiB,
 // between the built-in 4x4 tier (79 MB of blocks, 33 MB compressed) and
-// the installed one (202 MB); a variable so that tests can write small
+// the installed one (303 MB); a variable so that tests can write small
 // databases both ways.
 var rawMin uint64 = 128 << 20
 

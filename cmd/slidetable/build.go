@@ -59,8 +59,8 @@ func buildFlags(e *env, args []string) (*buildRequest, error) {
 			"a tap slides every tile between the tapped one and the blank (default\n"+
 			"WxH-multi.tbl; installed under that name). It goes up to 12 cells, and\n"+
 			"for 4x4 builds an abstraction database instead (default 4x4-multi.abs):\n"+
-			"the exact distances of the boards' arrangements in two classings of the\n"+
-			"tiles, lower bounds that make the optimal search fast (a 202 MB file).",
+			"the exact distances of the boards' arrangements in three classings of\n"+
+			"the tiles, lower bounds that make the optimal search fast (a 303 MB file).",
 		"  slidetable build 3x3\n  slidetable build -o 4x3.tbl 4x3\n  slidetable build -metric multi -install 4x3\n  slidetable build -o 4x4.pdb 4x4\n  slidetable build -metric multi 4x4\n  slidetable build -install 4x4\n  slidetable build -goal \"0 1 2/3 4 5/6 7 8\" -o blank-first.tbl 3x3\n")
 	out := f.String("o", "", "write the table to `FILE` (default WxH.tbl, or WxH.pdb above 12 cells; - for standard output)")
 	install := f.Bool("install", false, "write the file where every command finds it without -table (for the standard goal)")
