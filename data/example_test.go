@@ -19,11 +19,11 @@ func ExampleFile() {
 	_, err := data.File(board.Size{W: 5, H: 2})
 	fmt.Println(err)
 	// Output:
-	// 2x2: "SLIDETBL"..., 153 bytes
-	// 3x2: "SLIDETBL"..., 459 bytes
-	// 2x3: "SLIDETBL"..., 839 bytes
-	// 3x3: "SLIDETBL"..., 24988 bytes
-	// 4x2: "SLIDETBL"..., 2924 bytes
-	// 2x4: "SLIDETBL"..., 2917 bytes
+	// 2x2: "SLIDEBOX"..., 233 bytes
+	// 3x2: "SLIDEBOX"..., 539 bytes
+	// 2x3: "SLIDEBOX"..., 919 bytes
+	// 3x3: "SLIDEBOX"..., 25068 bytes
+	// 4x2: "SLIDEBOX"..., 3004 bytes
+	// 2x4: "SLIDEBOX"..., 2997 bytes
 	// data: no embedded file for this size: 5x2 table
 }

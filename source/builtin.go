@@ -14,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -264,22 +265,23 @@ const standard4x4V3 = "caf037464fdcfa5b25abf5a097df9e3247c672638f05d6b4eabf85395
 // their tests, and Standard4x4, as written now and before the container.
 var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 	m := map[[sha256.Size]byte]bool{}
-	for _, size := range data.Sizes() {
-		if b, err := data.File(size); err == nil {
-			m[sha256.Sum256(b)] = true
+	add := func(b []byte, err error) {
+		if err != nil {
+			return
 		}
+		if h, err := container.ReadHeader(bytes.NewReader(b), int64(len(b)), container.Errors{}); err == nil {
+			m[h.ContentHash()] = true
+		}
+	}
+	for _, size := range data.Sizes() {
+		add(data.File(size))
+		add(data.MultiFile(size))
 	}
 	for _, size := range data.PDBSizes() {
-		if b, err := data.PDBFile(size); err == nil {
-			m[sha256.Sum256(b)] = true
-		}
+		add(data.PDBFile(size))
 	}
 	for _, size := range data.AbstractionSizes() {
-		if db, err := builtinAbstraction(size); err == nil {
-			if sum, ok := db.ContentHash(); ok {
-				m[sum] = true
-			}
-		}
+		add(data.AbstractionFile(size))
 	}
 	for _, h := range []string{Standard4x4, standard4x4V3} {
 		if b, err := hex.DecodeString(h); err == nil && len(b) == sha256.Size {

@@ -6,14 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"
 )
@@ -68,8 +68,9 @@ func positions(n, stride int) []int {
 	return p
 }
 
-// TestFlipEveryByte flips every byte of shipped table files (every bit and
-// all eight at once for the smallest), of version 1, and of the files of
+// TestFlipEveryByte flips every byte of the table files built in before
+// the container (every bit and all eight at once for the smallest), of
+// version 1, and of the files of
 // the container the writer writes of them: each damaged file must be
 // refused with a sentinel, or read to a table that answers as the good
 // one does.
@@ -106,8 +107,9 @@ func TestFlipEveryByte(t *testing.T) {
 	}
 }
 
-// TestTruncate cuts shipped table files at every length and lengthens them
-// by a byte, of version 1, and the files of the container the writer
+// TestTruncate cuts the table files built in before the container at
+// every length and lengthens them by a byte, of version 1, and the files
+// of the container the writer
 // writes of them: every such file is refused with ErrFormat.
 func TestTruncate(t *testing.T) {
 	t.Parallel()
@@ -362,12 +364,11 @@ func (s *switching) ReadAt(p []byte, off int64) (int, error) {
 // is that file's SHA-256, never the other's.
 func TestContentHashOfBytesRead(t *testing.T) {
 	t.Parallel()
-	size := board.Size{W: 3, H: 2}
-	single, err := data.File(size)
+	single, err := os.ReadFile(filepath.Join("testdata", "v1-builtin-3x2.tbl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	multi, err := data.MultiFile(size)
+	multi, err := os.ReadFile(filepath.Join("testdata", "v1-builtin-3x2-multi.tbl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,9 +30,10 @@ func FuzzNewReader(f *testing.F) {
 		}
 		files = append(files, b)
 	}
-	// Files of version 2: one block, and many with the last partial; and
-	// of the container, whole and as records.
-	for _, name := range []string{"v2-2x3-multi.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl",
+	// Files of version 1 (built in before the container), of version 2: one
+	// block, and many with the last partial; and of the container, whole
+	// and as records.
+	for _, name := range []string{"v1-builtin-2x2.tbl", "v1-builtin-2x3.tbl", "v2-2x3-multi.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl",
 		"box-2x3.tbl", "box-records-2x3-multi.tbl", "box-records-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl"} {
 		b, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {

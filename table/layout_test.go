@@ -165,8 +165,8 @@ func fixChecksums(b []byte) []byte {
 }
 
 // TestLayout checks the test's own reading of the format against the
-// shipped files and the golden files of the container, so that the tests
-// built on it change what they mean to.
+// files built in before the container and the golden files of the
+// container, so that the tests built on it change what they mean to.
 func TestLayout(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"box-2x3.tbl", "box-records-3x3-blocks.tbl"} {

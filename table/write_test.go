@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,16 +15,16 @@ import (
 
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/table"
 )
 
-// load reads the built-in table file of a size with NewReader, as a fresh
-// table (not the one source.BuiltinTable shares).
+// load reads the table file of a size as it was built in before the
+// container (version 1, testdata/v1-builtin-WxH.tbl), whose layout the
+// tests take apart, with NewReader.
 func load(t testing.TB, w, h int) (*table.Table, []byte) {
 	t.Helper()
-	b, err := data.File(board.Size{W: w, H: h})
+	b, err := os.ReadFile(filepath.Join("testdata", fmt.Sprintf("v1-builtin-%dx%d.tbl", w, h)))
 	if err != nil {
 		t.Fatal(err)
 	}
