@@ -306,20 +306,28 @@ function showDistance() {
 function trouble(e, what) {
   const code = (e && e.code) || "failed";
   if (code === "offline" || code === "unavailable") {
-    page.retryDelay = page.retryDelay ? Math.min(page.retryDelay * 2, 15000) : 1000;
-    const secs = Math.round(page.retryDelay / 1000);
     const why = code === "offline"
       ? (page.engine && page.engine.kind === "wasm" ? "The puzzle engine stopped" : "The server cannot be reached")
       : "The server is busy";
-    say(`${what}: ${why}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
-    clearTimeout(page.retryTimer);
-    page.retryTimer = setTimeout(retry, page.retryDelay);
+    scheduleRetry(`${what}: ${why}`);
     showDistance();
   } else if (code === "timeout") {
     say(`${what}: ${e.message}.`, true);
   } else {
     say(`${what}: ${e && e.message ? e.message : e}`, code !== "input");
   }
+}
+
+// scheduleRetry says what went wrong and asks everything again later.
+// Questions that fail together wait for the one retry: the wait doubles
+// only when a retry fails, not with each question that failed before it.
+function scheduleRetry(what) {
+  if (!page.retryTimer) {
+    page.retryDelay = page.retryDelay ? Math.min(page.retryDelay * 2, 15000) : 1000;
+    page.retryTimer = setTimeout(retry, page.retryDelay);
+  }
+  const secs = Math.round(page.retryDelay / 1000);
+  say(`${what}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
 }
 
 function stopRetrying() {
@@ -810,11 +818,7 @@ async function start() {
   } catch (e) {
     setState("error");
     el.distance.textContent = "Not connected";
-    page.retryDelay = page.retryDelay ? Math.min(page.retryDelay * 2, 15000) : 1000;
-    const secs = Math.round(page.retryDelay / 1000);
-    say(`Could not start: ${e.message}. Trying again in ${secs} second${secs === 1 ? "" : "s"}…`, true);
-    clearTimeout(page.retryTimer);
-    page.retryTimer = setTimeout(retry, page.retryDelay);
+    scheduleRetry(`Could not start: ${e.message}`);
     return;
   }
   stopRetrying();
