@@ -3,6 +3,7 @@
 package data
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -22,25 +23,28 @@ var given struct {
 }
 
 // notGiven is an error wrapping ErrNotGiven and ErrNotEmbedded, with a
-// message of its own.
-type notGiven struct{ msg string }
+// message of its own; refused is set if bytes were given and refused.
+type notGiven struct {
+	msg     string
+	refused bool
+}
 
 func (e *notGiven) Error() string { return e.msg }
 
 func (e *notGiven) Is(target error) bool { return target == ErrNotGiven || target == ErrNotEmbedded }
 
-// givenFile returns the bytes given as the file d, or an error wrapping
-// ErrNotGiven that says why there are none.
-func givenFile(d Demand) ([]byte, error) {
+// givenFile returns the bytes given as the file named name, or a
+// *notGiven that says why there are none.
+func givenFile(name string) ([]byte, error) {
 	given.Lock()
 	defer given.Unlock()
-	if b, ok := given.files[d.Name]; ok {
+	if b, ok := given.files[name]; ok {
 		return b, nil
 	}
-	if err, ok := given.refused[d.Name]; ok {
-		return nil, &notGiven{fmt.Sprintf("the %s given to the WebAssembly module was refused: %v", d.Name, err)}
+	if err, ok := given.refused[name]; ok {
+		return nil, &notGiven{fmt.Sprintf("the %s given to the WebAssembly module was refused: %v", name, err), true}
 	}
-	return nil, &notGiven{fmt.Sprintf("%s, which the WebAssembly module leaves out, has not been given to it", d.Name)}
+	return nil, &notGiven{msg: fmt.Sprintf("%s, which the WebAssembly module leaves out, has not been given to it", name)}
 }
 
 // AbstractionSizes returns the sizes whose abstraction database files
@@ -56,7 +60,7 @@ func AbstractionFile(size board.Size) ([]byte, error) {
 	if !ok || !slices.Contains(AbstractionSizes(), size) {
 		return nil, fmt.Errorf("%w: %s abstraction database", ErrNotEmbedded, size)
 	}
-	return givenFile(d)
+	return givenFile(d.Name)
 }
 
 // Give gives the WebAssembly build the bytes of the file of OnDemand
@@ -73,7 +77,7 @@ func Give(name string, b []byte) error {
 		given.files, given.refused = map[string][]byte{}, map[string]error{}
 	}
 	if err != nil {
-		if _, ok := given.files[name]; !ok && slices.ContainsFunc(onDemand, func(d Demand) bool { return d.Name == name }) {
+		if _, ok := given.files[name]; !ok && errors.Is(err, errWrongFile) {
 			given.refused[name] = err
 		}
 		return err
@@ -87,13 +91,9 @@ func Give(name string, b []byte) error {
 // and kept (Give); if bytes given as it were refused, and none kept, it
 // returns why.
 func Given(name string) (bool, error) {
-	given.Lock()
-	defer given.Unlock()
-	if _, ok := given.files[name]; ok {
-		return true, nil
+	_, err := givenFile(name)
+	if ng := (*notGiven)(nil); errors.As(err, &ng) && !ng.refused {
+		return false, nil
 	}
-	if err, ok := given.refused[name]; ok {
-		return false, &notGiven{fmt.Sprintf("the %s given to the WebAssembly module was refused: %v", name, err)}
-	}
-	return false, nil
+	return err == nil, err
 }

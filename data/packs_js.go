@@ -20,5 +20,5 @@ func PackFile(size board.Size, metric board.Metric) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %s level pack in %s moves", ErrNotEmbedded, size, metric)
 	}
-	return givenFile(d)
+	return givenFile(d.Name)
 }

@@ -411,10 +411,9 @@ export class Slidetable {
   #ready; // resolves when the first worker has started the module
   #abstraction; // where 4x4-multi.abs is, or its bytes
   #given = null; // its bytes, once fetched: given to every searcher
-  #fetching = null; // the Shared fetch of its bytes, while they are fetched
+  #fetches = new Map(); // name -> the Shared fetch of a file the module leaves out, while it is fetched
   #packs; // the URL of the folder of the level packs
   #packsGiven = new Map(); // name -> bytes of each pack fetched: given to every worker
-  #packFetches = new Map(); // name -> the Shared fetch of a pack, while it is fetched
   #stall; // ms a fetch may go without progress
 
   constructor(key, module, spawn, abstraction, options) {
@@ -495,38 +494,19 @@ export class Slidetable {
     for (const call of [...lane.calls.values()]) this.#settle(call, () => { throw err; });
   }
 
-  // #fetchFor fetches 4x4-multi.abs, whose SHA-256 is sum, once for every
-  // call that needs it (or takes it from the browser's cache: keptBytesOf),
-  // then searches call; the fetch stops when every call waiting for it
-  // has, and a failed one is tried again by the next call.
+  // #fetchFor fetches 4x4-multi.abs, whose SHA-256 is sum (#fetchFile),
+  // gives it to every searcher, then searches call.
   #fetchFor(call, sum) {
-    if (!this.#fetching || this.#fetching.abandoned) {
-      const f = new Shared((signal) => keptBytesOf(this.#abstraction, sum, { signal, stall: this.#stall }));
-      this.#fetching = f;
-      f.promise.then((b) => {
-        if (this.#closed) return;
-        this.#given = b;
-        for (const s of this.#pool.workers()) s.w.post({ give: b, name: "4x4-multi.abs" });
-      }, () => {}).finally(() => {
-        if (this.#fetching === f) this.#fetching = null;
-      });
-    }
-    const f = this.#fetching;
-    call.leave = f.join();
-    f.promise.then(() => {
-      call.leave = null;
-      if (this.#pending.has(call.id)) this.#search(call);
-    }, (e) => {
-      const why = e instanceof SlidetableError ? e.message : reasonOf(e);
-      const err = new SlidetableError(`${call.endpoint}: 4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
-      this.#settle(call, () => { throw err; });
-    });
+    this.#fetchFile(call, "4x4-multi.abs", this.#abstraction, sum, (b) => {
+      this.#given = b;
+      for (const s of this.#pool.workers()) s.w.post({ give: b, name: "4x4-multi.abs" });
+    }, "4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs", () => this.#search(call));
   }
 
   // #fetchPack fetches the level pack need.name, whose SHA-256 is
-  // need.sha256, once for every call that needs it, as #fetchFor does;
-  // gives it to every worker, and looks call up again. A call that is
-  // asked for a pack it has had given fails rather than fetching for ever.
+  // need.sha256, as #fetchFor does; gives it to every worker, and looks
+  // call up again. A call that is asked for a pack it has had given fails
+  // rather than fetching for ever.
   #fetchPack(call, need) {
     const { name, sha256: sum } = need;
     if (call.packs?.has(name)) {
@@ -534,34 +514,49 @@ export class Slidetable {
       return;
     }
     (call.packs ??= new Set()).add(name);
-    const given = this.#packsGiven.get(name);
-    let f = this.#packFetches.get(name);
-    if (!given && (!f || f.abandoned)) {
-      f = new Shared((signal) => keptBytesOf(new URL(name, this.#packs), sum, { signal, stall: this.#stall }));
-      const mine = f;
-      this.#packFetches.set(name, f);
-      f.promise.then((b) => {
-        if (this.#closed) return;
-        this.#packsGiven.set(name, b);
-        this.#lookup?.w.post({ give: b, name });
-        for (const s of this.#pool.workers()) s.w.post({ give: b, name });
-      }, () => {}).finally(() => {
-        if (this.#packFetches.get(name) === mine) this.#packFetches.delete(name);
-      });
-    }
-    const done = given ? Promise.resolve() : f.promise;
-    if (!given) call.leave = f.join();
-    done.then(() => {
-      call.leave = null;
-      if (!this.#pending.has(call.id)) return;
+    const again = () => {
       try {
         this.#look(call);
       } catch (e) {
         this.#settle(call, () => { throw workerStopped(`it could not start: ${reasonOf(e)}`); });
       }
+    };
+    if (this.#packsGiven.has(name)) {
+      again(); // given meanwhile, before this call's lookup was answered
+      return;
+    }
+    this.#fetchFile(call, name, new URL(name, this.#packs), sum, (b) => {
+      this.#packsGiven.set(name, b);
+      this.#lookup?.w.post({ give: b, name });
+      for (const s of this.#pool.workers()) s.w.post({ give: b, name });
+    }, `4x4 is answered with the level pack ${name}`, again);
+  }
+
+  // #fetchFile fetches the file name at source, whose SHA-256 is sum, once
+  // for every call that needs it (or takes it from the browser's cache:
+  // keptBytesOf), hands its bytes to give, then goes on with next; the
+  // fetch stops when every call waiting for it has, and a failed one is
+  // tried again by the next call, the one that failed saying what the
+  // file is for.
+  #fetchFile(call, name, source, sum, give, what, next) {
+    let f = this.#fetches.get(name);
+    if (!f || f.abandoned) {
+      const mine = new Shared((signal) => keptBytesOf(source, sum, { signal, stall: this.#stall }));
+      f = mine;
+      this.#fetches.set(name, mine);
+      mine.promise.then((b) => {
+        if (!this.#closed) give(b);
+      }, () => {}).finally(() => {
+        if (this.#fetches.get(name) === mine) this.#fetches.delete(name);
+      });
+    }
+    call.leave = f.join();
+    f.promise.then(() => {
+      call.leave = null;
+      if (this.#pending.has(call.id)) next();
     }, (e) => {
       const why = e instanceof SlidetableError ? e.message : reasonOf(e);
-      const err = new SlidetableError(`${call.endpoint}: 4x4 is answered with the level pack ${name}, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
+      const err = new SlidetableError(`${call.endpoint}: ${what}, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
       this.#settle(call, () => { throw err; });
     });
   }
@@ -711,8 +706,7 @@ export class Slidetable {
     if (this.#closed) return;
     this.#closed = true;
     forget(this);
-    this.#fetching?.abort(closedError("the fetch of 4x4-multi.abs"));
-    for (const [name, f] of this.#packFetches) f.abort(closedError(`the fetch of ${name}`));
+    for (const [name, f] of this.#fetches) f.abort(closedError(`the fetch of ${name}`));
     this.#lookup?.w.terminate();
     this.#lookup = null;
     this.#pool.close();
