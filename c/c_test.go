@@ -423,12 +423,7 @@ func TestLetters(t *testing.T) {
 func reaches(b board.Board, tiles []uint8, m board.Metric, goal board.Board) bool {
 	for _, t := range tiles {
 		var err error
-		if m == board.MultiTile {
-			b, _, err = b.Tap(t)
-		} else {
-			b, err = b.Move(t)
-		}
-		if err != nil {
+		if b, err = b.Play(m, t); err != nil {
 			return false
 		}
 	}

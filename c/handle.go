@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -129,17 +128,11 @@ type tableHandle struct {
 }
 
 // cacheDir is the folder of installed files and proof records, the
-// command line's: $SLIDETABLE_CACHE, else slidetable in the user's cache
-// folder, or "" if there is none. The environment is the one the process
-// had when it loaded the library.
+// command line's (source.DefaultDir: $SLIDETABLE_CACHE, else slidetable in
+// the user's cache folder), or "" if there is none. The environment is
+// the one the process had at its first table.
 var cacheDir = sync.OnceValue(func() string {
-	if dir := os.Getenv("SLIDETABLE_CACHE"); dir != "" {
-		return dir
-	}
-	dir, err := source.DefaultDir()
-	if err != nil {
-		return ""
-	}
+	dir, _ := source.DefaultDir() // "" if there is none
 	return dir
 })
 

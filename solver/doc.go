@@ -15,8 +15,10 @@
 // answers from what the catalogue hands back (source.Answer): an exact
 // distance table, in a few table lookups a move, or an IDA* search
 // (package ida) with the best lower bound there is for the size. The
-// command line, the server and the WebAssembly build each make one
-// catalogue and give it with WithCatalog. A program of its own can give
+// command line gives the options of a catalogue (WithCatalogOptions:
+// the files its user names, goals, the user's folder of installed
+// files); the server, the C library and the WebAssembly build each make
+// one catalogue and give it with WithCatalog. A program of its own can give
 // the solver tables (WithTable), heuristics (WithHeuristic) or goals
 // (WithGoal) instead, which the solver hands to a catalogue of its own;
 // WithSearch makes it search even where a table exists, to compare the

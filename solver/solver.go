@@ -44,6 +44,7 @@ type config struct {
 	opts       source.CatalogOptions
 	heuristics []ida.Heuristic // WithHeuristic, in the solver's metric
 	own        bool            // a table, heuristic, goal or WithSearch: for a catalogue of the solver's own
+	fromOpts   bool            // WithCatalogOptions: opts are the caller's
 	metric     board.Metric
 }
 
@@ -52,8 +53,8 @@ type config struct {
 // best bound built in elsewhere (source.Catalog decides, with no folder of
 // installed files). It fails with an error wrapping ErrConfig for options
 // that contradict each other: two goals for one size, or a catalogue
-// (WithCatalog) together with tables, heuristics or goals of the solver's
-// own, which belong in the catalogue.
+// (WithCatalog, WithCatalogOptions) together with tables, heuristics or
+// goals of the solver's own, which belong in the catalogue.
 func New(opts ...Option) (*Solver, error) {
 	var c config
 	for _, o := range opts {
@@ -62,8 +63,16 @@ func New(opts ...Option) (*Solver, error) {
 		}
 	}
 	switch {
-	case c.cat != nil && c.own:
+	case (c.cat != nil || c.fromOpts) && c.own:
 		return nil, fmt.Errorf("%w: give a catalogue its tables, heuristics and goals (source.CatalogOptions), not the solver", ErrConfig)
+	case c.cat != nil && c.fromOpts:
+		return nil, fmt.Errorf("%w: a catalogue and the options of another", ErrConfig)
+	case c.fromOpts:
+		cat, err := source.NewCatalog(&c.opts)
+		if err != nil {
+			return nil, err
+		}
+		c.cat = cat
 	case c.cat == nil:
 		for _, src := range c.opts.Given {
 			if src.Table != nil && src.Table.Metric() != c.metric {
@@ -90,6 +99,20 @@ func WithCatalog(cat *source.Catalog) Option {
 			return fmt.Errorf("%w: nil catalogue", ErrConfig)
 		}
 		c.cat = cat
+		return nil
+	}
+}
+
+// WithCatalogOptions answers from a catalogue of the solver's own made
+// with opts (source.NewCatalog): the files a caller names, its goals, the
+// folder of installed files. New fails with the catalogue's errors as
+// they are; tables, heuristics and goals go in opts, not in options of
+// the solver, and a question a given file cannot answer is refused by
+// the catalogue (source.MismatchError), whatever the solver's metric.
+func WithCatalogOptions(opts source.CatalogOptions) Option {
+	return func(c *config) error {
+		c.fromOpts = true
+		c.opts = opts
 		return nil
 	}
 }
@@ -235,10 +258,7 @@ func (s *Solver) Distance(ctx context.Context, b board.Board) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	if e.Table != nil {
-		return e.Table.Distance(b)
-	}
-	return e.Search.Distance(ctx, b)
+	return e.Distance(ctx, b)
 }
 
 // Path returns a shortest solution of b: the moves, each the tile that
@@ -250,10 +270,7 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.Table != nil {
-		return e.Table.Path(b)
-	}
-	return e.Search.Solve(ctx, b)
+	return e.Path(ctx, b)
 }
 
 // Hints returns every move that takes b one step closer to the goal, in
@@ -266,10 +283,7 @@ func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
 	if err != nil {
 		return nil, -1, err
 	}
-	if e.Table != nil {
-		return e.Table.Hints(b)
-	}
-	return e.Search.Hints(ctx, b)
+	return e.Hints(ctx, b)
 }
 
 // Within returns a shortest solution of b and true if b is at most limit
@@ -281,13 +295,5 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 	if err != nil {
 		return nil, false, err
 	}
-	if e.Table != nil {
-		d, err := e.Table.Distance(b)
-		if err != nil || limit >= 0 && d > limit {
-			return nil, false, err
-		}
-		p, err := e.Table.Path(b)
-		return p, err == nil, err
-	}
-	return e.Search.Within(ctx, b, limit)
+	return e.Within(ctx, b, limit)
 }

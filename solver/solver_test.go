@@ -321,16 +321,67 @@ func TestConfigErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := board.MustParse(size, "0 1 2/3 4 5/6 7 8")
+	cat, err := source.NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, opts := range map[string][]solver.Option{
 		"table and goal":     {solver.WithTable(tbl), solver.WithGoal(other)},
 		"goal and heuristic": {solver.WithGoal(other), solver.WithHeuristic(ida.Manhattan(board.Goal(size)))},
 		"nil table":          {solver.WithTable(nil)},
 		"nil heuristic":      {solver.WithHeuristic(nil)},
 		"zero goal":          {solver.WithGoal(board.Board{})},
+		"options and table":  {solver.WithCatalogOptions(source.CatalogOptions{}), solver.WithTable(tbl)},
+		"goal and options":   {solver.WithGoal(other), solver.WithCatalogOptions(source.CatalogOptions{})},
+		"two catalogues":     {solver.WithCatalog(cat), solver.WithCatalogOptions(source.CatalogOptions{})},
 	} {
 		if _, err := solver.New(opts...); !errors.Is(err, solver.ErrConfig) {
 			t.Errorf("%s: %v, want ErrConfig", name, err)
 		}
+	}
+}
+
+// TestCatalogOptions checks a solver over a catalogue of its own made
+// from a caller's options: a given table answers its questions in its
+// own metric whatever the solver's, and the catalogue's refusals come back
+// as they are, naming the file, not as a configuration error.
+func TestCatalogOptions(t *testing.T) {
+	ctx := context.Background()
+	size := board.Size{W: 3, H: 2}
+	multi, err := source.BuiltinTableIn(size, board.MultiTile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := &source.Source{Origin: source.Given, Table: multi}
+	opts := source.CatalogOptions{Given: []*source.Source{given}, Strict: true}
+	s, err := solver.New(solver.WithCatalogOptions(opts), solver.WithMetric(board.MultiTile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reference.DistancesIn(board.Goal(size), board.MultiTile)
+	for b, d := range want {
+		got, err := s.Distance(ctx, b)
+		if err != nil || got != d {
+			t.Fatalf("%s: %d, %v; the reference says %d", b, got, err, d)
+		}
+	}
+	if a, err := s.Answer(ctx, size); err != nil || a.Source != given {
+		t.Fatalf("Answer = %v, %v; want the given table", a, err)
+	}
+	var me *source.MismatchError
+	if _, err := s.Answer(ctx, board.Size{W: 3, H: 3}); !errors.As(err, &me) || me.Source != given || errors.Is(err, solver.ErrConfig) {
+		t.Fatalf("a 3x3 question of a strict catalogue with a 3x2 table: %v, want the *source.MismatchError naming it", err)
+	}
+	single, err := solver.New(solver.WithCatalogOptions(opts)) // a single-tile solver
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := single.Answer(ctx, size); !errors.As(err, &me) || me.Source != given {
+		t.Fatalf("a single-tile question of a multi-tile table: %v, want the *source.MismatchError naming it", err)
+	}
+	goals := source.CatalogOptions{Goals: []board.Board{board.MustParse(size, "0 1 2/3 4 5"), board.MustParse(size, "1 0 2/3 4 5")}}
+	if _, err := solver.New(solver.WithCatalogOptions(goals)); !errors.Is(err, source.ErrKind) || errors.Is(err, solver.ErrConfig) {
+		t.Fatalf("two goals for one size: %v, want the catalogue's source.ErrKind as it is", err)
 	}
 }
 

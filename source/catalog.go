@@ -151,6 +151,50 @@ type Answer struct {
 // Exact reports whether a table answers.
 func (a *Answer) Exact() bool { return a.Table != nil }
 
+// Distance returns the fewest moves from b, a board of the answer's size,
+// to Goal: by the table's lookup, else by Search. It fails with
+// board.ErrUnsolvable if b cannot reach Goal, and with ctx's error if ctx
+// ends before a search does.
+func (a *Answer) Distance(ctx context.Context, b board.Board) (int, error) {
+	if a.Table != nil {
+		return a.Table.Distance(b)
+	}
+	return a.Search.Distance(ctx, b)
+}
+
+// Path returns a shortest solution of b, Distance moves; its errors are
+// those of Distance.
+func (a *Answer) Path(ctx context.Context, b board.Board) ([]uint8, error) {
+	if a.Table != nil {
+		return a.Table.Path(b)
+	}
+	return a.Search.Solve(ctx, b)
+}
+
+// Hints returns every move that takes b one step closer to Goal, and
+// the distance of b; its errors are those of Distance.
+func (a *Answer) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
+	if a.Table != nil {
+		return a.Table.Hints(b)
+	}
+	return a.Search.Hints(ctx, b)
+}
+
+// Within returns a shortest solution of b and true if b is at most limit
+// moves from Goal (any distance if limit is negative), and false
+// otherwise; a search stops at limit. Its errors are those of Distance.
+func (a *Answer) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
+	if a.Table == nil {
+		return a.Search.Within(ctx, b, limit)
+	}
+	d, err := a.Table.Distance(b)
+	if err != nil || limit >= 0 && d > limit {
+		return nil, false, err
+	}
+	p, err := a.Table.Path(b)
+	return p, err == nil, err
+}
+
 // String says what answers, for a person: "the built-in 3x3 table", "a
 // search with the installed pattern database /x/4x4.pdb", "a search with
 // Manhattan distance and linear conflicts".

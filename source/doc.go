@@ -32,8 +32,9 @@
 //     WebAssembly build). Their tests prove them (each is rebuilt and
 //     compared byte for byte), so they are not proven again at run time.
 //   - Installed: WxH.tbl, WxH.pdb, WxH-multi.tbl or WxH-multi.abs in a
-//     folder the caller names (Options.Dir; DefaultDir is slidetable in
-//     the user's cache folder), for the standard goal. A table answers
+//     folder the caller names (Options.Dir), or the user's (Options.UserDir:
+//     DefaultDir, $SLIDETABLE_CACHE or slidetable in the user's cache
+//     folder), for the standard goal. A table answers
 //     before a database, a built-in table before an installed one, and an
 //     installed database before the built-in one (it is the larger, built
 //     on purpose). An entry of the folder that is not a regular file (a

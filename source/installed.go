@@ -17,10 +17,19 @@ import (
 	"github.com/slidetable/slidetable/table"
 )
 
-// DefaultDir returns the usual folder of installed files: slidetable in
-// the user's cache folder (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
+// DirEnv names the environment variable that, when set, is the user's
+// folder of installed files and proof records (DefaultDir).
+const DirEnv = "SLIDETABLE_CACHE"
+
+// DefaultDir returns the user's folder of installed files and proof
+// records, the one the command line and the C library share
+// (Options.UserDir): $SLIDETABLE_CACHE if set, else slidetable in the
+// user's cache folder (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
 // Linux, ~/Library/Caches on macOS, %LocalAppData% on Windows).
 func DefaultDir() (string, error) {
+	if dir := os.Getenv(DirEnv); dir != "" {
+		return dir, nil
+	}
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrNoDir, err)

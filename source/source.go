@@ -242,6 +242,11 @@ type Options struct {
 	// (see DefaultDir); "" means none: no installed file is looked for,
 	// and proofs are not recorded, so each use proves its file again.
 	Dir string
+	// UserDir, if Dir is "", makes the user's folder (DefaultDir) the
+	// folder of installed files and proof records, found when the
+	// resolver or catalogue is made, or none if the user has none: for
+	// a front end, which answers as the user's installation does.
+	UserDir bool
 	// MaxMemory bounds what a reader and a proof allocate; 0 means the
 	// default, half the physical memory (less under an address-space
 	// limit). A file that needs more fails with an error wrapping
@@ -306,6 +311,9 @@ func New(opts *Options) *Resolver {
 	r := &Resolver{warned: map[string]bool{}}
 	if opts != nil {
 		r.opts = *opts
+	}
+	if r.opts.Dir == "" && r.opts.UserDir {
+		r.opts.Dir, _ = DefaultDir() // "" if the user has no cache folder
 	}
 	return r
 }

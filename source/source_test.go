@@ -460,3 +460,53 @@ func TestBuiltinShared(t *testing.T) {
 		}
 	}
 }
+
+// TestUserDir checks the user's folder: $SLIDETABLE_CACHE when set, else
+// slidetable in the user's cache folder, taken by a resolver and a
+// catalogue only when asked (Options.UserDir) and only if Dir is "".
+func TestUserDir(t *testing.T) {
+	env := t.TempDir()
+	t.Setenv(DirEnv, env)
+	if dir, err := DefaultDir(); err != nil || dir != env {
+		t.Fatalf("DefaultDir with $%s set = %q, %v; want %q", DirEnv, dir, err, env)
+	}
+	cache := t.TempDir()
+	t.Setenv(DirEnv, "")
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", t.TempDir())
+	want := filepath.Join(cache, "slidetable")
+	if runtime.GOOS != "linux" {
+		user, err := os.UserCacheDir()
+		if err != nil {
+			t.Skip(err)
+		}
+		want = filepath.Join(user, "slidetable")
+	}
+	if dir, err := DefaultDir(); err != nil || dir != want {
+		t.Fatalf("DefaultDir = %q, %v; want %q", dir, err, want)
+	}
+	t.Setenv(DirEnv, env)
+	named := t.TempDir()
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{}, ""},
+		{Options{UserDir: true}, env},
+		{Options{Dir: named, UserDir: true}, named},
+		{Options{Dir: named}, named},
+	} {
+		if got := New(&c.opts).Dir(); got != c.want {
+			t.Errorf("New(%+v).Dir() = %q, want %q", c.opts, got, c.want)
+		}
+		cat, err := NewCatalog(&CatalogOptions{Options: c.opts})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
+			if got := cat.Resolver(m).Dir(); got != c.want {
+				t.Errorf("the catalogue's %s resolver of %+v: Dir() = %q, want %q", m, c.opts, got, c.want)
+			}
+		}
+	}
+}

@@ -74,11 +74,7 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	if sf.goal.set() {
 		opts.Goals = []board.Board{goal}
 	}
-	cat, err := f.catalog(opts)
-	if err != nil {
-		return nil, err
-	}
-	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(f.metric))
+	s, err := f.solver(opts)
 	if err != nil {
 		return nil, err
 	}

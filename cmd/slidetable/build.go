@@ -112,7 +112,7 @@ func (req *buildRequest) installPath() error {
 	case errors.Is(err, source.ErrShadowed):
 		return f.failf("-install %s: nothing would read it, as the built-in %s table answers first; nothing written", size, size)
 	case errors.Is(err, source.ErrNoDir):
-		return fmt.Errorf("-install: no folder to install to: set %s, or give -o FILE", cacheEnv)
+		return fmt.Errorf("-install: no folder to install to: set %s, or give -o FILE", source.DirEnv)
 	case err != nil:
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -45,7 +46,7 @@ func TestBuildHelper(t *testing.T) {
 		os.Exit(99)
 	}
 	if cache := os.Getenv(helperCache); cache != "" {
-		os.Setenv(cacheEnv, cache)
+		os.Setenv(source.DirEnv, cache)
 	}
 	if files := os.Getenv(helperFiles); files != "" {
 		if err := setFileLimit(files); err != nil {

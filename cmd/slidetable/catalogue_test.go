@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/source"
 )
 
 // Files of every kind the tests name with -table: the built-in
@@ -47,7 +48,7 @@ func TestTableAnyKind(t *testing.T) {
 	if testing.Short() {
 		t.Skip("proves the 4x4 tier and searches 4x4 boards; runs without -short")
 	}
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	// A tier as 'build -metric multi -o F 4x4' writes one: a file of the
 	// abstraction kind, not installed.
 	written := copyFile(t, tierFile, "built.abs")
@@ -116,7 +117,7 @@ func TestCoverageNoDegreesOfFreedom(t *testing.T) {
 // the same size at once: each answers the questions of its metric, and
 // the answers say which file answered.
 func TestServeEveryKind(t *testing.T) {
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	pdbPath := copyPDB(t, "4x4.pdb")
 	tierPath := copyFile(t, tierFile, "4x4-multi.abs")
 	base, stop := startServe(t, "-q", "-table", pdbPath, "-table", tierPath)
@@ -150,7 +151,7 @@ func TestAnswersSaySource(t *testing.T) {
 	if testing.Short() {
 		t.Skip("proves files and searches 4x4 boards; runs without -short")
 	}
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	type source struct {
 		Where, Path, Kind, Hash string
 		Exact                   bool
@@ -192,7 +193,7 @@ func TestAnswersSaySource(t *testing.T) {
 // recorded: not before its first use, recorded after it.
 func TestInfo(t *testing.T) {
 	cache := t.TempDir()
-	t.Setenv(cacheEnv, cache)
+	t.Setenv(source.DirEnv, cache)
 	pdb32 := copyFile(t, pdb32File, "3x2.pdb")
 	for _, tc := range []struct {
 		file string

@@ -10,7 +10,6 @@ import (
 	"github.com/slidetable/slidetable/game/uniform"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
 
@@ -40,11 +39,7 @@ func coverDistances(ctx context.Context, e *env, f *flags, g *genFlags, d publis
 	if least := uniform.LeastDraws(d.Counts); n < least {
 		return f.failf("-n %d: too few boards for a test: the distances of so few fall in one bin (each expects at least %d boards), which leaves the chi-square test no degree of freedom; draw at least %d", n, uniform.MinExpected, least)
 	}
-	cat, err := f.catalog(opts)
-	if err != nil {
-		return err
-	}
-	s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(f.metric))
+	s, err := f.solver(opts)
 	if err != nil {
 		return err
 	}

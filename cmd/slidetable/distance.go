@@ -42,10 +42,14 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 		if solvable {
 			line = strconv.Itoa(d)
 		}
-		out := api.NewDistance(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d)
-		if solvable {
-			out.Source = answeredBy(ctx, s, b.Size())
+		r := reply{text: line + "\n", line: line}
+		if *asJSON {
+			out := api.NewDistance(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d)
+			if solvable {
+				out.Source = answeredBy(ctx, s, b.Size())
+			}
+			r.json = out
 		}
-		return reply{json: out, text: line + "\n", line: line}, nil
+		return r, nil
 	})
 }

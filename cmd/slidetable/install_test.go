@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/source"
 )
 
 // TestMain keeps the tests off the files installed on this machine: every
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 			os.Setenv("GOCACHE", strings.TrimSpace(string(out)))
 		}
 	}
-	os.Setenv(cacheEnv, filepath.Join(dir, "slidetable"))
+	os.Setenv(source.DirEnv, filepath.Join(dir, "slidetable"))
 	os.Setenv("XDG_CACHE_HOME", dir)
 	built.dir = dir
 	code := m.Run()
@@ -83,7 +84,7 @@ func table5x2(t *testing.T) string {
 // installed file is a failure that names it.
 func TestInstall(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(cacheEnv, dir)
+	t.Setenv(source.DirEnv, dir)
 	hard := "0 9 8 7 6/5 4 3 2 1" // 45 moves
 
 	code, _, stderr := slidetable(t, "", "stats", "5x2")

@@ -50,7 +50,7 @@ func TestBuildRefuses(t *testing.T) {
 // tables fit in a megabyte.
 func TestBuiltinOverMemory(t *testing.T) {
 	const b4 = "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12"
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -117,12 +117,7 @@ func randomBoard(r *rand.Rand, ref map[board.Board]int) board.Board {
 func reaches(b board.Board, tiles []uint8, metric board.Metric, goal board.Board) bool {
 	for _, t := range tiles {
 		var err error
-		if metric == board.MultiTile {
-			b, _, err = b.Tap(t)
-		} else {
-			b, err = b.Move(t)
-		}
-		if err != nil {
+		if b, err = b.Play(metric, t); err != nil {
 			return false
 		}
 	}

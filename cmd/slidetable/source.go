@@ -3,32 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
-
-// cacheEnv names the environment variable that, when set, is the folder of
-// installed files and proof records instead of slidetable in the user's
-// cache folder.
-const cacheEnv = "SLIDETABLE_CACHE"
-
-// installDir returns the folder of installed files and proof records:
-// $SLIDETABLE_CACHE, else slidetable in the user's cache folder
-// ($XDG_CACHE_HOME or ~/.cache on Linux), or "" if there is none.
-func installDir() string {
-	if dir := os.Getenv(cacheEnv); dir != "" {
-		return dir
-	}
-	dir, err := source.DefaultDir()
-	if err != nil {
-		return ""
-	}
-	return dir
-}
 
 // resolver returns the command's resolver in its metric, which finds and
 // proves files (see package source): it warns on standard error of an
@@ -53,18 +34,36 @@ func (f *flags) catalog(opts source.CatalogOptions) (*source.Catalog, error) {
 	opts.Options = f.sourceOptions()
 	cat, err := source.NewCatalog(&opts)
 	if err != nil {
-		for _, src := range opts.Given {
-			src.Close()
-		}
+		closeGiven(opts)
 		return nil, f.fail(err)
 	}
 	return cat, nil
 }
 
+// solver returns the solver of the command's metric over a catalogue of
+// its own, made as catalog makes one: the commands that answer boards
+// ask nothing else. It closes the files given if it fails.
+func (f *flags) solver(opts source.CatalogOptions) (*solver.Solver, error) {
+	opts.Options = f.sourceOptions()
+	s, err := solver.New(solver.WithCatalogOptions(opts), solver.WithMetric(f.metric))
+	if err != nil {
+		closeGiven(opts)
+		return nil, f.fail(err)
+	}
+	return s, nil
+}
+
+// closeGiven closes the files of opts.Given, of a catalogue not made.
+func closeGiven(opts source.CatalogOptions) {
+	for _, src := range opts.Given {
+		src.Close()
+	}
+}
+
 // sourceOptions returns the options of the command's resolvers.
 func (f *flags) sourceOptions() source.Options {
 	opts := source.Options{
-		Dir:       installDir(),
+		UserDir:   true,
 		Recheck:   f.recheck,
 		MaxMemory: f.memory,
 		Warn: func(_ string, err error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/pdb"
+	"github.com/slidetable/slidetable/source"
 )
 
 // copyPDB writes a copy of the built-in 4x4 pattern database to a file
@@ -34,7 +35,7 @@ func TestServeInstalled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 5x2 table")
 	}
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	if code, _, stderr := slidetable(t, "", "build", "-install", "-q", "5x2"); code != 0 {
 		t.Fatalf("build -install 5x2: %d %s", code, stderr)
 	}
@@ -97,7 +98,7 @@ func TestStatsPDB(t *testing.T) {
 // TestInstallBuiltin refuses to install what nothing would read.
 func TestInstallBuiltin(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(cacheEnv, dir)
+	t.Setenv(source.DirEnv, dir)
 	code, stdout, stderr := slidetable(t, "", "build", "-install", "3x3")
 	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "built-in 3x3 table answers first; nothing written") {
 		t.Errorf("build -install 3x3: exit %d, %q %q", code, stdout, stderr)
@@ -111,7 +112,7 @@ func TestInstallBuiltin(t *testing.T) {
 // be: each command warns once, naming it, and answers without it.
 func TestInstalledSkipped(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(cacheEnv, dir)
+	t.Setenv(source.DirEnv, dir)
 	path := filepath.Join(dir, "5x2.tbl")
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
@@ -140,7 +141,7 @@ func TestInstalledSkipped(t *testing.T) {
 func TestVerifyPDB(t *testing.T) {
 	ctx := context.Background()
 	cache := t.TempDir()
-	t.Setenv(cacheEnv, cache)
+	t.Setenv(source.DirEnv, cache)
 	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 3, H: 3}), [][]uint8{{1, 2, 3, 4}, {5, 6, 7, 8}}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +203,7 @@ func TestMaxMem(t *testing.T) {
 // pdb wrong, naming an entry; the commands that would answer from them
 // refuse to.
 func TestVerifyCraftedPDB(t *testing.T) {
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	for _, tc := range []struct{ file, size, board string }{
 		{"raised-3x3.pdb", "3x3", "8 6 7/2 5 4/3 0 1"},
 		{"zeroed-3x3.pdb", "3x3", "8 6 7/2 5 4/3 0 1"},
@@ -229,7 +230,7 @@ func TestVerifyCraftedPDB(t *testing.T) {
 // refuse it too.
 func TestVerifyInstalled(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(cacheEnv, dir)
+	t.Setenv(source.DirEnv, dir)
 	b, err := os.ReadFile(filepath.Join("..", "..", "table", "testdata", "bad-5x2-swapped.tbl"))
 	if err != nil {
 		t.Fatal(err)

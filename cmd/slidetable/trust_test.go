@@ -14,6 +14,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/rank"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -71,7 +72,7 @@ func TestTableSwappedWhileRead(t *testing.T) {
 	for _, goodRecorded := range []bool{true, false} {
 		for _, delay := range []time.Duration{0, 100 * time.Millisecond, 400 * time.Millisecond} {
 			cache := t.TempDir()
-			t.Setenv(cacheEnv, cache)
+			t.Setenv(source.DirEnv, cache)
 			path := filepath.Join(t.TempDir(), "p.tbl")
 			from, to := wrong, good
 			if goodRecorded {
@@ -133,7 +134,7 @@ func copyTo(t *testing.T, from, to string) {
 func TestManyCPUs(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(300))
 	dir := t.TempDir()
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	commands := [][]string{
 		{"build", "-q", "-o", filepath.Join(dir, "x.tbl"), "5x2"},
 		{"build", "-q", "-metric", "multi", "-o", filepath.Join(dir, "y.tbl"), "5x2"},
@@ -179,7 +180,7 @@ func damagedPDB(t *testing.T) string {
 // standard error, naming the file and the block and what to do, and every
 // answer stays exact; serve says it in its log and in /healthz.
 func TestDamageSaid(t *testing.T) {
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	path := damagedPDB(t)
 	_, boards, _ := slidetable(t, "", "gen", "-n", "20", "-seed", "1", "5x2")
 	code, got, errOut := slidetable(t, boards, "distance", "-table", path, "5x2", "-")
@@ -195,7 +196,7 @@ func TestDamageSaid(t *testing.T) {
 // TestServeDamageSaid: serve logs a damaged block once, whatever -q says,
 // and /healthz says it after "ok"; the answers stay exact.
 func TestServeDamageSaid(t *testing.T) {
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	path := damagedPDB(t)
 	base, stop := startServe(t, "-q", "-table", path)
 	if code, body := get(t, base+"/healthz"); code != 200 || body != "ok\n" {
@@ -256,7 +257,7 @@ func TestOtherGoalSaid(t *testing.T) {
 // reads the block fails naming it, and the damage is warned of once.
 func TestDamagedTableSaid(t *testing.T) {
 	testenv.Long(t)
-	t.Setenv(cacheEnv, t.TempDir())
+	t.Setenv(source.DirEnv, t.TempDir())
 	path := filepath.Join(t.TempDir(), "4x3.tbl")
 	if code, _, errOut := slidetable(t, "", "build", "-q", "-o", path, "4x3"); code != 0 {
 		t.Fatalf("build: %d %s", code, errOut)
