@@ -65,8 +65,9 @@ func (h How) String() string {
 // Bounds of the ways of drawing.
 const (
 	// SmallCells is the most cells of a size without a table for which
-	// Draw builds one in memory (10 cells in 0.2 s), rather than solve.
-	SmallCells = 10
+	// Draw builds one in memory (table.QuickCells: 10 cells in 0.2 s),
+	// rather than solve.
+	SmallCells = table.QuickCells
 	// MaxSearchCells is the most cells of a size whose uniform boards an
 	// exact search solves in seconds or less (4x4 with a database);
 	// random boards of 18 cells and more are out of reach.

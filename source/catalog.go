@@ -104,9 +104,9 @@ type CatalogOptions struct {
 	BuildCells int
 }
 
-// MaxBuildCells bounds CatalogOptions.BuildCells: the tables of 10 cells
-// build in a fraction of a second (0.16 s for 5x2 on two cores).
-const MaxBuildCells = 10
+// MaxBuildCells bounds CatalogOptions.BuildCells: the tables of up to
+// table.QuickCells cells build in a fraction of a second.
+const MaxBuildCells = table.QuickCells
 
 // ErrTwice reports two given sources for the same questions.
 var ErrTwice = failure.New(failure.Input, "source: two files for the same questions")
