@@ -43,6 +43,15 @@ func (d Demand) Holds(n int) bool {
 	return false
 }
 
+// File returns the bytes of d: PackFile's for a pack, else
+// AbstractionFile's, with their errors.
+func (d Demand) File() ([]byte, error) {
+	if d.Pack {
+		return PackFile(d.Size, d.Metric)
+	}
+	return AbstractionFile(d.Size)
+}
+
 var size4x4 = board.Size{W: 4, H: 4}
 
 // onDemand are the files OnDemand returns.

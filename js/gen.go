@@ -5,11 +5,11 @@
 // (-trimpath, -buildvcs=false, -ldflags="-s -w", no GOFLAGS or GOWASM),
 // and copies Go's wasm_exec.js and LICENSE (as GO-LICENSE) beside it, the
 // project's LICENSE (../LICENSE) and the files the module leaves out
-// (data.OnDemand: ../data/4x4-multi.abs, and the 4x4 level packs of
-// ../data/packs as 4x4-pack.jsonl and 4x4-multi-pack.jsonl), and records
-// the Go release in version.go. Run by 'go generate' in this
-// folder; with -o DIR it writes to DIR instead, which the tests use to
-// check that the committed files are up to date.
+// (data.OnDemand: the 4x4 abstraction database and level packs, as
+// package data embeds them), and records the Go release in version.go.
+// Run by 'go generate' in this folder; with -o DIR it writes to DIR
+// instead, which the tests use to check that the committed files are up
+// to date.
 package main
 
 import (
@@ -21,6 +21,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/slidetable/slidetable/data"
 )
 
 func main() {
@@ -55,16 +57,12 @@ func main() {
 	// The files the module leaves out (data.OnDemand), which slidetable.js
 	// fetches when a call first needs them: the 4x4 abstraction database,
 	// for searches in multi-tile moves, and the 4x4 level packs.
-	for from, to := range map[string]string{
-		"4x4-multi.abs":         "4x4-multi.abs",
-		"packs/4x4.jsonl":       "4x4-pack.jsonl",
-		"packs/4x4-multi.jsonl": "4x4-multi-pack.jsonl",
-	} {
-		b, err := os.ReadFile(filepath.Join("..", "data", from))
+	for _, d := range data.OnDemand() {
+		b, err := d.File()
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(*out, to), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*out, d.Name), b, 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}

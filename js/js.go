@@ -29,13 +29,7 @@ var files embed.FS
 func Files() fs.FS {
 	demand := memfs.Files{}
 	for _, d := range data.OnDemand() {
-		var b []byte
-		var err error
-		if d.Pack {
-			b, err = data.PackFile(d.Size, d.Metric)
-		} else {
-			b, err = data.AbstractionFile(d.Size)
-		}
+		b, err := d.File()
 		if err != nil {
 			// Embedded in every build of package data but the WebAssembly
 			// module's, which serves no files.

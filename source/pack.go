@@ -53,8 +53,10 @@ func BuiltinPack(size board.Size, metric board.Metric) (*Pack, error) {
 	if !metric.Valid() {
 		return nil, board.ErrMetric
 	}
-	if _, err := data.PackFile(size, metric); errors.Is(err, data.ErrNotGiven) {
-		return nil, fmt.Errorf("%w: %w", ErrNotBuiltin, err) // not kept: it may be given later
+	if _, read := packs[metric].Load(size); !read {
+		if _, err := data.PackFile(size, metric); errors.Is(err, data.ErrNotGiven) {
+			return nil, fmt.Errorf("%w: %w", ErrNotBuiltin, err) // not kept: it may be given later
+		}
 	}
 	return load(&packs[metric], size, func() (*Pack, error) {
 		b, err := data.PackFile(size, metric)
