@@ -26,8 +26,11 @@ type Demand struct {
 	// Pack is set for a level pack (PackFile), clear for an abstraction
 	// database (AbstractionFile).
 	Pack bool
-	// Sum is the file's SHA-256, in hex.
-	Sum string
+	// Sum is the file's SHA-256, in hex, and Bytes its length, so that a
+	// fetch of it can be bounded before it starts: refused as soon as it
+	// passes its length, and given a deadline that its length sets.
+	Sum   string
+	Bytes int64
 	// Levels are, for a pack, the ranges of distances it holds boards at,
 	// known before the pack is given.
 	Levels [][2]int
@@ -57,12 +60,14 @@ var size4x4 = board.Size{W: 4, H: 4}
 // onDemand are the files OnDemand returns.
 var onDemand = []Demand{
 	{Name: "4x4-multi.abs", Size: size4x4, Metric: board.MultiTile,
-		Sum: "843b486c4cbe326ac2b4846d2fa0eb563e68d6078b453a50bc274be64731ea26"},
+		Sum: "843b486c4cbe326ac2b4846d2fa0eb563e68d6078b453a50bc274be64731ea26", Bytes: 32_851_224},
 	{Name: "4x4-pack.jsonl", Size: size4x4, Metric: board.SingleTile, Pack: true,
 		Sum:    "e1fac6dab9ac17ddd3c20d6ff393f8a43f4c53ead8cceaa5cbd90858d5747f37",
+		Bytes:  121_930,
 		Levels: [][2]int{{1, 60}, {80, 80}}},
 	{Name: "4x4-multi-pack.jsonl", Size: size4x4, Metric: board.MultiTile, Pack: true,
 		Sum:    "17ddc59cb867d7c983a4352c07428b80841d4f93001b9a9ea1e45d2a2b7f9869",
+		Bytes:  66_123,
 		Levels: [][2]int{{1, 39}}},
 }
 

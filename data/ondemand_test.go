@@ -12,7 +12,7 @@ import (
 )
 
 // TestOnDemand checks the files the WebAssembly build is given against
-// the files embedded: each SHA-256, and each pack's distances; and that
+// the files embedded: each SHA-256 and length, and each pack's distances; and that
 // other bytes or names are refused.
 func TestOnDemand(t *testing.T) {
 	files := OnDemand()
@@ -35,6 +35,9 @@ func TestOnDemand(t *testing.T) {
 		}
 		if got, err := checkGiven(d.Name, b); err != nil || got.Name != d.Name {
 			t.Errorf("%s: the embedded file is refused (%v): update its Sum in onDemand", d.Name, err)
+		}
+		if int64(len(b)) != d.Bytes {
+			t.Errorf("%s: %d bytes embedded, Bytes says %d: update its Bytes in onDemand", d.Name, len(b), d.Bytes)
 		}
 		wrong := bytes.Clone(b)
 		wrong[len(wrong)/2] ^= 1
