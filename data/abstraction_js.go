@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 // given holds the files of OnDemand given to the WebAssembly build
@@ -24,6 +25,7 @@ var given struct {
 
 // notGiven is an error wrapping ErrNotGiven and ErrNotEmbedded, with a
 // message of its own; refused is set if bytes were given and refused.
+// Its kind is ErrNotGiven's, a file that cannot answer (failure.File).
 type notGiven struct {
 	msg     string
 	refused bool
@@ -31,7 +33,9 @@ type notGiven struct {
 
 func (e *notGiven) Error() string { return e.msg }
 
-func (e *notGiven) Is(target error) bool { return target == ErrNotGiven || target == ErrNotEmbedded }
+func (e *notGiven) Is(target error) bool {
+	return target == ErrNotGiven || target == ErrNotEmbedded || target == failure.File
+}
 
 // givenFile returns the bytes given as the file named name, or a
 // *notGiven that says why there are none.

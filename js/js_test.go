@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/testenv"
@@ -90,6 +92,76 @@ func TestDeclarations(t *testing.T) {
 		}
 		if !strings.Contains(string(el), "\n  "+a+": ") {
 			t.Errorf("slidetable-puzzle.d.ts does not declare the attribute %q as a property", a)
+		}
+	}
+}
+
+// TestErrorCodes checks that README.md's table of the codes of a
+// SlidetableError, and the type of its code in slidetable.d.ts, list
+// exactly the codes the package can give: the codes of the kinds of
+// failure (failure.Codes.JS), which the module gives its errors, and
+// those slidetable.js gives its own, each with a status.
+func TestErrorCodes(t *testing.T) {
+	src, err := os.ReadFile("slidetable.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	can := map[string]bool{}
+	for _, k := range failure.Kinds() {
+		can[k.Codes().JS] = true
+	}
+	// new SlidetableError(message, 503, "unavailable"), or (..., 503,
+	// timeout ? "timeout" : "aborted"); and codeOf's {404: "not-found"}
+	// and ?? "failed", the codes of a status without one.
+	own := regexp.MustCompile(`\b\d{3}(?:, |: )(?:[a-z]+ \? )?"([a-z-]+)"(?: : "([a-z-]+)")?|\?\? "([a-z-]+)"`)
+	found := 0
+	for _, m := range own.FindAllStringSubmatch(string(src), -1) {
+		for _, c := range m[1:] {
+			if c != "" {
+				can[c] = true
+				found++
+			}
+		}
+	}
+	if found < 10 {
+		t.Fatalf("found %d codes in slidetable.js: has the way it makes its errors changed?", found)
+	}
+
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	row := regexp.MustCompile("(?m)^\\| `\"([a-z-]+)\"` \\| (\\d{3}) \\| [^|]+ \\|$")
+	for _, m := range row.FindAllStringSubmatch(string(readme), -1) {
+		listed[m[1]] = true
+	}
+	dts, err := os.ReadFile("slidetable.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed := map[string]bool{}
+	if m := regexp.MustCompile(`\n  code: ((?:"[a-z-]+"(?: \| )?)+);\n`).FindSubmatch(dts); m != nil {
+		for _, c := range strings.Split(string(m[1]), " | ") {
+			typed[strings.Trim(c, `"`)] = true
+		}
+	}
+	for c := range can {
+		if !listed[c] {
+			t.Errorf("code %q, which the package gives, is not in README.md's table of codes", c)
+		}
+		if !typed[c] {
+			t.Errorf("code %q, which the package gives, is not in the type of SlidetableError's code in slidetable.d.ts", c)
+		}
+	}
+	for c := range listed {
+		if !can[c] {
+			t.Errorf("README.md lists the code %q, which nothing gives", c)
+		}
+	}
+	for c := range typed {
+		if !can[c] {
+			t.Errorf("slidetable.d.ts types the code %q, which nothing gives", c)
 		}
 	}
 }

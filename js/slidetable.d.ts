@@ -288,25 +288,32 @@ export interface Endpoints {
 
 /**
  * An error of a call. status is the HTTP status slidetable serve answers
- * the same failure with; code says what it is:
+ * the same failure with; code says what it is (README.md lists them):
  *
- * - "input" (400): a bad board, size, goal, range or argument (or, from
- *   load, a file too large); the message is the command line's ("tile 7
- *   appears twice");
- * - "not-found" (404): an unknown endpoint or distribution;
- * - "unavailable" (503): no level found, or a file that could not be
- *   fetched (4x4-multi.abs, or the module, from load);
+ * - "input" (400): a bad board, size, goal, range, option or argument
+ *   (or, from load, a file too large); the message is the command line's
+ *   ("tile 7 appears twice");
+ * - "not-found" (404): an unknown endpoint or distribution, or no board
+ *   found at the distances asked;
+ * - "unavailable" (503): a file that could not be fetched when a call
+ *   needed it (4x4-multi.abs, a 4x4 level pack, or the module, from
+ *   load); the next call fetches it again;
+ * - "file" (500): a file given to the module that is not the file of
+ *   this build;
+ * - "memory" (503): work that needs more memory than it is allowed;
  * - "aborted", "timeout" (503): the call's signal stopped it; cause is the
- *   signal's reason;
- * - "closed": the Slidetable was closed;
- * - "failed" (500): the worker or the WebAssembly module stopped.
+ *   signal's reason ("timeout" with status 422: work that ran out of a
+ *   time limit of its own);
+ * - "closed" (500): the Slidetable was closed;
+ * - "failed" (500): the worker or the WebAssembly module stopped, or a
+ *   bug.
  */
 export class SlidetableError extends Error {
   /** An error of an engine of one's own (see PuzzleEngine) may be made as slidetable.js makes its own. */
   constructor(message: string, status: number, code?: SlidetableError["code"], options?: { cause?: unknown });
   name: "SlidetableError";
   status: number;
-  code: "input" | "not-found" | "unavailable" | "aborted" | "timeout" | "closed" | "failed";
+  code: "input" | "not-found" | "unavailable" | "file" | "memory" | "aborted" | "timeout" | "closed" | "failed";
 }
 
 /**

@@ -373,13 +373,15 @@ async function spawner() {
 /**
  * An Error from slidetable. status is the HTTP status the API of
  * slidetable serve answers the same failure with, and code says what it
- * is: "input" (400: a bad board, size, goal, range or argument, or a
- * file too large; the message is the command line's), "not-found" (404:
- * an unknown endpoint or an unknown distribution), "unavailable" (503: no
- * level found, or a file that could not be fetched),
+ * is: for a failure of the module, the code of its kind (the Go package
+ * failure's Codes.JS: "input", "file", "memory", "timeout", "aborted",
+ * "not-found", "failed"), which the module gives; for this module's own,
+ * "input" (a bad argument or option, or a file too large), "unavailable"
+ * (503: a file that could not be fetched when a call needed it),
  * "aborted" or "timeout" (503: the call's signal stopped it; cause is the
  * signal's reason), "closed" (the Slidetable was closed), "failed" (500:
- * the worker or the module stopped).
+ * the worker or the module stopped). README.md lists them, and a test
+ * keeps the list true.
  */
 export class SlidetableError extends Error {
   constructor(message, status, code, options) {
@@ -510,7 +512,7 @@ export class Slidetable {
   #fetchPack(call, need) {
     const { name, sha256: sum } = need;
     if (call.packs?.has(name)) {
-      this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: the level pack ${name} was given to the WebAssembly module, which still asks for it`, 500, "internal"); });
+      this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: the level pack ${name} was given to the WebAssembly module, which still asks for it`, 500, "failed"); });
       return;
     }
     (call.packs ??= new Set()).add(name);
@@ -1027,12 +1029,13 @@ class Queue {
 }
 
 // answerOf parses the Go program's "STATUS JSON" answer to a call of
-// endpoint, or throws its error.
+// endpoint, or throws its error, with the code of its kind of failure
+// that the Go program gives.
 function answerOf(endpoint, reply) {
   const space = reply.indexOf(" ");
   const status = Number(reply.slice(0, space));
   const v = JSON.parse(reply.slice(space + 1));
-  if (status !== 200) throw new SlidetableError(v.error, status);
+  if (status !== 200) throw new SlidetableError(v.error, status, typeof v.code === "string" ? v.code : undefined);
   return v;
 }
 

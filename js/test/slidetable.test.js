@@ -697,7 +697,8 @@ async function fetchedOnce(url, hits, serve) {
   const wrong = await load({ wasm: compiled, abstraction: url });
   try {
     await assert.rejects(wrong.distance("4x4", offPack, { metric: "multi" }), (e) =>
-      e instanceof SlidetableError && /refused: the 1000 bytes given as 4x4-multi\.abs .* are not the file of this build/.test(e.message));
+      e instanceof SlidetableError && e.code === "file" && e.status === 500 &&
+      /refused: the 1000 bytes given as 4x4-multi\.abs .* are not the file of this build/.test(e.message));
   } finally {
     wrong.close();
   }
@@ -766,8 +767,10 @@ test("4x4 level packs: each fetched once, when a call first asks about 4x4 in it
     serve = "wrong";
     const wrong = await load({ wasm: compiled, packs: new URL(`${base}/p/`) });
     try {
+      // The module's failure, with the code of its kind (a bad file).
       await assert.rejects(wrong.request("level", { size: "4x4", min: 30, max: 30 }), (e) =>
-        e instanceof SlidetableError && /refused: the 100 bytes given as 4x4-pack\.jsonl .* are not the file of this build/.test(e.message));
+        e instanceof SlidetableError && e.code === "file" && e.status === 500 &&
+        /refused: the 100 bytes given as 4x4-pack\.jsonl .* are not the file of this build/.test(e.message));
     } finally {
       wrong.close();
     }

@@ -12,7 +12,9 @@
 // whose method answer(endpoint, query) returns "STATUS BODY": the HTTP
 // status and the JSON text that GET /api/ENDPOINT?QUERY gets from
 // 'slidetable serve' (sizes, solvable, distance, hint, solve, level,
-// stats), computed here, separated by a space; whose method
+// stats), computed here, separated by a space (an error's body has, beside
+// the API's "error", the "code" of the JavaScript package's
+// SlidetableError for its kind); whose method
 // lookup(endpoint, query) answers the same where a table answers at once
 // (game.Request.Cheap) and otherwise returns {search: true, abstraction}
 // without searching, abstraction the SHA-256 (hex) of the file below if

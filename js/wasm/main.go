@@ -15,6 +15,7 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/human"
@@ -39,19 +40,19 @@ func main() {
 	obj := js.Global().Get("Object").New()
 	obj.Set("answer", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
-			return reply(400, api.Error{Error: "answer takes two strings, an endpoint and a query"})
+			return bad("answer takes two strings, an endpoint and a query")
 		}
 		return answer(g, args[0].String(), args[1].String())
 	}))
 	obj.Set("lookup", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
-			return reply(400, api.Error{Error: "lookup takes two strings, an endpoint and a query"})
+			return bad("lookup takes two strings, an endpoint and a query")
 		}
 		return lookup(g, args[0].String(), args[1].String())
 	}))
 	obj.Set("random", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return reply(400, api.Error{Error: "random takes one string, a query"})
+			return bad("random takes one string, a query")
 		}
 		return random(args[0].String())
 	}))
@@ -94,7 +95,7 @@ func answer(g *game.Game, name, query string) string {
 	}
 	req, err := g.Request(name, q)
 	if err != nil {
-		return failure(err)
+		return errorReply(err)
 	}
 	return respond(req)
 }
@@ -117,12 +118,12 @@ func lookup(g *game.Game, name, query string) any {
 	}
 	req, err := g.Request(name, q)
 	if err != nil {
-		return failure(err)
+		return errorReply(err)
 	}
 	if d, ok := packed(g, name, q); ok {
 		given, err := data.Given(d.Name)
 		if err != nil {
-			return failure(err)
+			return errorReply(err)
 		}
 		if !given {
 			return map[string]any{"need": map[string]any{"name": d.Name, "sha256": d.Sum}}
@@ -170,33 +171,33 @@ func random(query string) string {
 	for k, vs := range q {
 		switch {
 		case k != "size" && k != "goal" && k != "seed":
-			return reply(400, api.Error{Error: fmt.Sprintf("unknown parameter %q: random takes size, goal, seed", human.Clip(k, 40))})
+			return bad(fmt.Sprintf("unknown parameter %q: random takes size, goal, seed", human.Clip(k, 40)))
 		case len(vs) > 1:
-			return reply(400, api.Error{Error: fmt.Sprintf("parameter %s given %d times", k, len(vs))})
+			return bad(fmt.Sprintf("parameter %s given %d times", k, len(vs)))
 		}
 	}
 	if !q.Has("size") {
-		return reply(400, api.Error{Error: "missing parameter size, such as size=3x3"})
+		return bad("missing parameter size, such as size=3x3")
 	}
 	size, err := board.ParseSize(q.Get("size"))
 	if err != nil {
-		return reply(400, api.Error{Error: human.Message(err)})
+		return bad(human.Message(err))
 	}
 	goal := board.Goal(size)
 	if q.Has("goal") {
 		if goal, err = board.Parse(size, q.Get("goal")); err != nil {
-			return reply(400, api.Error{Error: human.Message(fmt.Errorf("goal=%q: %w", human.Clip(q.Get("goal"), 40), err))})
+			return bad(human.Message(fmt.Errorf("goal=%q: %w", human.Clip(q.Get("goal"), 40), err)))
 		}
 	}
 	seed := rand.Uint64()
 	if q.Has("seed") {
 		if seed, err = strconv.ParseUint(q.Get("seed"), 10, 64); err != nil {
-			return reply(400, api.Error{Error: fmt.Sprintf("seed=%q: want a whole number from 0 to %d", human.Clip(q.Get("seed"), 40), uint64(1<<64-1))})
+			return bad(fmt.Sprintf("seed=%q: want a whole number from 0 to %d", human.Clip(q.Get("seed"), 40), uint64(1<<64-1)))
 		}
 	}
 	b, err := gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), goal)
 	if err != nil {
-		return failure(err)
+		return errorReply(err)
 	}
 	return reply(200, api.NewDrawn(goal, b, nil))
 }
@@ -205,19 +206,34 @@ func random(query string) string {
 func respond(req *game.Request) string {
 	v, err := req.Answer(context.Background())
 	if err != nil {
-		return failure(err)
+		return errorReply(err)
 	}
 	return reply(200, v)
 }
 
 // badQuery is the status and body of a query that cannot be parsed.
 func badQuery(err error) string {
-	return reply(400, api.Error{Error: "bad query: " + err.Error()})
+	return bad("bad query: " + err.Error())
 }
 
-// failure is the status and body of an error.
-func failure(err error) string {
-	return reply(game.Status(err), api.Error{Error: human.Message(err)})
+// bad is the status and body of bad input that msg describes.
+func bad(msg string) string {
+	return reply(failure.Input.Codes().HTTP, failed{api.Error{Error: msg}, failure.Input.Codes().JS})
+}
+
+// failed is the body of an error in answer and lookup: the API's, with
+// the code of the JavaScript package's SlidetableError for its kind
+// (failure.Codes.JS), which slidetable.js gives it. The HTTP status,
+// which comes with it, is the kind's too.
+type failed struct {
+	api.Error
+	Code string `json:"code"`
+}
+
+// errorReply is the status and body of an error.
+func errorReply(err error) string {
+	c := failure.KindOf(err).Codes()
+	return reply(c.HTTP, failed{api.Error{Error: human.Message(err)}, c.JS})
 }
 
 // about returns the file of data.OnDemand for the size and metric of a
