@@ -11,10 +11,11 @@
 // lookup}, each answered by {id, reply}, the "STATUS JSON" of the Go
 // program's answer (see ./wasm), or, with lookup set and for a question
 // no table answers, by {id, search: true, abstraction} without a search,
-// or by {id, need: {name, sha256}} for a question that needs a file the
-// Go program leaves out (a level pack) before it is asked again; {id,
-// query, draw: true}, a random board drawn (the Go program's random),
-// answered by {id, reply}; and {give, name} (the bytes of the file name,
+// where abstraction is the file the search needs, or false, or by {id,
+// need} for a question that needs a file the Go program leaves out (a
+// level pack) before it is asked again, each file {name, sha256, bytes};
+// {id, query, draw: true}, a random board drawn (the Go program's
+// random), answered by {id, reply}; and {give, name} (the bytes of the file name,
 // such as 4x4-multi.abs, a Uint8Array), given to the Go program in turn
 // and not answered: a refusal is said by the answers that need the file.
 // Nothing here is meant to be used directly.
@@ -65,9 +66,16 @@ function reply({ id, endpoint, query, lookup, draw, give: bytes, name }) {
     out = null;
   }
   if (typeof out === "string") port.postMessage({ id, reply: out });
-  else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: typeof out.abstraction === "string" ? out.abstraction : false });
-  else if (lookup && out && out.need) port.postMessage({ id, need: { name: String(out.need.name), sha256: String(out.need.sha256) } });
+  else if (lookup && out && out.need) port.postMessage({ id, need: fileOf(out.need) });
+  else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: fileOf(out.abstraction) });
   else port.postMessage({ id, reply: stoppedReply });
+}
+
+// fileOf copies a file the Go program describes, {name, sha256, bytes},
+// or returns false for none.
+function fileOf(v) {
+  if (!v || typeof v !== "object") return false;
+  return { name: String(v.name), sha256: String(v.sha256), bytes: Number(v.bytes) };
 }
 
 // start runs the Go program and returns its functions (answer, lookup,

@@ -35,15 +35,18 @@ export interface LoadOptions {
   /**
    * The 4x4 abstraction database, where 4x4-multi.abs is not beside
    * slidetable.js: fetched the first time a call asks about 4x4 in
-   * multi-tile moves, and kept only if it is the file of this build. Its
-   * fetch stops when every call waiting for it has stopped.
+   * multi-tile moves, and kept only if it is the file of this build (else
+   * code "unavailable", and the next call fetches it again; "file" for
+   * bytes given). Its fetch stops when every call waiting for it has
+   * stopped.
    */
   abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
   /**
    * The folder holding the 4x4 level packs, where 4x4-pack.jsonl and
    * 4x4-multi-pack.jsonl are not beside slidetable.js: each is fetched the
    * first time a call asks about 4x4 in its metric, and kept only if it is
-   * the file of this build.
+   * the file of this build (else code "unavailable", and the next call
+   * fetches it again).
    */
   packs?: URL | string;
   /**
@@ -54,12 +57,23 @@ export interface LoadOptions {
    */
   workers?: number;
   /**
-   * How long, in ms, a fetch of the module or of the abstraction database
-   * may go without receiving anything before it is given up (code
-   * "unavailable"): 1 to 3600000; default 30000. A file fetched or read
-   * may have at most 64 MB (beyond, code "input").
+   * How long, in ms, a fetch of the module, the abstraction database or
+   * a level pack may go without receiving anything before it is given up
+   * (code "unavailable"): 1 to 3600000; default 30000. The module fetched
+   * or read may have at most 64 MB (beyond, code "input"); a file whose
+   * length the module knows (the abstraction database, a level pack) is
+   * refused as soon as it passes that length.
    */
   stallTimeout?: number;
+  /**
+   * The slowest average, in bytes a second, at which a file whose length
+   * is known (the abstraction database, a level pack) may arrive: its
+   * fetch is given up (code "unavailable") once stallTimeout and the time
+   * its length takes at this rate have passed. 1 to 1073741824; default
+   * 16384 (4x4-pack.jsonl is given up after 37 s, 4x4-multi.abs after 34
+   * minutes).
+   */
+  minRate?: number;
   /** Stops the loading: load then rejects with code "aborted" or "timeout". */
   signal?: AbortSignal;
 }
@@ -291,15 +305,16 @@ export interface Endpoints {
  * the same failure with; code says what it is (README.md lists them):
  *
  * - "input" (400): a bad board, size, goal, range, option or argument
- *   (or, from load, a file too large); the message is the command line's
- *   ("tile 7 appears twice");
+ *   (or, from load, a module too large); the message is the command
+ *   line's ("tile 7 appears twice");
  * - "not-found" (404): an unknown endpoint or distribution, or no board
  *   found at the distances asked;
- * - "unavailable" (503): a file that could not be fetched when a call
- *   needed it (4x4-multi.abs, a 4x4 level pack, or the module, from
- *   load); the next call fetches it again;
- * - "file" (500): a file given to the module that is not the file of
- *   this build;
+ * - "unavailable" (503): a file that could not be had when a call needed
+ *   it (4x4-multi.abs, a 4x4 level pack, or the module, from load):
+ *   not fetched, stalled, past its deadline or its length, or not the
+ *   file of this build; the next call fetches it again;
+ * - "file" (500): bytes given as a file (load's abstraction) that are not
+ *   the file of this build;
  * - "memory" (503): work that needs more memory than it is allowed;
  * - "aborted", "timeout" (503): the call's signal stopped it; cause is the
  *   signal's reason ("timeout" with status 422: work that ran out of a

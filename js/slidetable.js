@@ -29,14 +29,26 @@ const defaultWasm = new URL("./slidetable.wasm", import.meta.url);
 const defaultAbstraction = new URL("./4x4-multi.abs", import.meta.url);
 const defaultPacks = new URL("./", import.meta.url);
 
-// maxFile bounds a file read or fetched: the module and 4x4-multi.abs are
-// a few MB each.
+// maxFile bounds a file read or fetched whose length is not known in
+// advance (the module): it is a few MB.
 const maxFile = 64 << 20;
 
 // defaultStall is how long, in ms, a fetch may go without receiving
 // anything before it is given up; maxStall bounds the stallTimeout option.
 const defaultStall = 30_000;
 const maxStall = 3_600_000;
+
+// defaultRate is the slowest average, in bytes a second, at which a file
+// whose length is known in advance (4x4-multi.abs, a level pack) may
+// arrive: its fetch is given up once the stall bound and the time it
+// takes at that rate have passed (30 s and 7 s for 4x4-pack.jsonl, 30 s
+// and 33 min for 4x4-multi.abs). maxRate bounds the minRate option.
+const defaultRate = 16 << 10;
+const maxRate = 1 << 30;
+
+// maxTimer is the longest a timer waits, in ms (about 24 days): setTimeout
+// takes a longer delay as none.
+const maxTimer = 2 ** 31 - 1;
 
 // defaultWorkers is the most searchers a Slidetable starts by default,
 // fewer where there are fewer cores; maxWorkers bounds the workers option.
@@ -49,23 +61,29 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
  * Loads the WebAssembly module, starts the worker that looks up answers
  * in its tables and returns a Slidetable; the workers that search are
  * started when a call first needs one. Without wasm, abstraction, packs,
- * workers or stallTimeout it is loaded once and shared, until it is
- * closed.
+ * workers, stallTimeout or minRate it is loaded once and shared, until it
+ * is closed.
  * options.wasm gives the module's place (a URL or string), its bytes (an
  * ArrayBuffer or typed array), a Response or a compiled
  * WebAssembly.Module, where slidetable.wasm is not beside this file.
  * options.abstraction gives the place (a URL or string) or bytes of
  * 4x4-multi.abs in the same ways, where it is not beside this file: it is
  * fetched the first time a call asks about 4x4 in multi-tile moves, and
- * the module keeps it only if it is the very file of its build (by its
- * SHA-256); a browser keeps it too (the Cache API store "slidetable"), so
- * that a later visit fetches nothing. options.packs gives the place (a
- * URL or string) of the folder that holds the level packs 4x4-pack.jsonl
- * and 4x4-multi-pack.jsonl, where they are not beside this file: each is
- * fetched, checked and kept in the same way the first time a call asks
- * about 4x4 in its metric. A file fetched may have at most 64 MB, and is
- * given up if nothing of it arrives for options.stallTimeout ms (30 s by
- * default).
+ * given to the module only if it is the very file of its build (by its
+ * SHA-256, which the module checks again); a browser keeps it too (the
+ * Cache API store "slidetable"), so that a later visit fetches nothing.
+ * options.packs gives the place (a URL or string) of the folder that
+ * holds the level packs 4x4-pack.jsonl and 4x4-multi-pack.jsonl, where
+ * they are not beside this file: each is fetched, checked and kept in the
+ * same way the first time a call asks about 4x4 in its metric. A file
+ * fetched is given up if nothing of it arrives for
+ * options.stallTimeout ms (30 s by default); the module may have at most
+ * 64 MB, and a file whose length the module knows (4x4-multi.abs, a pack)
+ * is refused as soon as it passes it, and given up once stallTimeout and
+ * the time its length takes at options.minRate bytes a second (16 KB by
+ * default) have passed. A file fetched that cannot be had, or is not the
+ * file of this build, is "unavailable" to the calls that need it, and the
+ * next call fetches it again.
  * options.workers is the most searches run at once (1 to 16; by default
  * the cores, at most 4). options.signal stops the loading; the fetch of a
  * file stops when every call waiting for it has stopped.
@@ -102,7 +120,7 @@ function forget(st) {
 function loadOptionsOf(options) {
   if (options === undefined || options === null) options = {};
   if (typeof options !== "object") throw new SlidetableError(`the options must be an object, not ${typeof options}`, 400, "input");
-  const { wasm, abstraction, packs, workers, stallTimeout } = options;
+  const { wasm, abstraction, packs, workers, stallTimeout, minRate } = options;
   const signal = signalOf(options);
   return {
     wasm: wasm ?? defaultWasm,
@@ -110,8 +128,9 @@ function loadOptionsOf(options) {
     packs: packs === undefined ? defaultPacks : folderOf(packs),
     workers: workers === undefined ? undefined : wholeIn("workers", workers, 1, maxWorkers),
     stall: stallTimeout === undefined ? defaultStall : wholeIn("stallTimeout", stallTimeout, 1, maxStall),
+    rate: minRate === undefined ? defaultRate : wholeIn("minRate", minRate, 1, maxRate),
     signal,
-    own: wasm !== undefined || abstraction !== undefined || packs !== undefined || workers !== undefined || stallTimeout !== undefined,
+    own: wasm !== undefined || abstraction !== undefined || packs !== undefined || workers !== undefined || stallTimeout !== undefined || minRate !== undefined,
   };
 }
 
@@ -141,7 +160,7 @@ async function start(o, signal) {
   const [module, sp] = await Promise.all([compile(o.wasm, { signal, stall: o.stall }), spawner()]);
   if (signal.aborted) throw signal.reason;
   const workers = o.workers ?? Math.max(1, Math.min(sp.cores, defaultWorkers));
-  const st = new Slidetable(token, module, sp.spawn, o.abstraction, { workers, stall: o.stall, packs: o.packs });
+  const st = new Slidetable(token, module, sp.spawn, o.abstraction, { workers, stall: o.stall, rate: o.rate, packs: o.packs });
   try {
     await st[started];
     if (signal.aborted) throw signal.reason;
@@ -158,41 +177,66 @@ async function compile(source, f) {
 }
 
 // bytesOf returns the bytes of a file given as its place, its bytes or a
-// Response, fetched under f: {signal, stall}, stopped when f.signal
-// aborts or nothing arrives for f.stall ms.
+// Response, fetched or read under f: {signal, stall}, stopped when
+// f.signal aborts or nothing arrives for f.stall ms; with {name, size,
+// deadline, given} for a file whose length is known in advance (see
+// demandedBytes), refused as soon as it passes size bytes, or when
+// deadline ms have passed.
 async function bytesOf(source, f) {
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   if (typeof Response !== "undefined" && source instanceof Response) return fetched(source, "the Response given", f);
   const url = source instanceof URL ? source : new URL(String(source), import.meta.url);
-  if (url.protocol === "file:") return readFile(url);
+  if (url.protocol === "file:") return readFile(url, f);
   return fetched(url, String(url), f);
 }
 
+// givenBytes reports whether source is a file's bytes that the caller
+// gave (bytes, or a Response), not its place.
+function givenBytes(source) {
+  return source instanceof ArrayBuffer || ArrayBuffer.isView(source) || (typeof Response !== "undefined" && source instanceof Response);
+}
+
 // store names the Cache API store where a browser keeps the files fetched
-// on demand (4x4-multi.abs), so that a later visit fetches nothing.
+// on demand (4x4-multi.abs, the level packs), so that a later visit
+// fetches nothing.
 const store = "slidetable";
 
-// keptBytesOf returns the bytes of the file at source whose SHA-256 is sum
-// (in hex), as bytesOf does; but where there is a Cache API (a page or a
-// worker of a secure context), it takes them from the store if an earlier
-// visit kept them and they are still that file, and keeps what it fetches
-// once it is that file, in place of the files of other builds. A store
-// that fails is passed over: it only spares a fetch. The module checks
-// the bytes again when it is given them.
-async function keptBytesOf(source, sum, f) {
-  const key = storeKey(source, sum);
+// demandedBytes returns the bytes of file, a file the module leaves out
+// ({name, sha256, bytes}, as its lookup describes it), at source, fetched
+// under f: {signal, stall, rate}, as bytesOf does, bounded by its length
+// and given up past a deadline: the stall bound and the time its length
+// takes at f.rate bytes a second. Only that very file is returned, by its
+// SHA-256: other bytes are refused with code "unavailable" where they
+// were fetched or read, so that the next call fetches them again, and
+// "file" where the caller gave them. Where there is a Cache API (a page
+// or a worker of a secure context), it takes them from the store if an
+// earlier visit kept them and they are still that file, and keeps what it
+// fetches once it is that file, in place of the files of other builds. A
+// store that fails is passed over: it only spares a fetch. The module
+// checks the bytes again when it is given them.
+async function demandedBytes(source, file, f) {
+  const given = givenBytes(source);
+  const deadline = Math.min(f.stall + Math.ceil(file.bytes / f.rate * 1000), maxTimer);
+  const g = { signal: f.signal, stall: f.stall, name: file.name, size: file.bytes, deadline, given };
+  const key = storeKey(source, file.sha256);
   const cache = key ? await caches.open(store).catch(() => null) : null;
   if (cache) {
     const hit = await cache.match(key).catch(() => undefined);
     if (hit) {
-      const b = await fetched(hit, key, f).catch(() => null);
-      if (b && await sha256(b) === sum) return b;
+      const b = await fetched(hit, key, g).catch(() => null);
+      if (b && await sha256(b) === file.sha256) return b;
       await cache.delete(key).catch(() => {});
     }
   }
-  const b = await bytesOf(source, f);
-  if (cache && await sha256(b) === sum) {
+  const b = await bytesOf(source, g);
+  const sum = await sha256(b);
+  if (sum !== file.sha256) {
+    const what = given ? `the ${source instanceof ArrayBuffer || ArrayBuffer.isView(source) ? "bytes" : "Response"} given` : String(source);
+    const msg = `${what}: ${b.length} bytes that are not the ${file.name} of this build (SHA-256 ${sum.slice(0, 16)}..., want ${file.sha256.slice(0, 16)}...)`;
+    throw given ? new SlidetableError(msg, 500, "file") : new SlidetableError(msg, 503, "unavailable");
+  }
+  if (cache) {
     try {
       await cache.put(key, new Response(b, { headers: { "Content-Type": "application/octet-stream" } }));
       const base = key.slice(0, key.indexOf("?"));
@@ -211,8 +255,7 @@ async function keptBytesOf(source, sum, f) {
 // another build is never taken for it; or null where there is no store,
 // or source is bytes, a Response or a local file.
 function storeKey(source, sum) {
-  if (typeof sum !== "string" || typeof caches === "undefined" || !globalThis.crypto?.subtle) return null;
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source) || (typeof Response !== "undefined" && source instanceof Response)) return null;
+  if (typeof sum !== "string" || typeof caches === "undefined" || givenBytes(source)) return null;
   let url;
   try {
     url = new URL(String(source), import.meta.url);
@@ -225,31 +268,106 @@ function storeKey(source, sum) {
   return url.href;
 }
 
-// sha256 returns the SHA-256 of bytes b, in hex.
+// sha256 returns the SHA-256 of bytes b, in hex: by crypto.subtle where
+// there is one, else by sha256Plain (a page that is no secure context,
+// served over http from another host than localhost, has none).
 async function sha256(b) {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
+  const subtle = globalThis.crypto?.subtle;
+  const d = subtle ? new Uint8Array(await subtle.digest("SHA-256", b)) : sha256Plain(b);
   return Array.from(d, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// sha256K are the round constants of SHA-256 (FIPS 180-4, 4.2.2).
+const sha256K = Uint32Array.of(
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+);
+
+// sha256Plain returns the SHA-256 of bytes b (FIPS 180-4) in plain
+// JavaScript: the blocks of 64 bytes of b, then those of its last bytes
+// padded with a 1 bit, zeros and its length in bits, big-endian in the
+// last 8 bytes.
+function sha256Plain(b) {
+  const state = Uint32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
+  const w = new Uint32Array(64);
+  const whole = b.length - (b.length % 64);
+  for (let at = 0; at < whole; at += 64) sha256Block(state, w, b, at);
+  const rest = b.length - whole;
+  const tail = new Uint8Array(rest < 56 ? 64 : 128);
+  tail.set(b.subarray(whole));
+  tail[rest] = 0x80;
+  const end = new DataView(tail.buffer);
+  end.setUint32(tail.length - 8, Math.floor(b.length / 2 ** 29)); // the bits' high word
+  end.setUint32(tail.length - 4, (b.length * 8) >>> 0);
+  for (let at = 0; at < tail.length; at += 64) sha256Block(state, w, tail, at);
+  const out = new Uint8Array(32);
+  const v = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) v.setUint32(4 * i, state[i]);
+  return out;
+}
+
+// sha256Block adds the block of m at offset at to the hash state, with w
+// the room for its message schedule. A Uint32Array keeps what it is
+// given modulo 2^32, and x | 0 takes x modulo 2^32 too.
+function sha256Block(state, w, m, at) {
+  const ror = (x, n) => (x >>> n) | (x << (32 - n));
+  for (let i = 0; i < 16; i++, at += 4) w[i] = (m[at] << 24) | (m[at + 1] << 16) | (m[at + 2] << 8) | m[at + 3];
+  for (let i = 16; i < 64; i++) {
+    const x = w[i - 15], y = w[i - 2];
+    w[i] = w[i - 16] + (ror(x, 7) ^ ror(x, 18) ^ (x >>> 3)) + w[i - 7] + (ror(y, 17) ^ ror(y, 19) ^ (y >>> 10));
+  }
+  let [a, b, c, d, e, f, g, h] = state;
+  for (let i = 0; i < 64; i++) {
+    const t1 = (h + (ror(e, 6) ^ ror(e, 11) ^ ror(e, 25)) + ((e & f) ^ (~e & g)) + sha256K[i] + w[i]) | 0;
+    const t2 = ((ror(a, 2) ^ ror(a, 13) ^ ror(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
+  }
+  state[0] += a;
+  state[1] += b;
+  state[2] += c;
+  state[3] += d;
+  state[4] += e;
+  state[5] += f;
+  state[6] += g;
+  state[7] += h;
 }
 
 // readFile reads a file: URL in Node: fetch does not read files. Bundlers
 // for the web need not follow this. Only a regular file of a bounded
-// size: a FIFO or a device would hold the call forever, or fill memory.
-async function readFile(url) {
+// size (f.size, or maxFile where its length is not known): a FIFO or a
+// device would hold the call forever, or fill memory.
+async function readFile(url, f) {
   const { open, constants } = await import(/* webpackIgnore: true */ /* @vite-ignore */ "node:fs/promises");
-  const f = await open(url, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO opens at once
+  const fh = await open(url, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO opens at once
   try {
-    const st = await f.stat();
+    const st = await fh.stat();
     if (!st.isFile()) throw new SlidetableError(`${url.pathname}: not a regular file`, 400, "input");
-    if (st.size > maxFile) throw tooLarge(url.pathname, st.size);
-    return new Uint8Array(await f.readFile());
+    if (st.size > (f.size ?? maxFile)) throw tooLarge(url.pathname, st.size, f);
+    const b = new Uint8Array(await fh.readFile());
+    if (b.length > (f.size ?? maxFile)) throw tooLarge(url.pathname, b.length, f); // it grew
+    return b;
   } finally {
-    await f.close();
+    await fh.close();
   }
 }
 
 // fetched returns the body of source, a URL to fetch or a Response, named
-// what in messages: at most maxFile bytes, given up when nothing arrives
-// for f.stall ms, and stopped when f.signal aborts.
+// what in messages, under f (see bytesOf): at most f.size bytes, or
+// maxFile, given up when nothing arrives for f.stall ms or after
+// f.deadline ms, and stopped when f.signal aborts.
 async function fetched(source, what, f) {
   const ctl = new AbortController();
   const stop = () => ctl.abort(f.signal.reason);
@@ -260,13 +378,18 @@ async function fetched(source, what, f) {
     clearTimeout(timer);
     timer = setTimeout(() => ctl.abort(new SlidetableError(`${what}: nothing received for ${f.stall} ms: given up`, 503, "unavailable")), f.stall);
   };
+  const deadline = f.deadline === undefined ? undefined :
+    setTimeout(() => ctl.abort(new SlidetableError(`${what}: not received in full within ${f.deadline} ms: given up`, 503, "unavailable")), f.deadline);
+  const most = f.size ?? maxFile;
   let reader = null;
   try {
     progress();
     const res = source instanceof URL ? await raced(fetch(source, { signal: ctl.signal }), ctl.signal) : source;
-    if (!res.ok) throw new SlidetableError(`${what}: HTTP ${res.status}`, 500, "failed");
+    if (!res.ok) throw new SlidetableError(`${what}: HTTP ${res.status}`, 503, "unavailable");
+    // A length known in advance is that of the bytes decoded, which
+    // Content-Length is not where the body is compressed.
     const length = Number(res.headers.get("Content-Length"));
-    if (length > maxFile) throw tooLarge(what, length);
+    if (f.size === undefined && length > maxFile) throw tooLarge(what, length, f);
     if (!res.body) return new Uint8Array(0);
     reader = res.body.getReader();
     const chunks = [];
@@ -276,7 +399,7 @@ async function fetched(source, what, f) {
       const { done, value } = await raced(reader.read(), ctl.signal);
       if (done) break;
       got += value.byteLength;
-      if (got > maxFile) throw tooLarge(what, null);
+      if (got > most) throw tooLarge(what, null, f);
       chunks.push(value);
     }
     reader = null;
@@ -288,20 +411,27 @@ async function fetched(source, what, f) {
     }
     return out;
   } catch (e) {
-    throw ctl.signal.aborted ? ctl.signal.reason : e; // the stall or the signal, not the fetch's AbortError
+    throw ctl.signal.aborted ? ctl.signal.reason : e; // the stall, the deadline or the signal, not the fetch's AbortError
   } finally {
     clearTimeout(timer);
+    clearTimeout(deadline);
     f.signal.removeEventListener("abort", stop);
     reader?.cancel().catch(() => {});
     ctl.abort(); // the connection goes with the call
   }
 }
 
-// tooLarge is the error of a file of length bytes (null: more than
-// maxFile, as far as it was read).
-function tooLarge(what, length) {
-  const most = `the ${maxFile} bytes a module or database file may have`;
-  return new SlidetableError(length === null ? `${what}: more than ${most}` : `${what}: ${length} bytes, more than ${most}`, 400, "input");
+// tooLarge is the error of a file of length bytes (null: more, as far as
+// it was read) than f allows: f.size, the length of the file f.name it
+// must be, a bad delivery ("unavailable", or "file" for a Response the
+// caller gave); or, where that is not known, maxFile ("input").
+function tooLarge(what, length, f) {
+  if (f.size === undefined) {
+    const most = `the ${maxFile} bytes a module or database file may have`;
+    return new SlidetableError(length === null ? `${what}: more than ${most}` : `${what}: ${length} bytes, more than ${most}`, 400, "input");
+  }
+  const msg = `${what}: ${length === null ? "more than" : `${length} bytes, more than`} the ${f.size} bytes of ${f.name}`;
+  return f.given ? new SlidetableError(msg, 500, "file") : new SlidetableError(msg, 503, "unavailable");
 }
 
 // raced returns p, or rejects with signal's reason once it aborts.
@@ -376,12 +506,12 @@ async function spawner() {
  * is: for a failure of the module, the code of its kind (the Go package
  * failure's Codes.JS: "input", "file", "memory", "timeout", "aborted",
  * "not-found", "failed"), which the module gives; for this module's own,
- * "input" (a bad argument or option, or a file too large), "unavailable"
- * (503: a file that could not be fetched when a call needed it),
- * "aborted" or "timeout" (503: the call's signal stopped it; cause is the
- * signal's reason), "closed" (the Slidetable was closed), "failed" (500:
- * the worker or the module stopped). README.md lists them, and a test
- * keeps the list true.
+ * "input" (a bad argument or option), "unavailable" (503: a file that
+ * could not be had when a call needed it), "file" (bytes given as a file
+ * that are not it), "aborted" or "timeout" (503: the call's signal
+ * stopped it; cause is the signal's reason), "closed" (the Slidetable was
+ * closed), "failed" (500: the worker or the module stopped). README.md
+ * lists them, and a test keeps the list true.
  */
 export class SlidetableError extends Error {
   constructor(message, status, code, options) {
@@ -411,12 +541,13 @@ export class Slidetable {
   #pool; // the searchers, each {w, call}
   #closed = false;
   #ready; // resolves when the first worker has started the module
-  #abstraction; // where 4x4-multi.abs is, or its bytes
-  #given = null; // its bytes, once fetched: given to every searcher
+  #abstraction; // where 4x4-multi.abs is, or its bytes, or a Response of them
+  #given = null; // {name, bytes} of 4x4-multi.abs, once fetched: given to every searcher
   #fetches = new Map(); // name -> the Shared fetch of a file the module leaves out, while it is fetched
   #packs; // the URL of the folder of the level packs
   #packsGiven = new Map(); // name -> bytes of each pack fetched: given to every worker
   #stall; // ms a fetch may go without progress
+  #rate; // the slowest average, in bytes a second, of a fetch of a file whose length is known
 
   constructor(key, module, spawn, abstraction, options) {
     if (key !== token) throw new TypeError("slidetable: use load() to get a Slidetable");
@@ -425,6 +556,7 @@ export class Slidetable {
     this.#abstraction = abstraction;
     this.#packs = options.packs;
     this.#stall = options.stall;
+    this.#rate = options.rate;
     this.#pool = new Pool(options.workers, () => this.#startSearcher());
     this.#ready = new Promise((resolve, reject) => {
       this.#lookup = this.#startLookup({ resolve, reject });
@@ -496,54 +628,62 @@ export class Slidetable {
     for (const call of [...lane.calls.values()]) this.#settle(call, () => { throw err; });
   }
 
-  // #fetchFor fetches 4x4-multi.abs, whose SHA-256 is sum (#fetchFile),
-  // gives it to every searcher, then searches call.
-  #fetchFor(call, sum) {
-    this.#fetchFile(call, "4x4-multi.abs", this.#abstraction, sum, (b) => {
-      this.#given = b;
-      for (const s of this.#pool.workers()) s.w.post({ give: b, name: "4x4-multi.abs" });
-    }, "4x4 in multi-tile moves is searched with the abstraction database 4x4-multi.abs", () => this.#search(call));
+  // #fetchFor fetches 4x4-multi.abs, the file abstraction ({name, sha256,
+  // bytes}: #fetchFile), gives it to every searcher, then searches call. A
+  // Response given as its bytes is read as a copy of it each time, until
+  // one is the file.
+  #fetchFor(call, abstraction) {
+    const source = () => typeof Response !== "undefined" && this.#abstraction instanceof Response ? this.#abstraction.clone() : this.#abstraction;
+    this.#fetchFile(call, abstraction, source, (b) => {
+      this.#given = { name: abstraction.name, bytes: b };
+      this.#abstraction = b;
+      for (const s of this.#pool.workers()) s.w.post({ give: b, name: abstraction.name });
+    }, `4x4 in multi-tile moves is searched with the abstraction database ${abstraction.name}`, () => this.#search(call));
   }
 
-  // #fetchPack fetches the level pack need.name, whose SHA-256 is
-  // need.sha256, as #fetchFor does; gives it to every worker, and looks
-  // call up again. A call that is asked for a pack it has had given fails
-  // rather than fetching for ever.
+  // #fetchPack fetches the level pack need ({name, sha256, bytes}), as
+  // #fetchFor does; gives it to every worker, and looks call up again. A
+  // call that is asked for a pack it has had given fails rather than
+  // fetching for ever.
   #fetchPack(call, need) {
-    const { name, sha256: sum } = need;
+    const name = need.name;
     if (call.packs?.has(name)) {
       this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: the level pack ${name} was given to the WebAssembly module, which still asks for it`, 500, "failed"); });
       return;
     }
     (call.packs ??= new Set()).add(name);
-    const again = () => {
-      try {
-        this.#look(call);
-      } catch (e) {
-        this.#settle(call, () => { throw workerStopped(`it could not start: ${reasonOf(e)}`); });
-      }
-    };
     if (this.#packsGiven.has(name)) {
-      again(); // given meanwhile, before this call's lookup was answered
+      this.#again(call); // given meanwhile, before this call's lookup was answered
       return;
     }
-    this.#fetchFile(call, name, new URL(name, this.#packs), sum, (b) => {
+    this.#fetchFile(call, need, () => new URL(name, this.#packs), (b) => {
       this.#packsGiven.set(name, b);
       this.#lookup?.w.post({ give: b, name });
       for (const s of this.#pool.workers()) s.w.post({ give: b, name });
-    }, `4x4 is answered with the level pack ${name}`, again);
+    }, `4x4 is answered with the level pack ${name}`, () => this.#again(call));
   }
 
-  // #fetchFile fetches the file name at source, whose SHA-256 is sum, once
-  // for every call that needs it (or takes it from the browser's cache:
-  // keptBytesOf), hands its bytes to give, then goes on with next; the
-  // fetch stops when every call waiting for it has, and a failed one is
-  // tried again by the next call, the one that failed saying what the
-  // file is for.
-  #fetchFile(call, name, source, sum, give, what, next) {
+  // #again looks call up again, once a file it waited for is given.
+  #again(call) {
+    try {
+      this.#look(call);
+    } catch (e) {
+      this.#settle(call, () => { throw workerStopped(`it could not start: ${reasonOf(e)}`); });
+    }
+  }
+
+  // #fetchFile fetches file ({name, sha256, bytes}) at source() once for
+  // every call that needs it (demandedBytes: checked, and perhaps taken
+  // from the browser's cache), hands its bytes to give, then goes on with
+  // call by next. The fetch stops when every call waiting for it has, and
+  // one that failed is tried again by the next call; the call it failed
+  // fails, saying what the file is for: with code "file" for bytes the
+  // caller gave that are not the file, else "unavailable".
+  #fetchFile(call, file, source, give, what, next) {
+    const name = file.name;
     let f = this.#fetches.get(name);
     if (!f || f.abandoned) {
-      const mine = new Shared((signal) => keptBytesOf(source, sum, { signal, stall: this.#stall }));
+      const mine = new Shared((signal) => demandedBytes(source(), file, { signal, stall: this.#stall, rate: this.#rate }));
       f = mine;
       this.#fetches.set(name, mine);
       mine.promise.then((b) => {
@@ -558,7 +698,9 @@ export class Slidetable {
       if (this.#pending.has(call.id)) next();
     }, (e) => {
       const why = e instanceof SlidetableError ? e.message : reasonOf(e);
-      const err = new SlidetableError(`${call.endpoint}: ${what}, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
+      const err = e instanceof SlidetableError && e.code === "file" ?
+        new SlidetableError(`${call.endpoint}: ${what}: ${why}`, e.status, e.code, { cause: e }) :
+        new SlidetableError(`${call.endpoint}: ${what}, which could not be loaded: ${why}`, 503, "unavailable", { cause: e });
       this.#settle(call, () => { throw err; });
     });
   }
@@ -577,7 +719,7 @@ export class Slidetable {
     const s = { w: this.#spawn(), call: null, end: () => s.w.terminate() };
     s.w.listen((msg) => this.#searched(s, msg), (why) => this.#searcherFailed(s, why));
     s.w.post({ module: this.#module });
-    if (this.#given) s.w.post({ give: this.#given, name: "4x4-multi.abs" });
+    if (this.#given) s.w.post({ give: this.#given.bytes, name: this.#given.name });
     for (const [name, b] of this.#packsGiven) s.w.post({ give: b, name });
     return s;
   }

@@ -692,13 +692,18 @@ async function fetchedOnce(url, hits, serve) {
   } finally {
     mine.close();
   }
-  // A file that is not this build's is refused, and the answers say why.
+  // A file that is not this build's is refused, as one that cannot be
+  // fetched is, and the answers say why; the next call fetches it again.
   serve("wrong");
   const wrong = await load({ wasm: compiled, abstraction: url });
   try {
+    const before = hits();
     await assert.rejects(wrong.distance("4x4", offPack, { metric: "multi" }), (e) =>
-      e instanceof SlidetableError && e.code === "file" && e.status === 500 &&
-      /refused: the 1000 bytes given as 4x4-multi\.abs .* are not the file of this build/.test(e.message));
+      e instanceof SlidetableError && e.code === "unavailable" && e.status === 503 &&
+      /4x4-multi\.abs, which could not be loaded: .*: 1000 bytes that are not the 4x4-multi\.abs of this build \(SHA-256 [0-9a-f]{16}\.\.\., want 843b486c4cbe326a\.\.\.\)$/.test(e.message));
+    serve("file");
+    assert.equal(await wrong.distance("4x4", offPack, { metric: "multi" }), 5);
+    assert.equal(hits(), before + 2);
   } finally {
     wrong.close();
   }
@@ -763,14 +768,17 @@ test("4x4 level packs: each fetched once, when a call first asks about 4x4 in it
     } finally {
       mine.close();
     }
-    // A file that is not this build's is refused, and the answers say why.
+    // A file that is not this build's is refused, as one that cannot be
+    // fetched is, and the answers say why; the next call fetches it again.
     serve = "wrong";
     const wrong = await load({ wasm: compiled, packs: new URL(`${base}/p/`) });
     try {
-      // The module's failure, with the code of its kind (a bad file).
       await assert.rejects(wrong.request("level", { size: "4x4", min: 30, max: 30 }), (e) =>
-        e instanceof SlidetableError && e.code === "file" && e.status === 500 &&
-        /refused: the 100 bytes given as 4x4-pack\.jsonl .* are not the file of this build/.test(e.message));
+        e instanceof SlidetableError && e.code === "unavailable" &&
+        /4x4-pack\.jsonl, which could not be loaded: .*: 100 bytes that are not the 4x4-pack\.jsonl of this build/.test(e.message));
+      serve = "file";
+      assert.equal((await wrong.request("level", { size: "4x4", min: 30, max: 30 })).distance, 30);
+      assert.equal(count(single), 4);
     } finally {
       wrong.close();
     }
@@ -806,6 +814,216 @@ function event() {
   const p = new Promise((resolve) => { fire = resolve; });
   return [p, fire];
 }
+
+// The files the module leaves out, as the package ships them; onePacked
+// is a board one move from the goal on the single-tile pack's solutions.
+const onDemand = Object.fromEntries(["4x4-pack.jsonl", "4x4-multi-pack.jsonl", "4x4-multi.abs"].map((name) =>
+  [name, readFileSync(new URL(`../${name}`, import.meta.url))]));
+const onePacked = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+const multi = { metric: "multi" };
+
+// refusedAs returns a check for assert.rejects: the error of a call whose
+// file name (fetched from place) was refused, with code.
+function refusedAs(name, place, code, words) {
+  return (e) => {
+    assert.ok(e instanceof SlidetableError, String(e));
+    assert.equal(e.code, code, e.message);
+    assert.equal(e.status, code === "file" ? 500 : 503);
+    const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const sep = code === "file" ? ": " : ", which could not be loaded: ";
+    assert.match(e.message, new RegExp(`${escape(name)}${sep}${escape(place)}: ${words}`));
+    return true;
+  };
+}
+
+test("a file on demand delivered with one bit flipped is refused as unavailable, and fetched again by the next call", async () => {
+  const hits = new Map();
+  const { base, stop } = await serveHTTP((req, res) => {
+    const name = req.url.slice(1);
+    hits.set(name, (hits.get(name) ?? 0) + 1);
+    if (!onDemand[name]) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = Buffer.from(onDemand[name]);
+    if (hits.get(name) === 1) body[body.length >> 1] ^= 1; // the first delivery only
+    res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body);
+  });
+  const mine = await load({ wasm: compiled, packs: `${base}/`, abstraction: `${base}/4x4-multi.abs` });
+  const notThe = (name) => refusedAs(name, `${base}/${name}`, "unavailable",
+    `${onDemand[name].length} bytes that are not the ${name.replace(/\./g, "\\.")} of this build \\(SHA-256 [0-9a-f]{16}\\.\\.\\., want [0-9a-f]{16}\\.\\.\\.\\)$`);
+  try {
+    // A level, which the pack deals.
+    await assert.rejects(mine.level({ size: "4x4", min: 30, max: 30, seed: 1 }), notThe("4x4-pack.jsonl"));
+    const lv = await mine.level({ size: "4x4", min: 30, max: 30, seed: 1 });
+    assert.equal(lv.distance, 30);
+    assert.equal(lv.solution.length, 30);
+    assert.deepEqual(await mine.hints("4x4", onePacked), { distance: 1, moves: [15], partial: true });
+    assert.equal(hits.get("4x4-pack.jsonl"), 2);
+    // A board off the multi-tile pack's solutions needs the pack, refused,
+    // then 4x4-multi.abs, refused too.
+    await assert.rejects(mine.distance("4x4", offPack, multi), notThe("4x4-multi-pack.jsonl"));
+    await assert.rejects(mine.distance("4x4", offPack, multi), notThe("4x4-multi.abs"));
+    assert.equal(await mine.distance("4x4", offPack, multi), 5);
+    assert.equal(hits.get("4x4-multi-pack.jsonl"), 2);
+    assert.equal(hits.get("4x4-multi.abs"), 2);
+    assert.deepEqual(await mine.hints("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", multi), { distance: 1, moves: [15], partial: true, slides: [3] });
+    assert.deepEqual([...hits.values()], [2, 2, 2]);
+  } finally {
+    mine.close();
+    stop();
+  }
+});
+
+test("bytes given as 4x4-multi.abs that are not it get code file, every time", async () => {
+  const given = [
+    [new Uint8Array(1000), "the bytes given", 1000],
+    [new Response(onDemand["4x4-multi.abs"].subarray(0, 2000)), "the Response given", 2000],
+  ];
+  for (const [abstraction, what, n] of given) {
+    const mine = await load({ wasm: compiled, abstraction });
+    try {
+      for (let i = 0; i < 2; i++) {
+        await assert.rejects(mine.distance("4x4", offPack, multi),
+          refusedAs("4x4-multi.abs", what, "file", `${n} bytes that are not the 4x4-multi\\.abs of this build`));
+      }
+    } finally {
+      mine.close();
+    }
+  }
+  // The file itself as a Response: read once, and kept.
+  const right = await load({ wasm: compiled, abstraction: new Response(onDemand["4x4-multi.abs"]) });
+  try {
+    assert.equal(await right.distance("4x4", offPack, multi), 5);
+    await assert.rejects(right.distance("4x4", far4x4, { ...farMulti, signal: AbortSignal.timeout(50) }), (e) => e.code === "timeout");
+    assert.equal(await right.distance("4x4", offPack, multi), 5);
+  } finally {
+    right.close();
+  }
+});
+
+test("the Slidetable load() shares mends too: a level pack read wrong once is read again", async () => {
+  const { mkdtempSync, writeFileSync, copyFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { pathToFileURL } = await import("node:url");
+  // A copy of the package whose 4x4-pack.jsonl has a bit flipped, which
+  // the script mends between its calls.
+  const dir = mkdtempSync(`${tmpdir()}/slidetable-`);
+  try {
+    for (const f of ["slidetable.js", "slidetable-worker.js", "wasm_exec.js"]) copyFileSync(new URL(`../${f}`, import.meta.url), `${dir}/${f}`);
+    copyFileSync(wasm ?? fileURLToPath(new URL("../slidetable.wasm", import.meta.url)), `${dir}/slidetable.wasm`);
+    const flipped = Buffer.from(onDemand["4x4-pack.jsonl"]);
+    flipped[1000] ^= 1;
+    writeFileSync(`${dir}/4x4-pack.jsonl`, flipped);
+    writeFileSync(`${dir}/good.jsonl`, onDemand["4x4-pack.jsonl"]);
+    const script = `import { copyFileSync } from "node:fs";
+import { load } from ${JSON.stringify(pathToFileURL(`${dir}/slidetable.js`).href)};
+const st = await load();
+const level = () => st.level({ size: "4x4", min: 30, max: 30, seed: 1 }).then((v) => console.log("level", v.distance), (e) => console.log(e.code, e.message));
+await level();
+copyFileSync(${JSON.stringify(`${dir}/good.jsonl`)}, ${JSON.stringify(`${dir}/4x4-pack.jsonl`)});
+await level();
+console.log("shared", (await load()) === st);`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 120_000, encoding: "utf8" });
+    assert.equal(r.signal, null, `the process did not end: ${r.stdout}${r.stderr}`);
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.split("\n");
+    assert.match(lines[0], /^unavailable level: 4x4 is answered with the level pack 4x4-pack\.jsonl, which could not be loaded: file:\/\/.*\/4x4-pack\.jsonl: 121930 bytes that are not the 4x4-pack\.jsonl of this build/);
+    assert.deepEqual(lines.slice(1), ["level 30", "shared true", ""]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a level pack that trickles in is given up at its deadline, one that passes its length at once", async () => {
+  let gone = () => {};
+  const { base, stop } = await serveHTTP((req, res) => {
+    res.writeHead(200, { "Content-Type": "application/x-ndjson" });
+    let timer = null;
+    res.on("close", () => {
+      clearInterval(timer);
+      gone();
+    });
+    if (req.url.startsWith("/drip/")) {
+      // A byte every 10 ms: never a stall, and the file in 20 minutes.
+      timer = setInterval(() => res.write("{"), 10);
+    } else {
+      // More than the file, at once (at most 4 MB).
+      const chunk = Buffer.alloc(1 << 16, 32);
+      let sent = 0;
+      const more = () => {
+        while (sent < 4 << 20 && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return res.once("drain", more);
+        }
+        res.end();
+      };
+      more();
+    }
+  });
+  try {
+    // The deadline is the stall bound (1 s here) and the time the file
+    // takes at minRate bytes a second (a millisecond here).
+    const slow = await load({ wasm: compiled, packs: `${base}/drip/`, stallTimeout: 1000, minRate: 1 << 30 });
+    try {
+      const [wentAway, fire] = event();
+      gone = fire;
+      await assert.rejects(slow.level({ size: "4x4", min: 30, max: 30 }),
+        refusedAs("4x4-pack.jsonl", `${base}/drip/4x4-pack.jsonl`, "unavailable", "not received in full within 1001 ms: given up$"));
+      await wentAway;
+    } finally {
+      slow.close();
+    }
+    const endless = await load({ wasm: compiled, packs: `${base}/endless/` });
+    try {
+      const [wentAway, fire] = event();
+      gone = fire;
+      await assert.rejects(endless.level({ size: "4x4", min: 30, max: 30 }),
+        refusedAs("4x4-pack.jsonl", `${base}/endless/4x4-pack.jsonl`, "unavailable", "more than the 121930 bytes of 4x4-pack\\.jsonl$"));
+      await wentAway;
+    } finally {
+      endless.close();
+    }
+  } finally {
+    stop();
+  }
+});
+
+test("without crypto.subtle, a file on demand is checked by SHA-256 in JavaScript", async () => {
+  // A page that is no secure context has no crypto.subtle: the script
+  // takes it away before it loads the package, then gives bytes of every
+  // length about a block's end as 4x4-multi.abs, which are refused by a
+  // sum that must be theirs, after the multi-tile 4x4 level pack, read
+  // from beside the package, is accepted by its own.
+  const { createHash } = await import("node:crypto");
+  const lengths = [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000];
+  const script = `delete globalThis.crypto;
+const { load } = await import(${JSON.stringify(new URL("../slidetable.js", import.meta.url).href)});
+const { readFileSync } = await import("node:fs");
+const module = await WebAssembly.compile(readFileSync(${JSON.stringify(wasm ?? fileURLToPath(new URL("../slidetable.wasm", import.meta.url)))}));
+console.log(typeof globalThis.crypto);
+for (const n of ${JSON.stringify(lengths)}) {
+  const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 7 + n) & 255);
+  const st = await load({ wasm: module, abstraction: bytes });
+  await st.distance("4x4", ${JSON.stringify(offPack)}, { metric: "multi" }).then((v) => console.log("answer", v), (e) => console.log(e.code, e.message));
+  st.close();
+}
+const st = await load({ wasm: module });
+console.log(JSON.stringify(await st.hints("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15", { metric: "multi" })));
+st.close();`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { timeout: 120_000, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split("\n");
+  assert.equal(lines.shift(), "undefined");
+  // The pack accepted: a board of its solutions is answered from it.
+  assert.equal(lines.pop(), '{"distance":1,"moves":[15],"partial":true,"slides":[3]}');
+  assert.equal(lines.length, lengths.length);
+  for (const [i, n] of lengths.entries()) {
+    const bytes = Uint8Array.from({ length: n }, (_, k) => (k * 7 + n) & 255);
+    const sum = createHash("sha256").update(bytes).digest("hex");
+    assert.match(lines[i], new RegExp(`^file .*: the bytes given: ${n} bytes that are not the 4x4-multi\\.abs of this build \\(SHA-256 ${sum.slice(0, 16)}\\.\\.\\.`), `${n} bytes`);
+  }
+});
 
 test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it stalls, stopped with the calls waiting", { ...longCheck, timeout: 300_000 }, async () => {
   const abs = readFileSync(new URL("../4x4-multi.abs", import.meta.url));
@@ -863,11 +1081,12 @@ test("a module or 4x4-multi.abs over HTTP: bounded in size, given up when it sta
     return x;
   };
   try {
-    // An endless body: refused past 64 MB.
+    // An endless body: the module, whose length is not known, refused past
+    // 64 MB; 4x4-multi.abs as soon as it passes its length.
     const big = /endless: more than the 67108864 bytes a module or database file may have$/;
     await assert.rejects(load({ wasm: `${base}/endless` }), (e) => e instanceof SlidetableError && e.code === "input" && big.test(e.message));
     const endless = await open({ abstraction: `${base}/endless` });
-    await assert.rejects(endless.distance("4x4", board, multi), unavailable(big.source));
+    await assert.rejects(endless.distance("4x4", board, multi), unavailable("endless: more than the 32851224 bytes of 4x4-multi\\.abs$"));
 
     // A body that stalls: given up after stallTimeout ms without a byte.
     await assert.rejects(load({ wasm: `${base}/stall`, stallTimeout: 100 }),
@@ -1009,7 +1228,9 @@ test("load's options are checked", async () => {
     [{ stallTimeout: 0 }, /^options.stallTimeout is 0: want a whole number from 1 to 3600000$/],
     [{ stallTimeout: Infinity }, /^options.stallTimeout is Infinity/],
     [{ signal: "soon" }, /^options.signal is not an AbortSignal$/],
+    [{ minRate: 0 }, /^options.minRate is 0: want a whole number from 1 to 1073741824$/],
+    [{ minRate: 1.5 }, /^options.minRate is 1.5: want a whole number/],
   ]) {
-    await assert.rejects(load(options), (e) => e instanceof SlidetableError && e.code === "input" && message.test(e.message));
+    await assert.rejects(load(options), (e) => e instanceof SlidetableError && e.code === "input" && message.test(e.message), JSON.stringify(options));
   }
 });

@@ -14,15 +14,18 @@
 // 'slidetable serve' (sizes, solvable, distance, hint, solve, level,
 // stats), computed here, separated by a space (an error's body has, beside
 // the API's "error", the "code" of the JavaScript package's
-// SlidetableError for its kind); whose method
-// lookup(endpoint, query) answers the same where a table answers at once
-// (game.Request.Cheap) and otherwise returns {search: true, abstraction}
-// without searching, abstraction the SHA-256 (hex) of the file below if
-// the search needs it, else false; and whose method give(bytes) takes the file 4x4-multi.abs (a Uint8Array), the 4x4
-// abstraction database that bounds searches in the multi-tile metric,
-// which the module leaves out: it is kept if its SHA-256 is that of the
-// file built into the programs (data.Give), and give returns null, or
-// else the reason it was refused. Until it is given, 4x4 questions in the
+// SlidetableError for its kind); whose method lookup(endpoint, query)
+// answers the same where a table or a level pack answers at once
+// (game.Request.Cheap) and otherwise returns, without searching, what
+// must answer: {need}, a level pack to give first, or {search: true,
+// abstraction}, the abstraction database the search needs or false (see
+// lookup in main.go; each file is {name, sha256, bytes}); whose method
+// random(query) draws a board; and whose method give(name, bytes) takes a
+// file the module leaves out (a Uint8Array): 4x4-multi.abs, the 4x4
+// abstraction database that bounds searches in the multi-tile metric, or
+// a 4x4 level pack. A file is kept if its SHA-256 is that of the file
+// built into the programs (data.Give), and give returns null, or else the
+// reason it was refused. Until 4x4-multi.abs is given, 4x4 searches in the
 // multi-tile metric fail. Then it waits for calls until the page or
 // process goes. Calls are synchronous: a search blocks its JavaScript
 // thread, so slidetable.js runs the module in workers of its own

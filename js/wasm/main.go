@@ -102,15 +102,20 @@ func answer(g *game.Game, name, query string) string {
 
 // lookup answers a request as answer does if a table or a level pack
 // answers it at once (game.Request.Cheap: a lookup, a parity, a listing,
-// a bad request). Otherwise it answers nothing but an object: {need:
-// {name, sha256}} if the request is about a size and metric whose level
-// pack the module leaves out (data.OnDemand) and has not been given, so
-// that slidetable.js gives it (give) to every worker and asks again; else
-// {search: true, abstraction} saying that a search must answer it, where
-// abstraction is the SHA-256 (in hex) of the abstraction database the
-// module leaves out if that search needs it, else false. A file's sum lets
-// slidetable.js keep the file in the browser's cache and check it there.
-// A worker that only looks up is thus never held by a search.
+// a bad request). Otherwise it answers nothing but an object that says
+// what must answer it, each file named as demand writes it:
+//
+//   - {need} if the request is about a size and metric whose level pack
+//     the module leaves out (data.OnDemand) and has not been given: need
+//     is the pack, which slidetable.js fetches and gives (give) to every
+//     worker before it asks again;
+//   - else {search: true, abstraction}: a search must answer it, and
+//     abstraction is the abstraction database the module leaves out if
+//     that search needs it, else false.
+//
+// A file's sum lets slidetable.js check it before it gives it, and keep
+// it in the browser's cache; its length bounds its fetch. A worker that
+// only looks up is thus never held by a search.
 func lookup(g *game.Game, name, query string) any {
 	q, err := url.ParseQuery(query)
 	if err != nil {
@@ -126,17 +131,28 @@ func lookup(g *game.Game, name, query string) any {
 			return errorReply(err)
 		}
 		if !given {
-			return map[string]any{"need": map[string]any{"name": d.Name, "sha256": d.Sum}}
+			return map[string]any{"need": demand(d)}
 		}
 	}
 	if req.Cheap() {
 		return respond(req)
 	}
-	var needs any = false
+	return map[string]any{"search": true, "abstraction": abstraction(g, name, q)}
+}
+
+// abstraction returns the abstraction database of data.OnDemand that a
+// search for a request q of the endpoint name needs (demand), or false.
+func abstraction(g *game.Game, name string, q url.Values) any {
 	if d, ok := about(g, name, q, false); ok {
-		needs = d.Sum
+		return demand(d)
 	}
-	return map[string]any{"search": true, "abstraction": needs}
+	return false
+}
+
+// demand describes the file d of data.OnDemand to slidetable.js: {name,
+// sha256, bytes}.
+func demand(d data.Demand) map[string]any {
+	return map[string]any{"name": d.Name, "sha256": d.Sum, "bytes": d.Bytes}
 }
 
 // packed returns the level pack of data.OnDemand that a request q of the
