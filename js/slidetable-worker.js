@@ -12,10 +12,12 @@
 // program's answer (see ./wasm), or, with lookup set and for a question
 // no table answers, by {id, search: true, abstraction} without a search,
 // where abstraction is the file the search needs, or false, or by {id,
-// need} for a question that needs a file the Go program leaves out (a
-// level pack) before it is asked again, each file {name, sha256, bytes};
-// {id, query, draw: true}, a random board drawn (the Go program's
-// random), answered by {id, reply}; and {give, name} (the bytes of the file name,
+// need, search, abstraction} for a question that a file the Go program
+// leaves out (a level pack, need) may answer, to be given before it is
+// asked again, where search says whether a search answers it without
+// that file; each file is {name, sha256, bytes}; {id, query, draw: true},
+// a random board drawn (the Go program's random), answered by {id,
+// reply}; and {give, name} (the bytes of the file name,
 // such as 4x4-multi.abs, a Uint8Array), given to the Go program in turn
 // and not answered: a refusal is said by the answers that need the file.
 // Nothing here is meant to be used directly.
@@ -66,7 +68,7 @@ function reply({ id, endpoint, query, lookup, draw, give: bytes, name }) {
     out = null;
   }
   if (typeof out === "string") port.postMessage({ id, reply: out });
-  else if (lookup && out && out.need) port.postMessage({ id, need: fileOf(out.need) });
+  else if (lookup && out && out.need) port.postMessage({ id, need: fileOf(out.need), search: out.search === true, abstraction: fileOf(out.abstraction) });
   else if (lookup && out && out.search === true) port.postMessage({ id, search: true, abstraction: fileOf(out.abstraction) });
   else port.postMessage({ id, reply: stoppedReply });
 }

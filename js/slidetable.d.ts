@@ -44,9 +44,10 @@ export interface LoadOptions {
   /**
    * The folder holding the 4x4 level packs, where 4x4-pack.jsonl and
    * 4x4-multi-pack.jsonl are not beside slidetable.js: each is fetched the
-   * first time a call asks about 4x4 in its metric, and kept only if it is
-   * the file of this build (else code "unavailable", and the next call
-   * fetches it again).
+   * first time a call that it may answer asks about 4x4 in its metric, and
+   * kept only if it is the file of this build (else the next call fetches
+   * it again). A level needs it (code "unavailable" without it); a
+   * distance, hint or solution is searched where it cannot be had.
    */
   packs?: URL | string;
   /**

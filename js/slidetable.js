@@ -7,8 +7,8 @@
 // first asks to search 4x4 in that metric; the 4x4 level packs, which
 // deal its levels and answer the boards on their solutions at once, are
 // 4x4-pack.jsonl and 4x4-multi-pack.jsonl beside it (122 KB and 66 KB),
-// each fetched only when a call first asks about 4x4 in its metric. A
-// browser keeps each for its next visits.
+// each fetched only when a call that it may answer first asks about 4x4
+// in its metric. A browser keeps each for its next visits.
 //
 //   import { load } from "slidetable";
 //   const st = await load();
@@ -75,13 +75,13 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
  * options.packs gives the place (a URL or string) of the folder that
  * holds the level packs 4x4-pack.jsonl and 4x4-multi-pack.jsonl, where
  * they are not beside this file: each is fetched, checked and kept in the
- * same way the first time a call asks about 4x4 in its metric. A file
- * fetched is given up if nothing of it arrives for
- * options.stallTimeout ms (30 s by default); the module may have at most
- * 64 MB, and a file whose length the module knows (4x4-multi.abs, a pack)
- * is refused as soon as it passes it, and given up once stallTimeout and
- * the time its length takes at options.minRate bytes a second (16 KB by
- * default) have passed. A file fetched that cannot be had, or is not the
+ * same way the first time a call that it may answer asks about 4x4 in its
+ * metric (see the calls' path in Slidetable). A file fetched is given up
+ * if nothing of it arrives for options.stallTimeout ms (30 s by default);
+ * the module may have at most 64 MB, and a file whose length the module
+ * knows (4x4-multi.abs, a pack) is refused as soon as it passes it, and
+ * given up once stallTimeout and the time its length takes at
+ * options.minRate bytes a second (16 KB by default) have passed. A file fetched that cannot be had, or is not the
  * file of this build, is "unavailable" to the calls that need it, and the
  * next call fetches it again.
  * options.workers is the most searches run at once (1 to 16; by default
@@ -568,13 +568,25 @@ export class Slidetable {
   }
 
   // A call goes first to the worker that looks up (#look), which answers
-  // it from a table, or says that it needs a level pack first (then it
-  // waits for the pack's fetch, #fetchPack, and is looked up again), or
-  // that a search must; then, if the search needs 4x4-multi.abs, it waits
-  // for its fetch (#fetchFor); then it waits for a searcher of the pool
-  // (#search) and runs there (#run). Whatever settles
-  // it (its answer, its signal, a worker's failure, close) settles it once
-  // (#settle), which undoes what the call holds at that step.
+  // it from a table or a level pack, or says that a search must, or that
+  // a level pack not yet given may answer it (#withPack). A call that a
+  // search must answer waits, if the search needs 4x4-multi.abs, for its
+  // fetch (#fetchFor); then for a searcher of the pool (#search), and runs
+  // there (#run). Whatever settles it (its answer, its signal, a worker's
+  // failure, close) settles it once (#settle), which undoes what the call
+  // holds at that step.
+  //
+  // What waits for a level pack: only a call the pack may answer, 4x4
+  // towards the standard goal in the pack's metric (the module's lookup
+  // says which). A level waits for it, since the pack deals it: if the
+  // pack cannot be had, the level rejects with "unavailable". A distance,
+  // hint or solution, which a search answers without the pack, waits for
+  // the pack only to be answered as the pack answers a board it holds
+  // (the same answer as the API's): its search runs meanwhile, unless it
+  // needs 4x4-multi.abs not yet at hand (33 MB, a file the pack, 66 KB,
+  // may spare), which is fetched only once the pack has not answered. If
+  // the pack answers, the search is ended; if not, or if the pack cannot
+  // be had, the search answers.
 
   // #startLookup starts the worker that looks up; first, if given, learns
   // whether it started.
@@ -613,9 +625,20 @@ export class Slidetable {
     lane.calls.delete(call.id);
     call.lane = null;
     hold(lane);
-    if (msg.need) this.#fetchPack(call, msg.need);
+    call.pack = false; // looked up: a pack it waited for is given, or none is needed
+    if (msg.need) this.#withPack(call, msg);
     else if (!msg.search) this.#settle(call, () => answerOf(call.endpoint, msg.reply));
-    else if (msg.abstraction && !this.#given) this.#fetchFor(call, msg.abstraction);
+    else this.#toSearch(call, msg.abstraction);
+  }
+
+  // #toSearch searches call, once the abstraction database it needs (if
+  // any: {name, sha256, bytes}) is given; unless it searches already,
+  // beside the fetch of a level pack that did not answer it, or has been
+  // answered so.
+  #toSearch(call, abstraction) {
+    if (call.held !== null) this.#settle(call, () => answerOf(call.endpoint, call.held));
+    else if (call.searching) return;
+    else if (abstraction && !this.#given) this.#fetchFor(call, abstraction);
     else this.#search(call);
   }
 
@@ -638,29 +661,38 @@ export class Slidetable {
       this.#given = { name: abstraction.name, bytes: b };
       this.#abstraction = b;
       for (const s of this.#pool.workers()) s.w.post({ give: b, name: abstraction.name });
-    }, `4x4 in multi-tile moves is searched with the abstraction database ${abstraction.name}`, () => this.#search(call));
+    }, `4x4 in multi-tile moves is searched with the abstraction database ${abstraction.name}`, () => this.#search(call), null);
   }
 
-  // #fetchPack fetches the level pack need ({name, sha256, bytes}), as
-  // #fetchFor does; gives it to every worker, and looks call up again. A
-  // call that is asked for a pack it has had given fails rather than
-  // fetching for ever.
-  #fetchPack(call, need) {
+  // #withPack fetches the level pack msg.need ({name, sha256, bytes}), as
+  // #fetchFor does, for call, which it may answer; gives it to every
+  // worker, and looks call up again. Where msg.search says that a search
+  // answers call without the pack, that search runs meanwhile if it needs
+  // no file not at hand (msg.abstraction), and call goes on with it if the
+  // pack cannot be had. A call that is asked for a pack it has had given
+  // fails rather than fetching for ever.
+  #withPack(call, msg) {
+    const { need, search, abstraction } = msg;
     const name = need.name;
     if (call.packs?.has(name)) {
       this.#settle(call, () => { throw new SlidetableError(`${call.endpoint}: the level pack ${name} was given to the WebAssembly module, which still asks for it`, 500, "failed"); });
       return;
     }
     (call.packs ??= new Set()).add(name);
+    call.pack = true;
     if (this.#packsGiven.has(name)) {
       this.#again(call); // given meanwhile, before this call's lookup was answered
       return;
     }
+    if (search && !call.searching && (!abstraction || this.#given)) this.#search(call);
     this.#fetchFile(call, need, () => new URL(name, this.#packs), (b) => {
       this.#packsGiven.set(name, b);
       this.#lookup?.w.post({ give: b, name });
       for (const s of this.#pool.workers()) s.w.post({ give: b, name });
-    }, `4x4 is answered with the level pack ${name}`, () => this.#again(call));
+    }, `4x4 is answered with the level pack ${name}`, () => this.#again(call), search ? () => {
+      call.pack = false;
+      this.#toSearch(call, abstraction);
+    } : null);
   }
 
   // #again looks call up again, once a file it waited for is given.
@@ -676,10 +708,11 @@ export class Slidetable {
   // every call that needs it (demandedBytes: checked, and perhaps taken
   // from the browser's cache), hands its bytes to give, then goes on with
   // call by next. The fetch stops when every call waiting for it has, and
-  // one that failed is tried again by the next call; the call it failed
-  // fails, saying what the file is for: with code "file" for bytes the
-  // caller gave that are not the file, else "unavailable".
-  #fetchFile(call, file, source, give, what, next) {
+  // one that failed is tried again by the next call. Then call goes on by
+  // without, if given; else it fails, saying what the file is for: with
+  // code "file" for bytes the caller gave that are not the file, else
+  // "unavailable".
+  #fetchFile(call, file, source, give, what, next, without) {
     const name = file.name;
     let f = this.#fetches.get(name);
     if (!f || f.abandoned) {
@@ -697,6 +730,12 @@ export class Slidetable {
       call.leave = null;
       if (this.#pending.has(call.id)) next();
     }, (e) => {
+      call.leave = null;
+      if (!this.#pending.has(call.id)) return;
+      if (without) {
+        without();
+        return;
+      }
       const why = e instanceof SlidetableError ? e.message : reasonOf(e);
       const err = e instanceof SlidetableError && e.code === "file" ?
         new SlidetableError(`${call.endpoint}: ${what}: ${why}`, e.status, e.code, { cause: e }) :
@@ -706,6 +745,7 @@ export class Slidetable {
   }
 
   #search(call) {
+    call.searching = true;
     this.#pool.get({
       wanted: () => this.#pending.has(call.id),
       run: (s) => this.#run(s, call),
@@ -740,8 +780,10 @@ export class Slidetable {
     if (!call || call.id !== msg.id) return; // one stopped
     s.call = null;
     call.searcher = null;
+    call.searching = false;
     s.w.hold(false);
-    this.#settle(call, () => answerOf(call.endpoint, msg.reply));
+    if (call.pack) call.held = msg.reply; // the answer unless the pack it waits for holds the board
+    else this.#settle(call, () => answerOf(call.endpoint, msg.reply));
     this.#pool.put(s);
   }
 
@@ -830,7 +872,13 @@ export class Slidetable {
     if (this.#closed) return Promise.reject(closedError(endpoint));
     if (aborted) return Promise.reject(stopped(endpoint, reasonOfSignal(signal)));
     return new Promise((resolve, reject) => {
-      const call = { id: this.#next++, endpoint, query, draw, resolve, reject, release: null, leave: null, lane: null, searcher: null };
+      const call = {
+        id: this.#next++, endpoint, query, draw, resolve, reject, release: null, leave: null, lane: null, searcher: null,
+        pack: false, // waiting for a level pack, and the lookup after it
+        searching: false, // its search waits for a searcher or runs
+        held: null, // the reply of a search that answered while pack
+        packs: null, // the names of the level packs fetched for it
+      };
       this.#pending.set(call.id, call);
       if (signal && !this.#listen(call, signal)) return;
       try {

@@ -860,9 +860,8 @@ test("a file on demand delivered with one bit flipped is refused as unavailable,
     assert.equal(lv.solution.length, 30);
     assert.deepEqual(await mine.hints("4x4", onePacked), { distance: 1, moves: [15], partial: true });
     assert.equal(hits.get("4x4-pack.jsonl"), 2);
-    // A board off the multi-tile pack's solutions needs the pack, refused,
-    // then 4x4-multi.abs, refused too.
-    await assert.rejects(mine.distance("4x4", offPack, multi), notThe("4x4-multi-pack.jsonl"));
+    // A board off the multi-tile pack's solutions: the pack refused, its
+    // search goes on without it, and needs 4x4-multi.abs, refused too.
     await assert.rejects(mine.distance("4x4", offPack, multi), notThe("4x4-multi.abs"));
     assert.equal(await mine.distance("4x4", offPack, multi), 5);
     assert.equal(hits.get("4x4-multi-pack.jsonl"), 2);
@@ -935,6 +934,85 @@ console.log("shared", (await load()) === st);`;
   }
 });
 
+test("a level pack that cannot be had fails only a level: what a search answers is searched", async () => {
+  let serve = "none"; // "none" (404) or "file"
+  let hits = 0;
+  const { base, stop } = await serveHTTP((req, res) => {
+    hits++;
+    if (serve === "none" || req.url !== "/p/4x4-pack.jsonl") res.writeHead(404).end();
+    else res.writeHead(200).end(onDemand["4x4-pack.jsonl"]);
+  });
+  const mine = await load({ wasm: compiled, packs: `${base}/p/` });
+  const [num, korf, length] = korf10[0];
+  try {
+    // Searched, each call trying the pack again, which may hold its board.
+    assert.equal(await mine.distance("4x4", korf), length);
+    const h = await mine.hints("4x4", korf);
+    assert.equal(h.distance, length);
+    assert.equal(h.partial, undefined);
+    if (expect) assert.deepEqual(h.moves, expect.korf10[0].hints, `Korf #${num}`);
+    // A board of the pack's solutions, answered as a search answers it:
+    // every optimal move.
+    assert.deepEqual(await mine.hints("4x4", onePacked), { distance: 1, moves: [15] });
+    assert.deepEqual(await mine.solve("4x4", onePacked), [15]);
+    assert.equal(hits, 4);
+    // A level, which the pack deals.
+    await assert.rejects(mine.level({ size: "4x4", min: 30, max: 30 }), refusedAs("4x4-pack.jsonl", `${base}/p/4x4-pack.jsonl`, "unavailable", "HTTP 404$"));
+    assert.equal(hits, 5);
+    // Once the pack is there, a board it holds is answered from it, as
+    // the API answers it.
+    serve = "file";
+    assert.deepEqual(await mine.hints("4x4", onePacked), { distance: 1, moves: [15], partial: true });
+    assert.equal((await mine.level({ size: "4x4", min: 30, max: 30 })).distance, 30);
+    assert.equal(hits, 6);
+  } finally {
+    mine.close();
+    stop();
+  }
+});
+
+test("a search runs while a level pack that may hold its board is fetched, and the pack answers a board it holds", async () => {
+  const held = []; // the pack's requests, answered when the test says
+  let asked = () => {};
+  const { base, stop } = await serveHTTP((req, res) => {
+    held.push(res);
+    asked();
+  });
+  const release = (how) => {
+    for (const res of held.splice(0)) {
+      if (how === "file") res.writeHead(200).end(onDemand["4x4-pack.jsonl"]);
+      else res.writeHead(404).end();
+    }
+  };
+  const [, korf, length] = korf10[0];
+  try {
+    for (const how of ["none", "file"]) {
+      const mine = await load({ wasm: compiled, packs: `${base}/p/`, workers: 1 });
+      try {
+        const [wasAsked, fire] = event();
+        asked = fire;
+        const settled = [];
+        const off = mine.distance("4x4", korf).finally(() => settled.push("off"));
+        const on = mine.hints("4x4", onePacked).finally(() => settled.push("on"));
+        await wasAsked;
+        // With one searcher, which takes searches in the order asked, a
+        // search asked after theirs answers once both have run: they ran
+        // while the pack was fetched. (3x4 has no table: it is searched.)
+        assert.equal(await mine.distance("3x4", "1 2 3/4 5 6/7 8 9/10 0 11"), 1);
+        assert.deepEqual(settled, [], "answered before the pack that may hold the board came");
+        release(how);
+        assert.equal(await off, length);
+        assert.deepEqual(await on, how === "file" ? { distance: 1, moves: [15], partial: true } : { distance: 1, moves: [15] }, how);
+      } finally {
+        mine.close();
+      }
+    }
+  } finally {
+    release("none");
+    stop();
+  }
+});
+
 test("a level pack that trickles in is given up at its deadline, one that passes its length at once", async () => {
   let gone = () => {};
   const { base, stop } = await serveHTTP((req, res) => {
@@ -961,6 +1039,7 @@ test("a level pack that trickles in is given up at its deadline, one that passes
       more();
     }
   });
+  const [, korf, length] = korf10[0];
   try {
     // The deadline is the stall bound (1 s here) and the time the file
     // takes at minRate bytes a second (a millisecond here).
@@ -971,6 +1050,8 @@ test("a level pack that trickles in is given up at its deadline, one that passes
       await assert.rejects(slow.level({ size: "4x4", min: 30, max: 30 }),
         refusedAs("4x4-pack.jsonl", `${base}/drip/4x4-pack.jsonl`, "unavailable", "not received in full within 1001 ms: given up$"));
       await wentAway;
+      // A search answers without it, once it is given up.
+      assert.equal(await slow.distance("4x4", korf), length);
     } finally {
       slow.close();
     }

@@ -17,13 +17,14 @@
 // SlidetableError for its kind); whose method lookup(endpoint, query)
 // answers the same where a table or a level pack answers at once
 // (game.Request.Cheap) and otherwise returns, without searching, what
-// must answer: {need}, a level pack to give first, or {search: true,
-// abstraction}, the abstraction database the search needs or false (see
-// lookup in main.go; each file is {name, sha256, bytes}); whose method
-// random(query) draws a board; and whose method give(name, bytes) takes a
-// file the module leaves out (a Uint8Array): 4x4-multi.abs, the 4x4
-// abstraction database that bounds searches in the multi-tile metric, or
-// a 4x4 level pack. A file is kept if its SHA-256 is that of the file
+// must answer: {need, search, abstraction}, a level pack that may answer
+// it, to give first, and whether a search answers it without the pack, or
+// {search: true, abstraction}, where abstraction is the abstraction
+// database the search needs, or false (see lookup in main.go; each file
+// is {name, sha256, bytes}); whose method random(query) draws a board;
+// and whose method give(name, bytes) takes a file the module leaves out
+// (a Uint8Array): 4x4-multi.abs, the 4x4 abstraction database that bounds
+// searches in the multi-tile metric, or a 4x4 level pack. A file is kept if its SHA-256 is that of the file
 // built into the programs (data.Give), and give returns null, or else the
 // reason it was refused. Until 4x4-multi.abs is given, 4x4 searches in the
 // multi-tile metric fail. Then it waits for calls until the page or

@@ -105,10 +105,15 @@ func answer(g *game.Game, name, query string) string {
 // a bad request). Otherwise it answers nothing but an object that says
 // what must answer it, each file named as demand writes it:
 //
-//   - {need} if the request is about a size and metric whose level pack
-//     the module leaves out (data.OnDemand) and has not been given: need
-//     is the pack, which slidetable.js fetches and gives (give) to every
-//     worker before it asks again;
+//   - {need, search, abstraction} if the request is about a size and
+//     metric whose level pack the module leaves out (data.OnDemand) and
+//     has not been given: need is the pack, which slidetable.js fetches
+//     and gives (give) to every worker before it asks again, since the
+//     pack may answer the request with no search; search says whether a
+//     search answers it without the pack (every request but a level,
+//     which the pack deals), and abstraction is as below. slidetable.js
+//     lets a search that needs no other file run while the pack is
+//     fetched, and goes on with it if the pack cannot be had.
 //   - else {search: true, abstraction}: a search must answer it, and
 //     abstraction is the abstraction database the module leaves out if
 //     that search needs it, else false.
@@ -131,7 +136,7 @@ func lookup(g *game.Game, name, query string) any {
 			return errorReply(err)
 		}
 		if !given {
-			return map[string]any{"need": demand(d)}
+			return map[string]any{"need": demand(d), "search": name != "level" && !req.Cheap(), "abstraction": abstraction(g, name, q)}
 		}
 	}
 	if req.Cheap() {
