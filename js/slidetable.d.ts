@@ -30,7 +30,11 @@ export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | Response
 
 /** Options of load. */
 export interface LoadOptions {
-  /** The module, where slidetable.wasm is not beside slidetable.js. */
+  /**
+   * The module, where slidetable.wasm is not beside slidetable.js. A URL
+   * must be one a file is fetched or read from (http, https, file, data or
+   * blob; else code "input").
+   */
   wasm?: WasmSource;
   /**
    * The 4x4 abstraction database, where 4x4-multi.abs is not beside
@@ -38,16 +42,18 @@ export interface LoadOptions {
    * multi-tile moves, and kept only if it is the file of this build (else
    * code "unavailable", and the next call fetches it again; "file" for
    * bytes given). Its fetch stops when every call waiting for it has
-   * stopped.
+   * stopped. A URL must be one a file is fetched or read from (http,
+   * https, file, data or blob; else code "input").
    */
   abstraction?: URL | string | ArrayBuffer | ArrayBufferView | Response;
   /**
    * The folder holding the 4x4 level packs, where 4x4-pack.jsonl and
-   * 4x4-multi-pack.jsonl are not beside slidetable.js: each is fetched the
-   * first time a call that it may answer asks about 4x4 in its metric, and
-   * kept only if it is the file of this build (else the next call fetches
-   * it again). A level needs it (code "unavailable" without it); a
-   * distance, hint or solution is searched where it cannot be had.
+   * 4x4-multi-pack.jsonl are not beside slidetable.js: an http, https or
+   * file URL (else code "input"). Each is fetched the first time a call
+   * that it may answer asks about 4x4 in its metric, and kept only if it
+   * is the file of this build (else the next call fetches it again). A
+   * level needs it (code "unavailable" without it); a distance, hint or
+   * solution is searched where it cannot be had.
    */
   packs?: URL | string;
   /**

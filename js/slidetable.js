@@ -76,12 +76,14 @@ let shared = null; // {work, st}: the Slidetable load() without options shares, 
  * holds the level packs 4x4-pack.jsonl and 4x4-multi-pack.jsonl, where
  * they are not beside this file: each is fetched, checked and kept in the
  * same way the first time a call that it may answer asks about 4x4 in its
- * metric (see the calls' path in Slidetable). A file fetched is given up
- * if nothing of it arrives for options.stallTimeout ms (30 s by default);
- * the module may have at most 64 MB, and a file whose length the module
- * knows (4x4-multi.abs, a pack) is refused as soon as it passes it, and
- * given up once stallTimeout and the time its length takes at
- * options.minRate bytes a second (16 KB by default) have passed. A file fetched that cannot be had, or is not the
+ * metric (see the calls' path in Slidetable). A place must be an http,
+ * https or file URL (a file's also data or blob), refused here otherwise.
+ * A file fetched is given up if nothing of it arrives for
+ * options.stallTimeout ms (30 s by default); the module may have at most
+ * 64 MB, and a file whose length the module knows (4x4-multi.abs, a pack)
+ * is refused as soon as it passes it, and given up once stallTimeout and
+ * the time its length takes at options.minRate bytes a second (16 KB by
+ * default) have passed. A file fetched that cannot be had, or is not the
  * file of this build, is "unavailable" to the calls that need it, and the
  * next call fetches it again.
  * options.workers is the most searches run at once (1 to 16; by default
@@ -123,8 +125,8 @@ function loadOptionsOf(options) {
   const { wasm, abstraction, packs, workers, stallTimeout, minRate } = options;
   const signal = signalOf(options);
   return {
-    wasm: wasm ?? defaultWasm,
-    abstraction: abstraction ?? defaultAbstraction,
+    wasm: wasm === undefined || wasm === null ? defaultWasm : fileOf("wasm", wasm, true),
+    abstraction: abstraction === undefined || abstraction === null ? defaultAbstraction : fileOf("abstraction", abstraction, false),
     packs: packs === undefined ? defaultPacks : folderOf(packs),
     workers: workers === undefined ? undefined : wholeIn("workers", workers, 1, maxWorkers),
     stall: stallTimeout === undefined ? defaultStall : wholeIn("stallTimeout", stallTimeout, 1, maxStall),
@@ -134,17 +136,49 @@ function loadOptionsOf(options) {
   };
 }
 
+// fileProtocols are the URLs a file is fetched or read from: fetch's
+// (http, https, data, blob) and, in Node, file.
+const fileProtocols = ["http:", "https:", "file:", "data:", "blob:"];
+
+// folderProtocols are the URLs of a folder, which a file's name resolves
+// inside.
+const folderProtocols = ["http:", "https:", "file:"];
+
+// fileOf checks options[name], a file given as its place (a URL or
+// string, returned as a URL), its bytes (an ArrayBuffer or typed array),
+// a Response, or, if module is set, a compiled WebAssembly.Module.
+function fileOf(name, v, module) {
+  if (v instanceof URL || typeof v === "string") return urlOf(name, v, fileProtocols, "a file");
+  if (v instanceof ArrayBuffer || ArrayBuffer.isView(v) || (typeof Response !== "undefined" && v instanceof Response)) return v;
+  if (module && v instanceof WebAssembly.Module) return v;
+  const kind = v === null ? "null" : typeof v;
+  throw new SlidetableError(`options.${name} is ${kind}: want the URL of a file (a URL or string), its bytes (an ArrayBuffer or typed array) or a Response${module ? ", or a WebAssembly.Module" : ""}`, 400, "input");
+}
+
 // folderOf returns the URL of the folder packs (a URL or string), ending
 // in "/" so that a file's name resolves inside it.
 function folderOf(packs) {
   if (!(packs instanceof URL) && typeof packs !== "string") throw new SlidetableError(`options.packs is ${typeof packs}: want the URL of a folder, as a URL or string`, 400, "input");
+  const url = urlOf("packs", packs, folderProtocols, "a folder");
+  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  return url;
+}
+
+// urlOf returns the URL v (a URL or string) of options[name], resolved
+// beside this module, if its protocol is one of protocols: what a data:,
+// mailto: or about: URL names cannot be fetched, or holds no file.
+function urlOf(name, v, protocols, what) {
+  const shown = JSON.stringify(text(name, v).slice(0, 80));
   let url;
   try {
-    url = new URL(String(packs), import.meta.url);
+    url = new URL(String(v), import.meta.url);
   } catch (e) {
-    throw new SlidetableError(`options.packs ${JSON.stringify(String(packs).slice(0, 80))} is not a URL: ${reasonOf(e)}`, 400, "input", { cause: e });
+    throw new SlidetableError(`options.${name} ${shown} is not a URL: ${reasonOf(e)}`, 400, "input", { cause: e });
   }
-  if (!url.pathname.endsWith("/")) url.pathname += "/";
+  if (!protocols.includes(url.protocol)) {
+    const want = protocols.map((p) => p.slice(0, -1));
+    throw new SlidetableError(`options.${name} ${shown} is not the URL of ${what} (${want.slice(0, -1).join(", ")} or ${want.at(-1)}): its protocol is ${url.protocol}`, 400, "input");
+  }
   return url;
 }
 

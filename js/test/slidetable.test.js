@@ -1311,7 +1311,33 @@ test("load's options are checked", async () => {
     [{ signal: "soon" }, /^options.signal is not an AbortSignal$/],
     [{ minRate: 0 }, /^options.minRate is 0: want a whole number from 1 to 1073741824$/],
     [{ minRate: 1.5 }, /^options.minRate is 1.5: want a whole number/],
+    // A place that holds no file, or no folder, is refused at once, not
+    // when a call first needs what is there.
+    [{ packs: "data:text/plain,hello" }, /^options.packs "data:text\/plain,hello" is not the URL of a folder \(http, https or file\): its protocol is data:$/],
+    [{ packs: "mailto:a@b" }, /^options.packs "mailto:a@b" is not the URL of a folder \(http, https or file\): its protocol is mailto:$/],
+    [{ packs: new URL("about:blank") }, /^options.packs "about:blank" is not the URL of a folder .*: its protocol is about:$/],
+    [{ packs: "blob:http://example.com/x" }, /^options.packs .*: its protocol is blob:$/],
+    [{ packs: 7 }, /^options.packs is number: want the URL of a folder, as a URL or string$/],
+    [{ packs: "http://[::1" }, /^options.packs "http:\/\/\[::1" is not a URL: TypeError: Invalid URL$/],
+    [{ abstraction: "mailto:a@b" }, /^options.abstraction "mailto:a@b" is not the URL of a file \(http, https, file, data or blob\): its protocol is mailto:$/],
+    [{ abstraction: "about:blank" }, /^options.abstraction "about:blank" is not the URL of a file .*: its protocol is about:$/],
+    [{ abstraction: 7 }, /^options.abstraction is number: want the URL of a file \(a URL or string\), its bytes \(an ArrayBuffer or typed array\) or a Response$/],
+    [{ abstraction: compiled }, /^options.abstraction is object: want the URL of a file/],
+    [{ wasm: "javascript:1" }, /^options.wasm "javascript:1" is not the URL of a file .*: its protocol is javascript:$/],
+    [{ wasm: {} }, /^options.wasm is object: want the URL of a file \(a URL or string\), its bytes \(an ArrayBuffer or typed array\) or a Response, or a WebAssembly.Module$/],
   ]) {
     await assert.rejects(load(options), (e) => e instanceof SlidetableError && e.code === "input" && message.test(e.message), JSON.stringify(options));
   }
+});
+
+test("a 4x4 call after load({ packs }) of a place that holds no folder: load refuses it, and Node exits", longCheck, () => {
+  checkExits(runScript(`
+const { load: loadAgain } = await import(${JSON.stringify(new URL("../slidetable.js", import.meta.url).href)});
+for (const packs of ["data:text/plain,hello", "mailto:a@b", "about:blank"]) await say(loadAgain({ packs }));
+await say(st.distance("4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"));
+`), `input options.packs "data:text/plain,hello" is not the URL of a folder (http, https or file): its protocol is data:
+input options.packs "mailto:a@b" is not the URL of a folder (http, https or file): its protocol is mailto:
+input options.packs "about:blank" is not the URL of a folder (http, https or file): its protocol is about:
+answer 1
+`);
 });
