@@ -385,7 +385,9 @@ func firstBlock(t *testing.T, path, lang string) string {
 // built from the sources as they are (TestUpToDate checks the committed
 // file), with the answers of the Go library to compare with: every 3x3
 // board's distance, Korf's 10 easiest boards, levels, sizes, stats and
-// error messages.
+// error messages. Among them, test/readme.test.js runs the JavaScript
+// examples of the READMEs as written, on the committed module, and checks
+// what their comments say they answer.
 func TestNode(t *testing.T) {
 	node := testenv.Node(t)
 	start := time.Now()
