@@ -20,6 +20,9 @@ static class Tests
     /// <summary>A 5x5 board far beyond any search's reach in the time of a test.</summary>
     const string Far5x5 = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8";
 
+    /// <summary>A 4x4 board 79 moves from the goal (next to one of 80): minutes of search.</summary>
+    const string Deep4x4 = "12 0 9 13/15 11 10 14/3 7 2 5/4 8 6 1";
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "-exit-searching")
@@ -741,17 +744,37 @@ static class Tests
     }
 
     /// <summary>
-    /// Returns from Main while a search that no one cancels runs on a
-    /// thread of the pool, in a table not disposed: the process must exit
-    /// all the same (csharp_test.go waits for it).
+    /// Returns from Main as a game might when it quits: one table disposed
+    /// while it searched, a search left running on another, which is not
+    /// disposed. The process must exit all the same, at once (csharp_test.go
+    /// measures the time from the line printed last to the exit). The
+    /// Async calls must not run on the thread pool, whose threads Mono can
+    /// wait for 5 to 60 s at exit when their work ended as it shut down:
+    /// the end of the search of the table disposed tells on which thread
+    /// it ran.
     /// </summary>
     static int ExitSearching()
     {
         var t5 = Table.Open("5x5");
-        Task<int?> task = t5.DistanceAsync(t5.Parse(Far5x5));
-        WaitSearching(() => task.IsCompleted);
-        Console.WriteLine("returning from Main, the search " + task.Status);
-        return task.IsCompleted ? 1 : 0;
+        var t4 = Table.Open("4x4");
+        Task<int?> far = t5.DistanceAsync(t5.Parse(Far5x5));
+        Task<int?> deep = t4.DistanceAsync(t4.Parse(Deep4x4));
+        WaitSearching(() => far.IsCompleted || deep.IsCompleted);
+        if (far.IsCompleted)
+        {
+            Console.WriteLine("the 5x5 search ended before its table was disposed: " + far.Status);
+            return 1;
+        }
+        string thread = "";
+        Task ended = far.ContinueWith(x => thread = Thread.CurrentThread.IsThreadPoolThread ? "a thread of the pool"
+            : !Thread.CurrentThread.IsBackground ? "a foreground thread" : "a background thread of its own",
+            TaskContinuationOptions.ExecuteSynchronously); // on the thread that ends the search
+        t5.Dispose();
+        ended.Wait(TimeSpan.FromMinutes(1));
+        bool ok = far.IsFaulted && !deep.IsCompleted && thread == "a background thread of its own";
+        Console.WriteLine("returning from Main: the search of the table disposed " + far.Status + " on " + thread +
+            ", the other " + deep.Status);
+        return ok ? 0 : 1;
     }
 
     /// <summary>
