@@ -172,7 +172,7 @@ namespace Slidetable
             CancellationToken cancellationToken = default(CancellationToken))
         {
             Native.Load();
-            byte[] p = Native.Utf8(path, "path", ErrorKind.Argument);
+            byte[] p = Native.Utf8(path, "path");
             long ms = Native.TimeoutMs(timeout);
             ulong id;
             using (var call = new NativeCall(null, cancellationToken))
@@ -435,6 +435,7 @@ namespace Slidetable
                 {
                     throw new ArgumentNullException("boards", "board " + i + " is null");
                 }
+                Native.CheckText(b, "board", i);
                 if (b.IndexOf('\n') >= 0)
                 {
                     throw new SlidetableException(ErrorKind.Input, "board " + i + " \"" + b +
@@ -442,7 +443,7 @@ namespace Slidetable
                 }
                 text.Append(b).Append('\n'); // every board a line, an empty one too
             }
-            byte[] bytes = Native.Utf8(text.ToString(), "boards", ErrorKind.Input);
+            byte[] bytes = Encoding.UTF8.GetBytes(text.ToString()); // each board checked above
             long ms = Native.TimeoutMs(timeout);
             var distances = new int[boards.Count];
             if (distances.Length == 0)
@@ -587,7 +588,7 @@ namespace Slidetable
         /// </summary>
         public byte[] Scramble(string moves)
         {
-            byte[] text = Native.Utf8(moves, "moves", ErrorKind.Input);
+            byte[] text = Native.Utf8(moves, "moves");
             var cells = new byte[CellCount];
             UIntPtr len;
             using (var call = new NativeCall(handle, CancellationToken.None))

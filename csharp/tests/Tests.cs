@@ -54,6 +54,7 @@ static class Tests
         Group("a closed table", ClosedTable);
         Group("another goal", OtherGoal);
         Group("letters", Letters);
+        Group("text holding a NUL", Nul);
         Group("time limits", TimeLimits);
         Group("cancellation", Cancellation);
         Group("closing under a search", CloseUnderSearch);
@@ -529,7 +530,8 @@ static class Tests
         ThrowsKind(() => Table.Open(17, 17), ErrorKind.Input, "Open(17, 17)");
         ThrowsKind(() => Table.Open(3, 3, (Metric)7), ErrorKind.Input, "Open with metric 7");
         ThrowsKind(() => Table.Open("3x3", Metric.Single, new byte[] { 1, 2, 3 }), ErrorKind.Input, "a goal of 3 cells");
-        ThrowsKind(() => Table.OpenFile("a\0b"), ErrorKind.Argument, "OpenFile of a path holding NUL");
+        ThrowsKind(() => Table.OpenFile("a\0b"), ErrorKind.Input, "OpenFile of a path holding NUL",
+            "path \"a\\0b\" holds a NUL character, where the library would end the text");
         Throws<ArgumentNullException>(() => Table.OpenFile(null), "OpenFile(null)");
         string dup = Of(records, "bad").First(r => r[2] == "1 2 3/4 5 6/7 7 0")[3];
         using (var t = Table.Open("3x3"))
@@ -740,6 +742,53 @@ static class Tests
             }
             // The table still answers.
             Equal(t.Distance("8 6 7/2 5 4/3 0 1"), (int?)31, "a lookup after the cancellations");
+        }
+    }
+
+    /// <summary>
+    /// Text holding a NUL character, which the library would read up to
+    /// the NUL, answering what comes before it: refused as input, naming
+    /// it, wherever the binding gives text to the library.
+    /// </summary>
+    static void Nul()
+    {
+        const string board = "1 2 3/4 5 6/7 8 0";
+        const string ends = " holds a NUL character, where the library would end the text";
+        using (var t = Table.Open("3x3"))
+        {
+            var cases = new[]
+            {
+                Tuple.Create("moves \"RR\\0UU\"", (Action)(() => t.Scramble("RR\0UU")), (Action)(() => t.Scramble("RR"))),
+                Tuple.Create("board \"" + board + "\\0 junk\"", (Action)(() => t.Distance(board + "\0 junk")),
+                    (Action)(() => t.Distance(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.Hints(board + "\0")), (Action)(() => t.Hints(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.Solve(board + "\0")), (Action)(() => t.Solve(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.IsSolvable(board + "\0")),
+                    (Action)(() => t.IsSolvable(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.DistanceAsync(board + "\0")),
+                    (Action)(() => t.DistanceAsync(board).Wait())),
+                Tuple.Create("board \"" + board + "\\0 9\"", (Action)(() => Library.Parse(3, 3, board + "\0 9")),
+                    (Action)(() => Library.Parse(3, 3, board))),
+                Tuple.Create("size \"3x3\\0 4x4\"", (Action)(() => Table.Open("3x3\0 4x4").Dispose()),
+                    (Action)(() => Table.Open("3x3").Dispose())),
+            };
+            foreach (var c in cases)
+            {
+                try
+                {
+                    c.Item3(); // what comes before the NUL is answered
+                }
+                catch (Exception e)
+                {
+                    Fail(c.Item1 + " without its NUL: " + Describe(e));
+                }
+                ThrowsKind(c.Item2, ErrorKind.Input, c.Item1, c.Item1 + ends);
+            }
+            int w, h;
+            ThrowsKind(() => Library.ParseSize("4x4\0", out w, out h), ErrorKind.Input, "ParseSize", "size \"4x4\\0\"" + ends);
+            var batch = ThrowsKind(() => t.Distances(new[] { "8 6 7/2 5 4/3 0 1", board + "\0 9" }), ErrorKind.Input,
+                "a batch whose board 1 holds a NUL", "board 1 \"" + board + "\\0 9\"" + ends);
+            Check(batch != null && batch.Index == 1, "the index of the board holding a NUL: " + (batch == null ? "" : Show(batch.Index)));
         }
     }
 

@@ -161,6 +161,22 @@ def _cancel_handle(cancel: Optional["Cancel"]) -> int:
     return cancel._handle
 
 
+def _text(what: str, value: Union[str, bytes], index: Optional[int] = None) -> bytes:
+    """The bytes of text given to the library (value: str, or bytes such as
+    a file name os.fsencode made). The library reads text up to its first
+    NUL byte (slidetable.h), so text that holds one is refused here, as
+    bad input, rather than read in part: "RR\\0UU" is no scramble RR."""
+    shown = repr(os.fsdecode(value) if isinstance(value, bytes) else value)
+    named = what + " " + shown if index is None else f"{what} at index {index}: {shown}"
+    try:
+        data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+    except UnicodeEncodeError as e:  # a lone surrogate
+        raise SlidetableError(f"{named} is not text: {e.reason} at {e.start}", "input", index) from None
+    if b"\0" in data:
+        raise SlidetableError(f"{named} holds a NUL character, where the library would end the text", "input", index)
+    return data
+
+
 def _metric(metric: str) -> int:
     try:
         return _METRICS[metric]
@@ -170,7 +186,7 @@ def _metric(metric: str) -> int:
 
 def _size(size: Size) -> Tuple[int, int]:
     if isinstance(size, str):
-        text = size.encode()
+        text = _text("size", size)
         w, h = ctypes.c_int(), ctypes.c_int()
         _check(_native.lib().slidetable_parse_size(text, len(text), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
@@ -183,9 +199,9 @@ def _size(size: Size) -> Tuple[int, int]:
     return w, h
 
 
-def _parse(w: int, h: int, text: str) -> bytes:
-    """The cells of a board of w x h written as text."""
-    data = text.encode()
+def _parse(w: int, h: int, text: str, what: str = "board") -> bytes:
+    """The cells of a board (or goal: what) of w x h written as text."""
+    data = _text(what, text)
     cells = _native.cells_buffer(w * h if 0 < w * h <= _MAX_CELLS else _MAX_CELLS)
     n = ctypes.c_size_t()
     _check(_native.lib().slidetable_parse(w, h, data, len(data), cells, len(cells), ctypes.byref(n)))
@@ -217,10 +233,11 @@ def _describe(v: object) -> str:
         return f"a {type(v).__name__}"
 
 
-def _cells(board: Board, w: int, h: int) -> bytes:
-    """The cells of one board: text, a buffer of bytes, or ints."""
+def _cells(board: Board, w: int, h: int, what: str = "board") -> bytes:
+    """The cells of one board (or goal: what): text, a buffer of bytes, or
+    ints."""
     if isinstance(board, str):
-        return _parse(w, h, board)
+        return _parse(w, h, board, what)
     if isinstance(board, (bytes, bytearray)):
         return bytes(board)
     try:
@@ -313,7 +330,7 @@ class Table:
         w, h = _size(size)
         m = _metric(metric)
         lib = _native.lib()
-        goal_cells = None if goal is None else _cells(goal, w, h)
+        goal_cells = None if goal is None else _cells(goal, w, h, "goal")
         handle = ctypes.c_uint64()
         _check(
             lib.slidetable_open(
@@ -332,9 +349,7 @@ class Table:
         answers boards of its size towards its goal: a table in the metric
         it counts, a pattern database by search in single-tile moves, an
         abstraction database by search in multi-tile moves."""
-        p = os.fsencode(path)
-        if b"\0" in p:
-            raise SlidetableError(f"path {os.fsdecode(p)!r} holds a NUL byte", "argument")
+        p = _text("path", os.fsencode(path))
         handle = ctypes.c_uint64()
         _check(_native.lib().slidetable_open_file(p, len(p), _timeout_ms(timeout), _cancel_handle(cancel),
                                                    ctypes.byref(handle)))
@@ -557,8 +572,8 @@ class Table:
             text = "\n".join(b.replace("\n", " ") for b in seq)
         if "\0" in text:
             i = next(i for i, b in enumerate(seq) if "\0" in b)
-            raise SlidetableError(f"board at index {i}: {seq[i]!r} holds a NUL character", "input", i)
-        return text.encode()
+            _text("board", seq[i], i)
+        return _text("boards", text)
 
     def _buffer(self, mv: memoryview, obj: object, n: int) -> Tuple[bytes, int]:
         """The cells of a buffer of boards, and how many boards."""
@@ -634,7 +649,7 @@ class Table:
         ``"R3D2L"``) make from the goal."""
         if not isinstance(moves, str):
             raise TypeError(f"moves are a string of letters such as 'R3D2L', not {type(moves).__name__}")
-        text = moves.encode("utf-8")
+        text = _text("moves", moves)
         n = self.width * self.height
         cells, length = _native.cells_buffer(n), ctypes.c_size_t()
         _check(_native.lib().slidetable_scramble(self._live(), text, len(text), cells, n, ctypes.byref(length)))
@@ -758,7 +773,7 @@ def _table(size: Size, metric: str, goal: Optional[Board]) -> Table:
         # buffer, is not hashable, and a bad one fails as in Table.
         if isinstance(size, str):
             w_h = _size(size)
-        goal_key = goal = _cells(goal, *w_h)
+        goal_key = goal = _cells(goal, *w_h, "goal")
     key = (size_key, metric, goal_key)
     t = _tables.get(key)
     if t is None:

@@ -212,6 +212,73 @@ class TestLetters(unittest.TestCase):
             slidetable.scramble("3x3", [1, 2])  # type: ignore[arg-type]
 
 
+class TestText(unittest.TestCase):
+    """Text the package gives the library, which reads it up to a NUL
+    (slidetable.h): text holding one is refused as bad input, naming it,
+    where the library would answer what comes before the NUL."""
+
+    def test_nul(self):
+        t = slidetable.Table("3x3")
+        board = "1 2 3/4 5 6/7 8 0"
+        cases = [
+            ("moves", "RR\0UU", lambda: t.scramble("RR\0UU"), lambda: t.scramble("RR")),
+            ("moves", "RR\0UU", lambda: slidetable.scramble("3x3", "RR\0UU"), lambda: slidetable.scramble("3x3", "RR")),
+            ("board", board + "\0 junk", lambda: t.distance(board + "\0 junk"), lambda: t.distance(board)),
+            ("board", board + "\0 junk", lambda: slidetable.distance("3x3", board + "\0 junk"),
+             lambda: slidetable.distance("3x3", board)),
+            ("board", board + "\0", lambda: t.hints(board + "\0"), lambda: t.hints(board)),
+            ("board", board + "\0", lambda: t.solve(board + "\0"), lambda: t.solve(board)),
+            ("board", board + "\0", lambda: t.solvable(board + "\0"), lambda: t.solvable(board)),
+            ("board", board + "\0", lambda: t.cells(board + "\0"), lambda: t.cells(board)),
+            ("board", board + "\0", lambda: t.letters(board + "\0", [8]), lambda: t.letters(board, [8])),
+            ("size", "3x3\0 4x4", lambda: slidetable.Table("3x3\0 4x4"), lambda: slidetable.Table("3x3")),
+            ("size", "3x3\0 4x4", lambda: slidetable.distance("3x3\0 4x4", board),
+             lambda: slidetable.distance("3x3", board)),
+            ("size", "3x3\0", lambda: slidetable.random_board("3x3\0", seed=1),
+             lambda: slidetable.random_board("3x3", seed=1)),
+            ("goal", board + "\0 x", lambda: slidetable.Table("3x3", goal=board + "\0 x"),
+             lambda: slidetable.Table("3x3", goal=board)),
+            ("goal", board + "\0 x", lambda: slidetable.distance("3x3", board, goal=board + "\0 x"),
+             lambda: slidetable.distance("3x3", board, goal=board)),
+        ]
+        for what, text, call, prefix in cases:
+            with self.subTest(what=what, text=text):
+                prefix()  # what comes before the NUL is answered
+                with self.assertRaises(SlidetableError) as e:
+                    call()
+                self.assertEqual(str(e.exception), f"{what} {text!r} holds a NUL character, "
+                                                   "where the library would end the text")
+                self.assertEqual(e.exception.status, "input")
+                self.assertIsNone(e.exception.index)
+
+    def test_nul_path(self):
+        for path in ("4x3.tbl\0.txt", b"4x3.tbl\0", "\0"):
+            with self.subTest(path=path):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.Table.open(path)
+                self.assertEqual(e.exception.status, "input")
+                self.assertIn("path", str(e.exception))
+                self.assertIn("holds a NUL character", str(e.exception))
+
+    def test_nul_in_a_batch(self):
+        board = "8 6 7/2 5 4/3 0 1"
+        for boards in ([board, board + "\0 9"], [board, [1, 2, 3, 4, 5, 6, 7, 8, 0], "1 2\0"]):
+            with self.subTest(boards=boards):
+                i = len(boards) - 1
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", boards)
+                self.assertEqual(str(e.exception), f"board at index {i}: {boards[i]!r} holds a NUL character, "
+                                                   "where the library would end the text")
+                self.assertEqual((e.exception.status, e.exception.index), ("input", i))
+
+    def test_not_text(self):
+        """A lone surrogate cannot be written in UTF-8: bad input too."""
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.scramble("3x3", "R\ud800")
+        self.assertEqual(e.exception.status, "input")
+        self.assertIn("moves 'R\\ud800' is not text", str(e.exception))
+
+
 def moved(b: tuple, nb: tuple) -> int:
     """The tile a move from b to nb moves (or taps): the one farthest from
     b's blank among those that moved."""
