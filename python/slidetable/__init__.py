@@ -24,7 +24,9 @@ every tile between the tapped one and the blank) the tile tapped.
 The functions of the module answer from a :class:`Table` of the size,
 opened on first use and kept; open a :class:`Table` yourself to choose
 when, to open a file, or to close it. Bad input raises
-:class:`SlidetableError` with the command line's message. Calls that may
+:class:`SlidetableError` with the command line's message; an argument of
+the wrong type (a board neither text nor ints, a seed that is no int, a
+timeout that is text or a bool) raises TypeError. Calls that may
 search take ``timeout`` (seconds, above 0 and at most 7 days; None, the
 default, for no limit) and ``cancel`` (a :class:`Cancel`, which another
 thread may fire). Everything is safe to call from many threads;
@@ -39,6 +41,7 @@ import array
 import ctypes
 import itertools
 import math
+import numbers
 import os
 import random as _random
 import sys
@@ -138,19 +141,29 @@ _MAX_TIMEOUT = 7 * 24 * 3600
 def _timeout_ms(timeout: Optional[float]) -> int:
     """The milliseconds of timeout (seconds), 0 for None: bounded here, since
     ctypes would wrap a number too large for int64_t (2**64 ms to 0, no
-    limit) rather than refuse it."""
+    limit) rather than refuse it. A number is an int or a float (or another
+    real number type, NumPy's too), not a bool nor text: TypeError."""
     if timeout is None:
         return 0
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit, "
+                        f"not {type(timeout).__name__}")
     try:
         t = float(timeout)
     except OverflowError:
         t = math.inf
-    except (TypeError, ValueError):
-        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit") from None
     if not 0 < t <= _MAX_TIMEOUT:  # NaN too
         raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0 and at most {_MAX_TIMEOUT} "
                          f"(7 days), or None for no limit")
     return max(1, math.ceil(t * 1000))
+
+
+def _whole(name: str, v: object) -> int:
+    """v, a whole number: an int (or another integer type, NumPy's too), not
+    a bool, a float nor text, which raise TypeError naming it."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError(f"{name} {v!r}: want a whole number, not {type(v).__name__}")
+    return int(v)
 
 
 def _cancel_handle(cancel: Optional["Cancel"]) -> int:
@@ -194,8 +207,12 @@ def _size(size: Size) -> Tuple[int, int]:
         w, h = size
     except (TypeError, ValueError):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints") from None
-    if not all(isinstance(x, int) and -_INT_MAX <= x <= _INT_MAX for x in (w, h)):
+    if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (w, h)):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints")
+    w, h = int(w), int(h)
+    if not all(-_INT_MAX <= x <= _INT_MAX for x in (w, h)):  # beyond a C int: the library's words
+        why = "width and height must be at least 2" if min(w, h) < 2 else f"has more than {_MAX_CELLS} cells"
+        raise SlidetableError(f"bad size: {w}x{h}{':' if min(w, h) < 2 else ''} {why}")
     return w, h
 
 
@@ -209,8 +226,11 @@ def _parse(w: int, h: int, text: str, what: str = "board") -> bytes:
 
 
 def _ints(seq: Sequence[int], w: int, h: int) -> bytes:
-    """The cells of a sequence of ints, each a byte."""
+    """The cells of a sequence of ints, each a byte (a bool is no tile)."""
     try:
+        seq = list(seq)
+        if any(isinstance(v, bool) for v in seq):
+            raise TypeError
         return bytes(seq)
     except ValueError:
         # The words of the board package (tile out of range) for a number
@@ -609,9 +629,9 @@ class Table:
         once from the built-in level pack where it holds boards at every
         distance of the range, as ``slidetable serve`` answers; the same
         seed gives the same level (default: a random seed)."""
-        lo, hi = min, -1 if max is None else max
+        lo, hi = _whole("min", min), -1 if max is None else _whole("max", max)
         for name, v in (("min", lo), ("max", hi)):
-            if not isinstance(v, int) or not -_INT_MAX <= v <= _INT_MAX:
+            if not -_INT_MAX <= v <= _INT_MAX:
                 raise SlidetableError(f"{name}={v}: want 0 to 1000")
         s = _seed(seed)
         n = self.width * self.height
@@ -659,7 +679,8 @@ class Table:
 def _seed(seed: Optional[int]) -> int:
     if seed is None:
         return _random.getrandbits(64)
-    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+    seed = _whole("seed", seed)
+    if not 0 <= seed < 2**64:
         raise ValueError(f"seed {seed!r}: want a whole number from 0 to 2**64-1")
     return seed
 
