@@ -3,6 +3,7 @@ package csharp_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -326,9 +327,13 @@ func TestReadme(t *testing.T) {
 
 // TestReadmeExamples compiles each ```csharp block of this folder's
 // README with the binding, and with stand-ins for the Unity and Godot
-// APIs they call (tests/Engines.cs).
+// APIs they call (tests/Engines.cs), and runs the first, the class
+// Example, whose NextMove the engines' examples stand for: through a
+// Main of the test's own (exampleDriver), on boards whose optimal moves
+// the Go solver knows. The engines' own examples cannot run without the
+// engines.
 func TestReadmeExamples(t *testing.T) {
-	mcs, _, dir := build(t)
+	mcs, mono, dir := build(t)
 	b, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -350,10 +355,90 @@ func TestReadmeExamples(t *testing.T) {
 		if err := os.WriteFile(file, []byte(src+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if i == 0 {
+			runExample(t, mcs, mono, dir, file)
+			continue
+		}
 		exe := compile(t, mcs, dir, "example"+strconv.Itoa(i+1), []string{"-target:library"},
 			append([]string{file, engines}, binding(t)...)...)
 		if err := os.Remove(exe); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// exampleDriver calls the README's Example.NextMove on each board of its
+// arguments (cells separated by commas) and prints the move, or "null".
+const exampleDriver = `using System;
+using System.Linq;
+using System.Threading;
+
+static class Driver
+{
+	static void Main(string[] args)
+	{
+		foreach (string arg in args)
+		{
+			byte[] board = arg.Split(',').Select(byte.Parse).ToArray();
+			byte? move = Example.NextMove(board, CancellationToken.None).Result;
+			Console.WriteLine(move == null ? "null" : move.ToString());
+		}
+	}
+}
+`
+
+// runExample compiles the README's first example, file, with
+// exampleDriver, and checks the moves it gives against the Go solver's
+// optimal moves: one of them on a board to solve, none at the goal or
+// on a board that cannot reach it.
+func runExample(t *testing.T, mcs, mono, dir, file string) {
+	t.Helper()
+	driver := filepath.Join(t.TempDir(), "driver.cs")
+	if err := os.WriteFile(driver, []byte(exampleDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := compile(t, mcs, dir, "example1", nil, append([]string{file, driver}, binding(t)...)...)
+	size := board.Size{W: 4, H: 4}
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	var want [][]uint8 // the optimal moves of each board, nil for none
+	for _, text := range []string{
+		"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", // the goal
+		"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", // cannot reach it
+		"1 2 3 4/5 6 7 8/9 10 11 0/13 14 15 12", // 1 move away
+		"0 1 2 3/5 6 7 4/9 10 11 8/13 14 15 12", // 6
+		"5 1 2 3/9 6 7 4/0 10 11 8/13 14 15 12", // 8
+		"2 3 4 8/1 6 7 12/5 10 11 0/9 13 14 15", // 11
+	} {
+		bd := board.MustParse(size, text)
+		hints, _, err := s.Hints(context.Background(), bd)
+		if err != nil && !errors.Is(err, solver.ErrUnsolvable) {
+			t.Fatal(err)
+		}
+		args = append(args, cells(bd.Cells()))
+		want = append(want, hints)
+	}
+	out, err := run(t, mono, exe, args...)
+	if err != nil {
+		t.Fatalf("the README's Example: %v\n%s", err, out)
+	}
+	got := strings.Fields(out)
+	if len(got) != len(args) {
+		t.Fatalf("the README's Example printed\n%s\nwant a move or null for each of %d boards", out, len(args))
+	}
+	for i, g := range got {
+		if len(want[i]) == 0 {
+			if g != "null" {
+				t.Errorf("NextMove of %s: %s, want null (no move: solved, or it cannot be)", args[i], g)
+			}
+			continue
+		}
+		m, err := strconv.Atoi(g)
+		if err != nil || !slices.Contains(want[i], uint8(m)) {
+			t.Errorf("NextMove of %s: %s, want one of the optimal moves %v", args[i], g, want[i])
 		}
 	}
 }
