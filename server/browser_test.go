@@ -343,11 +343,18 @@ func (p *tab) waitFor(expr string, limit time.Duration) {
 }
 
 // ready waits until the board is playable: its distance is shown and its
-// optimal moves known, and no tile is sliding.
+// optimal moves known, and nothing moves, no tile sliding among them.
 func (p *tab) ready() {
 	p.t.Helper()
-	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0`)
+	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0 && ` + noneSliding)
 }
+
+// noneSliding is a JavaScript expression, true when no tile of the board
+// is sliding. The tiles live in the board's shadow root, whose animations
+// document.getAnimations() does not list: a test that asked it alone
+// clicked tiles still sliding, at the place a tile had left (a click
+// that moved another tile, or none).
+const noneSliding = `!(document.getElementById("board").shadowRoot?.getAnimations() ?? []).some((a) => a instanceof CSSTransition)`
 
 // shadow is the JavaScript expression of the board's shadow root: the
 // board is <slidetable-puzzle>, whose tiles live there.

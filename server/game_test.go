@@ -32,7 +32,7 @@ func (p *tab) play(moves []uint8) {
 	for _, m := range moves {
 		p.clickTile(m)
 		n++
-		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition)`, n))
+		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition) && %s`, n, noneSliding))
 	}
 }
 
