@@ -51,7 +51,7 @@ const needs4x4 = "needs the 7-8 pattern database, four minutes and 1.8 GB to bui
 // commands print or make.
 var runners = map[string]func(t *testing.T, c *clone, b shellBlock){
 	`go run ./cmd/slidetable distance 3x3 "8 6 7/2 5 4/3 0 1"`:                                                   runQuickStart,
-	"go build -buildmode=c-shared -o libslidetable.so ./c":                                                       runC,
+	"go build -buildmode=c-shared -o ../mygame/libslidetable.so ./c":                                             runC,
 	"go build -buildmode=c-shared -o libslidetable.so ./c\nmcs -out:puzzle.exe puzzle.cs csharp/Slidetable/*.cs": runCSharp,
 	"python3 -m venv --system-site-packages .venv && . .venv/bin/activate":                                       runPython,
 	"cd js && npm pack":      runPack,
@@ -92,6 +92,7 @@ func TestReadmeShell(t *testing.T) {
 		t.Run(b.where, func(t *testing.T) { runBlock(t, c, b) })
 	}
 	c.checkClean(t)
+	c.checkModule(t)
 }
 
 // runBlock runs block b by its runner, after leaving out the commands in
@@ -145,15 +146,22 @@ func runC(t *testing.T, c *clone, b shellBlock) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the README's C build is for Linux (libslidetable.so, an rpath of $ORIGIN)")
 	}
-	c.want(t, b, "go build -buildmode=c-shared -o libslidetable.so ./c",
-		"cc -I c -o mygame mygame.c -L . -lslidetable -Wl,-rpath,'$ORIGIN'", "./mygame")
+	c.want(t, b, "go build -buildmode=c-shared -o ../mygame/libslidetable.so ./c",
+		"cc -I c -o ../mygame/mygame ../mygame/mygame.c -L ../mygame -lslidetable -Wl,-rpath,'$ORIGIN'", "../mygame/mygame")
 	src, want, ok := strings.Cut(b.next("c"), "\n/* Output:\n")
 	if !ok {
 		t.Fatalf("%s: the ```c block after it ends in no /* Output: comment", b.where)
 	}
-	c.write(t, "mygame.c", src)
+	// The game's folder, beside the clone, as the README says.
+	game := filepath.Join(filepath.Dir(c.root), "mygame")
+	if err := os.MkdirAll(game, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(game, "mygame.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if out := c.sh(t, c.root, b.script()); out != strings.TrimSuffix(want, "*/\n") {
-		t.Errorf("./mygame prints\n%s\nits Output: comment shows\n%s", out, want)
+		t.Errorf("../mygame/mygame prints\n%s\nits Output: comment shows\n%s", out, want)
 	}
 }
 
@@ -196,12 +204,29 @@ func runPython(t *testing.T, c *clone, b shellBlock) {
 	if !strings.Contains(example, ">>> ") {
 		t.Fatalf("%s: the ```python block after it is no doctest session (>>> lines)", b.where)
 	}
-	doctest := filepath.Join(t.TempDir(), "readme.txt")
-	if err := os.WriteFile(doctest, []byte(example), 0o644); err != nil {
-		t.Fatal(err)
+	// The README's example, and python/README's, from a folder of the
+	// user's where 'slidetable build 5x2' wrote the file it opens.
+	examples := []string{example}
+	for _, rest := range strings.Split(readFile(t, filepath.Join("python", "README.md")), "\n```python\n")[1:] {
+		block, _, _ := strings.Cut(rest, "\n```\n")
+		examples = append(examples, block+"\n")
 	}
 	elsewhere := t.TempDir()
-	script := b.script() + fmt.Sprintf("cd %s\npython -m doctest %s\npython -c 'import slidetable; print(slidetable.__file__)'\n", elsewhere, doctest)
+	script := b.script() + fmt.Sprintf("cd %s\n", elsewhere)
+	if c.installed {
+		script += "slidetable build 5x2\n"
+	} else {
+		examples = examples[:1]
+		t.Log("python/README's example is not run: it needs the slidetable that the Quick start installs")
+	}
+	for i, text := range examples {
+		doctest := filepath.Join(t.TempDir(), fmt.Sprintf("readme%d.txt", i))
+		if err := os.WriteFile(doctest, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		script += "python -m doctest " + doctest + "\n"
+	}
+	script += "python -c 'import slidetable; print(slidetable.__file__)'\n"
 	out := c.sh(t, c.root, script, "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
@@ -368,7 +393,12 @@ func newClone(t *testing.T) *clone {
 	if err != nil {
 		t.Skipf("not a git work tree (git ls-files: %v): the READMEs' commands are run in a copy of one", err)
 	}
-	c := &clone{root: t.TempDir(), bin: t.TempDir()}
+	// The clone is a folder of its own in one of the test's, where the
+	// READMEs' commands may make folders beside it (../mygame).
+	c := &clone{root: filepath.Join(t.TempDir(), "slidetable"), bin: t.TempDir()}
+	if err := os.Mkdir(c.root, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range strings.Split(strings.TrimSuffix(string(list), "\x00"), "\x00") {
 		if err := copyFile(filepath.FromSlash(name), filepath.Join(c.root, filepath.FromSlash(name))); err != nil {
 			t.Fatal(err)
@@ -462,6 +492,21 @@ func (c *clone) want(t *testing.T, b shellBlock, cmds ...string) {
 	}
 }
 
+// checkModule fails the test if the Go module no longer loads after the
+// READMEs' commands, as when a C file is left beside its Go files ("C
+// source files not allowed when not using cgo or SWIG", which go test
+// ./... then says for the package).
+func (c *clone) checkModule(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-e", "-f", "{{if .Error}}{{.ImportPath}}: {{.Error}}{{end}}", "./...")
+	cmd.Dir = c.root
+	cmd.Env = c.env
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "" {
+		t.Errorf("after the READMEs' commands, go list ./... in the clone: %v\n%s", err, out)
+	}
+}
+
 // checkClean fails the test if git sees files in the clone that are not
 // ignored, or files changed, beside those written as a reader would.
 func (c *clone) checkClean(t *testing.T) {
@@ -476,4 +521,14 @@ func (c *clone) checkClean(t *testing.T) {
 	if len(left) > 0 {
 		t.Errorf("the READMEs' commands leave files that .gitignore does not cover, or change files of the repository (git status):\n%s", strings.Join(left, "\n"))
 	}
+}
+
+// readFile returns the text of the file at path.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -1,7 +1,9 @@
 package csharp_test
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -182,27 +184,96 @@ func TestCSharp(t *testing.T) {
 	}
 }
 
-// TestExitSearching runs a program that returns from Main while a
-// search runs in a table it did not dispose: it must exit, which it would
-// not do (the runtime waits for the thread in the library) if the binding
-// did not close its tables as the process exits. A program still running
-// after two minutes has hung.
+// TestExitSearching runs a program that returns from Main as a game
+// might when it quits (tests.exe -exit-searching): with one table disposed
+// while it searched and a search left running on another, which it does
+// not dispose. The process must exit, which it would not (the runtime
+// waits for the thread in the library) if the binding did not close its
+// tables as the process exits, and at once: each run must end within
+// exitBound of the line the program prints as Main returns. In Mono a
+// thread of the pool whose call ended as the runtime shut down could miss
+// its wake-up and keep the process for its idle wait, 5 to 60 s
+// (mono/mono#9000): in about 1 run of 20 on a loaded machine when the
+// Async calls ran on the pool (27.8 s and 50.4 s late in two runs of
+// this test). That race is too rare to be caught every time, so the
+// program also says on which thread the search it ended ran, which must
+// not be the pool's. The runs go two at a time, exitRuns of them (four
+// times as many with the long checks).
 func TestExitSearching(t *testing.T) {
 	mcs, mono, dir := build(t)
 	exe := testsProgram(t, mcs, dir)
+	runs := exitRuns
+	if testenv.IsLong() {
+		runs = 4 * exitRuns
+	}
+	late := make(chan string, runs)
+	var wg sync.WaitGroup
+	for pair := 0; pair < runs; pair += 2 {
+		for i := pair; i < pair+2 && i < runs; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if msg := exitOnce(t, mono, exe); msg != "" {
+					late <- fmt.Sprintf("run %d: %s", i+1, msg)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	close(late)
+	for msg := range late {
+		t.Error(msg)
+	}
+}
+
+const (
+	// exitRuns is how many runs TestExitSearching makes.
+	exitRuns = 4
+	// exitBound bounds the time from Main's return to the process's
+	// exit: below the 5 s that Mono's pool thread waited at least, and
+	// eight times the longest exit seen on a loaded machine (0.5 s).
+	exitBound = 4 * time.Second
+)
+
+// exitOnce runs tests.exe -exit-searching once and returns what went
+// wrong, or "".
+func exitOnce(t *testing.T, mono, exe string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, mono, exe, "-exit-searching")
 	cmd.Env = append(os.Environ(), "SLIDETABLE_CACHE="+t.TempDir())
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	t.Logf("%s(exited after %.1f s)", out, time.Since(start).Seconds())
-	if ctx.Err() != nil {
-		t.Fatal("the program did not exit after returning from Main with a search running")
-	}
+	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatalf("mono tests.exe -exit-searching: %v", err)
+		return err.Error()
 	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return err.Error()
+	}
+	var out strings.Builder
+	var returned time.Time // when Main returned: its last line came
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.HasPrefix(sc.Text(), "returning from Main") {
+			returned = time.Now()
+		}
+	}
+	err = cmd.Wait()
+	took := time.Since(returned)
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Sprintf("still running after 2 minutes; it printed\n%s%s", &out, &stderr)
+	case err != nil:
+		return fmt.Sprintf("%v; it printed\n%s%s", err, &out, &stderr)
+	case returned.IsZero():
+		return fmt.Sprintf("Main did not return; it printed\n%s%s", &out, &stderr)
+	case took > exitBound:
+		return fmt.Sprintf("the process exited %.1f s after Main returned; it printed\n%s", took.Seconds(), &out)
+	}
+	t.Logf("exited %.2f s after Main returned", took.Seconds())
+	return ""
 }
 
 // TestNoLibrary runs the tests program where there is no library: the
@@ -256,9 +327,13 @@ func TestReadme(t *testing.T) {
 
 // TestReadmeExamples compiles each ```csharp block of this folder's
 // README with the binding, and with stand-ins for the Unity and Godot
-// APIs they call (tests/Engines.cs).
+// APIs they call (tests/Engines.cs), and runs the first, the class
+// Example, whose NextMove the engines' examples stand for: through a
+// Main of the test's own (exampleDriver), on boards whose optimal moves
+// the Go solver knows. The engines' own examples cannot run without the
+// engines.
 func TestReadmeExamples(t *testing.T) {
-	mcs, _, dir := build(t)
+	mcs, mono, dir := build(t)
 	b, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -280,10 +355,90 @@ func TestReadmeExamples(t *testing.T) {
 		if err := os.WriteFile(file, []byte(src+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if i == 0 {
+			runExample(t, mcs, mono, dir, file)
+			continue
+		}
 		exe := compile(t, mcs, dir, "example"+strconv.Itoa(i+1), []string{"-target:library"},
 			append([]string{file, engines}, binding(t)...)...)
 		if err := os.Remove(exe); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// exampleDriver calls the README's Example.NextMove on each board of its
+// arguments (cells separated by commas) and prints the move, or "null".
+const exampleDriver = `using System;
+using System.Linq;
+using System.Threading;
+
+static class Driver
+{
+	static void Main(string[] args)
+	{
+		foreach (string arg in args)
+		{
+			byte[] board = arg.Split(',').Select(byte.Parse).ToArray();
+			byte? move = Example.NextMove(board, CancellationToken.None).Result;
+			Console.WriteLine(move == null ? "null" : move.ToString());
+		}
+	}
+}
+`
+
+// runExample compiles the README's first example, file, with
+// exampleDriver, and checks the moves it gives against the Go solver's
+// optimal moves: one of them on a board to solve, none at the goal or
+// on a board that cannot reach it.
+func runExample(t *testing.T, mcs, mono, dir, file string) {
+	t.Helper()
+	driver := filepath.Join(t.TempDir(), "driver.cs")
+	if err := os.WriteFile(driver, []byte(exampleDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := compile(t, mcs, dir, "example1", nil, append([]string{file, driver}, binding(t)...)...)
+	size := board.Size{W: 4, H: 4}
+	s, err := solver.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	var want [][]uint8 // the optimal moves of each board, nil for none
+	for _, text := range []string{
+		"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0", // the goal
+		"1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0", // cannot reach it
+		"1 2 3 4/5 6 7 8/9 10 11 0/13 14 15 12", // 1 move away
+		"0 1 2 3/5 6 7 4/9 10 11 8/13 14 15 12", // 6
+		"5 1 2 3/9 6 7 4/0 10 11 8/13 14 15 12", // 8
+		"2 3 4 8/1 6 7 12/5 10 11 0/9 13 14 15", // 11
+	} {
+		bd := board.MustParse(size, text)
+		hints, _, err := s.Hints(context.Background(), bd)
+		if err != nil && !errors.Is(err, solver.ErrUnsolvable) {
+			t.Fatal(err)
+		}
+		args = append(args, cells(bd.Cells()))
+		want = append(want, hints)
+	}
+	out, err := run(t, mono, exe, args...)
+	if err != nil {
+		t.Fatalf("the README's Example: %v\n%s", err, out)
+	}
+	got := strings.Fields(out)
+	if len(got) != len(args) {
+		t.Fatalf("the README's Example printed\n%s\nwant a move or null for each of %d boards", out, len(args))
+	}
+	for i, g := range got {
+		if len(want[i]) == 0 {
+			if g != "null" {
+				t.Errorf("NextMove of %s: %s, want null (no move: solved, or it cannot be)", args[i], g)
+			}
+			continue
+		}
+		m, err := strconv.Atoi(g)
+		if err != nil || !slices.Contains(want[i], uint8(m)) {
+			t.Errorf("NextMove of %s: %s, want one of the optimal moves %v", args[i], g, want[i])
 		}
 	}
 }

@@ -282,32 +282,54 @@ func distances(t *testing.T, tbl *table.Table) []int {
 	}
 }
 
-// readmePython returns the README's ```python block, a doctest session.
-func readmePython(t *testing.T) string {
+// pythonBlocks returns the ```python blocks of the Markdown file path,
+// each a doctest session (>>> lines).
+func pythonBlocks(t *testing.T, path string) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(b), "\n```python\n")
-	block, _, closed := strings.Cut(rest, "\n```\n")
-	if !ok || !closed || !strings.Contains(block, ">>> ") {
-		t.Fatal("README.md has no ```python block of >>> examples")
+	var out []string
+	for _, rest := range strings.Split(string(b), "\n```python\n")[1:] {
+		block, _, closed := strings.Cut(rest, "\n```\n")
+		if !closed || !strings.Contains(block, ">>> ") {
+			t.Fatalf("%s: a ```python block that is not a closed doctest session (>>> lines)", path)
+		}
+		out = append(out, block+"\n")
 	}
-	return block + "\n"
+	if len(out) == 0 {
+		t.Fatalf("%s has no ```python block", path)
+	}
+	return out
 }
 
-// TestReadme runs the README's Python example (python3 -m doctest).
+// TestReadme runs the ```python examples of the repository's README and of
+// this folder's (python3 -m doctest), from a folder of the user's, where
+// 'slidetable build 5x2' wrote 5x2.tbl for the example that opens it.
 func TestReadme(t *testing.T) {
 	py, lib := python(t)
-	path := filepath.Join(t.TempDir(), "readme.txt")
-	if err := os.WriteFile(path, []byte(readmePython(t)), 0o644); err != nil {
+	dir := t.TempDir()
+	tbl, err := table.Build(context.Background(), board.Goal(board.Size{W: 5, H: 2}), nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(py, "-m", "doctest", path)
-	cmd.Env = env(t, lib)
-	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
-		t.Fatalf("README.md's Python example: %v\n%s", err, out)
+	if _, err := table.WriteFile(context.Background(), filepath.Join(dir, "5x2.tbl"), tbl); err != nil {
+		t.Fatal(err)
+	}
+	for _, readme := range []string{filepath.Join("..", "README.md"), "README.md"} {
+		for i, block := range pythonBlocks(t, readme) {
+			path := filepath.Join(t.TempDir(), "readme.txt")
+			if err := os.WriteFile(path, []byte(block), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(py, "-m", "doctest", path)
+			cmd.Dir = dir
+			cmd.Env = env(t, lib)
+			if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+				t.Errorf("%s's Python example %d: %v\n%s", readme, i+1, err, out)
+			}
+		}
 	}
 }
 

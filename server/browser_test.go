@@ -293,6 +293,38 @@ func (p *tab) truth(expr string) bool {
 	return v
 }
 
+// atSolverMove makes the page run script, the body of a JavaScript
+// function, at the solver's move number n of the next solution it plays:
+// in the same task as that move, from the "solving" event the move sends.
+// What script returns is kept for atMove. A solution plays a move every
+// 90 to 440 ms, while one step of a test can take longer on a busy
+// machine: a test that clicked Stop or Faster once it saw a move could
+// find the solution played to its end (the player's controls hidden, the
+// moves past the one it waited for). At the move itself, no time passes.
+func (p *tab) atSolverMove(n int, script string) {
+	p.t.Helper()
+	p.eval(fmt.Sprintf(`(() => {
+  window.atMove = window.atMove || {};
+  delete window.atMove[%[1]d];
+  const board = document.getElementById("board");
+  const act = (ev) => {
+    if (ev.detail.state !== "playing" || ev.detail.played !== %[1]d) return;
+    board.removeEventListener("solving", act);
+    window.atMove[%[1]d] = (() => { %[2]s })();
+  };
+  board.addEventListener("solving", act);
+  return "";
+})()`, n, script))
+}
+
+// atMove waits for the solver's move n that atSolverMove watches for,
+// and returns what its script returned, as JSON.
+func (p *tab) atMove(n int) string {
+	p.t.Helper()
+	p.wait(fmt.Sprintf(`window.atMove !== undefined && window.atMove[%d] !== undefined`, n))
+	return p.eval(fmt.Sprintf(`JSON.stringify(window.atMove[%d])`, n))
+}
+
 // wait waits until the JavaScript expression is true.
 func (p *tab) wait(expr string) {
 	p.t.Helper()
@@ -302,18 +334,27 @@ func (p *tab) wait(expr string) {
 func (p *tab) waitFor(expr string, limit time.Duration) {
 	p.t.Helper()
 	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(limit))); err != nil {
-		p.t.Fatalf("waiting for %s: %v (state %q, message %q, tip %q)", expr, err,
-			p.eval(`document.body.dataset.state`), p.eval(`document.getElementById("message").textContent.trim()`),
+		p.t.Fatalf("waiting for %s: %v (state %q, the board's %q, %s moves, message %q, tip %q)", expr, err,
+			p.eval(`document.body.dataset.state`), p.eval(`String(document.getElementById("board").state)`),
+			p.eval(`String(document.getElementById("moves").dataset.moves)`),
+			p.eval(`document.getElementById("message").hidden ? "" : document.getElementById("message-text").textContent`),
 			p.eval(`document.getElementById("tip").textContent`))
 	}
 }
 
 // ready waits until the board is playable: its distance is shown and its
-// optimal moves known, and no tile is sliding.
+// optimal moves known, and nothing moves, no tile sliding among them.
 func (p *tab) ready() {
 	p.t.Helper()
-	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0`)
+	p.wait(`document.body.dataset.state === "playing" && document.getElementById("distance").dataset.distance !== "" && document.getAnimations().length === 0 && ` + noneSliding)
 }
+
+// noneSliding is a JavaScript expression, true when no tile of the board
+// is sliding. The tiles live in the board's shadow root, whose animations
+// document.getAnimations() does not list: a test that asked it alone
+// clicked tiles still sliding, at the place a tile had left (a click
+// that moved another tile, or none).
+const noneSliding = `!(document.getElementById("board").shadowRoot?.getAnimations() ?? []).some((a) => a instanceof CSSTransition)`
 
 // shadow is the JavaScript expression of the board's shadow root: the
 // board is <slidetable-puzzle>, whose tiles live there.

@@ -32,7 +32,7 @@ func (p *tab) play(moves []uint8) {
 	for _, m := range moves {
 		p.clickTile(m)
 		n++
-		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition)`, n))
+		p.wait(fmt.Sprintf(`document.getElementById("moves").dataset.moves === "%d" && !document.getAnimations().some((a) => a instanceof CSSTransition) && %s`, n, noneSliding))
 	}
 }
 
@@ -305,22 +305,28 @@ func TestBrowserStopAndSpeed(t *testing.T) {
 			p.ready()
 			b := p.board()
 			d := exact(t, b)
+			// Slower at the solver's first move, Stop at its second: at
+			// the moves themselves, which a test that waited to see them
+			// could find long played on a busy machine.
+			p.atSolverMove(1, `document.getElementById("slower").click();
+return document.getElementById("speed").dataset.speed;`)
+			p.atSolverMove(2, `const shown = !document.getElementById("player").hidden;
+document.getElementById("stop").click();
+return shown;`)
 			p.click("#solve")
-			p.wait(`document.body.dataset.state === "animating"`)
-			p.click("#slower")
-			if got := p.eval(`document.getElementById("speed").dataset.speed`); got != "0.5" {
+			if got := p.atMove(1); got != `"0.5"` {
 				t.Errorf("speed %s after Slower, want 0.5", got)
 			}
-			p.wait(`document.getElementById("moves").dataset.moves === "2"`)
-			p.click("#stop")
-			p.wait(`document.body.dataset.state === "playing"`)
-			n := p.moves()
-			time.Sleep(400 * time.Millisecond)
-			if p.moves() != n || p.visible("#player") {
-				t.Fatalf("the solution went on after Stop: %d moves, then %d", n, p.moves())
+			if shown := p.atMove(2); shown != "true" {
+				t.Error("the player's controls were hidden while the solution played")
 			}
-			if n < 2 || n >= d {
-				t.Fatalf("stopped after %d of %d moves", n, d)
+			p.wait(`document.body.dataset.state === "playing"`)
+			if p.visible("#player") {
+				t.Error("the player's controls stay after Stop")
+			}
+			n := p.moves()
+			if n != 2 {
+				t.Fatalf("stopped at the solver's second move, after %d moves of %d", n, d)
 			}
 			p.ready()
 			if got, want := p.distance(), d-n; got != want {
@@ -337,13 +343,13 @@ func TestBrowserStopAndSpeed(t *testing.T) {
 			}
 			p.click("#redo")
 			p.waitMoves(n)
-			// The rest, as fast as it goes.
+			// The rest, as fast as it goes: Faster three times, at the
+			// solver's first move.
+			p.atSolverMove(1, `const f = document.getElementById("faster");
+f.click(); f.click(); f.click();
+return f.disabled;`)
 			p.click("#solve")
-			p.wait(`document.body.dataset.state === "animating"`)
-			p.click("#faster")
-			p.click("#faster")
-			p.click("#faster")
-			if !p.truth(`document.getElementById("faster").disabled`) {
+			if p.atMove(1) != "true" {
 				t.Error("Faster stays enabled at the fastest speed")
 			}
 			p.waitFor(`document.body.dataset.state === "solved"`, 30*time.Second)

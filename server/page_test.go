@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -110,16 +111,27 @@ func TestBrowserPlay(t *testing.T) {
 
 			// Solve, played faster: it says what it plays, and the result
 			// says the solver made those moves and no others.
+			// What the page says, and Faster twice, at the solver's first
+			// move (atSolverMove: a busy machine's test could find the
+			// solution played to its end once it looked).
 			d := exact(t, b)
+			p.atSolverMove(1, `const tip = document.getElementById("tip").textContent;
+const faster = document.getElementById("faster");
+faster.click(); faster.click();
+return [document.body.dataset.state, tip, document.getElementById("speed").dataset.speed];`)
 			p.click(`#solve`)
-			p.wait(`document.body.dataset.state === "animating"`)
-			if tip := p.text("tip"); !strings.Contains(tip, fmt.Sprintf("Playing an optimal solution of %d moves", d)) {
-				t.Errorf("while solving, the tip says %q", tip)
+			var at []string
+			if err := json.Unmarshal([]byte(p.atMove(1)), &at); err != nil || len(at) != 3 {
+				t.Fatalf("at the solver's first move: %v", err)
 			}
-			p.click(`#faster`)
-			p.click(`#faster`)
-			if got := p.eval(`document.getElementById("speed").dataset.speed`); got != "4" {
-				t.Errorf("speed %s after Faster twice, want 4", got)
+			if at[0] != "animating" {
+				t.Errorf("while solving, the page's state is %q", at[0])
+			}
+			if !strings.Contains(at[1], fmt.Sprintf("Playing an optimal solution of %d moves", d)) {
+				t.Errorf("while solving, the tip says %q", at[1])
+			}
+			if at[2] != "4" {
+				t.Errorf("speed %s after Faster twice, want 4", at[2])
 			}
 			p.waitFor(`document.body.dataset.state === "solved"`, 30*time.Second)
 			if got := p.board(); got != board.Goal(size) {

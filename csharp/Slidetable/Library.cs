@@ -52,7 +52,7 @@ namespace Slidetable
         public static void ParseSize(string size, out int width, out int height)
         {
             Native.Load();
-            byte[] text = Native.Utf8(size, "size", ErrorKind.Input);
+            byte[] text = Native.Utf8(size, "size");
             Native.Check(Native.slidetable_parse_size(text, (UIntPtr)text.Length, out width, out height));
         }
 
@@ -65,7 +65,7 @@ namespace Slidetable
         public static byte[] Parse(int width, int height, string board)
         {
             Native.Load();
-            byte[] text = Native.Utf8(board, "board", ErrorKind.Input);
+            byte[] text = Native.Utf8(board, "board");
             long n = (long)width * height;
             var cells = new byte[n > 0 && n <= Native.MaxCells ? n : Native.MaxCells];
             UIntPtr len;

@@ -300,23 +300,34 @@ namespace Slidetable
         }
 
         /// <summary>
-        /// The UTF-8 bytes of text, which the library reads up to a NUL:
-        /// text holding one is refused, as what follows it would be
-        /// ignored.
+        /// The UTF-8 bytes of text given to the library: see <see cref="CheckText"/>.
         /// </summary>
-        internal static byte[] Utf8(string text, string what, ErrorKind kind)
+        internal static byte[] Utf8(string text, string what)
+        {
+            CheckText(text, what);
+            return Encoding.UTF8.GetBytes(text);
+        }
+
+        /// <summary>
+        /// Checks text to be given to the library (what names it, index is
+        /// that of a board in a batch): null is refused, and text holding a
+        /// NUL character is <see cref="ErrorKind.Input"/>, since the library
+        /// reads text up to a NUL (slidetable.h) and would answer what comes
+        /// before it ("RR\0UU" is no scramble RR). Every text the binding
+        /// gives the library is checked here.
+        /// </summary>
+        internal static void CheckText(string text, string what, int? index = null)
         {
             if (text == null)
             {
                 throw new ArgumentNullException(what);
             }
-            int nul = text.IndexOf('\0');
-            if (nul >= 0)
+            if (text.IndexOf('\0') >= 0)
             {
-                throw new SlidetableException(kind, what + " \"" + text.Replace("\0", "\\0") +
-                    "\" holds a NUL character at " + nul);
+                throw new SlidetableException(ErrorKind.Input, (index == null ? what : what + " " + index) + " \"" +
+                    text.Replace("\0", "\\0") + "\" holds a NUL character, where the library would end the text",
+                    index);
             }
-            return Encoding.UTF8.GetBytes(text);
         }
 
         /// <summary>

@@ -85,7 +85,8 @@ namespace Slidetable
     /// A table is safe to share between threads: open it once. Calls that
     /// may search take a time limit (null: none) and a
     /// <see cref="CancellationToken"/>, and have Async forms that run them
-    /// on the thread pool. Dispose the table to release its memory at once;
+    /// each on a thread of its own (a background thread, which the process
+    /// does not wait for at exit). Dispose the table to release its memory at once;
     /// calls still searching on it then end with a
     /// <see cref="SlidetableException"/> of kind
     /// <see cref="ErrorKind.Cancelled"/>, and later calls throw
@@ -171,7 +172,7 @@ namespace Slidetable
             CancellationToken cancellationToken = default(CancellationToken))
         {
             Native.Load();
-            byte[] p = Native.Utf8(path, "path", ErrorKind.Argument);
+            byte[] p = Native.Utf8(path, "path");
             long ms = Native.TimeoutMs(timeout);
             ulong id;
             using (var call = new NativeCall(null, cancellationToken))
@@ -181,18 +182,18 @@ namespace Slidetable
             return new Table(id);
         }
 
-        /// <summary><see cref="Open(string, Metric, byte[], TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
+        /// <summary><see cref="Open(string, Metric, byte[], TimeSpan?, CancellationToken)"/> on a thread of its own.</summary>
         public static Task<Table> OpenAsync(string size, Metric metric = Metric.Single, byte[] goal = null,
             TimeSpan? timeout = null, CancellationToken cancellationToken = default(CancellationToken))
         {
-            return OnPool(() => Open(size, metric, goal, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Open(size, metric, goal, timeout, cancellationToken), cancellationToken);
         }
 
-        /// <summary><see cref="OpenFile"/> on the thread pool.</summary>
+        /// <summary><see cref="OpenFile"/> on a thread of its own.</summary>
         public static Task<Table> OpenFileAsync(string path, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return OnPool(() => OpenFile(path, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => OpenFile(path, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary>The columns of the boards the table answers.</summary>
@@ -434,6 +435,7 @@ namespace Slidetable
                 {
                     throw new ArgumentNullException("boards", "board " + i + " is null");
                 }
+                Native.CheckText(b, "board", i);
                 if (b.IndexOf('\n') >= 0)
                 {
                     throw new SlidetableException(ErrorKind.Input, "board " + i + " \"" + b +
@@ -441,7 +443,7 @@ namespace Slidetable
                 }
                 text.Append(b).Append('\n'); // every board a line, an empty one too
             }
-            byte[] bytes = Native.Utf8(text.ToString(), "boards", ErrorKind.Input);
+            byte[] bytes = Encoding.UTF8.GetBytes(text.ToString()); // each board checked above
             long ms = Native.TimeoutMs(timeout);
             var distances = new int[boards.Count];
             if (distances.Length == 0)
@@ -586,7 +588,7 @@ namespace Slidetable
         /// </summary>
         public byte[] Scramble(string moves)
         {
-            byte[] text = Native.Utf8(moves, "moves", ErrorKind.Input);
+            byte[] text = Native.Utf8(moves, "moves");
             var cells = new byte[CellCount];
             UIntPtr len;
             using (var call = new NativeCall(handle, CancellationToken.None))
@@ -597,45 +599,45 @@ namespace Slidetable
             return cells;
         }
 
-        /// <summary><see cref="Distance(byte[], TimeSpan?, CancellationToken)"/> on the thread pool, on a copy of board.</summary>
+        /// <summary><see cref="Distance(byte[], TimeSpan?, CancellationToken)"/> on a thread of its own, on a copy of board.</summary>
         public Task<int?> DistanceAsync(byte[] board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return OnPool(() => Distance(b, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Distance(b, timeout, cancellationToken), cancellationToken);
         }
 
-        /// <summary><see cref="Distance(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
+        /// <summary><see cref="Distance(string, TimeSpan?, CancellationToken)"/> on a thread of its own.</summary>
         public Task<int?> DistanceAsync(string board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             return DistanceAsync(Parse(board), timeout, cancellationToken);
         }
 
-        /// <summary><see cref="Hints(byte[], TimeSpan?, CancellationToken)"/> on the thread pool, on a copy of board.</summary>
+        /// <summary><see cref="Hints(byte[], TimeSpan?, CancellationToken)"/> on a thread of its own, on a copy of board.</summary>
         public Task<Hints> HintsAsync(byte[] board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return OnPool(() => Hints(b, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Hints(b, timeout, cancellationToken), cancellationToken);
         }
 
-        /// <summary><see cref="Hints(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
+        /// <summary><see cref="Hints(string, TimeSpan?, CancellationToken)"/> on a thread of its own.</summary>
         public Task<Hints> HintsAsync(string board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             return HintsAsync(Parse(board), timeout, cancellationToken);
         }
 
-        /// <summary><see cref="Solve(byte[], TimeSpan?, CancellationToken)"/> on the thread pool, on a copy of board.</summary>
+        /// <summary><see cref="Solve(byte[], TimeSpan?, CancellationToken)"/> on a thread of its own, on a copy of board.</summary>
         public Task<byte[]> SolveAsync(byte[] board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             byte[] b = Copy(board);
-            return OnPool(() => Solve(b, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Solve(b, timeout, cancellationToken), cancellationToken);
         }
 
-        /// <summary><see cref="Solve(string, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
+        /// <summary><see cref="Solve(string, TimeSpan?, CancellationToken)"/> on a thread of its own.</summary>
         public Task<byte[]> SolveAsync(string board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
@@ -644,41 +646,45 @@ namespace Slidetable
 
         /// <summary>
         /// <see cref="Distances(byte[], int[], TimeSpan?, CancellationToken)"/>
-        /// on the thread pool: leave both arrays alone until the task ends.
+        /// on a thread of its own: leave both arrays alone until the task ends.
         /// </summary>
         public Task DistancesAsync(byte[] boards, int[] distances, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return OnPool(() => { Distances(boards, distances, timeout, cancellationToken); return true; }, cancellationToken);
+            return OnThread(() => { Distances(boards, distances, timeout, cancellationToken); return true; }, cancellationToken);
         }
 
         /// <summary>
-        /// <see cref="Distances(byte[], TimeSpan?, CancellationToken)"/> on
-        /// the thread pool: leave boards alone until the task ends.
+        /// <see cref="Distances(byte[], TimeSpan?, CancellationToken)"/> on a
+        /// thread of its own: leave boards alone until the task ends.
         /// </summary>
         public Task<int[]> DistancesAsync(byte[] boards, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return OnPool(() => Distances(boards, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Distances(boards, timeout, cancellationToken), cancellationToken);
         }
 
-        /// <summary><see cref="Level(int, int, ulong?, TimeSpan?, CancellationToken)"/> on the thread pool.</summary>
+        /// <summary><see cref="Level(int, int, ulong?, TimeSpan?, CancellationToken)"/> on a thread of its own.</summary>
         public Task<Level> LevelAsync(int min, int max = -1, ulong? seed = null, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
-            return OnPool(() => Level(min, max, seed, timeout, cancellationToken), cancellationToken);
+            return OnThread(() => Level(min, max, seed, timeout, cancellationToken), cancellationToken);
         }
 
         /// <summary>
-        /// Runs f on the thread pool and returns its task: canceled at once
-        /// if token already is, or when f throws OperationCanceledException
-        /// (the call saw token cancelled); faulted with what else f throws.
-        /// The token is given to f, not to the thread pool, so that a task
-        /// ends once, as f does: with a token of its own, the pool may end
-        /// a task as cancelled that has started, and the delegate's end then
-        /// completes it a second time (seen in Mono).
+        /// Runs f on a thread of its own, a background thread, and returns
+        /// its task: canceled at once if token already is, or when f throws
+        /// OperationCanceledException (the call saw token cancelled);
+        /// faulted with what else f throws. Not on the thread pool: in
+        /// Mono, a pool thread whose work ends as the runtime shuts down
+        /// (a search that the handler of ProcessExit ended, or one whose
+        /// end let Main return) can miss the wake-up that ends it, and the
+        /// process then waits 5 to 60 s for it after Main returns
+        /// (mono/mono#9000); a thread of its own just ends. The token is
+        /// given to f, not to a Task, so that the task ends once, as f
+        /// does.
         /// </summary>
-        static Task<T> OnPool<T>(Func<T> f, CancellationToken token)
+        static Task<T> OnThread<T>(Func<T> f, CancellationToken token)
         {
             var done = new TaskCompletionSource<T>();
             if (token.IsCancellationRequested)
@@ -686,7 +692,7 @@ namespace Slidetable
                 done.SetCanceled();
                 return done.Task;
             }
-            Task.Factory.StartNew(() =>
+            var thread = new Thread(() =>
             {
                 try
                 {
@@ -700,7 +706,10 @@ namespace Slidetable
                 {
                     done.TrySetException(e);
                 }
-            }, CancellationToken.None, TaskCreationOptions.DenyChildAttach, TaskScheduler.Default);
+            });
+            thread.IsBackground = true; // the process does not wait for it
+            thread.Name = "slidetable";
+            thread.Start();
             return done.Task;
         }
 

@@ -20,6 +20,9 @@ static class Tests
     /// <summary>A 5x5 board far beyond any search's reach in the time of a test.</summary>
     const string Far5x5 = "5 19 7 1 23/18 22 14 21 0/12 6 2 11 13/9 3 4 17 24/16 20 15 10 8";
 
+    /// <summary>A 4x4 board 79 moves from the goal (next to one of 80): minutes of search.</summary>
+    const string Deep4x4 = "12 0 9 13/15 11 10 14/3 7 2 5/4 8 6 1";
+
     static int Main(string[] args)
     {
         if (args.Length == 1 && args[0] == "-exit-searching")
@@ -51,6 +54,7 @@ static class Tests
         Group("a closed table", ClosedTable);
         Group("another goal", OtherGoal);
         Group("letters", Letters);
+        Group("text holding a NUL", Nul);
         Group("time limits", TimeLimits);
         Group("cancellation", Cancellation);
         Group("closing under a search", CloseUnderSearch);
@@ -526,7 +530,8 @@ static class Tests
         ThrowsKind(() => Table.Open(17, 17), ErrorKind.Input, "Open(17, 17)");
         ThrowsKind(() => Table.Open(3, 3, (Metric)7), ErrorKind.Input, "Open with metric 7");
         ThrowsKind(() => Table.Open("3x3", Metric.Single, new byte[] { 1, 2, 3 }), ErrorKind.Input, "a goal of 3 cells");
-        ThrowsKind(() => Table.OpenFile("a\0b"), ErrorKind.Argument, "OpenFile of a path holding NUL");
+        ThrowsKind(() => Table.OpenFile("a\0b"), ErrorKind.Input, "OpenFile of a path holding NUL",
+            "path \"a\\0b\" holds a NUL character, where the library would end the text");
         Throws<ArgumentNullException>(() => Table.OpenFile(null), "OpenFile(null)");
         string dup = Of(records, "bad").First(r => r[2] == "1 2 3/4 5 6/7 7 0")[3];
         using (var t = Table.Open("3x3"))
@@ -741,17 +746,84 @@ static class Tests
     }
 
     /// <summary>
-    /// Returns from Main while a search that no one cancels runs on a
-    /// thread of the pool, in a table not disposed: the process must exit
-    /// all the same (csharp_test.go waits for it).
+    /// Text holding a NUL character, which the library would read up to
+    /// the NUL, answering what comes before it: refused as input, naming
+    /// it, wherever the binding gives text to the library.
+    /// </summary>
+    static void Nul()
+    {
+        const string board = "1 2 3/4 5 6/7 8 0";
+        const string ends = " holds a NUL character, where the library would end the text";
+        using (var t = Table.Open("3x3"))
+        {
+            var cases = new[]
+            {
+                Tuple.Create("moves \"RR\\0UU\"", (Action)(() => t.Scramble("RR\0UU")), (Action)(() => t.Scramble("RR"))),
+                Tuple.Create("board \"" + board + "\\0 junk\"", (Action)(() => t.Distance(board + "\0 junk")),
+                    (Action)(() => t.Distance(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.Hints(board + "\0")), (Action)(() => t.Hints(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.Solve(board + "\0")), (Action)(() => t.Solve(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.IsSolvable(board + "\0")),
+                    (Action)(() => t.IsSolvable(board))),
+                Tuple.Create("board \"" + board + "\\0\"", (Action)(() => t.DistanceAsync(board + "\0")),
+                    (Action)(() => t.DistanceAsync(board).Wait())),
+                Tuple.Create("board \"" + board + "\\0 9\"", (Action)(() => Library.Parse(3, 3, board + "\0 9")),
+                    (Action)(() => Library.Parse(3, 3, board))),
+                Tuple.Create("size \"3x3\\0 4x4\"", (Action)(() => Table.Open("3x3\0 4x4").Dispose()),
+                    (Action)(() => Table.Open("3x3").Dispose())),
+            };
+            foreach (var c in cases)
+            {
+                try
+                {
+                    c.Item3(); // what comes before the NUL is answered
+                }
+                catch (Exception e)
+                {
+                    Fail(c.Item1 + " without its NUL: " + Describe(e));
+                }
+                ThrowsKind(c.Item2, ErrorKind.Input, c.Item1, c.Item1 + ends);
+            }
+            int w, h;
+            ThrowsKind(() => Library.ParseSize("4x4\0", out w, out h), ErrorKind.Input, "ParseSize", "size \"4x4\\0\"" + ends);
+            var batch = ThrowsKind(() => t.Distances(new[] { "8 6 7/2 5 4/3 0 1", board + "\0 9" }), ErrorKind.Input,
+                "a batch whose board 1 holds a NUL", "board 1 \"" + board + "\\0 9\"" + ends);
+            Check(batch != null && batch.Index == 1, "the index of the board holding a NUL: " + (batch == null ? "" : Show(batch.Index)));
+        }
+    }
+
+    /// <summary>
+    /// Returns from Main as a game might when it quits: one table disposed
+    /// while it searched, a search left running on another, which is not
+    /// disposed. The process must exit all the same, at once (csharp_test.go
+    /// measures the time from the line printed last to the exit). The
+    /// Async calls must not run on the thread pool, whose threads Mono can
+    /// wait for 5 to 60 s at exit when their work ended as it shut down:
+    /// the end of the search of the table disposed tells on which thread
+    /// it ran.
     /// </summary>
     static int ExitSearching()
     {
         var t5 = Table.Open("5x5");
-        Task<int?> task = t5.DistanceAsync(t5.Parse(Far5x5));
-        WaitSearching(() => task.IsCompleted);
-        Console.WriteLine("returning from Main, the search " + task.Status);
-        return task.IsCompleted ? 1 : 0;
+        var t4 = Table.Open("4x4");
+        Task<int?> far = t5.DistanceAsync(t5.Parse(Far5x5));
+        Task<int?> deep = t4.DistanceAsync(t4.Parse(Deep4x4));
+        WaitSearching(() => far.IsCompleted || deep.IsCompleted);
+        if (far.IsCompleted)
+        {
+            Console.WriteLine("the 5x5 search ended before its table was disposed: " + far.Status);
+            return 1;
+        }
+        string thread = "";
+        Task ended = far.ContinueWith(x => thread = Thread.CurrentThread.IsThreadPoolThread ? "a thread of the pool"
+            : !Thread.CurrentThread.IsBackground ? "a foreground thread" : "a background thread of its own",
+            TaskContinuationOptions.ExecuteSynchronously); // on the thread that ends the search
+        t5.Dispose();
+        ended.Wait(TimeSpan.FromMinutes(1));
+        bool ok = far.IsFaulted && !deep.IsCompleted && thread == "a background thread of its own";
+        Console.WriteLine("returning from Main: the search of the table disposed " + far.Status + " on " + thread +
+            ", the other " + deep.Status);
+        return ok ? 0 : 1;
     }
 
     /// <summary>

@@ -24,7 +24,9 @@ every tile between the tapped one and the blank) the tile tapped.
 The functions of the module answer from a :class:`Table` of the size,
 opened on first use and kept; open a :class:`Table` yourself to choose
 when, to open a file, or to close it. Bad input raises
-:class:`SlidetableError` with the command line's message. Calls that may
+:class:`SlidetableError` with the command line's message; an argument of
+the wrong type (a board neither text nor ints, a seed that is no int, a
+timeout that is text or a bool) raises TypeError. Calls that may
 search take ``timeout`` (seconds, above 0 and at most 7 days; None, the
 default, for no limit) and ``cancel`` (a :class:`Cancel`, which another
 thread may fire). Everything is safe to call from many threads;
@@ -39,6 +41,7 @@ import array
 import ctypes
 import itertools
 import math
+import numbers
 import os
 import random as _random
 import sys
@@ -138,19 +141,29 @@ _MAX_TIMEOUT = 7 * 24 * 3600
 def _timeout_ms(timeout: Optional[float]) -> int:
     """The milliseconds of timeout (seconds), 0 for None: bounded here, since
     ctypes would wrap a number too large for int64_t (2**64 ms to 0, no
-    limit) rather than refuse it."""
+    limit) rather than refuse it. A number is an int or a float (or another
+    real number type, NumPy's too), not a bool nor text: TypeError."""
     if timeout is None:
         return 0
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit, "
+                        f"not {type(timeout).__name__}")
     try:
         t = float(timeout)
     except OverflowError:
         t = math.inf
-    except (TypeError, ValueError):
-        raise TypeError(f"timeout {timeout!r}: want a number of seconds, or None for no limit") from None
     if not 0 < t <= _MAX_TIMEOUT:  # NaN too
         raise ValueError(f"timeout {timeout!r}: want a number of seconds above 0 and at most {_MAX_TIMEOUT} "
                          f"(7 days), or None for no limit")
     return max(1, math.ceil(t * 1000))
+
+
+def _whole(name: str, v: object) -> int:
+    """v, a whole number: an int (or another integer type, NumPy's too), not
+    a bool, a float nor text, which raise TypeError naming it."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError(f"{name} {v!r}: want a whole number, not {type(v).__name__}")
+    return int(v)
 
 
 def _cancel_handle(cancel: Optional["Cancel"]) -> int:
@@ -159,6 +172,22 @@ def _cancel_handle(cancel: Optional["Cancel"]) -> int:
     if not isinstance(cancel, Cancel):
         raise TypeError(f"cancel must be a slidetable.Cancel, not {type(cancel).__name__}")
     return cancel._handle
+
+
+def _text(what: str, value: Union[str, bytes], index: Optional[int] = None) -> bytes:
+    """The bytes of text given to the library (value: str, or bytes such as
+    a file name os.fsencode made). The library reads text up to its first
+    NUL byte (slidetable.h), so text that holds one is refused here, as
+    bad input, rather than read in part: "RR\\0UU" is no scramble RR."""
+    shown = repr(os.fsdecode(value) if isinstance(value, bytes) else value)
+    named = what + " " + shown if index is None else f"{what} at index {index}: {shown}"
+    try:
+        data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+    except UnicodeEncodeError as e:  # a lone surrogate
+        raise SlidetableError(f"{named} is not text: {e.reason} at {e.start}", "input", index) from None
+    if b"\0" in data:
+        raise SlidetableError(f"{named} holds a NUL character, where the library would end the text", "input", index)
+    return data
 
 
 def _metric(metric: str) -> int:
@@ -170,7 +199,7 @@ def _metric(metric: str) -> int:
 
 def _size(size: Size) -> Tuple[int, int]:
     if isinstance(size, str):
-        text = size.encode()
+        text = _text("size", size)
         w, h = ctypes.c_int(), ctypes.c_int()
         _check(_native.lib().slidetable_parse_size(text, len(text), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
@@ -178,14 +207,18 @@ def _size(size: Size) -> Tuple[int, int]:
         w, h = size
     except (TypeError, ValueError):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints") from None
-    if not all(isinstance(x, int) and -_INT_MAX <= x <= _INT_MAX for x in (w, h)):
+    if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (w, h)):
         raise TypeError(f"size {size!r}: want \"WxH\" or a pair of ints")
+    w, h = int(w), int(h)
+    if not all(-_INT_MAX <= x <= _INT_MAX for x in (w, h)):  # beyond a C int: the library's words
+        why = "width and height must be at least 2" if min(w, h) < 2 else f"has more than {_MAX_CELLS} cells"
+        raise SlidetableError(f"bad size: {w}x{h}{':' if min(w, h) < 2 else ''} {why}")
     return w, h
 
 
-def _parse(w: int, h: int, text: str) -> bytes:
-    """The cells of a board of w x h written as text."""
-    data = text.encode()
+def _parse(w: int, h: int, text: str, what: str = "board") -> bytes:
+    """The cells of a board (or goal: what) of w x h written as text."""
+    data = _text(what, text)
     cells = _native.cells_buffer(w * h if 0 < w * h <= _MAX_CELLS else _MAX_CELLS)
     n = ctypes.c_size_t()
     _check(_native.lib().slidetable_parse(w, h, data, len(data), cells, len(cells), ctypes.byref(n)))
@@ -193,8 +226,11 @@ def _parse(w: int, h: int, text: str) -> bytes:
 
 
 def _ints(seq: Sequence[int], w: int, h: int) -> bytes:
-    """The cells of a sequence of ints, each a byte."""
+    """The cells of a sequence of ints, each a byte (a bool is no tile)."""
     try:
+        seq = list(seq)
+        if any(isinstance(v, bool) for v in seq):
+            raise TypeError
         return bytes(seq)
     except ValueError:
         # The words of the board package (tile out of range) for a number
@@ -217,10 +253,11 @@ def _describe(v: object) -> str:
         return f"a {type(v).__name__}"
 
 
-def _cells(board: Board, w: int, h: int) -> bytes:
-    """The cells of one board: text, a buffer of bytes, or ints."""
+def _cells(board: Board, w: int, h: int, what: str = "board") -> bytes:
+    """The cells of one board (or goal: what): text, a buffer of bytes, or
+    ints."""
     if isinstance(board, str):
-        return _parse(w, h, board)
+        return _parse(w, h, board, what)
     if isinstance(board, (bytes, bytearray)):
         return bytes(board)
     try:
@@ -313,7 +350,7 @@ class Table:
         w, h = _size(size)
         m = _metric(metric)
         lib = _native.lib()
-        goal_cells = None if goal is None else _cells(goal, w, h)
+        goal_cells = None if goal is None else _cells(goal, w, h, "goal")
         handle = ctypes.c_uint64()
         _check(
             lib.slidetable_open(
@@ -332,9 +369,7 @@ class Table:
         answers boards of its size towards its goal: a table in the metric
         it counts, a pattern database by search in single-tile moves, an
         abstraction database by search in multi-tile moves."""
-        p = os.fsencode(path)
-        if b"\0" in p:
-            raise SlidetableError(f"path {os.fsdecode(p)!r} holds a NUL byte", "argument")
+        p = _text("path", os.fsencode(path))
         handle = ctypes.c_uint64()
         _check(_native.lib().slidetable_open_file(p, len(p), _timeout_ms(timeout), _cancel_handle(cancel),
                                                    ctypes.byref(handle)))
@@ -557,8 +592,8 @@ class Table:
             text = "\n".join(b.replace("\n", " ") for b in seq)
         if "\0" in text:
             i = next(i for i, b in enumerate(seq) if "\0" in b)
-            raise SlidetableError(f"board at index {i}: {seq[i]!r} holds a NUL character", "input", i)
-        return text.encode()
+            _text("board", seq[i], i)
+        return _text("boards", text)
 
     def _buffer(self, mv: memoryview, obj: object, n: int) -> Tuple[bytes, int]:
         """The cells of a buffer of boards, and how many boards."""
@@ -594,9 +629,9 @@ class Table:
         once from the built-in level pack where it holds boards at every
         distance of the range, as ``slidetable serve`` answers; the same
         seed gives the same level (default: a random seed)."""
-        lo, hi = min, -1 if max is None else max
+        lo, hi = _whole("min", min), -1 if max is None else _whole("max", max)
         for name, v in (("min", lo), ("max", hi)):
-            if not isinstance(v, int) or not -_INT_MAX <= v <= _INT_MAX:
+            if not -_INT_MAX <= v <= _INT_MAX:
                 raise SlidetableError(f"{name}={v}: want 0 to 1000")
         s = _seed(seed)
         n = self.width * self.height
@@ -634,7 +669,7 @@ class Table:
         ``"R3D2L"``) make from the goal."""
         if not isinstance(moves, str):
             raise TypeError(f"moves are a string of letters such as 'R3D2L', not {type(moves).__name__}")
-        text = moves.encode("utf-8")
+        text = _text("moves", moves)
         n = self.width * self.height
         cells, length = _native.cells_buffer(n), ctypes.c_size_t()
         _check(_native.lib().slidetable_scramble(self._live(), text, len(text), cells, n, ctypes.byref(length)))
@@ -644,7 +679,8 @@ class Table:
 def _seed(seed: Optional[int]) -> int:
     if seed is None:
         return _random.getrandbits(64)
-    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+    seed = _whole("seed", seed)
+    if not 0 <= seed < 2**64:
         raise ValueError(f"seed {seed!r}: want a whole number from 0 to 2**64-1")
     return seed
 
@@ -758,7 +794,7 @@ def _table(size: Size, metric: str, goal: Optional[Board]) -> Table:
         # buffer, is not hashable, and a bad one fails as in Table.
         if isinstance(size, str):
             w_h = _size(size)
-        goal_key = goal = _cells(goal, *w_h)
+        goal_key = goal = _cells(goal, *w_h, "goal")
     key = (size_key, metric, goal_key)
     t = _tables.get(key)
     if t is None:

@@ -212,6 +212,73 @@ class TestLetters(unittest.TestCase):
             slidetable.scramble("3x3", [1, 2])  # type: ignore[arg-type]
 
 
+class TestText(unittest.TestCase):
+    """Text the package gives the library, which reads it up to a NUL
+    (slidetable.h): text holding one is refused as bad input, naming it,
+    where the library would answer what comes before the NUL."""
+
+    def test_nul(self):
+        t = slidetable.Table("3x3")
+        board = "1 2 3/4 5 6/7 8 0"
+        cases = [
+            ("moves", "RR\0UU", lambda: t.scramble("RR\0UU"), lambda: t.scramble("RR")),
+            ("moves", "RR\0UU", lambda: slidetable.scramble("3x3", "RR\0UU"), lambda: slidetable.scramble("3x3", "RR")),
+            ("board", board + "\0 junk", lambda: t.distance(board + "\0 junk"), lambda: t.distance(board)),
+            ("board", board + "\0 junk", lambda: slidetable.distance("3x3", board + "\0 junk"),
+             lambda: slidetable.distance("3x3", board)),
+            ("board", board + "\0", lambda: t.hints(board + "\0"), lambda: t.hints(board)),
+            ("board", board + "\0", lambda: t.solve(board + "\0"), lambda: t.solve(board)),
+            ("board", board + "\0", lambda: t.solvable(board + "\0"), lambda: t.solvable(board)),
+            ("board", board + "\0", lambda: t.cells(board + "\0"), lambda: t.cells(board)),
+            ("board", board + "\0", lambda: t.letters(board + "\0", [8]), lambda: t.letters(board, [8])),
+            ("size", "3x3\0 4x4", lambda: slidetable.Table("3x3\0 4x4"), lambda: slidetable.Table("3x3")),
+            ("size", "3x3\0 4x4", lambda: slidetable.distance("3x3\0 4x4", board),
+             lambda: slidetable.distance("3x3", board)),
+            ("size", "3x3\0", lambda: slidetable.random_board("3x3\0", seed=1),
+             lambda: slidetable.random_board("3x3", seed=1)),
+            ("goal", board + "\0 x", lambda: slidetable.Table("3x3", goal=board + "\0 x"),
+             lambda: slidetable.Table("3x3", goal=board)),
+            ("goal", board + "\0 x", lambda: slidetable.distance("3x3", board, goal=board + "\0 x"),
+             lambda: slidetable.distance("3x3", board, goal=board)),
+        ]
+        for what, text, call, prefix in cases:
+            with self.subTest(what=what, text=text):
+                prefix()  # what comes before the NUL is answered
+                with self.assertRaises(SlidetableError) as e:
+                    call()
+                self.assertEqual(str(e.exception), f"{what} {text!r} holds a NUL character, "
+                                                   "where the library would end the text")
+                self.assertEqual(e.exception.status, "input")
+                self.assertIsNone(e.exception.index)
+
+    def test_nul_path(self):
+        for path in ("4x3.tbl\0.txt", b"4x3.tbl\0", "\0"):
+            with self.subTest(path=path):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.Table.open(path)
+                self.assertEqual(e.exception.status, "input")
+                self.assertIn("path", str(e.exception))
+                self.assertIn("holds a NUL character", str(e.exception))
+
+    def test_nul_in_a_batch(self):
+        board = "8 6 7/2 5 4/3 0 1"
+        for boards in ([board, board + "\0 9"], [board, [1, 2, 3, 4, 5, 6, 7, 8, 0], "1 2\0"]):
+            with self.subTest(boards=boards):
+                i = len(boards) - 1
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.distances("3x3", boards)
+                self.assertEqual(str(e.exception), f"board at index {i}: {boards[i]!r} holds a NUL character, "
+                                                   "where the library would end the text")
+                self.assertEqual((e.exception.status, e.exception.index), ("input", i))
+
+    def test_not_text(self):
+        """A lone surrogate cannot be written in UTF-8: bad input too."""
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.scramble("3x3", "R\ud800")
+        self.assertEqual(e.exception.status, "input")
+        self.assertIn("moves 'R\\ud800' is not text", str(e.exception))
+
+
 def moved(b: tuple, nb: tuple) -> int:
     """The tile a move from b to nb moves (or taps): the one farthest from
     b's blank among those that moved."""
@@ -450,6 +517,78 @@ class TestErrors(unittest.TestCase):
             for call in calls:
                 with self.subTest(timeout=t):
                     call(t)
+
+    def test_number_types(self):
+        """Every number the package takes is refused by its type when it is
+        not one (text, a bool, a float for a whole number: TypeError,
+        naming it), and by its value when it is one out of range
+        (ValueError, or the library's words)."""
+        board = "8 6 7/2 5 4/3 0 1"
+        timeouts = [
+            lambda t: slidetable.distance("3x3", board, timeout=t),
+            lambda t: slidetable.distances("3x3", [board], timeout=t),
+            lambda t: slidetable.hints("3x3", board, timeout=t),
+            lambda t: slidetable.solve("3x3", board, timeout=t),
+            lambda t: slidetable.level("3x3", 5, 5, seed=1, timeout=t),
+            lambda t: slidetable.Table("3x3", timeout=t),
+            lambda t: slidetable.Table.open("no.tbl", timeout=t),
+        ]
+        for t in ("1", b"1", True, False, [1], 1j, __import__("decimal").Decimal(1)):
+            for call in timeouts:
+                with self.subTest(timeout=t):
+                    with self.assertRaises(TypeError) as e:
+                        call(t)
+                    self.assertTrue(str(e.exception).startswith(f"timeout {t!r}: want a number of seconds"))
+        from fractions import Fraction
+        for t in (Fraction(1, 2), 2, 0.5):
+            with self.subTest(timeout=t):
+                self.assertEqual(slidetable.distance("3x3", board, timeout=t), 31)
+        seeds = [
+            lambda s: slidetable.random_board("3x3", seed=s),
+            lambda s: slidetable.level("3x3", 5, 5, seed=s),
+            lambda s: slidetable.Table("3x3").random_board(s),
+        ]
+        for s in ("1", True, 1.0, 1.5, [1]):
+            for call in seeds:
+                with self.subTest(seed=s):
+                    with self.assertRaises(TypeError) as e:
+                        call(s)
+                    self.assertTrue(str(e.exception).startswith(f"seed {s!r}: want a whole number, not"))
+        for s in (-1, 2**64):
+            for call in seeds:
+                with self.subTest(seed=s):
+                    with self.assertRaises(ValueError):
+                        call(s)
+        self.assertEqual(slidetable.random_board("3x3", seed=2**64 - 1), slidetable.random_board("3x3", seed=2**64 - 1))
+        for name, args in (("min", ("5", 6)), ("min", (True, 6)), ("min", (5.0, 6)), ("max", (5, "6")),
+                           ("max", (5, False)), ("max", (5, 6.0))):
+            v = args[0] if name == "min" else args[1]
+            for call in (lambda: slidetable.level("3x3", *args, seed=1),
+                         lambda: slidetable.Table("3x3").level(*args, seed=1)):
+                with self.subTest(name=name, value=v):
+                    with self.assertRaises(TypeError) as e:
+                        call()
+                    self.assertTrue(str(e.exception).startswith(f"{name} {v!r}: want a whole number, not"))
+        with self.assertRaises(SlidetableError) as e:
+            slidetable.level("3x3", 0, 2**40, seed=1)
+        self.assertEqual(e.exception.status, "input")
+        self.assertEqual(slidetable.level("3x3", 5, 5, seed=1).distance, 5)
+        for size in ((True, 3), (3, 3.0), ("3", 3)):
+            with self.subTest(size=size):
+                with self.assertRaises(TypeError):
+                    slidetable.Table(size)
+        for size, message in (((2**40, 3), "bad size: 1099511627776x3 has more than 256 cells"),
+                              ((3, -2**40), "bad size: 3x-1099511627776: width and height must be at least 2")):
+            with self.subTest(size=size):
+                with self.assertRaises(SlidetableError) as e:
+                    slidetable.Table(size)
+                self.assertEqual((str(e.exception), e.exception.status), (message, "input"))
+        self.assertEqual(slidetable.Table((3, 3)).size, "3x3")
+        # A bool is no tile, in a board or a move.
+        with self.assertRaises(TypeError):
+            slidetable.distance("2x2", [True, 2, 3, False])
+        with self.assertRaises(TypeError):
+            slidetable.letters("3x3", "1 2 3/4 5 6/7 8 0", [8, True], path=False)
 
     def test_unhashable(self):
         """A metric or goal that cannot be a key fails as any bad one does."""
