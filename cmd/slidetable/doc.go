@@ -208,9 +208,10 @@
 //		With -notation letters, each move as speedsolvers write it.
 //
 // distance, solvable, solve and hint take -scramble MOVES instead of a
-// board: the board those moves make from the goal, in letters ("RRDL",
-// "R3D2L": the way the tiles slide, with how many slide at once) or as
-// tile numbers. A search that runs for more than a second says on
+// board: the board those moves make from the goal the answer is measured
+// to (a -table FILE's own, or -goal), in letters ("RRDL", "R3D2L": the
+// way the tiles slide, with how many slide at once) or as tile numbers;
+// -scramble "" is the goal itself, as the API's empty scramble= is. A search that runs for more than a second says on
 // standard error what it is doing, at each deeper bound (no solution of
 // fewer than N moves, the boards looked at); a board of more than 16 cells
 // without a table or a pattern database for its size whose lower bound is
