@@ -44,6 +44,12 @@ type flags struct {
 	// error (serve logs them); it may be called from any goroutine.
 	warn func(msg string)
 	mu   sync.Mutex // serializes warnings written to stderr
+
+	// bareDistances, if set, says once the flags are parsed whether the
+	// command answers with distances and no word of their metric (the
+	// text of distance and levels): a -table FILE in multi-tile moves
+	// taken without -metric is then noted on standard error.
+	bareDistances func() bool
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {

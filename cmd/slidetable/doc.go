@@ -157,7 +157,9 @@
 //	distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
-//		distance a line for the boards of standard input.
+//		distance a line for the boards of standard input. A -table FILE
+//		in multi-tile moves, without -metric, answers in them, which a
+//		note on standard error says.
 //	solvable [-metric single|multi] [-goal BOARD] [-scramble MOVES] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
 //	verify [-table FILE] [-metric single|multi] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH

@@ -72,6 +72,7 @@ const (
 func runLevels(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "levels", levelsUsage, levelsManual, levelsExamples)
 	lf := addLevelsFlags(f)
+	f.bareDistances = func() bool { return !*lf.asJSON && !*lf.pack } // -pack prints JSON
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err
