@@ -311,8 +311,10 @@
 //		goal, whether it answers exactly or with lower bounds, its
 //		entries (boards, entries or arrangements), its length, its
 //		content hash, and its proof: certified as read (a table of up to
-//		10 cells), known (a copy of a built-in file), recorded (with the
-//		record's path) or none (proven on first use). Proves nothing.
+//		10 cells), known (a copy of a built-in file, or the database
+//		'slidetable build 4x4' writes, whose content hash the program
+//		knows), recorded (with the record's path) or none (proven on
+//		first use). Proves nothing.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		versions of the file formats it reads: the container, which holds
