@@ -259,17 +259,22 @@
 //		on 4x4 prints the 17 published boards at 80 moves.
 //		-pack prints the size's level pack instead: N boards (default 10)
 //		at each distance from A (default 1) to B, or every one there is,
-//		each with an optimal solution, one JSON object a line
-//		({"size":"4x4","metric":"multi","board":[...],"distance":31,
+//		each with an optimal solution, one JSON object a line as each is
+//		solved ({"size":"4x4","metric":"multi","board":[...],"distance":31,
 //		"solution":[...],"uniform":true}: the solution is the tiles
 //		tapped in order; "uniform" is false for a board of a random walk,
-//		where uniform boards cannot be drawn; -mode filter draws uniform
-//		boards even at distances too rare for auto, such as 39 multi-tile
-//		moves of 4x4). B defaults to the table's largest distance, or for
-//		4x4 to 60 and the published boards at 80 (39 in multi-tile
-//		moves); the seed defaults to 1, so the same command makes the
-//		same pack. The packs in data/packs, which games deal from, are
-//		made so.
+//		where uniform boards cannot be drawn near the goal). Distances far
+//		out where uniform boards are too rare for auto and random walks
+//		reach them no more often (39 multi-tile moves of 4x4, 68
+//		single-tile moves and beyond) are refused before any board is
+//		solved, saying how rare, as plain levels refuses them; -mode
+//		filter draws them uniformly, saying how many boards it expects to
+//		solve, unless no time would see the end. B defaults to the
+//		table's largest distance, or for 4x4 to 60 and the published
+//		boards at 80 (all 17 of them, unless -n is given), or in
+//		multi-tile moves to 39 (38 in auto mode); the seed defaults to 1,
+//		so the same command makes the same pack. The packs in data/packs,
+//		which games deal from, are made so.
 //	plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
