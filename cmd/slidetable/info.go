@@ -24,7 +24,7 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 			"recorded (a proof of these bytes is recorded in the folder of installed\n"+
 			"files), or none (it is proven on its first use). Reads the file, proves\n"+
 			"nothing.",
-		"  slidetable info data/4x4-multi.abs\n  slidetable info -json 4x3.tbl\n")
+		"  slidetable info blank-first.tbl\n  slidetable info -json 4x3.tbl\n")
 	f.addMemFlag()
 	asJSON := f.Bool("json", false, `print {"path":"...","kind":"table","size":"4x3","metric":"single","goal":[...],"exact":true,"entries":...,"bytes":...,"hash":"...","proof":"recorded","record":"..."} (see the manual)`)
 	pos, err := f.parse(args)
