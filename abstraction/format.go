@@ -300,8 +300,8 @@ func parseFixed(f *fields) (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = board.New(size, g); err != nil {
-		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	if h.goal, err = container.Goal(size, g, ErrFormat); err != nil {
+		return nil, err
 	}
 	return h, nil
 }
@@ -330,7 +330,7 @@ func (h *header) newPart(classes []byte, largest uint8) (filePart, error) {
 	p := filePart{largest: largest}
 	var err error
 	if p.cl, err = NewClassing(h.goal, classes); err != nil {
-		return p, fmt.Errorf("%w: %w", ErrFormat, err)
+		return p, container.Damaged(ErrFormat, "", err)
 	}
 	groups, ok := sequences(p.cl)
 	if !ok {

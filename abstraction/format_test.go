@@ -8,11 +8,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/gen"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -152,6 +155,57 @@ func TestCorrupt(t *testing.T) {
 		if err := db.Err(); !errors.Is(err, abstraction.ErrChecksum) {
 			t.Errorf("raw %v: Err after a damaged block: %v, want ErrChecksum", raw, err)
 		}
+	}
+}
+
+// TestDamagedGoalAndClassing gives a tile twice in the goal of a file of
+// either version, and a cell other than the blank's class 0 in its first
+// classing, the header's checksum made good again: the file is refused as
+// damaged (ErrFormat, a failure of kind failure.File), by its reader and
+// by Describe, never as bad input, which the same goal or classing from a
+// caller is.
+func TestDamagedGoalAndClassing(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"3x3.abs", "3x3-raw.abs", "container-3x3.abs", "container-3x3-raw.abs"} {
+		t.Run(name, func(t *testing.T) {
+			good, err := os.ReadFile(filepath.Join("testdata", "golden", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			db, err := abstraction.NewReader(bytes.NewReader(good), int64(len(good)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			goal := db.Goal().Cells()
+			n := len(goal)
+			// The goal's cells, then the first classing's: in the container
+			// after the length of the parameters and their first 8 bytes.
+			at, classing := 32, 32+n+4+8
+			if string(good[:8]) != "SLIDEBOX" {
+				at, classing = 24, 24+n
+			}
+			if !bytes.Equal(good[at:at+n], goal) {
+				t.Fatalf("the goal %s is not at byte %d", db.Goal(), at)
+			}
+			check := func(what, want string, bad []byte, describe bool) {
+				t.Helper()
+				abstraction.ResealHeader(bad)
+				_, err := abstraction.NewReader(bytes.NewReader(bad), int64(len(bad)))
+				if !errors.Is(err, abstraction.ErrFormat) || failure.KindOf(err) != failure.File || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s: %v, a failure of kind %v, want ErrFormat, of kind %v, saying %q", what, err, failure.KindOf(err), failure.File, want)
+				}
+				if _, err := container.DescribeAt(bytes.NewReader(bad), int64(len(bad))); describe && failure.KindOf(err) != failure.File {
+					t.Errorf("%s: Describe: %v, a failure of kind %v, want %v", what, err, failure.KindOf(err), failure.File)
+				}
+			}
+			bad := bytes.Clone(good)
+			bad[at] = bad[at+1]
+			check("goal", "appears twice", bad, true)
+			bad = bytes.Clone(good)
+			cell := (db.Goal().Blank() + 1) % n
+			bad[classing+cell] = 0
+			check("classing", "bad classing", bad, false)
+		})
 	}
 }
 

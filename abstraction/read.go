@@ -98,7 +98,7 @@ func newReader(r io.ReaderAt, closer io.Closer, name string, size int64, opts *R
 	}
 	db, err := newDB(classings)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
+		return nil, container.Damaged(ErrFormat, "", err)
 	}
 	db.file = container.NewFile(r, closer, name, errs)
 	lay := layoutOf(h.goal.Len(), h.goal.Size().W)

@@ -69,7 +69,8 @@
 // the command line's levels does, plans the draw with PlanLevels (the same
 // decision a level takes: from a table, the published boards, uniform
 // boards solved or random walks) and draws with the plan; MakePack makes a
-// level pack. Their names are those of package levels, which does the
+// level pack, as PlanPack plans it, refusing before any board is drawn the
+// distances neither uniform boards nor random walks reach. Their names are those of package levels, which does the
 // work, so that a front end needs no other package. Whether a generator
 // draws boards uniformly is the question of package game/uniform.
 //

@@ -132,24 +132,32 @@ func contains(bs []board.Board, b board.Board) bool {
 
 // TestMakePackRange holds MakePack's default range for a size without a
 // table to the largest level a game offers, with the published boards at
-// 80 moves, in single-tile moves, and to PackMultiMax in multi-tile moves:
-// the number of distances it reports as the first is done.
+// 80 moves, in single-tile moves, and to PackMultiMax in multi-tile moves,
+// or in Auto mode to the distance before, 39 moves being too rare for it:
+// the number of distances it reports as the first is done, and PlanPack's.
 func TestMakePackRange(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		m    board.Metric
+		mode game.Mode
 		want int
 	}{
-		{board.SingleTile, game.DefaultMaxLevel + 1},
-		{board.MultiTile, game.PackMultiMax},
+		{board.SingleTile, game.Auto, game.DefaultMaxLevel + 1},
+		{board.MultiTile, game.Auto, game.PackMultiMax - 1},
+		{board.MultiTile, game.Filter, game.PackMultiMax},
 	} {
+		p := searched(t, board.Size{W: 4, H: 4}, c.m)
+		plan, err := game.PlanPack(context.Background(), p, &game.PackOptions{Mode: c.mode})
+		if err != nil || len(plan) != c.want {
+			t.Errorf("%s, mode %v: planned %d distances (%v), want %d", c.m, c.mode, len(plan), err, c.want)
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		total := 0
-		_, err := game.MakePack(ctx, searched(t, board.Size{W: 4, H: 4}, c.m), &game.PackOptions{PerDistance: 1, Seed: 1,
+		_, err = game.MakePack(ctx, p, &game.PackOptions{PerDistance: 1, Seed: 1, Mode: c.mode,
 			Progress: func(done, all int) { total = all; cancel() }})
 		cancel()
 		if !errors.Is(err, context.Canceled) || total != c.want {
-			t.Errorf("%s: %d distances (%v), want %d", c.m, total, err, c.want)
+			t.Errorf("%s, mode %v: %d distances (%v), want %d", c.m, c.mode, total, err, c.want)
 		}
 	}
 }

@@ -43,11 +43,12 @@ type PackOptions struct {
 	// Hardest adds the published boards at the size's largest distance,
 	// where there are some (the 17 boards 80 moves from the 4x4 goal).
 	Hardest bool
-	// PerDistance is the most boards at each distance, 0 for PerDistance.
+	// PerDistance is the most boards at each distance; 0 means
+	// PerDistance, and every published board at the largest distance.
 	PerDistance int
 	// Mode is Auto (the zero value), or Filter to draw uniform boards at
 	// distances too rare for Auto (39 multi-tile moves of 4x4, about one
-	// board in 3,200), rather than random walks. No other mode is taken.
+	// board in 3,200), rather than refuse them. No other mode is taken.
 	Mode Mode
 	// Seed makes the pack: the same seed, the same boards.
 	Seed uint64
@@ -57,6 +58,9 @@ type PackOptions struct {
 	// Progress, if set, is called as each distance is done, with the
 	// distances done and the distances there are.
 	Progress func(done, total int)
+	// Found, if set, is called with each entry as soon as it has its
+	// solution, in the order of the pack, from the goroutine of MakePack.
+	Found func(PackEntry)
 }
 
 // PerDistance is the number of boards a pack holds at each distance where
@@ -65,35 +69,92 @@ const PerDistance = 10
 
 // MakePack draws a level pack of p, whose goal must be the standard goal
 // of its size: at each distance of opts, up to PerDistance boards, drawn
-// the way Plan decides in opts.Mode (Auto by default), with random walks
-// where boards cannot be drawn uniformly, each with one optimal solution.
-// Where fewer boards than asked are found at a distance (there are fewer,
-// or walks find no more), the pack holds those found. The entries come by
-// distance, in the order drawn; each distance has a random source of its
-// own, seeded by opts.Seed and the distance, so a seed always gives the
-// same boards.
+// as PlanPack decides, each with one optimal solution. Where fewer boards
+// than asked are found at a distance (there are fewer, or walks find no
+// more), the pack holds those found. The entries come by distance, in the
+// order drawn; each distance has a random source of its own, seeded by
+// opts.Seed and the distance, so a seed always gives the same boards. It
+// fails with PlanPack's errors before it draws anything.
 func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, error) {
+	o, p, plan, err := planPack(ctx, p, opts)
+	if err != nil {
+		return nil, err
+	}
+	size := p.Goal.Size()
+	var out []PackEntry
+	for i, step := range plan {
+		got, err := drawAt(ctx, p, step, o)
+		if err != nil {
+			return out, err
+		}
+		for _, lv := range got {
+			sol, err := solution(ctx, p, lv)
+			if err != nil {
+				return out, err
+			}
+			e := PackEntry{Size: size.String(), Metric: p.Metric.String(), Board: ints(lv.Board.Cells()),
+				Distance: lv.Distance, Solution: sol, Uniform: step.How != Walked}
+			out = append(out, e)
+			if o.Found != nil {
+				o.Found(e)
+			}
+		}
+		if o.Progress != nil {
+			o.Progress(i+1, len(plan))
+		}
+	}
+	return out, nil
+}
+
+// PackStep is how MakePack draws the boards of a pack at one distance:
+// Plan's choice for it in the pack's mode, with random walks (Walked)
+// where uniform boards cannot be drawn; N boards at most.
+type PackStep struct {
+	Distance int
+	Choice
+	N int
+}
+
+// PlanPack returns how MakePack draws each distance of the pack opts asks
+// for, in order, deciding before anything is drawn. A distance whose
+// uniform boards Plan cannot draw in opts.Mode is drawn by random walks
+// (near the goal, where few boards lie and walks find them at once),
+// unless the boards at least that far are rare too (the far tail of a
+// known distribution: 39 multi-tile moves of 4x4, 68 single-tile moves and
+// beyond), which a random walk, whose end is no farther than a uniform
+// board's, reaches no more often: there it fails with Plan's
+// *UniformError, wrapped with the distance, saying how rare the boards
+// are (Auto mode, where Filter would draw them uniformly) or how many
+// boards would be solved (in any mode). It also fails with ErrRange for a
+// goal other than the standard one, a mode other than Auto and Filter, or
+// no distances, and with ErrCount for a negative PerDistance. For a size
+// of up to SmallCells cells without a table, it builds one.
+func PlanPack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackStep, error) {
+	_, _, plan, err := planPack(ctx, p, opts)
+	return plan, err
+}
+
+// planPack is PlanPack, which also returns the options with their
+// defaults and the puzzle with the table it built, if any.
+func planPack(ctx context.Context, p Puzzle, opts *PackOptions) (*PackOptions, Puzzle, []PackStep, error) {
 	var o PackOptions
 	if opts != nil {
 		o = *opts
 	}
 	size := p.Goal.Size()
 	if p.Goal != board.Goal(size) {
-		return nil, fmt.Errorf("%w: a pack is of the standard goal, not %s", ErrRange, p.Goal)
-	}
-	if o.PerDistance == 0 {
-		o.PerDistance = PerDistance
+		return nil, p, nil, fmt.Errorf("%w: a pack is of the standard goal, not %s", ErrRange, p.Goal)
 	}
 	if o.PerDistance < 0 {
-		return nil, fmt.Errorf("%w: %d boards a distance", ErrCount, o.PerDistance)
+		return nil, p, nil, fmt.Errorf("%w: %d boards a distance", ErrCount, o.PerDistance)
 	}
 	if o.Mode != Auto && o.Mode != Filter {
-		return nil, fmt.Errorf("%w: a pack is drawn in mode auto or filter, not %v", ErrRange, o.Mode)
+		return nil, p, nil, fmt.Errorf("%w: a pack is drawn in mode auto or filter, not %v", ErrRange, o.Mode)
 	}
 	if p.Table == nil && size.Cells() <= SmallCells {
 		t, err := TableOf(ctx, p, 0)
 		if err != nil {
-			return nil, err
+			return nil, p, nil, err
 		}
 		p.Table = t
 	}
@@ -102,11 +163,12 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 		hi = p.Table.Max()
 	}
 	// No board is farther than the size's largest distance, or its bound.
-	if most, _ := published.MaxDistance(size, p.Metric); most > 0 {
+	most, _ := published.MaxDistance(size, p.Metric)
+	if most > 0 {
 		hi = min(hi, most)
 	}
 	if hi == 0 && !o.Hardest {
-		return nil, fmt.Errorf("%w: a pack of %s, which has no table, needs its largest distance", ErrRange, size)
+		return nil, p, nil, fmt.Errorf("%w: a pack of %s, which has no table, needs its largest distance", ErrRange, size)
 	}
 	var distances []int
 	for d := lo; d <= hi; d++ {
@@ -116,53 +178,59 @@ func MakePack(ctx context.Context, p Puzzle, opts *PackOptions) ([]PackEntry, er
 		distances = append(distances, h.Distance)
 	}
 	if len(distances) == 0 {
-		return nil, fmt.Errorf("%w: no distances from %d to %d", ErrRange, lo, hi)
-	}
-	var out []PackEntry
-	for i, d := range distances {
-		got, uniform, err := drawAt(ctx, p, d, &o)
-		if err != nil {
-			return out, err
-		}
-		for _, lv := range got {
-			sol, err := solution(ctx, p, lv)
-			if err != nil {
-				return out, err
-			}
-			out = append(out, PackEntry{Size: size.String(), Metric: p.Metric.String(), Board: ints(lv.Board.Cells()),
-				Distance: lv.Distance, Solution: sol, Uniform: uniform})
-		}
-		if o.Progress != nil {
-			o.Progress(i+1, len(distances))
-		}
-	}
-	return out, nil
-}
-
-// drawAt draws the boards of a pack at distance d, and says whether they
-// were drawn uniformly.
-func drawAt(ctx context.Context, p Puzzle, d int, o *PackOptions) ([]Level, bool, error) {
-	r := rand.New(rand.NewPCG(o.Seed, uint64(d)))
-	choice, err := Plan(p, d, d, o.PerDistance, o.Mode)
-	how := choice.How
-	if errors.Is(err, ErrUniform) {
-		how, err = Walked, nil
-	}
-	if err != nil {
-		return nil, false, err
+		return nil, p, nil, fmt.Errorf("%w: no distances from %d to %d", ErrRange, lo, hi)
 	}
 	n := o.PerDistance
-	if how == Hardest {
-		n = MaxPackEntries // the published list, whole
+	if n == 0 {
+		n = PerDistance
 	}
-	got, err := Draw(ctx, p, how, r, d, d, n, &DrawOptions{Mode: o.Mode, Search: &SearchOptions{Workers: o.Workers}})
-	if errors.Is(err, ErrNotFound) && how == Walked {
+	plan := make([]PackStep, len(distances))
+	for i, d := range distances {
+		step := PackStep{Distance: d, N: n}
+		var err error
+		step.Choice, err = Plan(p, d, d, n, o.Mode)
+		var ue *UniformError
+		if errors.As(err, &ue) && !farTail(p, ue, d, most) {
+			step.Choice, err = Choice{How: Walked}, nil
+		}
+		if err != nil {
+			return nil, p, nil, fmt.Errorf("levels at %d moves: %w", d, err)
+		}
+		if step.How == Hardest && o.PerDistance == 0 {
+			step.N = MaxPackEntries // the published list, whole
+		}
+		plan[i] = step
+	}
+	return &o, p, plan, nil
+}
+
+// farTail reports whether the boards at distance d, which Plan cannot draw
+// uniformly for ue, lie in the far tail of a known distribution, the
+// boards at least d moves away as rare as RareFraction: random walks
+// reach them no more often than uniform boards (a walk's end is no farther
+// than a uniform board's), so walks are no way out. Near the goal the
+// boards at d are rare because few boards are that close, and walks find
+// them at once.
+func farTail(p Puzzle, ue *UniformError, d, most int) bool {
+	if ue.Reason != TooRare && ue.Reason != Hopeless || most < d {
+		return false
+	}
+	tail, known := RarityOf(p.Goal, p.Metric, d, most)
+	return known && !tail.Bound && tail.Rare()
+}
+
+// drawAt draws the boards of a pack at the distance of step, as it says.
+func drawAt(ctx context.Context, p Puzzle, step PackStep, o *PackOptions) ([]Level, error) {
+	d := step.Distance
+	r := rand.New(rand.NewPCG(o.Seed, uint64(d)))
+	got, err := Draw(ctx, p, step.How, r, d, d, step.N, &DrawOptions{Mode: o.Mode, Search: &SearchOptions{Workers: o.Workers}})
+	if errors.Is(err, ErrNotFound) && step.How == Walked {
 		err = nil // as many as the walks found
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("levels at %d moves: %w", d, err)
+		return nil, fmt.Errorf("levels at %d moves: %w", d, err)
 	}
-	return got, how != Walked, nil
+	return got, nil
 }
 
 // solution returns an optimal solution of lv, from p's table or solver.

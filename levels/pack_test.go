@@ -219,3 +219,103 @@ func TestReadPackRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPack decides how each distance of a 4x4 pack is drawn, before
+// any board is drawn or solved: near the goal, where uniform boards are
+// rare because few boards lie that close, by random walks; uniformly where
+// boards are common; the published boards at 80 moves, all of them unless
+// a number a distance is asked for; and the far tail of the distribution,
+// where random walks reach boards no more often than uniform draws, is
+// refused, saying how rare, in Auto mode (39 multi-tile moves, 68
+// single-tile moves), and in any mode where no time would see the end (79
+// single-tile moves).
+func TestPlanPack(t *testing.T) {
+	t.Parallel()
+	size := board.Size{W: 4, H: 4}
+	for _, tc := range []struct {
+		name    string
+		m       board.Metric
+		opts    levels.PackOptions
+		how     map[int]levels.How
+		n       map[int]int
+		refused levels.UniformReason // and at which distance
+		at      int
+	}{
+		{"single default", board.SingleTile, levels.PackOptions{Max: 60, Hardest: true},
+			map[int]levels.How{1: levels.Walked, 35: levels.Walked, 36: levels.Solved, 60: levels.Solved, 80: levels.Hardest},
+			map[int]int{1: levels.PerDistance, 60: levels.PerDistance, 80: levels.MaxPackEntries}, 0, 0},
+		{"single 80, 2 a distance", board.SingleTile, levels.PackOptions{Min: 80, Max: 60, Hardest: true, PerDistance: 2},
+			map[int]levels.How{80: levels.Hardest}, map[int]int{80: 2}, 0, 0},
+		{"single 60..70", board.SingleTile, levels.PackOptions{Min: 60, Max: 70}, nil, nil, levels.TooRare, 68},
+		{"single 68, filter", board.SingleTile, levels.PackOptions{Min: 68, Max: 68, Mode: levels.Filter},
+			map[int]levels.How{68: levels.Solved}, nil, 0, 0},
+		{"single 79, filter", board.SingleTile, levels.PackOptions{Min: 79, Max: 79, Mode: levels.Filter}, nil, nil, levels.Hopeless, 79},
+		{"multi 1..38", board.MultiTile, levels.PackOptions{Max: 38},
+			map[int]levels.How{1: levels.Walked, 22: levels.Walked, 38: levels.Solved}, nil, 0, 0},
+		{"multi 39", board.MultiTile, levels.PackOptions{Min: 39, Max: 39, PerDistance: 1}, nil, nil, levels.TooRare, 39},
+		{"multi 39, filter", board.MultiTile, levels.PackOptions{Min: 39, Max: 39, Mode: levels.Filter},
+			map[int]levels.How{39: levels.Solved}, map[int]int{39: levels.PerDistance}, 0, 0},
+		{"multi 42, filter", board.MultiTile, levels.PackOptions{Min: 42, Max: 42, Mode: levels.Filter}, nil, nil, levels.Hopeless, 42},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := levels.Puzzle{Goal: board.Goal(size), Metric: tc.m, Uniform: true}
+			plan, err := levels.PlanPack(context.Background(), p, &tc.opts)
+			if tc.refused != 0 {
+				var ue *levels.UniformError
+				if !errors.As(err, &ue) || ue.Reason != tc.refused || ue.Min != tc.at || !strings.Contains(err.Error(), fmt.Sprintf("levels at %d moves", tc.at)) {
+					t.Fatalf("%v, want a *UniformError of reason %v at %d moves", err, tc.refused, tc.at)
+				}
+				// Refused where the boards at least that far are rare, by
+				// the published distribution.
+				d, _ := published.DistributionOf(size, tc.m)
+				var tail, all float64
+				for dist, c := range d.Counts {
+					all += float64(c)
+					if dist >= tc.at {
+						tail += float64(c)
+					}
+				}
+				if tail/all >= levels.RareFraction {
+					t.Errorf("refused at %d moves, where %.2g of the boards are as far", tc.at, tail/all)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := map[int]levels.PackStep{}
+			for i, step := range plan {
+				if i > 0 && step.Distance <= plan[i-1].Distance {
+					t.Fatalf("distances out of order: %v", plan)
+				}
+				at[step.Distance] = step
+			}
+			for d, how := range tc.how {
+				if at[d].How != how {
+					t.Errorf("%d moves: drawn %v, want %v", d, at[d].How, how)
+				}
+			}
+			for d, n := range tc.n {
+				if at[d].N != n {
+					t.Errorf("%d moves: %d boards, want %d", d, at[d].N, n)
+				}
+			}
+		})
+	}
+}
+
+// TestMakePackFound: each entry is given to Found as soon as it has its
+// solution, the same entries as MakePack returns, in the same order.
+func TestMakePackFound(t *testing.T) {
+	t.Parallel()
+	var found []levels.PackEntry
+	p := levels.Puzzle{Goal: board.Goal(board.Size{W: 3, H: 2}), Metric: board.SingleTile}
+	pack, err := levels.MakePack(context.Background(), p, &levels.PackOptions{Seed: 1, PerDistance: 2,
+		Found: func(e levels.PackEntry) { found = append(found, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pack) == 0 || fmt.Sprint(found) != fmt.Sprint(pack) {
+		t.Fatalf("found %v, made %v", found, pack)
+	}
+}

@@ -320,7 +320,7 @@ func (h *header) checkGroups() error {
 		return fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, total, uint64(maxEntryBytes))
 	}
 	if _, err := checkPartition(h.goal, tiles); err != nil {
-		return fmt.Errorf("%w: %w", ErrFormat, err)
+		return container.Damaged(ErrFormat, "", err)
 	}
 	return nil
 }
@@ -387,8 +387,8 @@ func (hr *headerReader) fixed() (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = board.New(h.size, goalCells); err != nil {
-		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	if h.goal, err = container.Goal(h.size, goalCells, ErrFormat); err != nil {
+		return nil, err
 	}
 	return h, nil
 }

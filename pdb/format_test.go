@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/pdb"
 )
@@ -186,6 +187,64 @@ func testCorrupt(t *testing.T, db *pdb.DB) {
 		if err := read(b); !errors.Is(err, pdb.ErrVersion) {
 			t.Fatalf("version %d: %v, want ErrVersion", v, err)
 		}
+	}
+}
+
+// TestDamagedGoalAndPartition gives a tile twice in the goal of a file of
+// every version, and in the current one a tile to two groups, the header's
+// checksum made good again: the file is refused as damaged (ErrFormat, a
+// failure of kind failure.File), by its reader and by Describe, never as
+// bad input, which the same goal or partition from a caller is.
+func TestDamagedGoalAndPartition(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"3x2-v1.pdb", "3x2-v2.pdb", "3x2-v3.pdb", "container-3x2.pdb", "container-3x2-raw-blank.pdb", "container-5x2-blocks.pdb"} {
+		t.Run(name, func(t *testing.T) {
+			good, err := os.ReadFile(filepath.Join("testdata", "golden", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			db, err := pdb.NewReader(bytes.NewReader(good), int64(len(good)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			goal := db.Goal().Cells()
+			n := len(goal)
+			at := 32 // the goal's cells: in the container, and before it at 20
+			legacy := string(good[:len(pdb.Magic)]) == pdb.Magic
+			if legacy {
+				at = 20
+			}
+			if !bytes.Equal(good[at:at+n], goal) {
+				t.Fatalf("the goal %s is not at byte %d", db.Goal(), at)
+			}
+			check := func(what, want string, bad []byte) {
+				t.Helper()
+				pdb.ResealHeader(bad)
+				_, err := pdb.NewReader(bytes.NewReader(bad), int64(len(bad)))
+				_, derr := container.DescribeAt(bytes.NewReader(bad), int64(len(bad)))
+				if !errors.Is(err, pdb.ErrFormat) || failure.KindOf(err) != failure.File || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s: %v, a failure of kind %v, want ErrFormat, of kind %v, saying %q", what, err, failure.KindOf(err), failure.File, want)
+				}
+				if what == "goal" && failure.KindOf(derr) != failure.File {
+					t.Errorf("%s: Describe: %v, a failure of kind %v, want %v", what, derr, failure.KindOf(derr), failure.File)
+				}
+			}
+			bad := bytes.Clone(good)
+			bad[at] = bad[at+1]
+			check("goal", "appears twice", bad)
+			if legacy {
+				return
+			}
+			// The parameters: 8 bytes, then each group's tile count and
+			// tiles. The first tile of group 2 made group 1's last keeps
+			// each group's tiles in order.
+			g1 := 32 + n + 4 + 8
+			k1 := int(good[g1])
+			g2 := g1 + 1 + k1 + 2
+			bad = bytes.Clone(good)
+			bad[g2+1] = good[g1+k1]
+			check("partition", "bad partition: tile", bad)
+		})
 	}
 }
 

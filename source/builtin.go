@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 
@@ -261,9 +262,21 @@ const Standard4x4 = "fc900b3e7d6c1c3499312622463cdc270f48caeb45c8cc2d192e9042f00
 const standard4x4V3 = "caf037464fdcfa5b25abf5a097df9e3247c672638f05d6b4eabf853953777e98"
 
 // known returns the content hashes of the files this program knows to be
-// exact without a proof on this machine: the built-in files, proven by
-// their tests, and Standard4x4, as written now and before the container.
+// exact without a proof on this machine: the built-in files (builtin),
+// proven by their tests, and Standard4x4, as written now and before the
+// container.
 var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
+	m := maps.Clone(builtin())
+	for _, h := range []string{Standard4x4, standard4x4V3} {
+		if b, err := hex.DecodeString(h); err == nil && len(b) == sha256.Size {
+			m[[sha256.Size]byte(b)] = true
+		}
+	}
+	return m
+})
+
+// builtin returns the content hashes of the files built into the program.
+var builtin = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 	m := map[[sha256.Size]byte]bool{}
 	add := func(b []byte, err error) {
 		if err != nil {
@@ -282,11 +295,6 @@ var known = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 	}
 	for _, size := range data.AbstractionSizes() {
 		add(data.AbstractionFile(size))
-	}
-	for _, h := range []string{Standard4x4, standard4x4V3} {
-		if b, err := hex.DecodeString(h); err == nil && len(b) == sha256.Size {
-			m[[sha256.Size]byte(b)] = true
-		}
 	}
 	return m
 })

@@ -239,21 +239,22 @@ func TestInspect(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		path   string
-		kind   Kind
-		metric board.Metric
-		proof  Proof
+		path    string
+		kind    Kind
+		metric  board.Metric
+		proof   Proof
+		builtin bool
 	}{
-		{tierPath, Abstraction, board.MultiTile, Known},
-		{filepath.Join("..", "data", "3x3.tbl"), Table, board.SingleTile, Certified},
-		{pdb32, PDB, board.SingleTile, Unproven},
+		{tierPath, Abstraction, board.MultiTile, Known, true},
+		{filepath.Join("..", "data", "3x3.tbl"), Table, board.SingleTile, Certified, false},
+		{pdb32, PDB, board.SingleTile, Unproven, false},
 	} {
 		info, err := r.Inspect(tc.path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fi, _ := os.Stat(tc.path)
-		if info.Kind != tc.kind || info.Metric != tc.metric || info.Proof != tc.proof || info.Bytes != fi.Size() || !info.HashKnown || info.Entries == 0 {
+		if info.Kind != tc.kind || info.Metric != tc.metric || info.Proof != tc.proof || info.Builtin != tc.builtin || info.Bytes != fi.Size() || !info.HashKnown || info.Entries == 0 {
 			t.Errorf("%s: %+v", tc.path, info)
 		}
 	}

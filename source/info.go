@@ -20,8 +20,9 @@ const (
 	// Certified is a table of at most table.CertifiedCells cells, which
 	// its reader proves as it reads it.
 	Certified
-	// Known is a copy of a file built into the program, or of
-	// Standard4x4: its tests prove it.
+	// Known is a file whose content hash the program knows: a copy of a
+	// file built into it (FileInfo.Builtin), or Standard4x4, the pattern
+	// database 'slidetable build 4x4' writes; its tests prove them.
 	Known
 	// Recorded is a file whose proof is recorded under its content hash
 	// in the folder of records, by a record that is trusted.
@@ -56,6 +57,9 @@ type FileInfo struct {
 	Hash      [sha256.Size]byte
 	HashKnown bool
 	Proof     Proof
+	// Builtin says, for Known, that the file is a copy of one built into
+	// the program; otherwise the program knows its hash (Standard4x4).
+	Builtin bool
 	// Record is the path of the record of the file's proof, for
 	// Recorded.
 	Record string
@@ -93,7 +97,7 @@ func (r *Resolver) Inspect(path string) (FileInfo, error) {
 		info.Proof = Certified
 	case !info.HashKnown:
 	case known()[info.Hash]:
-		info.Proof = Known
+		info.Proof, info.Builtin = Known, builtin()[info.Hash]
 	case r.recorded(info.Hash):
 		info.Proof, info.Record = Recorded, r.recordPath(info.Hash)
 	}

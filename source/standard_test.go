@@ -3,12 +3,39 @@ package source
 import (
 	"encoding/hex"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 )
+
+// TestKnownNotBuiltin: the files known without being built in are the
+// pattern database 'slidetable build 4x4' writes, now and before the
+// container, and no other; every built-in file is known. (Inspect says
+// which, and 'slidetable info' does not call the database built in.)
+func TestKnownNotBuiltin(t *testing.T) {
+	t.Parallel()
+	var others []string
+	for h := range known() {
+		if !builtin()[h] {
+			others = append(others, hex.EncodeToString(h[:]))
+		}
+	}
+	slices.Sort(others)
+	if want := []string{standard4x4V3, Standard4x4}; !slices.Equal(others, want) {
+		t.Errorf("known, not built in: %v; want %v", others, want)
+	}
+	if len(builtin()) == 0 {
+		t.Fatal("no built-in file known")
+	}
+	for h := range builtin() {
+		if !known()[h] {
+			t.Errorf("the built-in %x is not known", h)
+		}
+	}
+}
 
 // TestStandard4x4 builds the pattern database 'slidetable build 4x4'
 // writes (about 4 minutes and 1.8 GB on two cores) and checks its content

@@ -14,6 +14,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/table"
 )
@@ -310,6 +312,9 @@ func TestHostileHeader(t *testing.T) {
 			if !errors.Is(err, table.ErrFormat) {
 				t.Fatalf("err = %v, want ErrFormat", err)
 			}
+			if k := failure.KindOf(err); k != failure.File {
+				t.Errorf("err = %v, a failure of kind %v, want %v: the file is damaged", err, k, failure.File)
+			}
 			if alloc > tc.maxAlloc {
 				t.Errorf("allocated %d bytes for a %d-byte file (%v), want at most %d", alloc, len(file), err, tc.maxAlloc)
 			}
@@ -318,6 +323,50 @@ func TestHostileHeader(t *testing.T) {
 	}
 	good := allocated(3, func() { load(t, 3, 3) })
 	t.Logf("reading the good 3x3 file allocates %d bytes", good)
+}
+
+// TestGoalRepeatsTile gives a tile twice in the goal of a file of every
+// version, its checksums made good again: the file is refused as damaged
+// (ErrFormat, a failure of kind failure.File), by its reader and by
+// Describe, never as bad input, which the same goal from a caller is.
+func TestGoalRepeatsTile(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"v1-2x3.tbl", "v1-3x2-goal-0-5-4-3-2-1.tbl", "v2-3x2.tbl", "v2-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl",
+		"box-2x3.tbl", "box-records-3x2.tbl", "box-3x2-goal-0-5-4-3-2-1.tbl", "box-records-4x2-multi-goal-7-0-6-5-4-3-2-1.tbl"} {
+		t.Run(name, func(t *testing.T) {
+			good, err := os.ReadFile(filepath.Join("testdata", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := table.NewReader(bytes.NewReader(good), int64(len(good)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Every version holds the goal's cells at byte 32.
+			goal := tb.Goal().Cells()
+			n := len(goal)
+			if !bytes.Equal(good[32:32+n], goal) {
+				t.Fatalf("the goal %s is not at byte 32", tb.Goal())
+			}
+			for _, cell := range []int{0, n - 1} {
+				bad := bytes.Clone(good)
+				bad[32+cell] = bad[32+(cell+1)%n]
+				bad = fixChecksums(bad)
+				_, err := table.NewReader(bytes.NewReader(bad), int64(len(bad)))
+				_, derr := container.DescribeAt(bytes.NewReader(bad), int64(len(bad)))
+				// Describe reads a file of the container as the container's.
+				if !errors.Is(err, table.ErrFormat) || !errors.Is(derr, table.ErrFormat) && !errors.Is(derr, container.ErrFormat) {
+					t.Errorf("cell %d given the tile of the next: read %v, described %v, want ErrFormat", cell, err, derr)
+				}
+				for what, err := range map[string]error{"read": err, "described": derr} {
+					if failure.KindOf(err) != failure.File || !strings.Contains(fmt.Sprint(err), "goal") {
+						t.Errorf("cell %d given the tile of the next, %s: %v, a failure of kind %v, want %v, naming the goal",
+							cell, what, err, failure.KindOf(err), failure.File)
+					}
+				}
+			}
+		})
+	}
 }
 
 // TestMetricEncoding gives a single-tile file the index scheme of the

@@ -285,8 +285,8 @@ func readWhole(r io.ReaderAt, size int64, h *header, opts *ReadOptions) (*Table,
 		counts: h.counts,
 	}
 	var err error
-	if t.goal, err = board.New(t.size, h.goal); err != nil {
-		return nil, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	if t.goal, err = container.Goal(t.size, h.goal, ErrFormat); err != nil {
+		return nil, err
 	}
 
 	// Read every section and check its checksum before decoding any.
@@ -502,8 +502,8 @@ func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
 		return container.Info{}, err
 	}
 	info.Size, info.Metric, info.Entries = board.Size{W: h.w, H: h.h}, metricOf(h.scheme), h.reachable
-	if info.Goal, err = board.New(info.Size, h.goal); err != nil {
-		return container.Info{}, fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	if info.Goal, err = container.Goal(info.Size, h.goal, ErrFormat); err != nil {
+		return container.Info{}, err
 	}
 	sum := sha256.New()
 	if _, err := io.Copy(sum, io.NewSectionReader(r, 0, size)); err != nil {

@@ -171,8 +171,8 @@ func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) 
 	n := size.Cells()
 	p := hd.raw[fixedHeader:]
 	var err error
-	if hd.goal, err = board.New(size, p[:n]); err != nil {
-		return fmt.Errorf("%w: goal: %w", ErrFormat, err)
+	if hd.goal, err = container.Goal(size, p[:n], ErrFormat); err != nil {
+		return err
 	}
 	if err := hd.setMask(uint64(binary.LittleEndian.Uint16(p[n:]))); err != nil {
 		return err

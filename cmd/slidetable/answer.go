@@ -135,16 +135,28 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if err != nil {
 		return err
 	}
-	batch := len(pos) == 2 && pos[1] == "-" && (f.scramble == nil || *f.scramble == "")
+	scramble := f.scrambleGiven()
+	batch := len(pos) == 2 && pos[1] == "-" && !scramble
 	var b board.Board
-	if !batch {
-		if b, err = f.board(size, pos[1:]); err != nil {
-			return err
-		}
+	switch {
+	case scramble:
+		err = f.scrambleAlone(pos[1:])
+	case !batch:
+		b, err = f.board(size, pos[1:])
+	}
+	if err != nil {
+		return err
 	}
 	s, err := sf.solver(ctx, size)
 	if err != nil {
 		return err
+	}
+	if scramble {
+		// From the goal the answer is measured to, which the solver
+		// knows: a file's own, -goal, or the standard one.
+		if b, err = f.scrambled(s.Goal(size)); err != nil {
+			return err
+		}
 	}
 	ctx, cancel := sf.context(ctx)
 	defer cancel()

@@ -44,6 +44,12 @@ type flags struct {
 	// error (serve logs them); it may be called from any goroutine.
 	warn func(msg string)
 	mu   sync.Mutex // serializes warnings written to stderr
+
+	// bareDistances, if set, says once the flags are parsed whether the
+	// command answers with distances and no word of their metric (the
+	// text of distance and levels): a -table FILE in multi-tile moves
+	// taken without -metric is then noted on standard error.
+	bareDistances func() bool
 }
 
 func newFlags(e *env, name, usage, summary, examples string) *flags {
@@ -138,14 +144,10 @@ func (f *flags) size(arg string) (board.Size, error) {
 
 // board parses a board of the given size from the remaining arguments,
 // which are joined with spaces so that a board may be one quoted argument
-// or n separate ones (see parseBoard), or makes it with -scramble.
+// or n separate ones (see parseBoard). A command given -scramble plays it
+// from its goal instead (scrambled), with no board arguments
+// (scrambleAlone).
 func (f *flags) board(size board.Size, args []string) (board.Board, error) {
-	if b, ok, err := f.scrambled(size); ok {
-		if err == nil && len(args) != 0 {
-			err = f.failf("give a board or -scramble, not both")
-		}
-		return b, err
-	}
 	if len(args) == 0 {
 		return board.Board{}, f.failf("missing board: give the %d numbers of a %s board", size.Cells(), size)
 	}
@@ -154,6 +156,14 @@ func (f *flags) board(size board.Size, args []string) (board.Board, error) {
 		return board.Board{}, f.fail(err)
 	}
 	return b, nil
+}
+
+// scrambleAlone refuses board arguments given beside -scramble.
+func (f *flags) scrambleAlone(args []string) error {
+	if len(args) != 0 {
+		return f.failf("give a board or -scramble, not both")
+	}
+	return nil
 }
 
 func writeJSONLine(w io.Writer, v any) error {

@@ -17,9 +17,10 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 			"database given as -table FILE (a pattern database, or in multi-tile\n"+
 			"moves an abstraction tier), else the installed one, else the built-in\n"+
 			"4x4 one (a random 4x4 board takes tens of milliseconds; see 'slidetable\n"+
-			"build 4x4'). Without -metric a FILE answers in its own metric; one that\n"+
-			"cannot answer the question is refused, naming what it answers. A file is\n"+
-			"proven before it answers (see the manual: 'go doc\n"+
+			"build 4x4'). Without -metric a FILE answers in its own metric (in\n"+
+			"multi-tile moves, with a note on stderr); one that cannot answer the\n"+
+			"question is refused, naming what it answers. A file is proven before it\n"+
+			"answers (see the manual: 'go doc\n"+
 			"github.com/slidetable/slidetable/cmd/slidetable').\n\n"+
 			"With BOARD -, reads boards from standard input, one a line, solves them on\n"+
 			"every core and prints one answer a line, in order.\n\n"+
@@ -32,6 +33,7 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 	sf := addSolverFlags(f, true, 0)
 	f.addScrambleFlag()
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
+	f.bareDistances = func() bool { return !*asJSON }
 	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
 		d, err := s.Distance(ctx, b)
 		solvable, err := solvableFrom(err)

@@ -157,7 +157,9 @@
 //	distance [-table FILE] [-ida] [-metric single|multi] [-goal BOARD] [-timeout DURATION] [-max-mem SIZE] [-scramble MOVES] [-json] WxH BOARD|-
 //		Print the fewest moves from BOARD to the goal, or "unsolvable".
 //		Sizes without a table are answered by IDA*. With "-", one
-//		distance a line for the boards of standard input.
+//		distance a line for the boards of standard input. A -table FILE
+//		in multi-tile moves, without -metric, answers in them, which a
+//		note on standard error says.
 //	solvable [-metric single|multi] [-goal BOARD] [-scramble MOVES] [-json] WxH BOARD
 //		Print true or false by the parity rule, for a board of any size.
 //	verify [-table FILE] [-metric single|multi] [-goal BOARD] [-max-mem SIZE] [-q] [-json] WxH
@@ -208,9 +210,10 @@
 //		With -notation letters, each move as speedsolvers write it.
 //
 // distance, solvable, solve and hint take -scramble MOVES instead of a
-// board: the board those moves make from the goal, in letters ("RRDL",
-// "R3D2L": the way the tiles slide, with how many slide at once) or as
-// tile numbers. A search that runs for more than a second says on
+// board: the board those moves make from the goal the answer is measured
+// to (a -table FILE's own, or -goal), in letters ("RRDL", "R3D2L": the
+// way the tiles slide, with how many slide at once) or as tile numbers;
+// -scramble "" is the goal itself, as the API's empty scramble= is. A search that runs for more than a second says on
 // standard error what it is doing, at each deeper bound (no solution of
 // fewer than N moves, the boards looked at); a board of more than 16 cells
 // without a table or a pattern database for its size whose lower bound is
@@ -256,17 +259,22 @@
 //		on 4x4 prints the 17 published boards at 80 moves.
 //		-pack prints the size's level pack instead: N boards (default 10)
 //		at each distance from A (default 1) to B, or every one there is,
-//		each with an optimal solution, one JSON object a line
-//		({"size":"4x4","metric":"multi","board":[...],"distance":31,
+//		each with an optimal solution, one JSON object a line as each is
+//		solved ({"size":"4x4","metric":"multi","board":[...],"distance":31,
 //		"solution":[...],"uniform":true}: the solution is the tiles
 //		tapped in order; "uniform" is false for a board of a random walk,
-//		where uniform boards cannot be drawn; -mode filter draws uniform
-//		boards even at distances too rare for auto, such as 39 multi-tile
-//		moves of 4x4). B defaults to the table's largest distance, or for
-//		4x4 to 60 and the published boards at 80 (39 in multi-tile
-//		moves); the seed defaults to 1, so the same command makes the
-//		same pack. The packs in data/packs, which games deal from, are
-//		made so.
+//		where uniform boards cannot be drawn near the goal). Distances far
+//		out where uniform boards are too rare for auto and random walks
+//		reach them no more often (39 multi-tile moves of 4x4, 68
+//		single-tile moves and beyond) are refused before any board is
+//		solved, saying how rare, as plain levels refuses them; -mode
+//		filter draws them uniformly, saying how many boards it expects to
+//		solve, unless no time would see the end. B defaults to the
+//		table's largest distance, or for 4x4 to 60 and the published
+//		boards at 80 (all 17 of them, unless -n is given), or in
+//		multi-tile moves to 39 (38 in auto mode); the seed defaults to 1,
+//		so the same command makes the same pack. The packs in data/packs,
+//		which games deal from, are made so.
 //	plot [-table FILE] [-metric single|multi] [-o FILE.svg|.png|.pdf|.jpg|.tif] [-log] [-width IN] [-height IN] [-dpi N] [-max-mem SIZE] WxH|FILE
 //		Draw the distance distribution as a bar chart; for 4x4, the
 //		published distribution, labelled as published.
@@ -308,8 +316,10 @@
 //		goal, whether it answers exactly or with lower bounds, its
 //		entries (boards, entries or arrangements), its length, its
 //		content hash, and its proof: certified as read (a table of up to
-//		10 cells), known (a copy of a built-in file), recorded (with the
-//		record's path) or none (proven on first use). Proves nothing.
+//		10 cells), known (a copy of a built-in file, or the database
+//		'slidetable build 4x4' writes, whose content hash the program
+//		knows), recorded (with the record's path) or none (proven on
+//		first use). Proves nothing.
 //	version
 //		Print the program's version, the Go version that built it and the
 //		versions of the file formats it reads: the container, which holds

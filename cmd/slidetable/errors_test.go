@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // tableFiles writes table files for the tests into a directory: good ones,
@@ -42,9 +45,37 @@ func tableFiles(t *testing.T) map[string]string {
 	future[8] = 3 // a version after the newest
 	write("future.tbl", future)
 	write("text.tbl", []byte("not a table at all\n"))
+	write("goal-twice.tbl", goalTileTwice(t, b33))
+	b44, err := data.PDBFile(board.Size{W: 4, H: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("goal-twice.pdb", goalTileTwice(t, b44))
+	abs, err := os.ReadFile(filepath.Join("..", "..", "abstraction", "testdata", "golden", "container-3x3.abs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("goal-twice.abs", goalTileTwice(t, abs))
 	write("empty.tbl", nil)
 	files["missing.tbl"] = filepath.Join(dir, "missing.tbl")
 	return files
+}
+
+// goalTileTwice returns a copy of b, a file of the container, whose goal
+// has its first tile where its second was, and whose header's checksum
+// is made good again: a damaged file that passes every checksum.
+func goalTileTwice(t *testing.T, b []byte) []byte {
+	t.Helper()
+	const goalAt = 32 // the goal's cells in the header (internal/container)
+	if string(b[:len(container.Magic)]) != container.Magic {
+		t.Fatal("not a file of the container")
+	}
+	b = append([]byte(nil), b...)
+	b[goalAt+1] = b[goalAt]
+	le := binary.LittleEndian
+	hl := le.Uint32(b[16:])
+	le.PutUint32(b[hl-4:], fileformat.Checksum(b[:hl-4]))
+	return b
 }
 
 // TestBadInput runs the command with bad arguments and bad tables: each
@@ -130,6 +161,16 @@ func TestBadInput(t *testing.T) {
 		{"solve flipped", []string{"solve", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
 		{"hint truncated", []string{"hint", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "bad format"}},
 		{"levels flipped", []string{"levels", "-table", files["flipped.tbl"], "3x3"}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
+		// A goal that repeats a tile, its checksum good: a damaged file
+		// (1), not bad input (2), in every command and kind.
+		{"goal twice in a table", []string{"distance", "-table", files["goal-twice.tbl"], "3x3", board3}, 1, []string{files["goal-twice.tbl"], "tile 1 appears twice"}},
+		{"goal twice, info", []string{"info", files["goal-twice.tbl"]}, 1, []string{files["goal-twice.tbl"], "tile 1 appears twice"}},
+		{"goal twice, stats", []string{"stats", files["goal-twice.tbl"]}, 1, []string{files["goal-twice.tbl"], "tile 1 appears twice"}},
+		{"goal twice, levels", []string{"levels", "-table", files["goal-twice.tbl"], "3x3"}, 1, []string{files["goal-twice.tbl"], "tile 1 appears twice"}},
+		{"goal twice in a database", []string{"solve", "-table", files["goal-twice.pdb"], "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"}, 1, []string{files["goal-twice.pdb"], "tile 1 appears twice"}},
+		{"goal twice in a database, info", []string{"info", "-json", files["goal-twice.pdb"]}, 1, []string{files["goal-twice.pdb"], "tile 1 appears twice"}},
+		{"goal twice in a tier", []string{"hint", "-table", files["goal-twice.abs"], "3x3", board3}, 1, []string{files["goal-twice.abs"], "tile 1 appears twice"}},
+		{"goal twice in a tier, verify", []string{"verify", "-table", files["goal-twice.abs"], "3x3"}, 1, []string{files["goal-twice.abs"], "tile 1 appears twice"}},
 		{"plot truncated", []string{"plot", "-o", files["missing.tbl"] + ".svg", files["truncated.tbl"]}, 1, []string{files["truncated.tbl"], "bad format"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

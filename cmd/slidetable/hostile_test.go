@@ -70,7 +70,9 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 		}, [][]string{{"5x5"}, {"30x2"}, {"16x16"}, {"-n", "1000001", "4x4"}, {"-table", "/dev/null", "4x4"}, {"-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "4x4"}}},
 		{"distance", []string{"3x3", board3}, []flagValues{
 			{"table", specialIn},
-		}, [][]string{{"3x3", longInput}, {"3x3", "1 2 3 4 5 6 7 8 " + longInput}, {"17x16", "1"}, {"3x3"}}},
+		}, [][]string{{"3x3", longInput}, {"3x3", "1 2 3 4 5 6 7 8 " + longInput}, {"17x16", "1"}, {"3x3"},
+			{"-scramble", "U", "3x3"}, {"-scramble", longInput, "3x3"}, {"-scramble", "", "3x3", board3},
+			{"-goal", "0 1 2/3 4 5/6 7 8", "-scramble", "R", "3x3"}}},
 		{"gen", []string{"-seed", "1", "3x3"}, []flagValues{
 			{"n", hostileInts},
 			{"k", hostileInts},
@@ -93,6 +95,10 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 			{"-mode", "walk", "-min", "0", "-max", "0", "-n", "10000000", "3x3"},
 			{"-mode", "walk", "-min", "0", "-max", "0", "-n", "9223372036854775807", "3x3"},
 			{"-mode", "walk", "-max", "9223372036854775807", "-min", "9223372036854775807", "4x4"},
+			// Packs at distances neither uniform draws nor walks reach.
+			{"-pack", "-metric", "multi", "-min", "39", "-max", "39", "-n", "1", "4x4"},
+			{"-pack", "-mode", "filter", "-min", "79", "-max", "79", "4x4"},
+			{"-pack", "-min", "60", "-max", "79", "4x4"},
 		}},
 		{"plot", []string{"-o", filepath.Join(dir, "ok.svg"), "2x2"}, []flagValues{
 			{"width", hostileFloats},

@@ -19,10 +19,12 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 			"search, how many entries it holds, its length, its content hash (the\n"+
 			"SHA-256 of the bytes read, which names its proof record), and why it may\n"+
 			"answer without a proof: certified as it is read (a table of up to 10\n"+
-			"cells), known (a copy of a file built into the program), recorded (a\n"+
-			"proof of these bytes is recorded in the folder of installed files), or\n"+
-			"none (it is proven on its first use). Reads the file, proves nothing.",
-		"  slidetable info data/4x4-multi.abs\n  slidetable info -json 4x3.tbl\n")
+			"cells), known (a copy of a file built into the program, or the 4x4\n"+
+			"database 'slidetable build 4x4' writes, whose hash the program knows),\n"+
+			"recorded (a proof of these bytes is recorded in the folder of installed\n"+
+			"files), or none (it is proven on its first use). Reads the file, proves\n"+
+			"nothing.",
+		"  slidetable info blank-first.tbl\n  slidetable info -json 4x3.tbl\n")
 	f.addMemFlag()
 	asJSON := f.Bool("json", false, `print {"path":"...","kind":"table","size":"4x3","metric":"single","goal":[...],"exact":true,"entries":...,"bytes":...,"hash":"...","proof":"recorded","record":"..."} (see the manual)`)
 	pos, err := f.parse(args)
@@ -67,12 +69,14 @@ func writeInfo(e *env, info source.FileInfo) error {
 	if info.HashKnown {
 		fmt.Fprintf(&sb, "content hash: %x\n", info.Hash)
 	}
-	switch info.Proof {
-	case source.Certified:
+	switch {
+	case info.Proof == source.Certified:
 		sb.WriteString("proof: certified as it is read (a table of up to 10 cells)\n")
-	case source.Known:
+	case info.Proof == source.Known && info.Builtin:
 		sb.WriteString("proof: known (a copy of a file built into the program, proven by its tests)\n")
-	case source.Recorded:
+	case info.Proof == source.Known:
+		sb.WriteString("proof: known (not built in: its content hash is that of the database 'slidetable build 4x4' writes, the same bytes on every machine, which the program knows)\n")
+	case info.Proof == source.Recorded:
 		fmt.Fprintf(&sb, "proof: recorded in %s\n", info.Record)
 	default:
 		sb.WriteString("proof: none yet (proven on its first use, then recorded)\n")

@@ -52,15 +52,18 @@ const (
 		"the blank) and boards are drawn from a table of that metric, or by random\n" +
 		"walks (-mode walk); uniform boards of a size without one are refused.\n\n" +
 		"-pack prints the size's level pack, ready-made puzzles with their answers,\n" +
-		"one JSON object a line: {\"size\",\"metric\",\"board\",\"distance\",\"solution\"\n" +
-		"(the tiles tapped in order),\"uniform\"}, N boards (default 10) at each\n" +
-		"distance from A (default 1) to B, or all there are: drawn uniformly where\n" +
-		"they can be, else by random walks (\"uniform\":false); -mode filter draws\n" +
-		"uniform boards even at distances too rare for auto (39 multi-tile moves\n" +
-		"of 4x4). B defaults to the table's largest distance, or for 4x4 to 60 and\n" +
-		"the 17 published boards at 80 (39 in multi-tile moves). The seed (default\n" +
-		"1) makes the same pack every time; data/packs holds the packs the game\n" +
-		"deals from."
+		"one JSON object a line as each is solved: {\"size\",\"metric\",\"board\",\n" +
+		"\"distance\",\"solution\" (the tiles tapped in order),\"uniform\"}, N boards (default\n" +
+		"10) at each distance from A (default 1) to B, or all there are: drawn\n" +
+		"uniformly where they can be, else, near the goal, by random walks\n" +
+		"(\"uniform\":false). Distances far out that auto finds too rare, which\n" +
+		"random walks reach no more often (39 multi-tile moves of 4x4), are refused\n" +
+		"at once, saying how rare; -mode filter draws them uniformly, saying how\n" +
+		"many boards it expects to solve. B defaults to the table's largest\n" +
+		"distance, or for 4x4 to 60 and the 17 published boards at 80 (-n of them\n" +
+		"if -n is given), or in multi-tile moves to 39 (38 in auto mode). The seed\n" +
+		"(default 1) makes the same pack every time; data/packs holds the packs the\n" +
+		"game deals from."
 	levelsExamples = "  slidetable levels -min 20 -max 22 -n 5 3x3\n  slidetable levels -min 31 -max 31 3x3\n  slidetable levels -min 30 -n 3 -seed 1 -json 4x2\n  slidetable levels -min 50 -max 55 -n 10 -seed 1 4x4\n  slidetable levels -mode walk -min 30 -max 30 -n 3 4x4\n  slidetable levels -pack -metric multi 3x3\n"
 )
 
@@ -72,6 +75,7 @@ const (
 func runLevels(ctx context.Context, e *env, args []string) error {
 	f := newFlags(e, "levels", levelsUsage, levelsManual, levelsExamples)
 	lf := addLevelsFlags(f)
+	f.bareDistances = func() bool { return !*lf.asJSON && !*lf.pack } // -pack prints JSON
 	size, err := f.parseSize(args)
 	if err != nil {
 		return err

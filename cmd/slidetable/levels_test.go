@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/internal/reference"
+	"github.com/slidetable/slidetable/internal/testenv"
 )
 
 type levelOut struct {
@@ -369,5 +373,53 @@ func TestLevelsPack(t *testing.T) {
 	code, filter, errOut := slidetable(t, "", "levels", "-pack", "-q", "-mode", "filter", "-min", "30", "-max", "30", "-n", "3", "3x3")
 	if code != 0 || errOut != "" || filter == auto || strings.Count(filter, `"uniform":true`) != 3 || strings.Count(filter, `"distance":30,`) != 3 {
 		t.Errorf("levels -pack -mode filter: exit %d, %q, %q (auto: %q)", code, filter, errOut, auto)
+	}
+}
+
+// TestLevelsPackRare: -pack refuses, at once and before any board is
+// solved, distances in the far tail of 4x4's distribution, which uniform
+// draws hardly hit in auto mode and random walks reach no more often, as
+// plain levels refuses a range too rare, saying how rare and what would
+// draw them; -mode filter draws them, saying what it expects to solve;
+// the default multi-tile range stops before 39 in auto mode, and says so.
+func TestLevelsPackRare(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		code int
+		says []string // on stderr
+	}{
+		{[]string{"-metric", "multi", "-min", "39", "-max", "39", "-n", "1"}, exitUsage, []string{"39..39 moves from the goal are about 1 in 3,200", "-mode filter"}},
+		{[]string{"-min", "60", "-max", "70"}, exitUsage, []string{"68..68 moves from the goal are about 1 in 2,100", "leave them out with -max 67", "-mode filter"}},
+		{[]string{"-mode", "filter", "-min", "79", "-max", "79"}, exitUsage, []string{"1 in 150,000,000,000", "cannot finish"}},
+		{[]string{"-mode", "filter", "-metric", "multi", "-min", "39", "-max", "39", "-n", "1", "-timeout", "1ms"}, exitFailure, []string{"1 in 3,200", "expect to solve about 3,200 boards for the 1 kept", "-timeout 1ms ran out"}},
+		{[]string{"-metric", "multi", "-min", "30", "-n", "1", "-timeout", "1ms"}, exitFailure, []string{"the pack stops at 38 moves", "-mode filter -min 39"}},
+	} {
+		args := append(append([]string{"levels", "-pack", "-q"}, tc.args...), "4x4")
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		var out, errOut bytes.Buffer
+		code := run(ctx, args, strings.NewReader(""), &out, &errOut)
+		late := ctx.Err()
+		cancel()
+		if code != tc.code || late != nil {
+			t.Errorf("%q: exit %d (%v), %q; want exit %d at once", args, code, late, errOut.String(), tc.code)
+		}
+		for _, s := range tc.says {
+			if !strings.Contains(errOut.String(), s) {
+				t.Errorf("%q: %q does not say %q", args, errOut.String(), s)
+			}
+		}
+	}
+}
+
+// TestLevelsPackHardestN: -n bounds the published boards 80 moves from
+// the 4x4 goal too, each searched for a solution (about a minute): a
+// long check.
+func TestLevelsPackHardestN(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
+	code, out, errOut := slidetable(t, "", "levels", "-pack", "-q", "-min", "80", "-n", "1", "4x4")
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); code != 0 || len(lines) != 1 || !strings.Contains(lines[0], `"distance":80,`) {
+		t.Errorf("levels -pack -min 80 -n 1: exit %d, %q, %q", code, out, errOut)
 	}
 }

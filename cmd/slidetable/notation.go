@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,35 +12,36 @@ import (
 // addScrambleFlag adds -scramble to f: a board given as the moves that
 // make it from the goal.
 func (f *flags) addScrambleFlag() {
-	f.scramble = f.String("scramble", "", "instead of a board, play `MOVES` from the goal: letters as speedsolvers write them (\"RRDL\", \"R3D2L\": the way the tiles slide, with a count when several slide at once) or tile numbers (\"8 7 4\": each tile moved, or tapped with -metric multi)")
+	f.scramble = f.String("scramble", "", "instead of a board, play `MOVES` from the goal (a -table FILE's own, or -goal): letters as speedsolvers write them (\"RRDL\", \"R3D2L\": the way the tiles slide, with a count when several slide at once) or tile numbers (\"8 7 4\": each tile moved, or tapped with -metric multi); none, \"\", is the goal itself")
 }
 
-// scrambled returns the board -scramble makes from the goal (-goal, or the
-// standard one), and whether -scramble was given.
-func (f *flags) scrambled(size board.Size) (board.Board, bool, error) {
-	if f.scramble == nil || *f.scramble == "" {
-		return board.Board{}, false, nil
+// scrambleGiven reports whether -scramble was given, even empty: an
+// empty scramble is the goal, not a missing board.
+func (f *flags) scrambleGiven() bool {
+	given := false
+	if f.scramble != nil {
+		f.Visit(func(fl *flag.Flag) { given = given || fl.Name == "scramble" })
 	}
-	goal := board.Goal(size)
-	if f.goal != nil {
-		var err error
-		if goal, err = f.goal.board(size); err != nil {
-			return board.Board{}, true, err
-		}
-	}
+	return given
+}
+
+// scrambled returns the board -scramble makes from goal, the goal the
+// command's answers are measured to: a -table FILE's own, -goal, or the
+// standard one. Its moves are letters, or tile numbers; none is the goal.
+func (f *flags) scrambled(goal board.Board) (board.Board, error) {
 	text := strings.TrimSpace(*f.scramble)
 	if text != "" && text[0] >= '0' && text[0] <= '9' {
 		b, err := playTiles(goal, text, f.metric)
 		if err != nil {
-			return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
+			return board.Board{}, f.fail(fmt.Errorf("-scramble: %w", err))
 		}
-		return b, true, nil
+		return b, nil
 	}
 	b, err := goal.AfterLetters(text)
 	if err != nil {
-		return board.Board{}, true, f.fail(fmt.Errorf("-scramble: %w", err))
+		return board.Board{}, f.fail(fmt.Errorf("-scramble: %w", err))
 	}
-	return b, true, nil
+	return b, nil
 }
 
 // playTiles plays the tiles of text, numbers separated by spaces or

@@ -73,6 +73,10 @@ func TestScramble(t *testing.T) {
 		{[]string{"solvable", "-scramble", "R3D3L2U", "4x4"}, "true\n"},
 		{[]string{"solve", "-scramble", "R3D3L2U", "-notation", "letters", "4x4"}, "distance: 9\nmoves: DRRUUULLL\n"},
 		{[]string{"distance", "-goal", "0 1 2/3 4 5/6 7 8", "-scramble", "L2", "3x3"}, "2\n"},
+		// An empty scramble is the goal, as the API's empty scramble= is.
+		{[]string{"distance", "-scramble", "", "3x3"}, "0\n"},
+		{[]string{"hint", "-scramble", " ", "4x4"}, "distance: 0 (solved)\n"},
+		{[]string{"solvable", "-goal", "0 1 2/3 4 5/6 7 8", "-scramble", "", "-json", "3x3"}, `{"size":"3x3","goal":[0,1,2,3,4,5,6,7,8],"board":[0,1,2,3,4,5,6,7,8],"solvable":true}` + "\n"},
 	} {
 		code, out, errOut := slidetable(t, "", tt.args...)
 		if code != 0 || out != tt.want {
@@ -88,6 +92,8 @@ func TestScramble(t *testing.T) {
 		{[]string{"distance", "-scramble", "8 1", "3x3"}, "move 2"},
 		{[]string{"distance", "-scramble", "R", "3x3", "1 2 3 4 5 6 7 8 0"}, "not both"},
 		{[]string{"distance", "-scramble", "R", "3x3", "-"}, "not both"},
+		{[]string{"distance", "-scramble", "", "3x3", "1 2 3 4 5 6 7 8 0"}, "not both"},
+		{[]string{"solve", "-scramble", "", "3x3", "-"}, "not both"},
 		{[]string{"solve", "-notation", "braille", "3x3", "1 2 3 4 5 6 7 8 0"}, "want tiles or letters"},
 	} {
 		code, _, errOut := slidetable(t, "", tt.args...)

@@ -20,7 +20,7 @@ func runPlot(ctx context.Context, e *env, args []string) error {
 			"format its extension names: .svg, .png, .pdf, .jpg or .tif. For 4x4, which\n"+
 			"has no table, it draws the published distribution, and says so. With\n"+
 			"-metric multi, distances count multi-tile moves.",
-		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o docs/3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
+		"  slidetable plot 3x3\n  slidetable plot -log -o 4x4.svg 4x4\n  slidetable plot -o 3x3.png 3x3\n  slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3\n")
 	path := f.String("table", "", "use the table `FILE` instead of the built-in or installed one (without -metric, in its metric)")
 	f.addMemFlag()
 	f.addMetricFlag()

@@ -19,6 +19,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/slidetable/slidetable/internal/testenv"
+	"github.com/slidetable/slidetable/source"
 )
 
 // The README's code blocks and the manual's examples are tests, so that
@@ -150,8 +153,8 @@ func blockPackage(b codeBlock) ([]byte, error) {
 // TestReadmeConsole runs each ```console block of the README and compares
 // what each command prints (standard output and error together) with the
 // lines the block shows: "..." stands for any lines, and durations (155ms,
-// 1.2s) may differ. Commands run in a new directory, so the files they
-// write (5x2.tbl, docs/3x3.png) go there.
+// 1.2s) may differ. Commands run in a new, empty directory, as a reader's
+// would, so the files they write (5x2.tbl, 3x3.png) go there.
 func TestReadmeConsole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every example of the README")
@@ -162,9 +165,6 @@ func TestReadmeConsole(t *testing.T) {
 	}
 	blocks := markdownBlocks(t, filepath.Join(root, "README.md"))
 	t.Chdir(t.TempDir())
-	if err := os.Mkdir("docs", 0o755); err != nil {
-		t.Fatal(err)
-	}
 	c := &console{t: t}
 	defer c.close()
 	n := 0
@@ -249,15 +249,22 @@ func (c *console) run(where, text string) int {
 // slidetable or by printf through a pipe; curl of the server's API; or
 // "slidetable serve &", which starts the server curl asks.
 func (c *console) exec(line string) (string, error) {
+	out, _, err := c.execStatus(line)
+	return out, err
+}
+
+// execStatus is exec, which also returns the exit status of the last
+// command of the line: 0 for curl and serve.
+func (c *console) execStatus(line string) (string, int, error) {
 	if line == "slidetable serve &" {
 		c.serve()
-		return "", nil
+		return "", 0, nil
 	}
 	var stdin string
 	if first, rest, ok := strings.Cut(line, " | "); ok {
-		args, err := splitWords(first)
+		args, err := shellWords(first)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		switch args[0] {
 		case "printf":
@@ -267,23 +274,37 @@ func (c *console) exec(line string) (string, error) {
 			run(context.Background(), args[1:], strings.NewReader(""), &out, io.Discard)
 			stdin = out.String()
 		default:
-			return "", fmt.Errorf("cannot run %q", args[0])
+			return "", 0, fmt.Errorf("cannot run %q", args[0])
 		}
 		line = rest
 	}
-	args, err := splitWords(line)
+	args, err := shellWords(line)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	switch args[0] {
 	case "slidetable":
 		var out bytes.Buffer // standard output and error, as a terminal shows them
-		run(context.Background(), args[1:], strings.NewReader(stdin), &out, &out)
-		return out.String(), nil
+		code := run(context.Background(), args[1:], strings.NewReader(stdin), &out, &out)
+		return out.String(), code, nil
 	case "curl":
-		return c.curl(args[1])
+		out, err := c.curl(args[1])
+		return out, 0, err
 	}
-	return "", fmt.Errorf("cannot run %q", args[0])
+	return "", 0, fmt.Errorf("cannot run %q", args[0])
+}
+
+// shellWords splits a command line into words (splitWords), or, for one
+// with a command substitution, $(...), as sh does, which runs it.
+func shellWords(line string) ([]string, error) {
+	if !strings.Contains(line, "$(") {
+		return splitWords(line)
+	}
+	out, err := exec.Command("sh", "-c", `printf '%s\0' `+line).Output()
+	if err != nil {
+		return nil, fmt.Errorf("sh: %v", err)
+	}
+	return strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"), nil
 }
 
 // serve starts 'slidetable serve' on a free port, once.
@@ -404,3 +425,162 @@ func splitWords(line string) ([]string, error) {
 // printfText is what printf prints for a format without verbs: its text
 // with \n as a newline.
 func printfText(format string) string { return strings.ReplaceAll(format, `\n`, "\n") }
+
+// exampleCost says of the examples of the commands' help that take too
+// long for every go test which run only in the long checks
+// (SLIDETABLE_LONG=1) or the heavy ones (SLIDETABLE_HEAVY=1), with why.
+// Every other example runs in every go test but -short.
+var exampleCost = map[string]struct {
+	heavy bool
+	why   string
+}{
+	"slidetable build -o 4x3.tbl 4x3":                                      {false, "a 12-cell table: seconds of processor time, 60 MB"},
+	"slidetable build -metric multi -install 4x3":                          {false, "a 12-cell table: seconds of processor time, 75 MB"},
+	"slidetable distance -table 4x3.tbl 4x3 \"0 11 10 9/8 7 6 5/4 3 1 2\"": {false, "needs 4x3.tbl"},
+	"slidetable verify -table 4x3.tbl 4x3":                                 {false, "needs 4x3.tbl"},
+	"slidetable verify 4x4":                                                {true, "proves the built-in pattern database: 10 s of processor time"},
+	"slidetable verify -metric multi 4x4":                                  {true, "proves the built-in tier: 40 s of processor time"},
+	"slidetable stats -list 0 -table 4x3.tbl 4x3":                          {false, "needs 4x3.tbl"},
+	"slidetable stats 4x3.tbl":                                             {false, "needs 4x3.tbl"},
+	"slidetable coverage -n 2000 -seed 1 4x4":                              {true, "solves 2,000 random 4x4 boards"},
+	"slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4":           {true, "solves 2,000 4x4 boards"},
+	"slidetable plot -log -o 4x3.svg -table 4x3.tbl 4x3":                   {false, "needs 4x3.tbl"},
+	"slidetable serve -addr 127.0.0.1:9000 -table 4x3.tbl":                 {false, "needs 4x3.tbl"},
+	"slidetable web -o site":                                               {false, "writes 40 MB"},
+	"slidetable info -json 4x3.tbl":                                        {false, "needs 4x3.tbl"},
+	"slidetable build -o 4x4.pdb 4x4":                                      {true, "the 7-8 pattern database: four minutes and 1.8 GB"},
+	"slidetable build -metric multi 4x4":                                   {true, "the large tier: a minute, 670 MB and a 303 MB file"},
+	"slidetable build -install 4x4":                                        {true, "the 7-8 pattern database: four minutes and 1.8 GB"},
+	"slidetable verify -table 4x4.pdb 4x4":                                 {true, "needs 4x4.pdb"},
+}
+
+// exampleNotRun are the examples of the commands' help that are not
+// slidetable's, with why they are not run.
+var exampleNotRun = map[string]string{
+	"python3 -m http.server -d site 8000": "serves the site until stopped; go test ./server plays the static site served",
+}
+
+// exampleExit are the examples of the commands' help whose exit status is
+// not 0, as they show, with why.
+var exampleExit = map[string]struct {
+	code int
+	why  string
+}{
+	"slidetable coverage -method walk -k 20 -n 360000 -seed 1 3x2": {exitFailure, "walks of 20 moves are not uniform on 3x2: the test fails, as it should"},
+	"slidetable coverage -method walk -k 60 -n 2000 -seed 1 4x4":   {exitFailure, "walks of 60 moves are not uniform on 4x4: the test fails, as it should"},
+}
+
+// helpExamples returns the examples of 'slidetable help' and of the help
+// of every command, in that order, each a command line, its comment left
+// off.
+func helpExamples(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, args := range append([][]string{{"help"}}, func() (a [][]string) {
+		for _, c := range commands {
+			a = append(a, []string{"help", c.name})
+		}
+		return a
+	}()...) {
+		_, help, errOut := slidetable(t, "", args...)
+		if help == "" {
+			help = errOut
+		}
+		_, examples, ok := strings.Cut(help, "\nExamples:\n")
+		if !ok {
+			t.Fatalf("slidetable %s shows no examples", strings.Join(args, " "))
+		}
+		for _, line := range strings.Split(examples, "\n") {
+			if !strings.HasPrefix(line, "  ") {
+				break
+			}
+			line, _, _ = strings.Cut(strings.TrimSpace(line), " #")
+			out = append(out, strings.TrimSpace(line))
+		}
+	}
+	return out
+}
+
+// TestHelpExamples runs every example of the commands' help as written,
+// in the order shown, from a new, empty folder, as a reader would (the
+// files an example writes, such as 4x3.tbl, are there for those after
+// it): each exits 0, or as exampleExit says. A serve example runs on a free port of the loopback
+// address instead of its -addr, until it says where it listens; curl asks
+// a serve started so. The examples in exampleCost run only in the long or
+// heavy checks, those in exampleNotRun never.
+func TestHelpExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every example of the help")
+	}
+	t.Setenv(source.DirEnv, t.TempDir()) // -install writes there
+	t.Chdir(t.TempDir())
+	c := &console{t: t}
+	defer c.close()
+	examples := helpExamples(t)
+	seen := map[string]bool{}
+	ran := 0
+	for _, ex := range examples {
+		seen[ex] = true
+		if why, ok := exampleNotRun[ex]; ok {
+			t.Logf("not run: %s: %s", ex, why)
+			continue
+		}
+		if cost, ok := exampleCost[ex]; ok && cost.heavy && !testenv.IsHeavy() {
+			t.Logf("not run without SLIDETABLE_HEAVY=1: %s: %s", ex, cost.why)
+			continue
+		} else if ok && !testenv.IsLong() && !testenv.IsHeavy() {
+			t.Logf("not run without SLIDETABLE_LONG=1: %s: %s", ex, cost.why)
+			continue
+		}
+		ran++
+		if strings.HasPrefix(ex, "slidetable serve") {
+			runServeExample(t, ex)
+			continue
+		}
+		out, code, err := c.execStatus(ex)
+		if want := exampleExit[ex]; err != nil || code != want.code {
+			t.Errorf("$ %s: exit %d (%v), want %d:\n%s", ex, code, err, want.code, out)
+		}
+	}
+	for ex := range exampleCost {
+		if !seen[ex] {
+			t.Errorf("exampleCost lists %q, which is no example", ex)
+		}
+	}
+	for ex := range exampleNotRun {
+		if !seen[ex] {
+			t.Errorf("exampleNotRun lists %q, which is no example", ex)
+		}
+	}
+	for ex := range exampleExit {
+		if !seen[ex] {
+			t.Errorf("exampleExit lists %q, which is no example", ex)
+		}
+	}
+	if ran < 35 {
+		t.Fatalf("ran %d of the %d examples of the help, expected more", ran, len(examples))
+	}
+}
+
+// runServeExample runs the serve example line on a free port of the
+// loopback address, whatever its -addr, until it says where it listens,
+// and stops it: it must exit 0.
+func runServeExample(t *testing.T, line string) {
+	t.Helper()
+	words, err := splitWords(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	for i := 2; i < len(words); i++ {
+		if words[i] == "-addr" {
+			i++ // startServe gives its own
+			continue
+		}
+		args = append(args, words[i])
+	}
+	_, stop := startServe(t, append([]string{"-q"}, args...)...)
+	if code, stderr := stop(); code != 0 {
+		t.Errorf("$ %s: exit %d:\n%s", line, code, stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/slidetable/slidetable/api"
+	"github.com/slidetable/slidetable/board"
 )
 
 func runSolvable(ctx context.Context, e *env, args []string) error {
@@ -30,11 +31,19 @@ func runSolvable(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	b, err := f.board(size, pos[1:])
+	goal, err := goalFlag.board(size)
 	if err != nil {
 		return err
 	}
-	goal, err := goalFlag.board(size)
+	var b board.Board
+	if f.scrambleGiven() {
+		if err := f.scrambleAlone(pos[1:]); err != nil {
+			return err
+		}
+		b, err = f.scrambled(goal)
+	} else {
+		b, err = f.board(size, pos[1:])
+	}
 	if err != nil {
 		return err
 	}

@@ -123,6 +123,13 @@ func (f *flags) openFile(path string) (*source.Source, error) {
 	if !f.metricSet {
 		f.metric = src.Metric()
 		f.res = nil // a resolver made before counted other moves
+		if f.metric == board.MultiTile && f.bareDistances != nil && f.bareDistances() {
+			// The bare numbers stay as they are, for scripts; a reader
+			// is told what they count once, beside them.
+			f.mu.Lock()
+			fmt.Fprintf(f.stderr, "slidetable %s: note: %s counts multi-tile moves (a tap slides every tile between it and the blank): so do the distances printed\n", f.name, clip(path))
+			f.mu.Unlock()
+		}
 	}
 	if goal := src.Goal(); goal != board.Goal(goal.Size()) && (f.goal == nil || !f.goal.set()) {
 		// Its answers are about another goal than the one a reader

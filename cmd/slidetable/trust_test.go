@@ -252,6 +252,38 @@ func TestOtherGoalSaid(t *testing.T) {
 	}
 }
 
+// TestFileMetricSaid: a table in multi-tile moves taken without -metric
+// answers distance and levels with bare distances, as scripts read them,
+// and a note on standard error that they count multi-tile moves; hint,
+// JSON and -metric multi say it themselves, and a single-tile table needs
+// no note.
+func TestFileMetricSaid(t *testing.T) {
+	t.Parallel()
+	multi := filepath.Join("..", "..", "table", "testdata", "box-2x3-multi.tbl")
+	single := filepath.Join("..", "..", "table", "testdata", "box-2x3.tbl")
+	b := "0 5/4 3/2 1"
+	note := "note: " + multi + " counts multi-tile moves"
+	_, want, _ := slidetable(t, "", "distance", "-metric", "multi", "2x3", b)
+	for _, tc := range []struct {
+		args     []string
+		out      string // stdout, if not ""
+		withNote bool
+	}{
+		{[]string{"distance", "-table", multi, "2x3", b}, want, true},
+		{[]string{"levels", "-table", multi, "-min", "3", "-max", "3", "-n", "1", "-seed", "1", "2x3"}, "", true},
+		{[]string{"distance", "-table", multi, "-metric", "multi", "2x3", b}, want, false},
+		{[]string{"distance", "-json", "-table", multi, "2x3", b}, "", false},
+		{[]string{"hint", "-table", multi, "2x3", b}, "", false},
+		{[]string{"levels", "-json", "-table", multi, "-min", "3", "-max", "3", "-n", "1", "-seed", "1", "2x3"}, "", false},
+		{[]string{"distance", "-table", single, "2x3", b}, "", false},
+	} {
+		code, out, errOut := slidetable(t, "", tc.args...)
+		if code != 0 || out == "" || tc.out != "" && out != tc.out || strings.Contains(errOut, note) != tc.withNote {
+			t.Errorf("%q: exit %d, %q, stderr %q; want %q and the note: %v", tc.args, code, out, errOut, tc.out, tc.withNote)
+		}
+	}
+}
+
 // TestDamagedTableSaid damages a block of a recorded 4x3 table read in
 // place, in the middle of the file, its header intact: a command that
 // reads the block fails naming it, and the damage is warned of once.

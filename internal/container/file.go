@@ -6,7 +6,9 @@ import (
 	"io"
 	"sync"
 
+	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/human"
 )
 
 // Errors of reading a file. A kind's reader gives its own sentinels
@@ -48,6 +50,32 @@ func (e Errors) withDefaults() Errors {
 		e.Closed = ErrClosed
 	}
 	return e
+}
+
+// Damaged returns err, the refusal of a value read from a file (a goal
+// that repeats a tile, a partition or a classing that is not one), as the
+// file's damage: it wraps errFormat and says what the value is (unless
+// what is "") and what err says (without the names of packages,
+// human.Message), but does not wrap err, whose kind is that of the same
+// value given by a caller, bad input, which a front end would report as
+// the caller's mistake; the mistake is the file's (failure.File).
+func Damaged(errFormat error, what string, err error) error {
+	if what == "" {
+		return fmt.Errorf("%w: %s", errFormat, human.Message(err))
+	}
+	return fmt.Errorf("%w: %s: %s", errFormat, what, human.Message(err))
+}
+
+// Goal returns the board of size whose cells, in reading order, a file
+// holds as its goal, or an error wrapping errFormat if they are not one
+// (Damaged): every kind's reader, of the container or of the formats
+// before it, reads its goal here.
+func Goal(size board.Size, cells []byte, errFormat error) (board.Board, error) {
+	goal, err := board.New(size, cells)
+	if err != nil {
+		return board.Board{}, Damaged(errFormat, "goal", err)
+	}
+	return goal, nil
 }
 
 // File is an open file whose blocks are read in place: the first time a

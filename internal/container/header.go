@@ -265,8 +265,8 @@ func parseHeader(raw []byte, errs Errors) (*Header, error) {
 		return nil, err
 	}
 	var err error
-	if h.Goal, err = board.New(size, goal); err != nil {
-		return nil, fmt.Errorf("%w: goal: %w", errs.Format, err)
+	if h.Goal, err = Goal(size, goal, errs.Format); err != nil {
+		return nil, err
 	}
 	if uint64(nsec)*4 > uint64(p.Left()) {
 		return nil, fmt.Errorf("%w: %d sections in a header of %d bytes", errs.Format, nsec, len(raw))

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
@@ -182,6 +183,8 @@ func TestHeaderHostile(t *testing.T) {
 		"a block of 4 GiB":  func(b []byte) []byte { le.PutUint32(b[fixedLen+6+4+3+4:], 1<<32-1); return reseal(b, hl) },
 		"an empty block":    func(b []byte) []byte { le.PutUint32(b[fixedLen+6+4+3+4:], 0); return reseal(b, hl) },
 		"goal 0 0 0 0 0 0":  func(b []byte) []byte { clear(b[fixedLen : fixedLen+6]); return reseal(b, hl) },
+		"goal 1 1 3 4 5 0":  func(b []byte) []byte { b[fixedLen+1] = 1; return reseal(b, hl) },
+		"goal 1 2 3 4 5 6":  func(b []byte) []byte { b[fixedLen+5] = 6; return reseal(b, hl) },
 		"a byte of padding": func(b []byte) []byte { return append(b[:hl:hl], append([]byte{0}, b[hl:]...)...) },
 	} {
 		bad := change(bytes.Clone(b))
@@ -192,6 +195,15 @@ func TestHeaderHostile(t *testing.T) {
 		}
 		if name == "version 2" && !errors.Is(err, ErrVersion) || name == "kind 9" && !errors.Is(err, ErrVersion) {
 			t.Errorf("%s: %v, want ErrVersion", name, err)
+		}
+		// A field that is not one is the file's damage, even where the
+		// same value from a caller would be bad input (a goal that
+		// repeats a tile): every front end says the file is bad.
+		if k := failure.KindOf(err); k != failure.File {
+			t.Errorf("%s: %v is a failure of kind %v, want %v", name, err, k, failure.File)
+		}
+		if _, derr := DescribeAt(bytes.NewReader(bad), int64(len(bad))); failure.KindOf(derr) != failure.File {
+			t.Errorf("%s: Describe: %v, want a failure of kind %v", name, derr, failure.File)
 		}
 		t.Logf("%s: %v (%v allocations)", name, err, allocs)
 	}

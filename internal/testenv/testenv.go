@@ -37,10 +37,14 @@ func IsLong() bool { return os.Getenv(longEnv) == "1" }
 // run on request, after a change to what builds them, rather than by CI.
 func Heavy(t testing.TB) {
 	t.Helper()
-	if os.Getenv(heavyEnv) != "1" {
+	if !IsHeavy() {
 		t.Skipf("heavy check: builds a large database; runs with %s=1", heavyEnv)
 	}
 }
+
+// IsHeavy reports whether the heavy checks run (SLIDETABLE_HEAVY=1), for
+// a test that does more of its work then rather than skipping.
+func IsHeavy() bool { return os.Getenv(heavyEnv) == "1" }
 
 // Browser returns the path of the Chrome or Chromium binary that the
 // browser tests drive: $SLIDETABLE_CHROME, else the first of the usual
