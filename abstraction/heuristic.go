@@ -333,3 +333,11 @@ func (e *Evaluator) Tap(z int, ray []int, tiles []uint8) int {
 
 // UndoTap takes back the last Tap.
 func (e *Evaluator) UndoTap() { e.pop() }
+
+// Strength returns how far beyond the bound boards lie (ida.Strength),
+// as measured with the built-in tier on uniform random 4x4 boards: ratios
+// of distance to bound of 1.21, 1.29 and 1.47 at the 10th, 50th and 90th
+// percentiles, 1.57 at most. The large tier is stronger.
+func (h *Heuristic) Strength() ida.Strength {
+	return ida.Strength{Q10: 1.2, Q50: 1.3, Q90: 1.47, Max: 1.6}
+}

@@ -29,9 +29,16 @@ func WithTrace(ctx context.Context, t *Trace) context.Context {
 
 // iterationHook returns the Iteration hook of ctx's trace, or nil.
 func iterationHook(ctx context.Context) func(board.Board, int, uint64) {
-	t, _ := ctx.Value(traceKey{}).(*Trace)
+	t := TraceOf(ctx)
 	if t == nil {
 		return nil
 	}
 	return t.Iteration
+}
+
+// TraceOf returns the trace whose hooks ctx's searches call, or nil: a
+// caller that adds hooks of its own calls these too.
+func TraceOf(ctx context.Context) *Trace {
+	t, _ := ctx.Value(traceKey{}).(*Trace)
+	return t
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
@@ -30,6 +31,7 @@ type Solver struct {
 	metric board.Metric
 	small  [smallSide + 1][smallSide + 1]atomic.Pointer[source.Answer] // by W, H: no hashing on the way to a table
 	sizes  sync.Map                                                    // board.Size -> *source.Answer, for the other sizes
+	reach  time.Duration                                               // WithReach
 }
 
 // smallSide is the largest width and height whose answers sit in an array.
@@ -46,6 +48,7 @@ type config struct {
 	own        bool            // a table, heuristic, goal or WithSearch: for a catalogue of the solver's own
 	fromOpts   bool            // WithCatalogOptions: opts are the caller's
 	metric     board.Metric
+	reach      time.Duration
 }
 
 // New returns a Solver configured by opts, applied in order. With none it
@@ -88,7 +91,7 @@ func New(opts ...Option) (*Solver, error) {
 		}
 		c.cat = cat
 	}
-	return &Solver{cat: c.cat, metric: c.metric}, nil
+	return &Solver{cat: c.cat, metric: c.metric, reach: c.reach}, nil
 }
 
 // WithCatalog answers from cat, what the command line, the server and
@@ -261,7 +264,9 @@ func (s *Solver) Distance(ctx context.Context, b board.Board) (int, error) {
 	if e.Table != nil {
 		return e.Table.Distance(b) // the lookup inlined: game code's hot path
 	}
-	return e.Distance(ctx, b)
+	ctx, end := s.watch(ctx, b, e, false, -1)
+	d, err := e.Distance(ctx, b)
+	return d, end(err)
 }
 
 // Path returns a shortest solution of b: the moves, each the tile that
@@ -273,7 +278,9 @@ func (s *Solver) Path(ctx context.Context, b board.Board) ([]uint8, error) {
 	if err != nil {
 		return nil, err
 	}
-	return e.Path(ctx, b)
+	ctx, end := s.watch(ctx, b, e, false, -1)
+	p, err := e.Path(ctx, b)
+	return p, end(err)
 }
 
 // Hints returns every move that takes b one step closer to the goal, in
@@ -286,7 +293,9 @@ func (s *Solver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
 	if err != nil {
 		return nil, -1, err
 	}
-	return e.Hints(ctx, b)
+	ctx, end := s.watch(ctx, b, e, true, -1)
+	hints, d, err := e.Hints(ctx, b)
+	return hints, d, end(err)
 }
 
 // Within returns a shortest solution of b and true if b is at most limit
@@ -298,5 +307,7 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 	if err != nil {
 		return nil, false, err
 	}
-	return e.Within(ctx, b, limit)
+	ctx, end := s.watch(ctx, b, e, false, limit)
+	p, ok, err := e.Within(ctx, b, limit)
+	return p, ok, end(err)
 }

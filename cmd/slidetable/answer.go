@@ -74,7 +74,11 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	if sf.goal.set() {
 		opts.Goals = []board.Board{goal}
 	}
-	s, err := f.solver(opts)
+	var reach []solver.Option
+	if *sf.timeout == 0 {
+		reach = append(reach, solver.WithReach(searchReach))
+	}
+	s, err := f.solver(opts, reach...)
 	if err != nil {
 		return nil, err
 	}
@@ -163,14 +167,11 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if batch {
 		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer), "")
 	}
-	if err := sf.withinReach(ctx, s, b); err != nil {
-		return err
-	}
 	noticed, stop := searchNotice(ctx, f)
 	r, err := answer(noticed, s, b)
 	stop()
 	if err != nil {
-		return sf.stopped(err, "before the answer")
+		return sf.stopped(sf.outOfReach(err, s, size), "before the answer")
 	}
 	if *asJSON {
 		return writeJSONLine(e.stdout, r.json)

@@ -215,10 +215,15 @@
 // way the tiles slide, with how many slide at once) or as tile numbers;
 // -scramble "" is the goal itself, as the API's empty scramble= is. A search that runs for more than a second says on
 // standard error what it is doing, at each deeper bound (no solution of
-// fewer than N moves, the boards looked at); a board of more than 16 cells
-// without a table or a pattern database for its size whose lower bound is
-// beyond 50 moves (a random 5x5 board's is about 70) is refused with exit
-// status 2 unless -timeout is given: such a search runs for days.
+// fewer than N moves, the boards looked at). Without -timeout, a search
+// expected to take longer than a minute is refused a few seconds in, with
+// exit status 1, what it was expected to take, and what would work
+// (-timeout to search that long anyway, or a database to build): the
+// first iterations give the search's growth from one bound to the next,
+// and the strength of its lower bound how far the board likely lies (see
+// solver.WithReach). A random 5x5 board, or a random 4x4 board in
+// multi-tile moves towards a goal of its own, is refused in about two
+// seconds; random 4x4 boards with the built-in database are answered.
 //
 //	gen [-method uniform|walk] [-k K] [-no-undo] [-n N] [-seed S] [-goal BOARD] [-json] WxH
 //		Print random boards of any size: uniform among the solvable ones,

@@ -2,42 +2,67 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/solver"
+	"github.com/slidetable/slidetable/source"
 )
 
-// searchReach is the largest lower bound of a board of more than 16 cells
-// that a search guided by a bound computed from the board (no database)
-// is sent after without a time limit: beyond it, such a search runs for
-// hours or for ever. A random 5x5 board's bound is around 70.
-const searchReach = 50
+// searchReach is how long a search asked for without -timeout may be
+// expected to take: one expected to take longer is refused, a few
+// seconds in, with what would work (solver.WithReach).
+const searchReach = time.Minute
 
-// withinReach refuses, as a usage error, a board the search s would meet
-// for b cannot be expected to finish, when no -timeout limits it: a board
-// of more than 16 cells without a table or a database for its size, whose
-// lower bound is beyond searchReach. It says why and what would work.
-func (sf *solverFlags) withinReach(ctx context.Context, s *solver.Solver, b board.Board) error {
-	if *sf.timeout > 0 || b.Len() <= 16 {
-		return nil
+// outOfReach turns the refusal of a search expected to take longer than
+// searchReach into the command's failure, which says what would work:
+// -timeout, to search that long anyway, or a database to build, where
+// one would guide the search of boards of size better than what did. s
+// is the command's solver. Other errors are returned as they are.
+func (sf *solverFlags) outOfReach(err error, s *solver.Solver, size board.Size) error {
+	var re *solver.ReachError
+	if !errors.As(err, &re) {
+		return err
 	}
-	ans, err := s.Answer(ctx, b.Size())
-	if err != nil || ans.Table != nil || ans.Source != nil || ans.Heuristic == nil {
-		return nil // a table, or a database, answers
+	msg := fmt.Sprintf("%s: give -timeout (such as -timeout 1h) to search that long anyway", userMessage(re))
+	if build := buildHint(s.Goal(size), re); build != "" {
+		msg += ", or " + build
 	}
-	if ok, err := b.SolvableTo(ans.Goal); err != nil || !ok {
-		return nil // the answer says so, at once
+	return &commandError{cmd: sf.f.name, err: errors.New(msg)}
+}
+
+// buildHint says how to build a database that guides the search of
+// boards towards goal better than re's did (a computed bound, or a
+// database built in), or "" if no build makes one.
+func buildHint(goal board.Board, re *solver.ReachError) string {
+	if re.Guide == nil || re.Guide.Where != source.Computed.String() && re.Guide.Where != source.Builtin.String() {
+		return ""
 	}
-	if h := ans.Heuristic.Start(b).H(); h > searchReach {
-		return sf.f.failf("this %s board is at least %d moves from the goal, beyond what a search without a pattern database for %s can finish "+
-			"(it could run for days): give -timeout (such as -timeout 10m) to search that long anyway, or ask about boards a search can answer, "+
-			"such as 'slidetable levels -mode walk -min 30 -max 40 %s'", b.Size(), h, b.Size(), b.Size())
+	kind, err := source.BuildKind(goal, re.Metric)
+	if err != nil || kind == source.Table {
+		return ""
 	}
-	return nil
+	metric := ""
+	if re.Metric == board.MultiTile {
+		metric = "-metric multi "
+	}
+	what := "a " + kind.String()
+	if strings.IndexByte("aeiou", what[2]) >= 0 {
+		what = "an" + what[1:]
+	}
+	if re.Guide.Where == source.Builtin.String() {
+		what = "the large " + kind.String()
+	}
+	size := goal.Size()
+	if goal != board.Goal(size) {
+		return fmt.Sprintf("build %s for this goal first ('slidetable build %s-goal \"%s\" -o FILE %s', then give -table FILE)", what, metric, goal, size)
+	}
+	return fmt.Sprintf("build %s first ('slidetable build %s-install %s'), which later searches of %s use", what, metric, size, size)
 }
 
 // noticeAfter is how long a search runs before searchNotice says so.

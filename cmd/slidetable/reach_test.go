@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -10,19 +11,35 @@ import (
 // bound, 75, is beyond what a search without a database finishes.
 const random5x5 = "6 10 5 18 22/17 7 15 9 14/20 8 3 12 21/0 1 4 11 24/19 23 16 2 13"
 
-// TestOutOfReach refuses, with exit 2 and what would work, a 5x5 board no
-// search without a database can finish, asked without -timeout; with
-// -timeout it searches until the limit. A board within reach is answered.
+// atLeast is how a refusal says the bound a search reached.
+var atLeast = regexp.MustCompile(`it lies at least \d+ moves from the goal, likely about \d+; [\d,]+ boards searched in`)
+
+// TestOutOfReach refuses, a few seconds in, with exit 1, what the search
+// would take and what would work, a 5x5 board no search without a
+// database can finish, asked without -timeout; with -timeout it searches
+// until the limit. A board within reach is answered.
 func TestOutOfReach(t *testing.T) {
 	t.Parallel()
 	for _, cmd := range []string{"distance", "solve", "hint"} {
 		code, out, errOut := slidetable(t, "", cmd, "5x5", random5x5)
-		if code != 2 || out != "" || !strings.Contains(errOut, "at least 75 moves") || !strings.Contains(errOut, "-timeout") || !strings.Contains(errOut, "levels -mode walk") {
-			t.Errorf("%s of a random 5x5 board: exit %d, %q %q; want 2 and what would work", cmd, code, out, errOut)
+		if code != 1 || out != "" || !strings.Contains(errOut, "the search of this 5x5 board would take") || !atLeast.MatchString(errOut) ||
+			!strings.Contains(errOut, "give -timeout") || !strings.Contains(errOut, "slidetable build -install 5x5") {
+			t.Errorf("%s of a random 5x5 board: exit %d, %q %q; want 1, the estimate and what would work", cmd, code, out, errOut)
 		}
 	}
-	code, _, errOut := slidetable(t, "", "distance", "-timeout", "200ms", "5x5", random5x5)
-	if code != 1 || !strings.Contains(errOut, "time") {
+	// In multi-tile moves no database can be built for 5x5; towards a
+	// goal of its own, a database is built for that goal.
+	code, _, errOut := slidetable(t, "", "distance", "-metric", "multi", "5x5", random5x5)
+	if code != 1 || !strings.Contains(errOut, "give -timeout") || strings.Contains(errOut, "build") {
+		t.Errorf("in multi-tile moves: exit %d, %q; want 1 and no database to build", code, errOut)
+	}
+	goal := "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24"
+	code, _, errOut = slidetable(t, "", "distance", "-goal", goal, "5x5", random5x5)
+	if code != 1 || !strings.Contains(errOut, "slidetable build -goal \""+goal+"\" -o FILE 5x5', then give -table FILE") {
+		t.Errorf("towards a goal of its own: exit %d, %q; want 1 and a database for that goal", code, errOut)
+	}
+	code, _, errOut = slidetable(t, "", "distance", "-timeout", "200ms", "5x5", random5x5)
+	if code != 1 || !strings.Contains(errOut, "-timeout 200ms ran out") {
 		t.Errorf("with -timeout 200ms: exit %d, %q; want 1 and the time limit", code, errOut)
 	}
 	// A board a few moves from the goal is within reach.

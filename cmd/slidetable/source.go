@@ -42,10 +42,11 @@ func (f *flags) catalog(opts source.CatalogOptions) (*source.Catalog, error) {
 
 // solver returns the solver of the command's metric over a catalogue of
 // its own, made as catalog makes one: the commands that answer boards
-// ask nothing else. It closes the files given if it fails.
-func (f *flags) solver(opts source.CatalogOptions) (*solver.Solver, error) {
+// ask nothing else; more are further options of the solver. It closes
+// the files given if it fails.
+func (f *flags) solver(opts source.CatalogOptions, more ...solver.Option) (*solver.Solver, error) {
 	opts.Options = f.sourceOptions()
-	s, err := solver.New(solver.WithCatalogOptions(opts), solver.WithMetric(f.metric))
+	s, err := solver.New(append([]solver.Option{solver.WithCatalogOptions(opts), solver.WithMetric(f.metric)}, more...)...)
 	if err != nil {
 		closeGiven(opts)
 		return nil, f.fail(err)

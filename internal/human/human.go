@@ -37,3 +37,25 @@ func Bytes(b uint64) string {
 	}
 	return strconv.FormatUint(b, 10) + " B"
 }
+
+// About writes a length of time of s seconds as a person would round it:
+// "about 40 seconds", "about 3 minutes", "about 5 hours", "about 2 days",
+// "about 3 years", "centuries" beyond a hundred years.
+func About(s float64) string {
+	const minute, hour, day, year = 60, 3600, 86400, 365.25 * 86400
+	switch {
+	case !(s < 100*year): // and NaN, +Inf
+		return "centuries"
+	case s >= 2*year:
+		return fmt.Sprintf("about %.0f years", s/year)
+	case s >= 2*day:
+		return fmt.Sprintf("about %.0f days", s/day)
+	case s >= 2*hour:
+		return fmt.Sprintf("about %.0f hours", s/hour)
+	case s >= 2*minute:
+		return fmt.Sprintf("about %.0f minutes", s/minute)
+	case s >= 2:
+		return fmt.Sprintf("about %.0f seconds", s)
+	}
+	return "a second or two"
+}

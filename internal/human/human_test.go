@@ -1,6 +1,9 @@
 package human
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestGroup(t *testing.T) {
 	for x, want := range map[uint64]string{0: "0", 999: "999", 1000: "1,000", 181440: "181,440", 10461394944000: "10,461,394,944,000"} {
@@ -22,6 +25,27 @@ func TestBytes(t *testing.T) {
 	for b, want := range map[uint64]string{999: "999 B", 45000: "45 KB", 342_000_000: "342 MB", 5_200_000_000_000: "5.2 TB"} {
 		if got := Bytes(b); got != want {
 			t.Errorf("Bytes(%d) = %q, want %q", b, got, want)
+		}
+	}
+}
+
+func TestAbout(t *testing.T) {
+	for _, tc := range []struct {
+		s    float64
+		want string
+	}{
+		{0.5, "a second or two"},
+		{40, "about 40 seconds"},
+		{150, "about 2 minutes"},
+		{5 * 3600, "about 5 hours"},
+		{3 * 86400, "about 3 days"},
+		{10 * 365.25 * 86400, "about 10 years"},
+		{1e12, "centuries"},
+		{math.Inf(1), "centuries"},
+		{math.NaN(), "centuries"},
+	} {
+		if got := About(tc.s); got != tc.want {
+			t.Errorf("About(%v) = %q, want %q", tc.s, got, tc.want)
 		}
 	}
 }
