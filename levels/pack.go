@@ -2,9 +2,7 @@ package levels
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -259,13 +257,8 @@ func ReadPack(r io.Reader, size board.Size, metric board.Metric) ([]PackEntry, e
 			return nil, fmt.Errorf("%w: more than %d boards", ErrPack, MaxPackEntries)
 		}
 		var e PackEntry
-		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&e); err != nil {
+		if err := decodeLine(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, line, err)
-		}
-		if dec.More() {
-			return nil, fmt.Errorf("%w: line %d: more than one entry", ErrPack, line)
 		}
 		if moves += len(e.Solution); moves > MaxPackMoves {
 			return nil, fmt.Errorf("%w: line %d: more than %d moves in all the solutions", ErrPack, line, MaxPackMoves)
