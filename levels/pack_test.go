@@ -364,3 +364,131 @@ func TestReadPackMoves(t *testing.T) {
 		t.Errorf("%d lines: %v, want ErrPack with %q", n+1, err, want)
 	}
 }
+
+// nearFrom is, for each built-in pack that holds boards near its levels,
+// the least distance of the boards it knows that those are found around
+// (go run data/near.go -min: see data/packs/README.md), every board within
+// levels.NearMoves moves of one of them.
+var nearFrom = map[string]int{"4x4/multi": 34}
+
+// TestBuiltinNear checks the boards the built-in packs hold near their
+// levels, whose solutions ReadPack replayed and whose hints it checked
+// against the other lines. Only the packs of nearFrom hold some, and
+// there exactly the boards MakeNear finds around their levels, each once,
+// none a level or on a level's solution, each with hints. Their distances
+// and hints are checked against a search with the built-in abstraction
+// tier (they were found with the large one): the first board at each
+// distance up to nearSearched; with SLIDETABLE_LONG=1, the first at every
+// distance and every nearLongEvery-th board up to nearLongSearched moves
+// (81 boards, two minutes of processor time).
+func TestBuiltinNear(t *testing.T) {
+	s := solvers(t)
+	for _, size := range packSizes {
+		for _, m := range metrics {
+			t.Run(size.String()+"/"+m.String(), func(t *testing.T) {
+				pack := builtinPack(t, size, m)
+				var levelLines, near []levels.PackEntry
+				for _, e := range pack {
+					if e.Near {
+						near = append(near, e)
+					} else {
+						levelLines = append(levelLines, e)
+					}
+				}
+				from, ok := nearFrom[size.String()+"/"+m.String()]
+				if !ok {
+					if len(near) > 0 {
+						t.Fatalf("%d boards near the levels, in a pack that holds none", len(near))
+					}
+					return
+				}
+				want := aroundLevels(t, size, m, levelLines, from)
+				at := map[int]int{}
+				searched := 0
+				for i, e := range near {
+					lv, err := e.Level(size)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !want[lv.Board] || len(e.Hints) == 0 {
+						t.Fatalf("%s (%+v): not a board MakeNear finds, or no hints", lv.Board, e)
+					}
+					delete(want, lv.Board) // each once
+					at[e.Distance]++
+					switch {
+					case at[e.Distance] == 1 && e.Distance <= nearSearched:
+					case testenv.IsLong() && (at[e.Distance] == 1 || e.Distance <= nearLongSearched && i%nearLongEvery == 0):
+					default:
+						continue
+					}
+					hints, d, err := s[m].Hints(context.Background(), lv.Board)
+					if err != nil || d != e.Distance || !slices.Equal(sorted(hints...), e.Hints) {
+						t.Errorf("%s: a search says %d moves, hints %v (%v); the pack %d, %v", lv.Board, d, hints, err, e.Distance, e.Hints)
+					}
+					searched++
+				}
+				if len(want) > 0 {
+					t.Errorf("%d boards within %d moves of a board %d moves or more from the goal are not in the pack", len(want), levels.NearMoves, from)
+				}
+				t.Logf("%d boards near the levels, by distance %v; %d checked by a search", len(near), at, searched)
+			})
+		}
+	}
+}
+
+// How far TestBuiltinNear searches: the hints of a board 33 multi-tile
+// moves from the goal take a tenth of a second or so with the built-in
+// tier, of one 36 moves away about a second, 39 moves away 12 s, 40 moves
+// away 24 s.
+const (
+	nearSearched     = 33
+	nearLongSearched = 36
+	nearLongEvery    = 20
+)
+
+// aroundLevels returns the boards within levels.NearMoves moves of the
+// boards the levels know (their boards, and those along their solutions)
+// at from moves or more, that they do not know: MakeNear's boards, found
+// here with the rules written out.
+func aroundLevels(t *testing.T, size board.Size, m board.Metric, lines []levels.PackEntry, from int) map[board.Board]bool {
+	t.Helper()
+	known := map[board.Board]bool{}
+	var far []board.Board
+	for _, e := range lines {
+		lv, err := e.Level(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := lv.Board
+		for k := 0; ; k++ {
+			known[b] = true
+			if len(e.Solution)-k >= from {
+				far = append(far, b)
+			}
+			if k == len(e.Solution) {
+				break
+			}
+			b = play(t, m, b, uint8(e.Solution[k]))
+		}
+	}
+	out := map[board.Board]bool{}
+	ring := far
+	for range levels.NearMoves {
+		var next []board.Board
+		for _, b := range ring {
+			moves := b.Moves()
+			if m == board.MultiTile {
+				moves = b.Taps()
+			}
+			for _, t := range moves {
+				n, _ := b.Play(m, t)
+				if !known[n] && !out[n] {
+					out[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		ring = next
+	}
+	return out
+}
