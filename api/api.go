@@ -40,9 +40,11 @@ type Moves struct {
 	Distance *int        `json:"distance,omitempty"`
 	Moves    []int       `json:"moves,omitzero"`
 	// Partial, for hints only, says that Moves holds one optimal move and
-	// others may be optimal too: the board is one of a level pack's or
+	// others may be optimal too: the board is a level of a level pack or
 	// lies on the stored solution of one, and the move is that solution's
-	// next, known without a search (Source says "level pack").
+	// next, known without a search (Source says "level pack"). A board a
+	// pack holds near its levels is answered from it with every optimal
+	// move, not partial.
 	Partial bool `json:"partial,omitempty"`
 	// Slides, in the multi-tile metric only, is for each move the number
 	// of tiles that slide: the move is the tile tapped, the farthest from

@@ -302,8 +302,9 @@ func TestStatusKinds(t *testing.T) {
 // its stored solution, is answered from the pack in either metric: with a
 // context ended before the call, a search could not run, yet the distance
 // and the solution come, the solution's first move among the optimal ones
-// a search finds (on the shallow boards, where one is quick). A table
-// opened from a file is asked instead.
+// a search finds (on the shallow boards, where one is quick); for a board
+// the pack holds near its multi-tile levels, hints come from it too, every
+// optimal move. A table opened from a file is asked instead.
 func TestPackAnswers(t *testing.T) {
 	ended, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -335,6 +336,30 @@ func TestPackAnswers(t *testing.T) {
 		if checked < 20 {
 			t.Errorf("%s: %d boards checked against a search", m, checked)
 		}
+	}
+	// The boards near the multi-tile levels: all three from the pack,
+	// hints with every optimal move, the solution's first move first.
+	_, h := openTest(t, 4, 4, board.MultiTile)
+	for _, e := range h.pack.Near {
+		lv, err := e.Level(h.size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := lv.Board
+		d, err := h.distance(ended, b)
+		sd, path, serr := h.solve(ended, b)
+		hd, hints, herr := h.hints(ended, b)
+		if err != nil || serr != nil || herr != nil || d != e.Distance || sd != d || hd != d || len(path) != d || len(hints) != len(e.Hints) || hints[0] != path[0] {
+			t.Fatalf("%s: distance %d (%v), solution %v (%v), hints %v (%v); the pack says %d, hints %v", b, d, err, path, serr, hints, herr, e.Distance, e.Hints)
+		}
+		for _, m := range hints {
+			if !slices.Contains(e.Hints, int(m)) {
+				t.Fatalf("%s: hints %v, the pack's %v", b, hints, e.Hints)
+			}
+		}
+	}
+	if len(h.pack.Near) == 0 {
+		t.Error("no boards near the 4x4 multi-tile levels")
 	}
 	t.Setenv("SLIDETABLE_CACHE", t.TempDir())
 	th, err := openFile(context.Background(), filepath.Join("..", "data", "4x4-multi.abs"))

@@ -62,8 +62,12 @@ func (h *tableHandle) distanceCells(ctx context.Context, cells []byte) (int, err
 }
 
 // hints returns the distance of b and its optimal next moves, or
-// unsolvable and none.
+// unsolvable and none: from the level pack for a board it lists every
+// optimal move of (one near its levels), else from the solver.
 func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, error) {
+	if known, ok := h.pack.Hints(b); ok && known.All {
+		return known.Distance, known.Moves, nil
+	}
 	moves, d, err := h.solver.Hints(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return unsolvable, nil, nil

@@ -233,8 +233,11 @@ int slidetable_random(slidetable_table table, uint64_t seed, uint8_t *cells, siz
  * slidetable_level deals it) or one on its stored solution is answered by
  * slidetable_distance and slidetable_solve from the pack, with no search:
  * the first move of that solution is then a hint found at once, where
- * slidetable_hints searches for every optimal move. A file the table was
- * opened with answers instead. */
+ * slidetable_hints searches for every optimal move. The boards the pack
+ * holds near its levels (within two moves of the far levels' solutions)
+ * are answered so by all three, slidetable_hints giving every optimal move
+ * with the solution's first move first. A file the table was opened with
+ * answers instead. */
 
 /* slidetable_solvable writes 1 to *solvable if the board can reach the
  * goal, 0 otherwise (the parity rule; no search). */

@@ -66,8 +66,8 @@ var onDemand = []Demand{
 		Bytes:  121_930,
 		Levels: [][2]int{{1, 60}, {80, 80}}},
 	{Name: "4x4-multi-pack.jsonl", Size: size4x4, Metric: board.MultiTile, Pack: true,
-		Sum:    "17ddc59cb867d7c983a4352c07428b80841d4f93001b9a9ea1e45d2a2b7f9869",
-		Bytes:  66_123,
+		Sum:    "5e467546b3ed30e1ea4e7d81c87985b6f513ad489be594d90749dfad2cdaa9f4",
+		Bytes:  631_262,
 		Levels: [][2]int{{1, 39}}},
 }
 

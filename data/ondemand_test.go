@@ -3,6 +3,7 @@ package data
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -64,18 +65,35 @@ func TestOnDemand(t *testing.T) {
 	}
 }
 
-// checkLevels checks that the pack d, whose bytes are b, holds boards at
-// exactly the distances of d.Levels.
+// maxPackGzip is the most a pack on demand may weigh, gzip-compressed:
+// what a 4x4 game fetches when it starts.
+const maxPackGzip = 1 << 20
+
+// checkLevels checks that the pack d, whose bytes are b, holds levels at
+// exactly the distances of d.Levels (its boards near them, "near", are
+// no levels), and weighs at most maxPackGzip gzip-compressed.
 func checkLevels(t *testing.T, d Demand, b []byte) {
 	t.Helper()
 	at := map[int]bool{}
 	lines := bufio.NewScanner(bytes.NewReader(b))
 	for lines.Scan() {
-		var e struct{ Distance int }
+		var e struct {
+			Distance int
+			Near     bool
+		}
 		if err := json.Unmarshal(lines.Bytes(), &e); err != nil {
 			t.Fatalf("%s: %v", d.Name, err)
 		}
-		at[e.Distance] = true
+		if !e.Near {
+			at[e.Distance] = true
+		}
+	}
+	var zb bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zb, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	if zb.Len() > maxPackGzip {
+		t.Errorf("%s: %d bytes gzip-compressed, more than %d", d.Name, zb.Len(), maxPackGzip)
 	}
 	if err := lines.Err(); err != nil {
 		t.Fatal(err)

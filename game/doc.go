@@ -65,6 +65,13 @@
 // their exact distance (levels.WalksWith), exact but not uniform. The same
 // seed gives the same level.
 //
+// A board of that level pack (the catalogue's: source.Catalog.Pack), or
+// one on its stored solutions, is answered from it, a Cheap request with
+// no search: its distance, the rest of the solution, and as hint the
+// solution's next move alone (api.Moves.Partial). So is a board the pack
+// holds near its levels (levels.PackEntry.Near, which is never dealt),
+// its hint every optimal move, its solution's first move first.
+//
 // A caller that draws many boards at once, with progress of its own, as
 // the command line's levels does, plans the draw with PlanLevels (the same
 // decision a level takes: from a table, the published boards, uniform

@@ -10,6 +10,7 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
+	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
 )
@@ -161,6 +162,97 @@ func TestPackLevelCheap(t *testing.T) {
 		lv := v.(api.Level)
 		if lv.Distance < c.lo || lv.Distance > c.hi || lv.Source == nil || lv.Source.Kind != "level pack" {
 			t.Errorf("%s level %d..%d: %+v", c.m, c.lo, c.hi, lv)
+		}
+	}
+}
+
+// TestPackNearAnswers checks that a board the 4x4 multi-tile pack holds
+// near its levels is answered by the pack with no search (a context ended
+// before the question): its distance, every optimal move as a hint (not
+// partial), the first move of its stored solution first, and a solution
+// that replays to the goal. Where a search is quick (boards up to 33
+// moves away), its answer is the reference: the same distance and the
+// same moves. A level is never one of these boards, whatever the seed.
+func TestPackNearAnswers(t *testing.T) {
+	four, m := board.Size{W: 4, H: 4}, board.MultiTile
+	s, err := solver.New(solver.WithMetric(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New([]game.Puzzle{{Goal: board.Goal(four), Solver: s, Metric: m, Uniform: true}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pack, err := source.BuiltinPack(four, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	ask := func(name string, q url.Values) any {
+		t.Helper()
+		r, err := g.Request(name, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := r.Answer(ended)
+		if err != nil {
+			t.Fatalf("%s %v: %v", name, q, err)
+		}
+		return v
+	}
+	near := map[board.Board]bool{}
+	searched := 0
+	for _, e := range pack.Near {
+		lv, err := e.Level(four)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := lv.Board
+		near[b] = true
+		q := url.Values{"size": {"4x4"}, "metric": {"multi"}, "board": {b.String()}}
+		dist := ask("distance", q).(api.Distance)
+		hint := ask("hint", q).(api.Moves)
+		sol := ask("solve", q).(api.Moves)
+		for _, src := range []*api.Source{dist.Source, hint.Source, sol.Source} {
+			if src == nil || src.Kind != "level pack" {
+				t.Fatalf("%s: answered by %+v, not the level pack", b, src)
+			}
+		}
+		var moves []uint8
+		for _, t := range hint.Moves {
+			moves = append(moves, uint8(t))
+		}
+		if d := e.Distance; *dist.Distance != d || *hint.Distance != d || *sol.Distance != d || hint.Partial || len(hint.Moves) != len(e.Hints) ||
+			hint.Moves[0] != sol.Moves[0] || len(sol.Moves) != d || !slices.IsSorted(moves[1:]) {
+			t.Fatalf("%s: distance %d, hint %+v, solution %+v; the line %+v", b, *dist.Distance, hint, sol, e)
+		}
+		path := make([]uint8, len(sol.Moves))
+		for k, t := range sol.Moves {
+			path[k] = uint8(t)
+		}
+		if end := play(t, m, b, path...); end != board.Goal(four) {
+			t.Fatalf("%s: the solution %v ends on %s", b, path, end)
+		}
+		if e.Distance > 33 || searched == 3 {
+			continue
+		}
+		want, d, err := s.Hints(context.Background(), b)
+		slices.Sort(want)
+		slices.Sort(moves)
+		if err != nil || d != e.Distance || !slices.Equal(want, moves) {
+			t.Fatalf("%s: the pack says %d moves, hints %v; a search %d, %v (%v)", b, e.Distance, moves, d, want, err)
+		}
+		searched++
+	}
+	if len(near) < 1000 || searched < 3 {
+		t.Errorf("%d boards near the levels, %d checked by a search", len(near), searched)
+	}
+	for seed := range 300 {
+		q := url.Values{"size": {"4x4"}, "metric": {"multi"}, "min": {"30"}, "max": {"39"}, "seed": {fmt.Sprint(seed)}}
+		lv := ask("level", q).(api.Level)
+		if near[lv.Board] || !slices.ContainsFunc(pack.Levels, func(l levels.Level) bool { return l.Board == lv.Board && l.Distance == lv.Distance }) {
+			t.Fatalf("seed %d: dealt %s at %d, not a level of the pack", seed, lv.Board, lv.Distance)
 		}
 	}
 }

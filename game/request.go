@@ -176,8 +176,10 @@ func (g *Game) boardRequest(name string, q url.Values) (*Request, error) {
 
 // fromPack returns the request name (distance, hint or solve) about b,
 // answered by the level pack pk with no search: b is d moves from the
-// goal, and rest is an optimal solution of it. A hint gives rest's first
-// move, the one the pack knows to be optimal (api.Moves.Partial).
+// goal, and rest is an optimal solution of it. A hint gives every optimal
+// move where the pack lists them (a board near its levels), the first of
+// rest first; else rest's first move alone, the one the pack knows to be
+// optimal (api.Moves.Partial).
 func fromPack(name string, about api.About, b board.Board, d int, rest []uint8, pk *source.Pack, letters bool) *Request {
 	return &Request{cheap: true, answer: func(context.Context) (any, error) {
 		if name == "distance" {
@@ -185,12 +187,13 @@ func fromPack(name string, about api.About, b board.Board, d int, rest []uint8, 
 			out.Source = pk.Describe()
 			return out, nil
 		}
-		path, moves := name == "solve", rest
+		path, moves, all := name == "solve", rest, false
 		if !path {
-			moves = rest[:min(len(rest), 1)]
+			h, _ := pk.Hints(b) // known, as Known said
+			moves, all = h.Moves, h.All
 		}
 		out := api.NewMoves(about, b, true, d, moves, path)
-		out.Partial = !path
+		out.Partial = !path && !all
 		out.Source = pk.Describe()
 		var err error
 		if letters {

@@ -146,8 +146,10 @@ export interface Hints {
   moves: number[];
   /**
    * True where moves holds one optimal move and others may be optimal
-   * too: the board is one of a level pack's, or lies on the stored
+   * too: the board is a level of a level pack, or lies on the stored
    * solution of one, and the move, that solution's next, needed no search.
+   * (A board the pack holds near its levels gets every optimal move from
+   * it, the solution's first move first, and no partial.)
    */
   partial?: true;
   /** In the multi-tile metric only: how many tiles each move slides. */

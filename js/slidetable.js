@@ -5,8 +5,9 @@
 // The 4x4 abstraction database, which bounds searches in multi-tile moves,
 // is the file 4x4-multi.abs beside it (33 MB), fetched only when a call
 // first asks to search 4x4 in that metric; the 4x4 level packs, which
-// deal its levels and answer the boards on their solutions at once, are
-// 4x4-pack.jsonl and 4x4-multi-pack.jsonl beside it (122 KB and 66 KB),
+// deal its levels and answer the boards on their solutions (and, in
+// multi-tile moves, those near the far levels) at once, are
+// 4x4-pack.jsonl and 4x4-multi-pack.jsonl beside it (122 KB and 631 KB),
 // each fetched only when a call that it may answer first asks about 4x4
 // in its metric. A browser keeps each for its next visits.
 //

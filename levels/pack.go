@@ -2,13 +2,12 @@ package levels
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
@@ -24,6 +23,13 @@ import (
 // one a line in a pack file, it reads
 //
 //	{"size":"4x4","metric":"multi","board":[...],"distance":31,"solution":[...],"uniform":true}
+//
+// A pack may also hold boards that are no levels (Near), each with every
+// optimal move (Hints): the boards a player reaches by leaving a level's
+// solution (see MakeNear), which it holds so that their hints need no
+// search. Such a line reads
+//
+//	{"size":"4x4","metric":"multi","board":[...],"distance":37,"solution":[...],"uniform":false,"hints":[3,9],"near":true}
 type PackEntry struct {
 	Size     string `json:"size"`
 	Metric   string `json:"metric"`
@@ -31,6 +37,14 @@ type PackEntry struct {
 	Distance int    `json:"distance"`
 	Solution []int  `json:"solution"`
 	Uniform  bool   `json:"uniform"`
+	// Hints, if set, are every optimal move of the board (every move
+	// that starts a shortest solution, the first of Solution among
+	// them), in increasing order; if not, only Solution's are known.
+	Hints []int `json:"hints,omitempty"`
+	// Near marks a board that is no level: a game never deals it, and
+	// holds it for what it knows of the board (its distance, solution and
+	// hints).
+	Near bool `json:"near,omitempty"`
 }
 
 // PackOptions says what a pack holds. A nil *PackOptions means the zero
@@ -270,38 +284,58 @@ const (
 	MaxPackLine = 4096
 	// MaxPackEntries is the most boards a pack file holds.
 	MaxPackEntries = 100_000
+	// MaxPackMoves is the most moves of all the solutions of a pack file
+	// together, each a board ReadPack keeps while it checks them.
+	MaxPackMoves = 1_000_000
 )
 
 // ErrPack reports a pack file that is not one: a line that is not an
-// entry, of another size or metric, or whose solution does not take its
-// board to the goal in its distance.
+// entry, of another size or metric, whose solution does not take its
+// board to the goal in its distance, or whose hints are not moves of its
+// board or disagree with what the other lines say.
 var ErrPack = failure.New(failure.File, "levels: bad level pack")
 
 // ReadPack reads a pack file of size in metric, one PackEntry a line as
-// MakePack makes them, and checks every entry: its size and metric, its
-// board, and its solution, which must take the board to the standard goal
-// in exactly its distance in moves of metric. (That the distance is the
-// fewest moves is not checked here: see the tests of package data.) It
-// fails with ErrPack naming the first bad line.
+// MakePack and MakeNear make them, and returns its entries in the order
+// of the file, levels and boards near them (PackEntry.Near) alike. It
+// checks what needs no search:
+//
+//   - every entry's size and metric, its board, and its solution, which
+//     must take the board to the standard goal in exactly its distance in
+//     moves of metric;
+//   - an entry's hints, if it has some: moves of its board, in increasing
+//     order, the first move of its solution among them;
+//   - that the lines agree: a board that several solutions pass through
+//     is as many moves from the goal by each, and each move of a board
+//     with hints, where it leads to a board on a solution, leads one move
+//     closer to the goal if it is a hint and not if it is not, and never
+//     changes the distance by more than one move.
+//
+// That the distances are the fewest moves is not checked here: see the
+// tests of this package. It fails with ErrPack naming the first bad line.
 func ReadPack(r io.Reader, size board.Size, metric board.Metric) ([]PackEntry, error) {
 	goal := board.Goal(size)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), MaxPackLine)
 	var out []PackEntry
+	placed := map[board.Board]place{} // every board on a solution
+	moves := 0
 	for line := 1; sc.Scan(); line++ {
 		if len(out) == MaxPackEntries {
 			return nil, fmt.Errorf("%w: more than %d boards", ErrPack, MaxPackEntries)
 		}
 		var e PackEntry
-		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&e); err != nil {
+		if err := decodeLine(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, line, err)
 		}
-		if dec.More() {
-			return nil, fmt.Errorf("%w: line %d: more than one entry", ErrPack, line)
+		if moves += len(e.Solution); moves > MaxPackMoves {
+			return nil, fmt.Errorf("%w: line %d: more than %d moves in all the solutions", ErrPack, line, MaxPackMoves)
 		}
-		if err := e.check(size, metric, goal); err != nil {
+		path, err := e.check(size, metric, goal)
+		if err == nil {
+			err = placeAll(placed, path, line)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, line, err)
 		}
 		out = append(out, e)
@@ -309,35 +343,119 @@ func ReadPack(r io.Reader, size board.Size, metric board.Metric) ([]PackEntry, e
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPack, err)
 	}
+	for i := range out {
+		if err := out[i].checkHints(size, metric, placed); err != nil {
+			return nil, fmt.Errorf("%w: line %d: %v", ErrPack, i+1, err)
+		}
+	}
 	return out, nil
 }
 
+// place is where a board lies on the solutions of a pack: its distance,
+// and the line of the first solution through it.
+type place struct {
+	distance int32
+	line     int32
+}
+
+// placeAll records the boards of path, the boards along the solution of
+// line from its board to the goal, each len(path)-1-k moves from the goal
+// for path[k]. It fails if a board was placed at another distance before.
+func placeAll(placed map[board.Board]place, path []board.Board, line int) error {
+	for k, b := range path {
+		d := len(path) - 1 - k
+		if p, ok := placed[b]; !ok {
+			placed[b] = place{int32(d), int32(line)}
+		} else if int(p.distance) != d {
+			return fmt.Errorf("the solution passes %s %d moves from the goal, where line %d passes it %d moves", b, d, p.line, p.distance)
+		}
+	}
+	return nil
+}
+
 // check checks e as an entry of a pack of size in metric: its solution
-// takes its board to goal in its distance.
-func (e *PackEntry) check(size board.Size, metric board.Metric, goal board.Board) error {
+// takes its board to goal in its distance, and its hints, if any, are
+// moves of its board in increasing order, the solution's first among
+// them. It returns the boards along the solution, the board first and
+// goal last.
+func (e *PackEntry) check(size board.Size, metric board.Metric, goal board.Board) ([]board.Board, error) {
 	if e.Size != size.String() || e.Metric != metric.String() {
-		return fmt.Errorf("a board of %s in %s moves, in a pack of %s in %s moves", e.Size, e.Metric, size, metric)
+		return nil, fmt.Errorf("a board of %s in %s moves, in a pack of %s in %s moves", e.Size, e.Metric, size, metric)
 	}
 	if e.Distance < 1 || len(e.Solution) != e.Distance {
-		return fmt.Errorf("distance %d with a solution of %d moves", e.Distance, len(e.Solution))
+		return nil, fmt.Errorf("distance %d with a solution of %d moves", e.Distance, len(e.Solution))
 	}
 	lv, err := e.Level(size)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	b, at := lv.Board, lv.Board
+	path := make([]board.Board, 1, len(e.Solution)+1)
+	path[0] = lv.Board
 	for i, t := range e.Solution {
 		if t < 1 || t >= size.Cells() {
-			return fmt.Errorf("move %d of the solution taps %d", i+1, t)
+			return nil, fmt.Errorf("move %d of the solution taps %d", i+1, t)
 		}
-		if at, err = at.Play(metric, uint8(t)); err != nil {
-			return fmt.Errorf("move %d of the solution: %v", i+1, err)
+		next, err := path[i].Play(metric, uint8(t))
+		if err != nil {
+			return nil, fmt.Errorf("move %d of the solution: %v", i+1, err)
+		}
+		path = append(path, next)
+	}
+	if end := path[len(path)-1]; end != goal {
+		return nil, fmt.Errorf("the solution of %s ends on %s, not the goal", lv.Board, end)
+	}
+	for i, t := range e.Hints {
+		if i > 0 && t <= e.Hints[i-1] {
+			return nil, fmt.Errorf("hints %v: not in increasing order", e.Hints)
+		}
+		if t < 1 || t >= size.Cells() || !slices.Contains(movesIn(lv.Board, metric), uint8(t)) {
+			return nil, fmt.Errorf("hint %d is no move of %s", t, lv.Board)
 		}
 	}
-	if at != goal {
-		return fmt.Errorf("the solution of %s ends on %s, not the goal", b, at)
+	if len(e.Hints) > 0 && !slices.Contains(e.Hints, e.Solution[0]) {
+		return nil, fmt.Errorf("hints %v without %d, the solution's first move", e.Hints, e.Solution[0])
+	}
+	return path, nil
+}
+
+// checkHints checks the hints of e, if it has some, against the boards
+// placed on the solutions of its pack (ReadPack): each move of its board
+// that leads to one of them leads one move closer to the goal if and
+// only if it is a hint, and at most one move farther.
+func (e *PackEntry) checkHints(size board.Size, metric board.Metric, placed map[board.Board]place) error {
+	if len(e.Hints) == 0 {
+		return nil
+	}
+	lv, _ := e.Level(size) // check made it once
+	for _, t := range movesIn(lv.Board, metric) {
+		next, err := lv.Board.Play(metric, t)
+		if err != nil {
+			return err // not met: t is a move of the board
+		}
+		p, ok := placed[next]
+		if !ok {
+			continue
+		}
+		d, hint := int(p.distance), slices.Contains(e.Hints, int(t))
+		switch {
+		case d < e.Distance-1 || d > e.Distance+1:
+			return fmt.Errorf("tile %d takes %s, %d moves from the goal, to one %d moves away (line %d)", t, lv.Board, e.Distance, d, p.line)
+		case hint && d != e.Distance-1:
+			return fmt.Errorf("the hint %d takes %s, %d moves from the goal, to one %d moves away (line %d)", t, lv.Board, e.Distance, d, p.line)
+		case !hint && d == e.Distance-1:
+			return fmt.Errorf("tile %d takes %s, %d moves from the goal, one move closer (line %d), and is not among its hints %v", t, lv.Board, e.Distance, p.line, e.Hints)
+		}
 	}
 	return nil
+}
+
+// movesIn returns the moves of b in metric m: the tiles that can slide
+// into the blank, or that can be tapped.
+func movesIn(b board.Board, m board.Metric) []uint8 {
+	if m == board.MultiTile {
+		return b.Taps()
+	}
+	return b.Moves()
 }
 
 // Level returns the entry's board and distance.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -67,7 +68,8 @@ func solvers(t *testing.T) map[board.Metric]*solver.Solver {
 // distance beyond: a search of a far multi-tile board takes seconds),
 // and the boards at 80 moves of 4x4 against the published list, which the
 // pack must hold whole. Each other distance holds PerDistance boards, or
-// every board there is at it, no board twice.
+// every board there is at it, no board twice (nor a board near the
+// levels, which TestBuiltinNear checks, the same as a level).
 func TestBuiltinPacks(t *testing.T) {
 	s := solvers(t)
 	for _, size := range packSizes {
@@ -97,6 +99,9 @@ func TestBuiltinPacks(t *testing.T) {
 						t.Errorf("line %d: %s twice", i+1, lv.Board)
 					}
 					seen[lv.Board] = true
+					if e.Near {
+						continue // no level: see TestBuiltinNear
+					}
 					at[e.Distance]++
 					var want int
 					switch {
@@ -212,6 +217,12 @@ func TestReadPackRefuses(t *testing.T) {
 		{line(func(*levels.PackEntry) {}) + `{"size":"3x3","extra":1}` + "\n", "line 2: "},
 		{"not json\n", "line 1: "},
 		{strings.Repeat("x", levels.MaxPackLine+1), "token too long"},
+		{line(func(e *levels.PackEntry) { e.Hints = []int{8, 8} }), "hints [8 8]: not in increasing order"},
+		{line(func(e *levels.PackEntry) { e.Hints = []int{1, 8} }), "hint 1 is no move of 1 2 3/4 5 6/7 0 8"},
+		{line(func(e *levels.PackEntry) { e.Hints = []int{5, 7} }), "hints [5 7] without 8, the solution's first move"},
+		// The board after 5 goes back: it is 1 move from the goal by
+		// the solution's end and 3 by its start.
+		{line(func(e *levels.PackEntry) { e.Distance, e.Solution = 3, []int{5, 5, 8} }), "line 1: the solution passes 1 2 3/4 5 6/7 0 8 1 moves from the goal, where line 1 passes it 3 moves"},
 	} {
 		_, err := levels.ReadPack(strings.NewReader(tc.text), size, board.SingleTile)
 		if !errors.Is(err, levels.ErrPack) || !strings.Contains(err.Error(), tc.want) {
@@ -318,4 +329,266 @@ func TestMakePackFound(t *testing.T) {
 	if len(pack) == 0 || fmt.Sprint(found) != fmt.Sprint(pack) {
 		t.Fatalf("found %v, made %v", found, pack)
 	}
+}
+
+// TestReadPackHints checks that ReadPack takes hints that agree with the
+// other lines of a pack, and names those that do not: on a 3x3 board
+// with two optimal moves, a and b, and a third move c, each line made
+// from the exact table, which is the reference.
+func TestReadPackHints(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	tbl, err := source.BuiltinTableIn(size, board.SingleTile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first board of the table with two optimal moves and another.
+	var g board.Board
+	var a, b, c uint8
+	for _, lv := range builtinPack(t, size, board.SingleTile) {
+		x, _ := lv.Level(size)
+		hints, _, err := tbl.Hints(x.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moves := x.Board.Moves(); len(hints) == 2 && len(moves) > 2 {
+			g, a, b = x.Board, hints[0], hints[1]
+			c = moves[slices.IndexFunc(moves, func(m uint8) bool { return m != a && m != b })]
+			break
+		}
+	}
+	if g.IsZero() {
+		t.Fatal("no board of the 3x3 pack with two optimal moves and another")
+	}
+	entry := func(b board.Board, first uint8, hints ...int) string {
+		t.Helper()
+		next, err := b.Move(first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest, err := tbl.Path(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol := append([]int{int(first)}, ints(rest)...)
+		e := levels.PackEntry{Size: "3x3", Metric: "single", Board: ints(b.Cells()), Distance: len(sol), Solution: sol, Hints: hints, Near: hints != nil}
+		line, _ := json.Marshal(e)
+		return string(line) + "\n"
+	}
+	after := func(b board.Board, m uint8) board.Board {
+		next, err := b.Move(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return next
+	}
+	lo, hi := int(min(a, b)), int(max(a, b))
+	// The boards after a, b and c, each on a solution of its own: every
+	// move of g leads to a board placed.
+	placed := ""
+	for _, m := range []uint8{a, b, c} {
+		n := after(g, m)
+		hints, _, err := tbl.Hints(n)
+		if err != nil || len(hints) == 0 {
+			t.Fatalf("%s: %v %v", n, hints, err)
+		}
+		placed += entry(n, hints[0])
+	}
+	good := placed + entry(g, a, lo, hi)
+	got, err := levels.ReadPack(strings.NewReader(good), size, board.SingleTile)
+	if err != nil || len(got) != 4 || !got[3].Near || !slices.Equal(got[3].Hints, []int{lo, hi}) {
+		t.Fatalf("good hints: %+v %v", got, err)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{placed + entry(g, a, int(a)), fmt.Sprintf("tile %d takes %s", b, g)},
+		{placed + entry(g, a, sorted(a, b, c)...), fmt.Sprintf("the hint %d takes %s", c, g)},
+	} {
+		_, err := levels.ReadPack(strings.NewReader(tc.text), size, board.SingleTile)
+		if !errors.Is(err, levels.ErrPack) || !strings.Contains(err.Error(), "line 4: "+tc.want) {
+			t.Errorf("%v, want ErrPack with %q", err, tc.want)
+		}
+	}
+}
+
+// sorted returns the moves as ints in increasing order, as hints are
+// written.
+func sorted(moves ...uint8) []int {
+	out := ints(moves)
+	slices.Sort(out)
+	return out
+}
+
+// ints returns b as ints.
+func ints(b []uint8) []int {
+	out := make([]int, len(b))
+	for i, x := range b {
+		out[i] = int(x)
+	}
+	return out
+}
+
+// TestReadPackMoves checks that ReadPack stops at MaxPackMoves moves of
+// all the solutions together, however many lines hold them: the same
+// line of a long solution (a path that never comes back to a board, so
+// that each board lies at one distance), again and again, taken up to the
+// bound and refused past it. It replays a million moves on one goroutine,
+// which takes seconds under the race detector and tells it nothing.
+func TestReadPackMoves(t *testing.T) {
+	if testenv.Race {
+		t.Skip("a million moves replayed on one goroutine")
+	}
+	size := board.Size{W: 3, H: 3}
+	r := rand.New(rand.NewPCG(1, 2))
+	at, seen := board.Goal(size), map[board.Board]bool{board.Goal(size): true}
+	var back []uint8 // the moves from the goal
+	for len(back) < 1500 {
+		moves := at.Moves()
+		m := moves[r.IntN(len(moves))]
+		next, err := at.Move(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[next] {
+			continue // a walk that came back would place a board twice
+		}
+		seen[next], at, back = true, next, append(back, m)
+	}
+	sol := make([]int, len(back))
+	for i, m := range back {
+		sol[len(back)-1-i] = int(m) // each move undone, last first
+	}
+	line, _ := json.Marshal(levels.PackEntry{Size: "3x3", Metric: "single", Board: ints(at.Cells()), Distance: len(sol), Solution: sol})
+	// n lines are taken (the error names the next), n+1 are not.
+	n := levels.MaxPackMoves / len(sol)
+	_, err := levels.ReadPack(strings.NewReader(strings.Repeat(string(line)+"\n", n+1)), size, board.SingleTile)
+	if want := fmt.Sprintf("line %d: more than %d moves", n+1, levels.MaxPackMoves); !errors.Is(err, levels.ErrPack) || !strings.Contains(err.Error(), want) {
+		t.Errorf("%d lines: %v, want ErrPack with %q", n+1, err, want)
+	}
+}
+
+// nearFrom is, for each built-in pack that holds boards near its levels,
+// the least distance of the boards it knows that those are found around
+// (go run data/near.go -min: see data/packs/README.md), every board within
+// levels.NearMoves moves of one of them.
+var nearFrom = map[string]int{"4x4/multi": 34}
+
+// TestBuiltinNear checks the boards the built-in packs hold near their
+// levels, whose solutions ReadPack replayed and whose hints it checked
+// against the other lines. Only the packs of nearFrom hold some, and
+// there exactly the boards MakeNear finds around their levels, each once,
+// none a level or on a level's solution, each with hints. Their distances
+// and hints are checked against a search with the built-in abstraction
+// tier (they were found with the large one): the first board at each
+// distance up to nearSearched; with SLIDETABLE_LONG=1, the first at every
+// distance and every nearLongEvery-th board up to nearLongSearched moves
+// (81 boards, two minutes of processor time).
+func TestBuiltinNear(t *testing.T) {
+	s := solvers(t)
+	for _, size := range packSizes {
+		for _, m := range metrics {
+			t.Run(size.String()+"/"+m.String(), func(t *testing.T) {
+				pack := builtinPack(t, size, m)
+				var levelLines, near []levels.PackEntry
+				for _, e := range pack {
+					if e.Near {
+						near = append(near, e)
+					} else {
+						levelLines = append(levelLines, e)
+					}
+				}
+				from, ok := nearFrom[size.String()+"/"+m.String()]
+				if !ok {
+					if len(near) > 0 {
+						t.Fatalf("%d boards near the levels, in a pack that holds none", len(near))
+					}
+					return
+				}
+				want := aroundLevels(t, size, m, levelLines, from)
+				at := map[int]int{}
+				searched := 0
+				for i, e := range near {
+					lv, err := e.Level(size)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !want[lv.Board] || len(e.Hints) == 0 {
+						t.Fatalf("%s (%+v): not a board MakeNear finds, or no hints", lv.Board, e)
+					}
+					delete(want, lv.Board) // each once
+					at[e.Distance]++
+					switch {
+					case at[e.Distance] == 1 && e.Distance <= nearSearched:
+					case testenv.IsLong() && (at[e.Distance] == 1 || e.Distance <= nearLongSearched && i%nearLongEvery == 0):
+					default:
+						continue
+					}
+					hints, d, err := s[m].Hints(context.Background(), lv.Board)
+					if err != nil || d != e.Distance || !slices.Equal(sorted(hints...), e.Hints) {
+						t.Errorf("%s: a search says %d moves, hints %v (%v); the pack %d, %v", lv.Board, d, hints, err, e.Distance, e.Hints)
+					}
+					searched++
+				}
+				if len(want) > 0 {
+					t.Errorf("%d boards within %d moves of a board %d moves or more from the goal are not in the pack", len(want), levels.NearMoves, from)
+				}
+				t.Logf("%d boards near the levels, by distance %v; %d checked by a search", len(near), at, searched)
+			})
+		}
+	}
+}
+
+// How far TestBuiltinNear searches: the hints of a board 33 multi-tile
+// moves from the goal take a tenth of a second or so with the built-in
+// tier, of one 36 moves away about a second, 39 moves away 12 s, 40 moves
+// away 24 s.
+const (
+	nearSearched     = 33
+	nearLongSearched = 36
+	nearLongEvery    = 20
+)
+
+// aroundLevels returns the boards within levels.NearMoves moves of the
+// boards the levels know (their boards, and those along their solutions)
+// at from moves or more, that they do not know: MakeNear's boards, found
+// here with the rules written out.
+func aroundLevels(t *testing.T, size board.Size, m board.Metric, lines []levels.PackEntry, from int) map[board.Board]bool {
+	t.Helper()
+	known := map[board.Board]bool{}
+	var far []board.Board
+	for _, e := range lines {
+		lv, err := e.Level(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := lv.Board
+		for k := 0; ; k++ {
+			known[b] = true
+			if len(e.Solution)-k >= from {
+				far = append(far, b)
+			}
+			if k == len(e.Solution) {
+				break
+			}
+			b = play(t, m, b, uint8(e.Solution[k]))
+		}
+	}
+	out := map[board.Board]bool{}
+	ring := far
+	for range levels.NearMoves {
+		var next []board.Board
+		for _, b := range ring {
+			moves := b.Moves()
+			if m == board.MultiTile {
+				moves = b.Taps()
+			}
+			for _, t := range moves {
+				n, _ := b.Play(m, t)
+				if !known[n] && !out[n] {
+					out[n] = true
+					next = append(next, n)
+				}
+			}
+		}
+		ring = next
+	}
+	return out
 }

@@ -1,10 +1,17 @@
 package source
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/levels"
 )
 
 // TestBuiltinPack reads the built-in 4x4 packs once and says which
@@ -102,4 +109,117 @@ func TestCatalogPack(t *testing.T) {
 	if given.Pack(s4x4, board.SingleTile) == nil {
 		t.Error("a tier given: no single-tile pack")
 	}
+}
+
+// TestPackHints checks what a pack knows of the optimal moves of a
+// board: the 3x3 multi-tile pack, with the boards within two moves of its
+// levels' solutions at 20 moves or more (levels.MakeNear, with the exact
+// table, the reference). For a board near the levels, every optimal move,
+// the first move of its stored solution first and the others in
+// increasing order, and its solution; the next move of a stored solution
+// alone for a level and a board along a solution; nothing for a board off
+// them, or of a nil pack. The near boards are no levels: not among
+// Entries or Levels, nor covered.
+func TestPackHints(t *testing.T) {
+	size, m := board.Size{W: 3, H: 3}, board.MultiTile
+	raw, err := data.PackFile(size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := readPack(raw, size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := NewCatalog(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := cat.For(context.Background(), size, m)
+	if err != nil || ans.Table == nil {
+		t.Fatalf("the 3x3 table: %v", err)
+	}
+	near, err := levels.MakeNear(context.Background(), answerSolver{ans}, plain.Entries, &levels.NearOptions{Min: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	text.Write(raw)
+	enc := json.NewEncoder(&text)
+	for _, e := range near {
+		if err := enc.Encode(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := readPack(text.Bytes(), size, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Near) != len(near) || len(p.Near) < 100 || len(p.Entries) != len(plain.Entries) || len(p.Levels) != len(p.Entries) || fmt.Sprint(p.at) != fmt.Sprint(plain.at) {
+		t.Fatalf("%d levels (%d entries), %d boards near them of %d", len(p.Levels), len(p.Entries), len(p.Near), len(near))
+	}
+	for _, e := range p.Near {
+		lv, err := e.Level(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := lv.Board
+		if slices.ContainsFunc(p.Levels, func(l levels.Level) bool { return l.Board == b }) {
+			t.Fatalf("%s, near the levels, is one", b)
+		}
+		hints, d, err := ans.Table.Hints(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, ok := p.Hints(b)
+		kd, rest, known := p.Known(b)
+		if !ok || !known || !h.All || h.Distance != d || kd != d || len(rest) != d || rest[0] != h.Moves[0] || len(h.Moves) != len(hints) ||
+			!slices.IsSorted(h.Moves[1:]) || playAll(t, m, b, rest...) != board.Goal(size) {
+			t.Fatalf("%s: hints %+v (%v), known %d %v (%v); the table says %d, %v", b, h, ok, kd, rest, known, d, hints)
+		}
+		for _, t0 := range h.Moves {
+			if !slices.Contains(hints, t0) {
+				t.Fatalf("%s: hints %v, the table's %v", b, h.Moves, hints)
+			}
+		}
+		// The board after the first hint is known, one move closer.
+		if h, ok := p.Hints(playAll(t, m, b, h.Moves[0])); !ok || h.Distance != d-1 {
+			t.Fatalf("%s, after %d: %+v %v", b, rest[0], h, ok)
+		}
+	}
+	for i, lv := range p.Levels {
+		if h, ok := p.Hints(lv.Board); !ok || h.All || h.Distance != lv.Distance || !slices.Equal(h.Moves, []uint8{uint8(p.Entries[i].Solution[0])}) {
+			t.Fatalf("level %s: %+v %v", lv.Board, h, ok)
+		}
+	}
+	if _, ok := p.Hints(board.MustParse(size, "2 1 3/4 5 6/7 8 0")); ok { // a swap: no board of the pack
+		t.Error("a board off the pack: hints")
+	}
+	if _, ok := (*Pack)(nil).Hints(board.Goal(s4x4)); ok {
+		t.Error("a nil pack knows hints")
+	}
+}
+
+// answerSolver is a levels.HintSolver that asks an Answer.
+type answerSolver struct{ a *Answer }
+
+func (s answerSolver) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
+	return s.a.Within(ctx, b, limit)
+}
+
+func (s answerSolver) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
+	return s.a.Hints(ctx, b)
+}
+
+func (s answerSolver) Metric() board.Metric { return s.a.Metric }
+
+// playAll returns b after the moves of metric m.
+func playAll(t *testing.T, m board.Metric, b board.Board, moves ...uint8) board.Board {
+	t.Helper()
+	for _, tile := range moves {
+		var err error
+		if b, err = b.Play(m, tile); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b
 }
