@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -164,4 +165,37 @@ func (b Board) playLetters(s string, m Metric) ([]uint8, Board, error) {
 		}
 	}
 	return tiles, at, nil
+}
+
+// AfterMoves returns the board that moves played from b make, as a
+// scramble is given: in the speedsolvers' letters (see AfterLetters), or,
+// where s starts with a digit, as tile numbers separated by spaces or
+// commas, each moved (Move) in the single-tile metric or tapped (Tap) in
+// the multi-tile one. An empty s is b itself. It fails with ErrNotation
+// for text it cannot read, or more than 65,536 moves, and with
+// ErrIllegalMove for a move that cannot be played, naming it.
+func (b Board) AfterMoves(m Metric, s string) (Board, error) {
+	text := strings.TrimSpace(s)
+	if text == "" || text[0] < '0' || text[0] > '9' {
+		return b.AfterLetters(text)
+	}
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '\n' || r == '\r' })
+	if len(words) > maxLetterMoves {
+		return Board{}, errorf(ErrNotation, "%d moves: at most %d", len(words), maxLetterMoves)
+	}
+	at := b
+	for i, w := range words {
+		t, err := strconv.ParseUint(w, 10, 8)
+		if err != nil {
+			return Board{}, errorf(ErrNotation, "move %d, %q: not a tile number", i+1, clip(w))
+		}
+		next, err := at.Play(m, uint8(t))
+		if ie := (*inputError)(nil); errors.As(err, &ie) {
+			return Board{}, errorf(ErrIllegalMove, "move %d: %s", i+1, ie.msg)
+		} else if err != nil {
+			return Board{}, err
+		}
+		at = next
+	}
+	return at, nil
 }

@@ -201,3 +201,54 @@ func TestAfterLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterMoves plays scrambles in letters and in tile numbers, in both
+// metrics, and refuses what cannot be read or played, naming it.
+func TestAfterMoves(t *testing.T) {
+	size := board.Size{W: 3, H: 3}
+	goal := board.Goal(size)
+	play := func(m board.Metric, tiles ...uint8) board.Board {
+		b := goal
+		for _, t := range tiles {
+			var err error
+			if b, err = b.Play(m, t); err != nil {
+				panic(err)
+			}
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		m    board.Metric
+		s    string
+		want board.Board
+	}{
+		{board.SingleTile, "", goal},
+		{board.SingleTile, "  ", goal},
+		{board.SingleTile, "RR", play(board.SingleTile, 8, 7)},
+		{board.MultiTile, "R2", play(board.MultiTile, 7)},
+		{board.SingleTile, "8 7 4", play(board.SingleTile, 8, 7, 4)},
+		{board.SingleTile, "8,7,\t4", play(board.SingleTile, 8, 7, 4)},
+		{board.MultiTile, "7 1", play(board.MultiTile, 7, 1)},
+	} {
+		got, err := goal.AfterMoves(tc.m, tc.s)
+		if err != nil || got != tc.want {
+			t.Errorf("AfterMoves(%v, %q) = %v, %v; want %v", tc.m, tc.s, got, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		kind error
+		want string
+	}{
+		{"8 x", board.ErrNotation, `move 2, "x": not a tile number`},
+		{"8 300", board.ErrNotation, `move 2, "300": not a tile number`},
+		{"8 1", board.ErrIllegalMove, "move 2: "},
+		{"RX", board.ErrNotation, "is not a move"},
+		{strings.Repeat("1 ", 1<<16+1), board.ErrNotation, "65537 moves: at most 65536"},
+	} {
+		_, err := goal.AfterMoves(board.SingleTile, tc.s)
+		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("AfterMoves(%.20q): %v; want %v saying %q", tc.s, err, tc.kind, tc.want)
+		}
+	}
+}
