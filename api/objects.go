@@ -30,6 +30,14 @@ func NewAbout(goal board.Board, m board.Metric) About {
 // multi reports whether a is about the multi-tile metric.
 func (a About) multi() bool { return a.Metric == board.MultiTile.String() }
 
+// MetricOf returns the metric a is about.
+func (a About) MetricOf() board.Metric {
+	if a.multi() {
+		return board.MultiTile
+	}
+	return board.SingleTile
+}
+
 // Solvable answers whether a board can reach the goal:
 // {"size":"4x4","board":[...],"solvable":false}.
 type Solvable struct {
@@ -155,6 +163,10 @@ type Coverage struct {
 	Alpha     float64 `json:"alpha"`
 	Pass      bool    `json:"pass"`
 }
+
+// Tiles converts moves written as []int, as the answers hold them, back
+// to tiles; a number that is no tile becomes 0, which no board can move.
+func Tiles(moves []int) []uint8 { return tiles(moves) }
 
 // Ints converts moves to []int, which encoding/json writes as an array of
 // numbers (it writes []uint8 as base64).

@@ -323,7 +323,11 @@ func TestLevels(t *testing.T) {
 		if a.hi >= 0 {
 			q.Set("max", strconv.Itoa(a.hi))
 		}
-		req, err := g.Request("level", q)
+		qn, err := api.ParseQuery("level", q) // as the server reads it
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, err := g.Ask(qn)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 )
 
@@ -253,9 +254,9 @@ func distanceOf(table uint64, cells []byte, timeoutMS int64, cancel uint64) (int
 //export slidetable_hints
 func slidetable_hints(table C.slidetable_table, cells *C.slidetable_internal_cuint8, ncells C.size_t,
 	timeoutMS C.int64_t, cancel C.slidetable_cancel, distance *C.int, moves *C.uint8_t, capacity C.size_t,
-	nmoves *C.size_t) (status C.int) {
+	nmoves *C.size_t, partial *C.int) (status C.int) {
 	defer recoverCall(&status)
-	return movesCall(table, cells, ncells, timeoutMS, cancel, distance, moves, capacity, nmoves, (*tableHandle).hints)
+	return movesCall(table, cells, ncells, timeoutMS, cancel, distance, moves, capacity, nmoves, partial, api.AskHint)
 }
 
 //export slidetable_solve
@@ -263,14 +264,15 @@ func slidetable_solve(table C.slidetable_table, cells *C.slidetable_internal_cui
 	timeoutMS C.int64_t, cancel C.slidetable_cancel, distance *C.int, moves *C.uint8_t, capacity C.size_t,
 	nmoves *C.size_t) (status C.int) {
 	defer recoverCall(&status)
-	return movesCall(table, cells, ncells, timeoutMS, cancel, distance, moves, capacity, nmoves, (*tableHandle).solve)
+	return movesCall(table, cells, ncells, timeoutMS, cancel, distance, moves, capacity, nmoves, nil, api.AskSolve)
 }
 
 // movesCall is slidetable_hints and slidetable_solve, whose answers are
-// a distance and moves: those of answer.
+// a distance and moves, the answer to what (tableHandle.ask); partial, if
+// not nil, receives whether the moves of a hint are one of several.
 func movesCall(table C.slidetable_table, cells *C.slidetable_internal_cuint8, ncells C.size_t,
 	timeoutMS C.int64_t, cancel C.slidetable_cancel, distance *C.int, moves *C.uint8_t, capacity C.size_t,
-	nmoves *C.size_t, answer func(*tableHandle, context.Context, board.Board) (int, []uint8, error)) C.int {
+	nmoves *C.size_t, partial *C.int, what api.Ask) C.int {
 	if distance == nil {
 		return fail(nullError("distance"))
 	}
@@ -287,11 +289,14 @@ func movesCall(table C.slidetable_table, cells *C.slidetable_internal_cuint8, nc
 		return fail(err)
 	}
 	defer end()
-	d, ms, err := answer(h, ctx, b)
+	d, ms, part, err := h.ask(ctx, b, what)
 	if err != nil {
 		return fail(inCall(ctx, err))
 	}
 	*distance = C.int(d)
+	if partial != nil {
+		*partial = C.int(boolInt(part))
+	}
 	return done(outCells(moves, capacity, nmoves, "moves", ms))
 }
 

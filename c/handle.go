@@ -117,7 +117,6 @@ type tableHandle struct {
 	cat    *source.Catalog
 	solver *solver.Solver
 	answer *source.Answer
-	pack   *source.Pack               // answers the boards of its solutions with no search, or nil
 	game   func() (*game.Game, error) // made on the first level asked for
 
 	ctx  context.Context // of every call on the table, ended by close
@@ -215,7 +214,7 @@ func newTable(ctx context.Context, cat *source.Catalog, size board.Size, metric 
 		cat.Close()
 		return nil, err
 	}
-	h := &tableHandle{size: size, metric: metric, goal: ans.Goal, cat: cat, solver: s, answer: ans, pack: cat.Pack(size, metric)}
+	h := &tableHandle{size: size, metric: metric, goal: ans.Goal, cat: cat, solver: s, answer: ans}
 	h.game = sync.OnceValues(func() (*game.Game, error) {
 		return game.FromCatalog(cat, &game.CatalogOptions{AnySize: true})
 	})

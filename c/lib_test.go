@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
@@ -310,19 +311,24 @@ func TestPackAnswers(t *testing.T) {
 	cancel()
 	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
 		_, h := openTest(t, 4, 4, m)
-		if h.pack == nil {
+		pack := h.answer.Pack()
+		if pack == nil {
 			t.Fatalf("4x4 in %s moves: no level pack", m)
 		}
 		checked := 0
-		for i, e := range h.pack.Entries {
-			b := h.pack.Levels[i].Board
-			d, err := h.distance(ended, b)
+		for i, e := range pack.Entries {
+			b := pack.Levels[i].Board
+			d, _, _, err := h.ask(ended, b, api.AskDistance)
 			if err != nil || d != e.Distance {
 				t.Fatalf("%s: %d (%v), the pack says %d", b, d, err, e.Distance)
 			}
-			d, path, err := h.solve(ended, b)
+			d, path, _, err := h.ask(ended, b, api.AskSolve)
 			if err != nil || d != e.Distance || len(path) != d {
 				t.Fatalf("%s: solved in %d, %v (%v)", b, d, path, err)
+			}
+			hd, hint, partial, err := h.ask(ended, b, api.AskHint)
+			if err != nil || hd != d || d > 0 && (!partial || len(hint) != 1 || hint[0] != path[0]) {
+				t.Fatalf("%s: hint %v (partial %v) of %d (%v), want the solution's first move %d, partial", b, hint, partial, hd, err, path[0])
 			}
 			if d > 8 {
 				continue
@@ -340,17 +346,18 @@ func TestPackAnswers(t *testing.T) {
 	// The boards near the multi-tile levels: all three from the pack,
 	// hints with every optimal move, the solution's first move first.
 	_, h := openTest(t, 4, 4, board.MultiTile)
-	for _, e := range h.pack.Near {
+	near := h.answer.Pack().Near
+	for _, e := range near {
 		lv, err := e.Level(h.size)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b := lv.Board
-		d, err := h.distance(ended, b)
-		sd, path, serr := h.solve(ended, b)
-		hd, hints, herr := h.hints(ended, b)
-		if err != nil || serr != nil || herr != nil || d != e.Distance || sd != d || hd != d || len(path) != d || len(hints) != len(e.Hints) || hints[0] != path[0] {
-			t.Fatalf("%s: distance %d (%v), solution %v (%v), hints %v (%v); the pack says %d, hints %v", b, d, err, path, serr, hints, herr, e.Distance, e.Hints)
+		d, _, _, err := h.ask(ended, b, api.AskDistance)
+		sd, path, _, serr := h.ask(ended, b, api.AskSolve)
+		hd, hints, partial, herr := h.ask(ended, b, api.AskHint)
+		if err != nil || serr != nil || herr != nil || d != e.Distance || sd != d || hd != d || len(path) != d || partial || len(hints) != len(e.Hints) || hints[0] != path[0] {
+			t.Fatalf("%s: distance %d (%v), solution %v (%v), hints %v partial %v (%v); the pack says %d, hints %v", b, d, err, path, serr, hints, partial, herr, e.Distance, e.Hints)
 		}
 		for _, m := range hints {
 			if !slices.Contains(e.Hints, int(m)) {
@@ -358,7 +365,7 @@ func TestPackAnswers(t *testing.T) {
 			}
 		}
 	}
-	if len(h.pack.Near) == 0 {
+	if len(near) == 0 {
 		t.Error("no boards near the 4x4 multi-tile levels")
 	}
 	t.Setenv("SLIDETABLE_CACHE", t.TempDir())
@@ -367,7 +374,7 @@ func TestPackAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	closeTable(tables.add(th))
-	if th.pack != nil {
+	if th.answer.Pack() != nil {
 		t.Error("a table opened from a file: the level pack answers")
 	}
 }

@@ -6,15 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/url"
-	"strconv"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/parallel"
-	"github.com/slidetable/slidetable/published"
-	"github.com/slidetable/slidetable/rank"
 	"github.com/slidetable/slidetable/solver"
 )
 
@@ -37,12 +33,10 @@ func (h *tableHandle) context(timeoutMS int64, cancel uint64) (ctx context.Conte
 // board returns the board of cells, checked against the table's size.
 func (h *tableHandle) board(cells []byte) (board.Board, error) { return board.New(h.size, cells) }
 
-// distance returns the distance of b, or unsolvable: from the level pack
-// for a board of its solutions, else from the solver.
+// distance returns the distance of b, or unsolvable, as the catalogue
+// answers it: from the level pack where it holds b, else the table, else
+// a search.
 func (h *tableHandle) distance(ctx context.Context, b board.Board) (int, error) {
-	if d, _, ok := h.pack.Known(b); ok {
-		return d, nil
-	}
 	d, err := h.solver.Distance(ctx, b)
 	if errors.Is(err, solver.ErrUnsolvable) {
 		return unsolvable, nil
@@ -61,60 +55,22 @@ func (h *tableHandle) distanceCells(ctx context.Context, cells []byte) (int, err
 	return d, inCall(ctx, err)
 }
 
-// hints returns the distance of b and its optimal next moves, or
-// unsolvable and none: from the level pack for a board it lists every
-// optimal move of (one near its levels), else from the solver.
-func (h *tableHandle) hints(ctx context.Context, b board.Board) (int, []uint8, error) {
-	if known, ok := h.pack.Hints(b); ok && known.All {
-		return known.Distance, known.Moves, nil
-	}
-	moves, d, err := h.solver.Hints(ctx, b)
+// ask answers what (api.AskHint or api.AskSolve) about b as every front
+// end does (solver.Solver.Ask): the distance, the moves and whether they
+// are partial (a hint of a level pack's one known move); unsolvable and
+// none for a board that cannot reach the goal.
+func (h *tableHandle) ask(ctx context.Context, b board.Board, what api.Ask) (int, []uint8, bool, error) {
+	r, err := h.solver.Ask(ctx, b, what)
 	if errors.Is(err, solver.ErrUnsolvable) {
-		return unsolvable, nil, nil
+		return unsolvable, nil, false, nil
 	}
-	return d, moves, err
-}
-
-// solve returns the distance of b and a shortest solution, or unsolvable
-// and none: the rest of the level pack's stored solution for a board of
-// its solutions (whose first move is then a hint found with no search),
-// else the solver's.
-func (h *tableHandle) solve(ctx context.Context, b board.Board) (int, []uint8, error) {
-	if d, rest, ok := h.pack.Known(b); ok {
-		return d, rest, nil
-	}
-	path, err := h.solver.Path(ctx, b)
-	if errors.Is(err, solver.ErrUnsolvable) {
-		return unsolvable, nil, nil
-	}
-	return len(path), path, err
+	return r.Distance, r.Moves, r.Partial, err
 }
 
 // lookup returns the distance of the board of cells and true, if a
-// table answers, cells is a board of its size and the table has its
-// distance: the hot path of a lookup from C, which makes no board.Board
-// (that copies the cells) and asks the table directly. It reports false
-// otherwise, for the board to be made and asked about as any other: then
-// h.board says what is wrong with the cells, and the table's Distance
-// whether the board cannot reach the goal or its block of a table read in
-// place cannot be read (which Lookup does not tell apart).
-func (h *tableHandle) lookup(cells []byte) (int, bool) {
-	t := h.answer.Table
-	if t == nil || len(cells) != h.size.Cells() {
-		return 0, false
-	}
-	// n cells, each below n and none twice: a permutation of 0..n-1, as
-	// board.New requires.
-	var seen [4]uint64 // a bit for each of the 256 values of a byte
-	for _, c := range cells {
-		bit := uint64(1) << (c & 63)
-		if int(c) >= len(cells) || seen[c>>6]&bit != 0 {
-			return 0, false
-		}
-		seen[c>>6] |= bit
-	}
-	return t.Lookup(rank.Index(cells))
-}
+// table answers and has it: the hot path of a lookup from C, which makes
+// no board.Board (that copies the cells); see source.Answer.Lookup.
+func (h *tableHandle) lookup(cells []byte) (int, bool) { return h.answer.Lookup(cells) }
 
 // boardSource gives the boards of a batch in order: the next board, or
 // the error that makes it no board.
@@ -244,14 +200,7 @@ func (h *tableHandle) level(ctx context.Context, lo, hi int, seed uint64) (board
 	if err != nil {
 		return board.Board{}, 0, err
 	}
-	q := url.Values{"size": {h.size.String()}, "min": {strconv.Itoa(lo)}, "seed": {strconv.FormatUint(seed, 10)}}
-	if hi != -1 {
-		q.Set("max", strconv.Itoa(hi))
-	}
-	if h.metric == board.MultiTile {
-		q.Set("metric", h.metric.String())
-	}
-	req, err := g.Request("level", q)
+	req, err := g.Ask(api.Question{Ask: api.AskLevel, Size: h.size, Metric: h.metric, Min: lo, Max: hi, Seed: seed, Seeded: true})
 	if err != nil {
 		return board.Board{}, 0, err
 	}
@@ -277,19 +226,9 @@ func (h *tableHandle) random(seed uint64) (board.Board, error) {
 }
 
 // maxDistance returns the largest distance of a board of the table's
-// size in its metric: the table's, or the published one for the standard
-// goal; -1 where it is not known.
-func (h *tableHandle) maxDistance() int {
-	if t := h.answer.Table; t != nil {
-		return t.Max()
-	}
-	if h.goal == board.Goal(h.size) {
-		if d, ok := published.MaxDistance(h.size, h.metric); ok {
-			return d
-		}
-	}
-	return -1
-}
+// size in its metric, or -1 where it is not known
+// (source.Answer.MaxDistance).
+func (h *tableHandle) maxDistance() int { return h.answer.MaxDistance() }
 
 // boolInt returns 1 for true and 0 for false.
 func boolInt(b bool) int {

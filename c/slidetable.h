@@ -228,15 +228,13 @@ int slidetable_random(slidetable_table table, uint64_t seed, uint8_t *cells, siz
 
 /* ---- Questions about a board ----
  * Each takes the board's ncells cells, which must be n of them, each of
- * 0..n-1 once (else SLIDETABLE_ERR_INPUT, naming the problem). Where the
- * size is searched (4x4), a board of the built-in level pack (as
- * slidetable_level deals it) or one on its stored solution is answered by
- * slidetable_distance and slidetable_solve from the pack, with no search:
- * the first move of that solution is then a hint found at once, where
- * slidetable_hints searches for every optimal move. The boards the pack
- * holds near its levels (within two moves of the far levels' solutions)
- * are answered so by all three, slidetable_hints giving every optimal move
- * with the solution's first move first. A file the table was opened with
+ * 0..n-1 once (else SLIDETABLE_ERR_INPUT, naming the problem), and is
+ * answered as every front end answers it (the command line, the HTTP
+ * API, the npm package): where the size is searched (4x4), a board of the
+ * built-in level pack (as slidetable_level deals it) or one on its stored
+ * solution is answered from the pack, with no search, its hint being the
+ * next move of that solution (partial); a board the pack holds near its
+ * levels with every optimal move. A file the table was opened with
  * answers instead. */
 
 /* slidetable_solvable writes 1 to *solvable if the board can reach the
@@ -248,13 +246,17 @@ int slidetable_solvable(slidetable_table table, const uint8_t *cells, size_t nce
 int slidetable_distance(slidetable_table table, const uint8_t *cells, size_t ncells, int64_t timeout_ms,
                         slidetable_cancel cancel, int *distance);
 
-/* slidetable_hints writes the distance into *distance and every optimal
- * next move (the tiles to move, at most 4 in single-tile moves, w+h-2 in
+/* slidetable_hints writes the distance into *distance and the optimal
+ * next moves (the tiles to move, at most 4 in single-tile moves, w+h-2 in
  * multi-tile ones) into moves of cap elements, their number into *nmoves:
  * none at the goal or for a board that cannot reach it (distance
- * SLIDETABLE_UNSOLVABLE). */
+ * SLIDETABLE_UNSOLVABLE). They are every optimal move, but for a board a
+ * level pack answers with the one it knows (the next move of its stored
+ * solution, found with no search), as every front end answers a hint:
+ * then *partial, if partial is not NULL, is 1, else 0. */
 int slidetable_hints(slidetable_table table, const uint8_t *cells, size_t ncells, int64_t timeout_ms,
-                     slidetable_cancel cancel, int *distance, uint8_t *moves, size_t cap, size_t *nmoves);
+                     slidetable_cancel cancel, int *distance, uint8_t *moves, size_t cap, size_t *nmoves,
+                     int *partial);
 
 /* slidetable_solve writes a shortest solution, the tiles to move in
  * order, into moves of cap elements, their number into *nmoves and into

@@ -595,7 +595,11 @@ func levels(t *testing.T) []string {
 		if a.hi >= 0 {
 			q.Set("max", strconv.Itoa(a.hi))
 		}
-		req, err := g.Request("level", q)
+		qn, err := api.ParseQuery("level", q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, err := g.Ask(qn)
 		if err != nil {
 			t.Fatal(err)
 		}

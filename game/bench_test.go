@@ -17,7 +17,7 @@ func BenchmarkDistance3x3(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		req, err := g.Request("distance", q)
+		req, err := request(g, "distance", q)
 		if err != nil {
 			b.Fatal(err)
 		}

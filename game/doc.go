@@ -6,19 +6,26 @@
 // through it, so a page gets the same answers, byte for byte once encoded
 // as JSON, from either.
 //
-// A request is an endpoint name and its parameters, as in the query of the
-// HTTP API:
+// A question is typed (api.Question: what is asked, the size, metric,
+// goal, board or scramble, range, seed, notation), and Ask is the one
+// door every front end asks it through: the HTTP server and the
+// WebAssembly build read it from a URL query (api.ParseQuery), the command
+// line from its flags, the C library from its arguments:
 //
 //	g, err := game.New(puzzles, nil)
-//	req, err := g.Request("distance", url.Values{"size": {"3x3"}, "board": {"8 6 7/2 5 4/3 0 1"}})
+//	req, err := g.Ask(api.Question{Ask: api.AskDistance, Size: size, Board: b})
 //	v, err := req.Answer(ctx) // api.Distance{..., Distance: 31}
 //
-// Request checks the parameters, so a bad one fails at once, with an error
+// Ask checks the question, so a bad one fails at once, with an error
 // wrapping ErrInput that names the problem as the command line does
 // ("tile 7 appears twice"); Cheap then says whether the answer is a few
-// table lookups or may take a search, which a server limits.
+// table lookups or may take a search, which a server limits. What
+// answers is the catalogue's decision, asked through the puzzle's Solver
+// (solver.Solver.Ask): a level pack for a board it holds (a hint then
+// the one move it knows, "partial"), else the size's table, else a
+// search; every answer says which ("source").
 //
-// The endpoints:
+// The questions, named as the HTTP API's endpoints are:
 //
 //	sizes                       []api.Size: the sizes played, tables first (of the metric)
 //	solvable  size, board       api.Solvable: whether the board reaches the goal (the parity rule)

@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
@@ -19,18 +21,30 @@ import (
 	"github.com/slidetable/slidetable/source"
 )
 
-// Solver answers exact questions about boards of one size: the fewest moves
-// to the goal, a shortest solution (tile numbers, in order) and every
-// optimal next move with the distance; and, for levels without a table,
-// whether a board is within some moves of the goal (levels.Solver). It
-// must be safe for concurrent use and honour ctx. A Game asks it only
-// about boards that can reach the goal. A *solver.Solver is one, for every
-// size: from exact tables where it has them, otherwise by search with its
-// best heuristic.
+// Solver answers the questions about boards of the sizes a game plays
+// (*solver.Solver is one, for every size: from its catalogue's level pack,
+// exact tables and searches, in that order): a question about one board,
+// saying what answered; whether that takes no search; a level dealt at
+// once; and, for levels without a table, whether a board is within some
+// moves of the goal (levels.Solver). It must be safe for concurrent use
+// and honour ctx. A Game asks it only about boards that can reach the
+// goal.
 type Solver interface {
-	Distance(ctx context.Context, b board.Board) (int, error)
-	Path(ctx context.Context, b board.Board) ([]uint8, error)
-	Hints(ctx context.Context, b board.Board) ([]uint8, int, error)
+	// Ask answers what (api.AskDistance, api.AskHint or api.AskSolve)
+	// about b: its distance, optimal moves or a shortest solution, and
+	// what answered (see solver.Solver.Ask).
+	Ask(ctx context.Context, b board.Board, what api.Ask) (source.Reply, error)
+	// Quick reports whether Ask answers b with no search.
+	Quick(b board.Board) bool
+	// Deal deals, with r, a level of size at a distance in [lo, hi]
+	// with no search, and reports whether it could (a level pack).
+	Deal(r *rand.Rand, size board.Size, lo, hi int) (source.Dealt, bool)
+	// Describe says what answers boards of size where no level pack
+	// does, or nil.
+	Describe(ctx context.Context, size board.Size) *api.Source
+	// Needs says which files the WebAssembly build leaves out, and has
+	// not been given, the answers about boards of size may come from.
+	Needs(size board.Size) source.Needs
 	levels.Solver
 }
 
@@ -209,6 +223,10 @@ type CatalogOptions struct {
 	// by search, as Options.Others does; they are not listed by the sizes
 	// endpoint.
 	AnySize bool
+	// Reach, if not 0, refuses a search expected to take longer, where
+	// no deadline bounds it (solver.WithReach): for a program whose user
+	// asked for no time limit.
+	Reach time.Duration
 }
 
 // FromCatalog returns the game of what cat offers in both metrics
@@ -224,7 +242,7 @@ func FromCatalog(cat *source.Catalog, opts *CatalogOptions) (*Game, error) {
 	}
 	var solvers [2]*solver.Solver
 	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
-		s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(m))
+		s, err := solver.New(solver.WithCatalog(cat), solver.WithMetric(m), solver.WithReach(o.Reach))
 		if err != nil {
 			return nil, err
 		}
@@ -401,7 +419,7 @@ func (p *puzzle) statsOf(ctx context.Context) (api.Stats, error) {
 		return api.Stats{}, err
 	}
 	if err == nil && t != nil {
-		st.Table = p.source(ctx)
+		st.Table = p.Solver.Describe(ctx, p.Goal.Size())
 	}
 	p.stats.done, p.stats.st, p.stats.err = true, st, err
 	return st, err

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/published"
@@ -53,7 +54,7 @@ func answer(t *testing.T, g *game.Game, name, query string) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := g.Request(name, q)
+	req, err := request(g, name, q)
 	if err != nil {
 		return "", err
 	}
@@ -123,28 +124,28 @@ func TestBadRequests(t *testing.T) {
 	g := newGame(t, false)
 	tests := []struct {
 		name, query string
-		kind        error
+		kind        failure.Kind
 		want        string
 	}{
-		{"distance", "size=3x3&board=1 2 3/4 5 6/7 7 0", game.ErrInput, "tile 7 appears twice"},
-		{"distance", "size=3x3&board=1 2 3", game.ErrInput, "3x3 needs 9 numbers, got 3"},
-		{"hint", "size=3x3", game.ErrInput, "missing parameter board: the 9 numbers of a 3x3 board in reading order, 0 for the blank, such as board=1,2,3,4,5,6,7,8,0 (or scramble=RRDL, moves from the goal)"},
-		{"solve", "board=1", game.ErrInput, "missing parameter size, such as size=3x3"},
-		{"solve", "size=5x5&board=1", game.ErrInput, "size 5x5 is not served; the sizes are 3x3, 4x4"},
-		{"level", "size=3x3&min=32", game.ErrInput, "no boards at these distances: 32: no 3x3 board is more than 31 moves from the goal"},
-		{"level", "size=4x4&min=61", game.ErrInput, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
-		{"level", "size=4x4&min=81", game.ErrInput, "no boards at these distances: 81: no 4x4 board is more than 80 moves from the goal"},
-		{"level", "size=3x3&min=3&max=2", game.ErrInput, "no boards at these distances: 3..2, an empty range"},
-		{"level", "size=3x3&seed=x", game.ErrInput, `seed="x": want a whole number from 0 to 18446744073709551615`},
-		{"level", "size=3x3&min=1001", game.ErrInput, "min=1001: want 0 to 1000"},
-		{"stats", "size=3x3&x=" + strings.Repeat("y", 100), game.ErrInput, `unknown parameter "x": stats takes size, metric, goal`},
-		{"sizes", "a=1", game.ErrInput, `unknown parameter "a": sizes takes metric`},
-		{"distance", "size=3x3&size=3x3&board=1", game.ErrInput, "parameter size given 2 times"},
-		{"chart", "size=3x3", game.ErrEndpoint, `no endpoint "chart"; the endpoints are sizes, solvable, distance, hint, solve, level, stats`},
+		{"distance", "size=3x3&board=1 2 3/4 5 6/7 7 0", failure.Input, "tile 7 appears twice"},
+		{"distance", "size=3x3&board=1 2 3", failure.Input, "3x3 needs 9 numbers, got 3"},
+		{"hint", "size=3x3", failure.Input, "missing parameter board: the 9 numbers of a 3x3 board in reading order, 0 for the blank, such as board=1,2,3,4,5,6,7,8,0 (or scramble=RRDL, moves from the goal)"},
+		{"solve", "board=1", failure.Input, "missing parameter size, such as size=3x3"},
+		{"solve", "size=5x5&scramble=", failure.Input, "size 5x5 is not served; the sizes are 3x3, 4x4"},
+		{"level", "size=3x3&min=32", failure.Input, "no boards at these distances: 32: no 3x3 board is more than 31 moves from the goal"},
+		{"level", "size=4x4&min=61", failure.Input, "min=61: 4x4 levels go up to 60 moves here, and to 80 for the published boards that far"},
+		{"level", "size=4x4&min=81", failure.Input, "no boards at these distances: 81: no 4x4 board is more than 80 moves from the goal"},
+		{"level", "size=3x3&min=3&max=2", failure.Input, "no boards at these distances: 3..2, an empty range"},
+		{"level", "size=3x3&seed=x", failure.Input, `seed="x": want a whole number from 0 to 18446744073709551615`},
+		{"level", "size=3x3&min=1001", failure.Input, "min=1001: want 0 to 1000"},
+		{"stats", "size=3x3&x=" + strings.Repeat("y", 100), failure.Input, `unknown parameter "x": stats takes size, metric, goal`},
+		{"sizes", "a=1", failure.Input, `unknown parameter "a": sizes takes metric`},
+		{"distance", "size=3x3&size=3x3&board=1", failure.Input, "parameter size given 2 times"},
+		{"chart", "size=3x3", failure.NotFound, `no endpoint "chart"; the endpoints are sizes, solvable, distance, hint, solve, level, stats`},
 	}
 	for _, tt := range tests {
 		_, err := answer(t, g, tt.name, tt.query)
-		if !errors.Is(err, tt.kind) || err.Error() != tt.want {
+		if failure.KindOf(err) != tt.kind || err.Error() != tt.want {
 			t.Errorf("%s %.40s: %v, want %q (%v)", tt.name, tt.query, err, tt.want, tt.kind)
 		}
 	}
@@ -153,7 +154,7 @@ func TestBadRequests(t *testing.T) {
 	if _, err := answer(t, g, "stats", "size=5x2"); !errors.Is(err, game.ErrUnknown) {
 		t.Errorf("stats of 5x2: %v", err)
 	}
-	if _, err := answer(t, g, "distance", "size=1x1&board=0"); !errors.Is(err, game.ErrInput) {
+	if _, err := answer(t, g, "distance", "size=1x1&board=0"); failure.KindOf(err) != failure.Input {
 		t.Errorf("1x1: %v", err)
 	}
 }
@@ -165,7 +166,7 @@ func TestLevels(t *testing.T) {
 	g := newGame(t, true)
 	ref := reference.Distances(board.Goal(board.Size{W: 3, H: 3}))
 	hardest, _ := published.HardestOf(board.Size{W: 4, H: 4})
-	s, _ := solver.New()
+	s, _ := solver.New(solver.WithSearch()) // the reference: never a level pack
 	tests := []struct {
 		query  string
 		lo, hi int
@@ -287,7 +288,7 @@ func TestOpenTable(t *testing.T) {
 	if opened != 1 {
 		t.Errorf("the table opened %d times, want once", opened)
 	}
-	req, err := lazy.Request("distance", url.Values{"size": {"3x3"}, "board": {"8,6,7,2,5,4,3,0,1"}})
+	req, err := request(lazy, "distance", url.Values{"size": {"3x3"}, "board": {"8,6,7,2,5,4,3,0,1"}})
 	if err != nil || !req.Cheap() {
 		t.Errorf("a table's distance: cheap %v, %v", req != nil && req.Cheap(), err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/internal/reference"
@@ -239,7 +240,7 @@ func TestGoalRequests(t *testing.T) {
 		{"size=3x3&board=8 6 7/2 5 4/3 0 1&goal=1 2 3", `goal="1 2 3": 3x3 needs 9 numbers, got 3`},
 		{"size=3x3&board=8 6 7/2 5 4/3 0 1&goal=0&goal=1", "parameter goal given 2 times"},
 	} {
-		if _, err := answer(t, g, "distance", tc.query); !errors.Is(err, game.ErrInput) || err.Error() != tc.want {
+		if _, err := answer(t, g, "distance", tc.query); failure.KindOf(err) != failure.Input || err.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.query, err, tc.want)
 		}
 	}
@@ -263,7 +264,7 @@ func TestGoalRequests(t *testing.T) {
 		}
 	}
 	// A goal's table is built by the answer, not by the request.
-	req, err := g.Request("level", url.Values{"size": {"3x3"}, "goal": {"8 7 6/5 4 3/2 1 0"}, "min": {"99"}})
+	req, err := request(g, "level", url.Values{"size": {"3x3"}, "goal": {"8 7 6/5 4 3/2 1 0"}, "min": {"99"}})
 	if err != nil || req.Cheap() {
 		t.Fatalf("level towards a goal: %v, cheap %v", err, req != nil && req.Cheap())
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/solver"
 	"github.com/slidetable/slidetable/source"
@@ -85,7 +86,7 @@ func TestMultiSolutionsReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		req, err := g.Request("solve", url.Values{"size": {"3x3"}, "board": {s}, "metric": {"multi"}})
+		req, err := request(g, "solve", url.Values{"size": {"3x3"}, "board": {s}, "metric": {"multi"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +147,7 @@ func TestMultiSizes(t *testing.T) {
 		{"sizes", "metric=multi&size=3x3", `unknown parameter "size": sizes takes metric`},
 	} {
 		_, err := answer(t, g, tt.name, tt.query)
-		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), tt.want) {
+		if failure.KindOf(err) != failure.Input || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s?%s: %v, want ErrInput saying %q", tt.name, tt.query, err, tt.want)
 		}
 	}

@@ -410,7 +410,7 @@ func TestMeasureWasmMulti(t *testing.T) {
 		t.Logf("first multi-tile 4x4 call, with the fetch and check of 4x4-multi.abs: %v", took.Round(time.Millisecond))
 	}
 	r := rand.New(rand.NewPCG(1, 0x736c696465)) // as gen -seed 1 draws
-	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	s, err := solver.New(solver.WithMetric(board.MultiTile), solver.WithSearch()) // the reference: never a level pack
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,7 +467,7 @@ func TestBrowserKeepsAbstraction(t *testing.T) {
 			h.ServeHTTP(w, r)
 		})
 	})
-	s, err := solver.New(solver.WithMetric(board.MultiTile))
+	s, err := solver.New(solver.WithMetric(board.MultiTile), solver.WithSearch()) // the reference: never a level pack
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -20,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/game"
@@ -481,7 +481,11 @@ func expected(t *testing.T) *expectations {
 		t.Fatal(err)
 	}
 	ask := func(name string, q url.Values, v any) error {
-		req, err := g.Request(name, q)
+		qn, err := api.ParseQuery(name, q)
+		if err != nil {
+			return err
+		}
+		req, err := g.Ask(qn)
 		if err != nil {
 			return err
 		}
@@ -566,7 +570,7 @@ func expected(t *testing.T) *expectations {
 		{Size: "4x4", Board: "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 15"},
 	} {
 		err := ask("distance", url.Values{"size": {bad.Size}, "board": {bad.Board}}, nil)
-		if !errors.Is(err, game.ErrInput) {
+		if failure.KindOf(err) != failure.Input {
 			t.Fatalf("%s %q: %v, want a bad request", bad.Size, bad.Board, err)
 		}
 		bad.Message = err.Error()

@@ -211,7 +211,7 @@ func tile(sel string, t uint8) string {
 
 var puzzleSolvers = struct {
 	single, multi *solver.Solver
-}{mustSolver(), mustSolver(solver.WithMetric(board.MultiTile))}
+}{mustSolver(solver.WithSearch()), mustSolver(solver.WithMetric(board.MultiTile), solver.WithSearch())} // never from a level pack: the references
 
 func mustSolver(opts ...solver.Option) *solver.Solver {
 	s, err := solver.New(opts...)

@@ -46,12 +46,14 @@ func builtinPack(t *testing.T, size board.Size, m board.Metric) []levels.PackEnt
 	return pack
 }
 
-// solvers returns a solver of each metric.
+// solvers returns a solver of each metric that answers every board by
+// search, never from a level pack: the reference for the packs'
+// distances.
 func solvers(t *testing.T) map[board.Metric]*solver.Solver {
 	t.Helper()
 	out := map[board.Metric]*solver.Solver{}
 	for _, m := range metrics {
-		s, err := solver.New(solver.WithMetric(m))
+		s, err := solver.New(solver.WithMetric(m), solver.WithSearch())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -170,7 +170,11 @@ func expected(t *testing.T) *expectations {
 		for k, v := range a {
 			q.Set(k, fmt.Sprint(v))
 		}
-		req, err := g.Request("level", q)
+		qn, err := api.ParseQuery("level", q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, err := g.Ask(qn)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -522,7 +522,7 @@ func exactIn(t *testing.T, b board.Board, m board.Metric) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	d, err := testMultiSolver.Distance(ctx, b)
+	d, err := searchMultiSolver.Distance(ctx, b)
 	if err != nil {
 		t.Fatalf("%s in multi-tile moves: %v", b, err)
 	}
@@ -572,7 +572,7 @@ func exact(t *testing.T, b board.Board) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	d, err := testSolver.Distance(ctx, b)
+	d, err := searchSolver.Distance(ctx, b)
 	if err != nil {
 		t.Fatalf("%s: %v", b, err)
 	}

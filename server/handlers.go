@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
@@ -62,13 +60,23 @@ func (s *Server) endpoint(name string) http.HandlerFunc {
 			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad query: %v", err))
 			return
 		}
-		req, err := s.game.Request(name, q)
+		req, err := s.ask(name, q)
 		if err != nil {
 			writeError(w, game.Status(err), human.Message(err))
 			return
 		}
 		s.work(w, r, req.Cheap(), req.Answer)
 	}
+}
+
+// ask reads the question the endpoint name asks with the query q and
+// returns the game's request that answers it.
+func (s *Server) ask(name string, q url.Values) (*game.Request, error) {
+	qn, err := api.ParseQuery(name, q)
+	if err != nil {
+		return nil, err
+	}
+	return s.game.Ask(qn)
 }
 
 // chart answers the distribution of a size, as /api/stats has it, drawn
@@ -84,14 +92,16 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `unknown parameter "goal": chart takes size, metric`)
 		return
 	}
-	req, err := s.game.Request("stats", q)
+	qn, err := api.ParseQuery("stats", q)
+	var req *game.Request
+	if err == nil {
+		req, err = s.game.Ask(qn)
+	}
 	if err != nil {
 		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes size, metric, goal", "chart takes size, metric"))
 		return
 	}
-	size, _ := board.ParseSize(q.Get("size")) // as the request took them
-	m, _ := board.ParseMetric(cmp.Or(q.Get("metric"), "single"))
-	key := chartKey{size, m}
+	key := chartKey{qn.Size, qn.Metric}
 	s.chartMu.Lock()
 	svg, ok := s.charts[key]
 	s.chartMu.Unlock()

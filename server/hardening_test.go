@@ -20,6 +20,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/server"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
@@ -318,16 +319,16 @@ func TestTimeoutFinal(t *testing.T) {
 
 // damaged is a Solver whose every answer fails as a table read in place
 // fails on a damaged block (see package table).
-type damaged struct{}
+type damaged struct{ searching }
 
 // errDamaged is the failure of a damaged block of /srv/4x4.tbl, worded as
 // package table words it.
 var errDamaged = fmt.Errorf("solver: %w", fmt.Errorf("%w: /srv/4x4.tbl: block 3 of 9 (bytes 24576 to 36863) does not match the SHA-256 its header gives: the file is damaged, or changed after it was opened", table.ErrChecksum))
 
-func (damaged) Metric() board.Metric                                     { return board.SingleTile }
-func (damaged) Distance(context.Context, board.Board) (int, error)       { return 0, errDamaged }
-func (damaged) Path(context.Context, board.Board) ([]uint8, error)       { return nil, errDamaged }
-func (damaged) Hints(context.Context, board.Board) ([]uint8, int, error) { return nil, 0, errDamaged }
+func (damaged) Metric() board.Metric { return board.SingleTile }
+func (damaged) Ask(context.Context, board.Board, api.Ask) (source.Reply, error) {
+	return source.Reply{}, errDamaged
+}
 func (damaged) Within(context.Context, board.Board, int) ([]uint8, bool, error) {
 	return nil, false, errDamaged
 }

@@ -55,6 +55,20 @@ var testMultiSolver = func() *solver.Solver {
 	return s
 }()
 
+// searchSolver and searchMultiSolver answer every board by search, never
+// from a level pack: the references for the answers a game gives from one.
+var searchSolver, searchMultiSolver = func() (*solver.Solver, *solver.Solver) {
+	s, err := solver.New(solver.WithSearch())
+	if err != nil {
+		panic(err)
+	}
+	m, err := solver.New(solver.WithMetric(board.MultiTile), solver.WithSearch())
+	if err != nil {
+		panic(err)
+	}
+	return s, m
+}()
+
 // testLinesSolver is testMultiSolver with 4x4 searched by a bound computed
 // from the board alone (ida.Lines), without a database: boards within
 // about 22 moves answer in a test's time, shuffled ones never, which the
@@ -341,7 +355,7 @@ func TestLevels(t *testing.T) {
 	// published hardest boards.
 	path := "/api/level?size=4x4&min=50&max=55&seed=1"
 	lv := getLevel(t, s, path, goal.Size())
-	if d, err := testSolver.Distance(context.Background(), lv.Board); err != nil || d != lv.Distance || d < 50 || d > 55 {
+	if d, err := searchSolver.Distance(context.Background(), lv.Board); err != nil || d != lv.Distance || d < 50 || d > 55 {
 		t.Fatalf("%s: %v at %d, the solver says %d (%v)", path, lv.Board, lv.Distance, d, err)
 	}
 	hardest, _ := published.HardestOf(goal.Size())
@@ -381,7 +395,8 @@ func TestBadInput(t *testing.T) {
 		{"/api/distance", 400, "missing parameter size"},
 		{"/api/distance?size=3x3", 400, "missing parameter board: the 9 numbers"},
 		{"/api/distance?size=3x&board=1", 400, `bad size: "3x" is not written WxH (for example 3x3)`},
-		{"/api/distance?size=5x5&board=1", 400, "size 5x5 is not served; the sizes are 2x3, 4x2, 3x3, 4x4"},
+		{"/api/distance?size=5x5&scramble=", 400, "size 5x5 is not served; the sizes are 2x3, 4x2, 3x3, 4x4"},
+		{"/api/distance?size=5x5&board=1", 400, "5x5 needs 25 numbers, got 1"},
 		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,7,0", 400, "tile 7 appears twice"},
 		{"/api/distance?size=3x3&board=1,2,3", 400, "3x3 needs 9 numbers, got 3"},
 		{"/api/distance?size=3x3&board=1,2,3,4,5,6,7,8,0&board=1,2,3,4,5,6,7,8,0", 400, "parameter board given 2 times"},
@@ -439,6 +454,7 @@ func TestBadInput(t *testing.T) {
 // blocker is a Solver that blocks until released or until its context
 // ends.
 type blocker struct {
+	searching
 	started chan struct{}
 	release chan struct{}
 }
@@ -453,20 +469,25 @@ func (b *blocker) wait(ctx context.Context) error {
 	}
 }
 
-func (b *blocker) Distance(ctx context.Context, _ board.Board) (int, error) {
-	return 7, b.wait(ctx)
-}
-func (b *blocker) Path(ctx context.Context, _ board.Board) ([]uint8, error) {
-	return nil, b.wait(ctx)
+func (b *blocker) Ask(ctx context.Context, _ board.Board, _ api.Ask) (source.Reply, error) {
+	return source.Reply{Distance: 7}, b.wait(ctx)
 }
 func (b *blocker) Within(ctx context.Context, _ board.Board, _ int) ([]uint8, bool, error) {
 	return nil, false, b.wait(ctx)
 }
-
 func (b *blocker) Metric() board.Metric { return board.SingleTile }
-func (b *blocker) Hints(ctx context.Context, _ board.Board) ([]uint8, int, error) {
-	return nil, 7, b.wait(ctx)
+
+// searching is what a game's Solver says that searches every board: no
+// answer is quick, no level pack deals, no source is described. A fake
+// Solver embeds it.
+type searching struct{}
+
+func (searching) Quick(board.Board) bool { return false }
+func (searching) Deal(*rand.Rand, board.Size, int, int) (source.Dealt, bool) {
+	return source.Dealt{}, false
 }
+func (searching) Describe(context.Context, board.Size) *api.Source { return nil }
+func (searching) Needs(board.Size) source.Needs                    { return source.Needs{} }
 
 // TestLimits checks the concurrency limit (503 with Retry-After) and the
 // time limit of searches.

@@ -101,16 +101,20 @@ var reachProbe = 2 * time.Second
 // iteration goes on to its end (Hints); limit is the length a search
 // stops at (Within), or -1.
 func (s *Solver) watch(ctx context.Context, b board.Board, ans *source.Answer, all bool, limit int) (context.Context, func(error) error) {
-	if s.reach <= 0 || ans.Search == nil {
+	if s.reach <= 0 || ans.Quick(b) {
 		return ctx, noWatch
 	}
 	if _, ok := ctx.Deadline(); ok {
 		return ctx, noWatch
 	}
+	h, err := ans.Bound(ctx)
+	if err != nil {
+		return ctx, noWatch // the search fails so too
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	r := &reach{
 		limit:    s.reach.Seconds(),
-		strength: ida.StrengthOf(ans.Heuristic),
+		strength: ida.StrengthOf(h),
 		size:     b.Size(),
 		metric:   ans.Metric,
 		all:      all,

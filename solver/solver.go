@@ -3,10 +3,12 @@ package solver
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/ida"
@@ -311,3 +313,51 @@ func (s *Solver) Within(ctx context.Context, b board.Board, limit int) ([]uint8,
 	p, ok, err := e.Within(ctx, b, limit)
 	return p, ok, end(err)
 }
+
+// Ask answers the question what (api.AskDistance, api.AskHint or
+// api.AskSolve) about b and says what answered, as the catalogue's answer
+// for its size does (source.Answer.Ask): from the level pack where it
+// holds b (a hint then the one optimal move it knows, Partial), else the
+// table, else a search. It is the one way every front end's questions
+// about a board are answered (through package game). Its errors are those
+// of Distance, but for an answer with no search, which an ended ctx
+// does not stop.
+func (s *Solver) Ask(ctx context.Context, b board.Board, what api.Ask) (source.Reply, error) {
+	if b.IsZero() {
+		return source.Reply{}, fmt.Errorf("%w: the zero board has no cells", board.ErrSize)
+	}
+	e, err := s.Answer(ctx, b.Size())
+	if err != nil {
+		return source.Reply{}, err
+	}
+	ctx, end := s.watch(ctx, b, e, what == api.AskHint, -1)
+	r, err := e.Ask(ctx, b, what)
+	return r, end(err)
+}
+
+// Quick reports whether Ask answers b with no search: a table answers its
+// size, or a level pack holds it. It reads no file but a level pack.
+func (s *Solver) Quick(b board.Board) bool { return s.cat.Quick(b, s.metric) }
+
+// Deal deals, with r, a level of size at a distance in [lo, hi] from the
+// level pack that answers boards of size at once, and reports whether one
+// does and holds boards at every distance of the range
+// (source.Catalog.Deal).
+func (s *Solver) Deal(r *rand.Rand, size board.Size, lo, hi int) (source.Dealt, bool) {
+	return s.cat.Deal(r, size, s.metric, lo, hi)
+}
+
+// Describe returns what answers boards of size when no level pack does, as
+// the answers carry it (source.Answer.Describe), or nil if nothing does.
+func (s *Solver) Describe(ctx context.Context, size board.Size) *api.Source {
+	a, err := s.Answer(ctx, size)
+	if err != nil {
+		return nil
+	}
+	return a.Describe()
+}
+
+// Needs returns the files the WebAssembly build leaves out that the
+// answers about boards of size may come from and that it has not been
+// given yet (source.Catalog.Needs); none in other builds.
+func (s *Solver) Needs(size board.Size) source.Needs { return s.cat.Needs(size, s.metric) }

@@ -365,7 +365,7 @@ func TestCatalogOptions(t *testing.T) {
 			t.Fatalf("%s: %d, %v; the reference says %d", b, got, err, d)
 		}
 	}
-	if a, err := s.Answer(ctx, size); err != nil || a.Source != given {
+	if a, err := s.Answer(ctx, size); err != nil || a.Table != given.Table {
 		t.Fatalf("Answer = %v, %v; want the given table", a, err)
 	}
 	var me *source.MismatchError

@@ -33,7 +33,11 @@ func TestBuildCells(t *testing.T) {
 			t.Fatalf("%v, a question whose context ended: %v", m, err)
 		}
 		ans, err := cat.For(context.Background(), goal.Size(), m)
-		if err != nil || ans.Table == nil || ans.Source == nil || ans.Source.Origin != source.Computed || ans.Goal != goal {
+		var origin *source.Source
+		if err == nil {
+			origin, err = ans.Origin(context.Background())
+		}
+		if err != nil || ans.Table == nil || origin == nil || origin.Origin != source.Computed || ans.Goal != goal {
 			t.Fatalf("%v: %+v, %v; want a table built for the goal", m, ans, err)
 		}
 		ref := reference.DistancesIn(goal, m)
@@ -50,7 +54,7 @@ func TestBuildCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ans, err := cat.For(context.Background(), goal.Size(), board.SingleTile); err != nil || ans.Table != nil || ans.Search == nil {
+	if ans, err := cat.Prepare(context.Background(), goal.Size(), board.SingleTile); err != nil || ans.Table != nil || ans.Kind() != source.ComputedBound {
 		t.Errorf("without BuildCells: %+v, %v; want a search", ans, err)
 	}
 	twelve := board.MustParse(board.Size{W: 4, H: 3}, "0 1 2 3/4 5 6 7/8 9 10 11")
@@ -58,7 +62,7 @@ func TestBuildCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ans, err := cat.For(context.Background(), twelve.Size(), board.SingleTile); err != nil || ans.Table != nil || ans.Search == nil {
+	if ans, err := cat.Prepare(context.Background(), twelve.Size(), board.SingleTile); err != nil || ans.Table != nil || ans.Kind() != source.ComputedBound {
 		t.Errorf("12 cells with BuildCells 10: %+v, %v; want a search", ans, err)
 	}
 }

@@ -121,97 +121,6 @@ const (
 	Computed Origin = File + 2
 )
 
-// Answer is everything that answers boards of one size towards one goal
-// in one metric, as a Catalog decided it. Exactly one of Table and Search
-// is set.
-type Answer struct {
-	// Goal is the board distances are measured to.
-	Goal board.Board
-	// Metric is what counts as one move.
-	Metric board.Metric
-	// Table is the exact table, whose lookups answer, or nil.
-	Table *table.Table
-	// Search is the optimal search that answers where there is no table:
-	// IDA* guided by Heuristic, in Metric. It is safe for concurrent use.
-	Search *ida.Searcher
-	// Heuristic is Search's lower bound, nil with a table.
-	Heuristic ida.Heuristic
-	// Source is where Table or Heuristic comes from: a file, built-in
-	// data or the caller; nil for a bound computed from the board
-	// (Manhattan distance, Lines).
-	Source *Source
-	// Uniform says that Search solves uniform random boards of the size
-	// in reasonable time: a search guided by a database, or with a bound
-	// computed from the board, a board of at most 16 cells in single-tile
-	// moves, 12 in multi-tile moves. Levels of uniform boards by search
-	// are offered only then.
-	Uniform bool
-}
-
-// Exact reports whether a table answers.
-func (a *Answer) Exact() bool { return a.Table != nil }
-
-// Distance returns the fewest moves from b, a board of the answer's size,
-// to Goal: by the table's lookup, else by Search. It fails with
-// board.ErrUnsolvable if b cannot reach Goal, and with ctx's error if ctx
-// ends before a search does.
-func (a *Answer) Distance(ctx context.Context, b board.Board) (int, error) {
-	if a.Table != nil {
-		return a.Table.Distance(b)
-	}
-	return a.Search.Distance(ctx, b)
-}
-
-// Path returns a shortest solution of b, Distance moves; its errors are
-// those of Distance.
-func (a *Answer) Path(ctx context.Context, b board.Board) ([]uint8, error) {
-	if a.Table != nil {
-		return a.Table.Path(b)
-	}
-	return a.Search.Solve(ctx, b)
-}
-
-// Hints returns every move that takes b one step closer to Goal, and
-// the distance of b; its errors are those of Distance.
-func (a *Answer) Hints(ctx context.Context, b board.Board) ([]uint8, int, error) {
-	if a.Table != nil {
-		return a.Table.Hints(b)
-	}
-	return a.Search.Hints(ctx, b)
-}
-
-// Within returns a shortest solution of b and true if b is at most limit
-// moves from Goal (any distance if limit is negative), and false
-// otherwise; a search stops at limit. Its errors are those of Distance.
-func (a *Answer) Within(ctx context.Context, b board.Board, limit int) ([]uint8, bool, error) {
-	if a.Table == nil {
-		return a.Search.Within(ctx, b, limit)
-	}
-	d, err := a.Table.Distance(b)
-	if err != nil || limit >= 0 && d > limit {
-		return nil, false, err
-	}
-	p, err := a.Table.Path(b)
-	return p, err == nil, err
-}
-
-// String says what answers, for a person: "the built-in 3x3 table", "a
-// search with the installed pattern database /x/4x4.pdb", "a search with
-// Manhattan distance and linear conflicts".
-func (a *Answer) String() string {
-	switch {
-	case a.Table != nil && a.Source != nil:
-		return a.Source.String()
-	case a.Table != nil:
-		return fmt.Sprintf("a %s table", a.Goal.Size())
-	case a.Source != nil:
-		return "a search with " + a.Source.String()
-	case a.Metric == board.MultiTile:
-		return "a search with the bound of lines (multi-tile moves)"
-	}
-	return "a search with Manhattan distance and linear conflicts"
-}
-
 type answerKey struct {
 	size   board.Size
 	metric board.Metric
@@ -333,7 +242,9 @@ func (c *Catalog) For(ctx context.Context, size board.Size, m board.Metric) (*An
 	return ans, err
 }
 
-// find decides what answers boards of size in the metric m.
+// find decides what answers boards of size in the metric m. The bound of
+// a search of the catalogue's own is found on the first board that needs
+// it (Answer.Bound), a given one here.
 func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*Answer, error) {
 	goal := c.Goal(size)
 	ans := &Answer{Goal: goal, Metric: m}
@@ -345,17 +256,20 @@ func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*A
 	case err != nil:
 		return nil, err
 	case given != nil && given.Table != nil:
-		ans.Table, ans.Source = given.Table, given
+		ans.Table, ans.src = given.Table, given
 		return ans, nil
 	case given != nil:
-		return c.search(ans, given.Bound(m), given), nil
+		h := given.Bound(m)
+		ans.src, ans.Uniform = given, uniform(size, m, true)
+		ans.bound = func(context.Context) (ida.Heuristic, *Source, error) { return h, given, nil }
+		return ans, nil
 	}
 	if !c.opts.Search && goal != board.Goal(size) && size.Cells() <= min(c.opts.BuildCells, MaxBuildCells) {
 		t, err := table.Build(ctx, goal, &bfs.Options{Metric: m})
 		if err != nil {
 			return nil, err
 		}
-		ans.Table, ans.Source = t, &Source{Origin: Computed, Table: t}
+		ans.Table, ans.src = t, &Source{Origin: Computed, Table: t}
 		return ans, nil
 	}
 	if !c.opts.Search {
@@ -364,28 +278,14 @@ func (c *Catalog) find(ctx context.Context, size board.Size, m board.Metric) (*A
 			return nil, err
 		}
 		if src != nil {
-			ans.Table, ans.Source = src.Table, src
+			ans.Table, ans.src = src.Table, src
 			return ans, nil
 		}
 	}
-	h, src, err := c.bound(ctx, goal, m)
-	if err != nil {
-		return nil, err
-	}
-	return c.search(ans, h, src), nil
-}
-
-// search completes ans as a search guided by h, whose source is src (nil
-// for a bound computed from each board).
-func (c *Catalog) search(ans *Answer, h ida.Heuristic, src *Source) *Answer {
-	ans.Heuristic, ans.Source = h, src
-	ans.Uniform = uniform(ans.Goal.Size(), ans.Metric, src != nil)
-	ans.Search = ida.NewIn(h, ans.Metric)
-	if ans.Metric == board.MultiTile && src != nil {
-		// Its far boards take seconds: search each on every core.
-		ans.Search = ans.Search.WithWorkers(0)
-	}
-	return ans
+	ans.Uniform = uniform(size, m, c.database(size, m))
+	ans.bound = func(ctx context.Context) (ida.Heuristic, *Source, error) { return c.bound(ctx, goal, m) }
+	ans.pack = func() *Pack { return c.Pack(size, m) }
+	return ans, nil
 }
 
 // given returns the first given source that answers boards towards goal in
@@ -540,9 +440,12 @@ func (c *Catalog) Close() error {
 	var errs []error
 	closed := map[*Source]bool{}
 	for _, e := range c.answers {
-		if e.ans != nil && e.ans.Source != nil && !closed[e.ans.Source] {
-			closed[e.ans.Source] = true
-			errs = append(errs, e.ans.Source.Close())
+		if e.ans == nil {
+			continue
+		}
+		if src := e.ans.source(); src != nil && !closed[src] {
+			closed[src] = true
+			errs = append(errs, src.Close())
 		}
 	}
 	for _, src := range c.opts.Given {

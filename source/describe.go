@@ -177,30 +177,3 @@ func (s *Source) Describe() *api.Source {
 	}
 	return out
 }
-
-// Kind returns what answers: the kind of its Source, or ComputedBound for a
-// search with a bound computed from each board.
-func (a *Answer) Kind() Kind {
-	if a.Source == nil {
-		return ComputedBound
-	}
-	if k := a.Source.Kind(); k != Unknown {
-		return k
-	}
-	return ComputedBound // a heuristic given
-}
-
-// Size returns the size of the boards the answer is for.
-func (a *Answer) Size() board.Size { return a.Goal.Size() }
-
-// Describe returns what answers as the JSON answers carry it
-// (api.Source): its Source's, or for a bound computed from each board
-// {"where":"computed","kind":"computed bound","exact":false}.
-func (a *Answer) Describe() *api.Source {
-	if a.Source == nil {
-		return &api.Source{Where: Computed.String(), Kind: ComputedBound.String()}
-	}
-	d := a.Source.Describe()
-	d.Exact = a.Exact()
-	return d
-}

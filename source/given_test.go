@@ -3,6 +3,7 @@ package source
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,7 +102,7 @@ func TestGivenFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ans.Source != src || ans.Table != nil || ans.Search == nil || ans.Kind() != PDB || ans.Describe().Where != "file" {
+		if origin, err := ans.Origin(ctx); err != nil || origin != src || ans.Table != nil || ans.Kind() != PDB || ans.Describe().Where != "file" {
 			t.Errorf("search %v: 3x2 answered by %s, want a search with %s", search, ans, src)
 		}
 		if cat.Offer(s3x2, board.SingleTile).Exact {
@@ -145,7 +146,10 @@ func TestStrictRefuses(t *testing.T) {
 		t.Errorf("stats of a tier: %v", err)
 	}
 	ans, err := cat.For(ctx, s4x4, board.MultiTile)
-	if err != nil || ans.Source != tier {
+	if err == nil && ans.source() != tier {
+		err = fmt.Errorf("answered by %v", ans.source())
+	}
+	if err != nil {
 		t.Errorf("4x4 in multi-tile moves: %v, %v; want the tier", ans, err)
 	}
 	// A file refused is not proven; one that answers is, first. (The
@@ -174,7 +178,7 @@ func TestStrictRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ans, err := lax.For(ctx, s4x4, board.SingleTile); err != nil || ans.Kind() != PDB || ans.Source.Origin != Builtin {
+	if ans, err := lax.Prepare(ctx, s4x4, board.SingleTile); err != nil || ans.Kind() != PDB || ans.source().Origin != Builtin {
 		t.Errorf("4x4 in single-tile moves, not strict: %v, %v; want the built-in pattern database", ans, err)
 	}
 	// A given file of another goal than the one asked for is refused.

@@ -92,16 +92,17 @@ static void print_moves(const uint8_t *m, size_t n) {
 
 /* answer prints "distance;hints;solution" for one board. */
 static void answer(slidetable_table t, const uint8_t *cells, size_t n) {
-	int d = 0, hd = 0, sd = 0;
+	int d = 0, hd = 0, sd = 0, partial = -1;
 	uint8_t hints[SLIDETABLE_MAX_CELLS], path[4096];
 	size_t nh = 0, np = 0;
 	must(slidetable_distance(t, cells, n, 60000, 0, &d), SLIDETABLE_OK, "slidetable_distance");
-	must(slidetable_hints(t, cells, n, 60000, 0, &hd, hints, sizeof hints, &nh), SLIDETABLE_OK, "slidetable_hints");
+	must(slidetable_hints(t, cells, n, 60000, 0, &hd, hints, sizeof hints, &nh, &partial), SLIDETABLE_OK, "slidetable_hints");
+	if (partial != 0 && partial != 1) FAIL("partial %d", partial);
 	must(slidetable_solve(t, cells, n, 60000, 0, &sd, path, sizeof path, &np), SLIDETABLE_OK, "slidetable_solve");
 	if (hd != d || sd != d || (d >= 0 && np != (size_t)d)) FAIL("distance %d, hints say %d, solve %d with %zu moves", d, hd, sd, np);
 	printf("%d;", d);
 	print_moves(hints, nh);
-	printf(";");
+	printf(partial ? " partial;" : ";");
 	print_moves(path, np);
 	printf("\n");
 }
@@ -203,7 +204,7 @@ static int letters(int w, int h, int metric) {
 		must(slidetable_letters(t, cells, n, path, np, 1, text, sizeof text, &len), SLIDETABLE_OK, "slidetable_letters");
 		if (len != strlen(text)) FAIL("letters: length %zu of %s", len, text);
 		printf(";%s", text);
-		must(slidetable_hints(t, cells, n, 60000, 0, &d, hints, sizeof hints, &nh), SLIDETABLE_OK, "slidetable_hints");
+		must(slidetable_hints(t, cells, n, 60000, 0, &d, hints, sizeof hints, &nh, NULL), SLIDETABLE_OK, "slidetable_hints");
 		must(slidetable_letters(t, cells, n, hints, nh, 0, text, sizeof text, &len), SLIDETABLE_OK, "slidetable_letters");
 		printf(";%s\n", text);
 	}
@@ -412,11 +413,11 @@ static int bad(void) {
 	EXPECT(slidetable_distance(t, board, 9, 0, t, &d), SLIDETABLE_ERR_HANDLE);
 	EXPECT(slidetable_solvable(t, board, 9, NULL), SLIDETABLE_ERR_ARGUMENT);
 
-	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, moves, 2, &n), SLIDETABLE_ERR_TRUNCATED);
+	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, moves, 2, &n, NULL), SLIDETABLE_ERR_TRUNCATED);
 	if (n != 3 || moves[0] != 5 || moves[1] != 3) FAIL("truncated hints: %zu moves, %d %d", n, moves[0], moves[1]);
-	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, NULL, 0, &n), SLIDETABLE_ERR_TRUNCATED);
-	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, NULL, 4, &n), SLIDETABLE_ERR_ARGUMENT);
-	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, moves, 4, NULL), SLIDETABLE_ERR_ARGUMENT);
+	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, NULL, 0, &n, NULL), SLIDETABLE_ERR_TRUNCATED);
+	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, NULL, 4, &n, NULL), SLIDETABLE_ERR_ARGUMENT);
+	EXPECT(slidetable_hints(t, board, 9, 0, 0, &d, moves, 4, NULL, NULL), SLIDETABLE_ERR_ARGUMENT);
 	EXPECT(slidetable_solve(t, board, 9, 0, 0, &d, moves, 30, &n), SLIDETABLE_ERR_TRUNCATED);
 	if (n != 31) FAIL("truncated solve: %zu moves needed, want 31", n);
 	EXPECT(slidetable_solve(t, board, 9, 0, 0, NULL, moves, 64, &n), SLIDETABLE_ERR_ARGUMENT);

@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/solver"
 )
@@ -88,14 +89,50 @@ func (sf *solverFlags) solver(ctx context.Context, size board.Size) (*solver.Sol
 	return s, nil
 }
 
-// answeredBy returns what answers boards of size for s, as the JSON
-// answers carry it (api.Source); nil if nothing does.
-func answeredBy(ctx context.Context, s *solver.Solver, size board.Size) *api.Source {
-	ans, err := s.Answer(ctx, size) // found before the first board: a lookup
+// door is what answers a command's questions about boards of one size:
+// the game of the command's catalogue, the one door every front end asks
+// (game.Game.Ask), with the question's size and metric.
+type door struct {
+	g      *game.Game
+	size   board.Size
+	metric board.Metric
+	goal   board.Board // the catalogue's goal of size: what a scramble starts from
+}
+
+// door checks the flags and returns the door for boards of size: the game
+// of a catalogue made as solver makes one (with the file FILE, -goal,
+// -ida), whose searches are refused when out of reach unless -timeout
+// bounds them. What answers size is found and proven here, before any
+// board is read, so that a file that cannot answer is said at once.
+func (sf *solverFlags) door(ctx context.Context, size board.Size) (*door, error) {
+	s, err := sf.solver(ctx, size)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	return ans.Describe()
+	opts := &game.CatalogOptions{AnySize: true}
+	if *sf.timeout == 0 {
+		opts.Reach = searchReach
+	}
+	g, err := game.FromCatalog(s.Catalog(), opts)
+	if err != nil {
+		return nil, err
+	}
+	return &door{g: g, size: size, metric: s.Metric(), goal: s.Goal(size)}, nil
+}
+
+// ask asks the question what about b, or with scramble set about the
+// board its moves make from the goal, and returns the game's answer, an
+// object of package api.
+func (d *door) ask(ctx context.Context, what api.Ask, b board.Board, scramble *string, letters bool) (any, error) {
+	q := api.Question{Ask: what, Size: d.size, Metric: d.metric, Board: b, Letters: letters}
+	if scramble != nil {
+		q.Scramble, q.Scrambled = *scramble, true
+	}
+	req, err := d.g.Ask(q)
+	if err != nil {
+		return nil, err
+	}
+	return req.Answer(ctx)
 }
 
 // commandError is a failure of a command with a message of its own: exit
@@ -115,13 +152,27 @@ type reply struct {
 	text, line string
 }
 
-// answerFunc answers for one board.
-type answerFunc func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error)
+// failure turns the failure of a question towards goal into what the
+// command reports: a scramble that cannot be played is -scramble's usage
+// error (scrambled says the question had one); a search refused as out of
+// reach says what would work; a failing installed file, or a lack of
+// memory, what to do about it.
+func (sf *solverFlags) failure(err error, goal board.Board, scrambled bool) error {
+	if scrambled && (errors.Is(err, board.ErrNotation) || errors.Is(err, board.ErrIllegalMove)) {
+		return sf.f.fail(fmt.Errorf("-scramble: %w", err))
+	}
+	return sf.outOfReach(installedFailure(err), goal)
+}
 
-// run parses WxH BOARD (or WxH -) and prints the answers of answer,
-// one for the board, or one a line of standard input, in order, solving on
-// every core.
-func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *bool, answer answerFunc) error {
+// presentFunc presents the answer for one board, an object of package
+// api, as the command prints it.
+type presentFunc func(v any) (reply, error)
+
+// run parses WxH BOARD (or WxH -), asks the question what about each
+// board, and prints the answers as present presents them, one for the
+// board, or one a line of standard input, in order, solving on every
+// core.
+func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *bool, what api.Ask, present presentFunc) error {
 	f := sf.f
 	pos, err := f.parse(args)
 	if err != nil {
@@ -151,27 +202,31 @@ func (sf *solverFlags) run(ctx context.Context, e *env, args []string, asJSON *b
 	if err != nil {
 		return err
 	}
-	s, err := sf.solver(ctx, size)
+	d, err := sf.door(ctx, size)
 	if err != nil {
 		return err
 	}
+	var moves *string // the scramble, played from the goal the answer is measured to
 	if scramble {
-		// From the goal the answer is measured to, which the solver
-		// knows: a file's own, -goal, or the standard one.
-		if b, err = f.scrambled(s.Goal(size)); err != nil {
-			return err
+		moves = f.scramble
+	}
+	answer := func(ctx context.Context, b board.Board, scramble *string) (reply, error) {
+		v, err := d.ask(ctx, what, b, scramble, sf.letters)
+		if err != nil {
+			return reply{}, sf.failure(err, d.goal, scramble != nil)
 		}
+		return present(v)
 	}
 	ctx, cancel := sf.context(ctx)
 	defer cancel()
 	if batch {
-		return sf.stopped(answerLines(ctx, e, f, s, size, *asJSON, answer), "")
+		return sf.stopped(answerLines(ctx, e, f, size, *asJSON, answer), "")
 	}
 	noticed, stop := searchNotice(ctx, f)
-	r, err := answer(noticed, s, b)
+	r, err := answer(noticed, b, moves)
 	stop()
 	if err != nil {
-		return sf.stopped(sf.outOfReach(err, s, size), "before the answer")
+		return sf.stopped(err, "before the answer")
 	}
 	if *asJSON {
 		return writeJSONLine(e.stdout, r.json)
@@ -193,7 +248,7 @@ const linesAhead = 64
 // (blank lines are skipped), on every core, printing the answers in the
 // order of the lines. A line that is not a board stops it with an error
 // naming the line, after the answers of the lines before it.
-func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size board.Size, asJSON bool, answer answerFunc) error {
+func answerLines(ctx context.Context, e *env, f *flags, size board.Size, asJSON bool, answer func(context.Context, board.Board, *string) (reply, error)) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel() // ends readLines at its next line
 	lines := readLines(ctx, e.stdin)
@@ -223,7 +278,7 @@ func answerLines(ctx context.Context, e *env, f *flags, s *solver.Solver, size b
 			return b, true, nil
 		}
 	}
-	work := func(ctx context.Context, b board.Board) (reply, error) { return answer(ctx, s, b) }
+	work := func(ctx context.Context, b board.Board) (reply, error) { return answer(ctx, b, nil) }
 	w := bufio.NewWriter(e.stdout)
 	emit := func(r reply, err error) error {
 		if err != nil {

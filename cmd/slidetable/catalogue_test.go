@@ -163,8 +163,12 @@ func TestAnswersSaySource(t *testing.T) {
 	}{
 		{[]string{"distance", "-json", "3x3", "8 6 7/2 5 4/3 0 1"}, "source", source{Where: "built-in", Kind: "table", Exact: true}},
 		{[]string{"hint", "-json", "-table", tbl33File, "3x3", "8 6 7/2 5 4/3 0 1"}, "source", source{Where: "file", Path: filepath.ToSlash(tbl33File), Kind: "table", Exact: true}},
-		{[]string{"solve", "-json", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"}, "source", source{Where: "built-in", Kind: "pattern database"}},
-		{[]string{"solve", "-json", "-metric", "multi", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"}, "source", source{Where: "built-in", Kind: "abstraction tier"}},
+		// A board no level pack holds is searched; one it holds, answered
+		// from it.
+		{[]string{"solve", "-json", "4x4", "1 6 2 4/3 9 15 7/13 5 10 8/14 12 11 0"}, "source", source{Where: "built-in", Kind: "pattern database"}},
+		{[]string{"solve", "-json", "-metric", "multi", "4x4", "1 6 2 4/3 9 15 7/13 5 10 8/14 12 11 0"}, "source", source{Where: "built-in", Kind: "abstraction tier"}},
+		{[]string{"solve", "-json", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"}, "source", source{Where: "built-in", Kind: "level pack", Exact: true}},
+		{[]string{"hint", "-json", "-metric", "multi", "4x4", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"}, "source", source{Where: "built-in", Kind: "level pack", Exact: true}},
 		{[]string{"distance", "-json", "5x3", "1 2 3 4 5/6 7 8 9 10/11 12 13 0 14"}, "source", source{Where: "computed", Kind: "computed bound"}},
 		{[]string{"levels", "-json", "-n", "1", "-seed", "1", "-min", "5", "-max", "5", "-goal", "0 1 2/3 4 5/6 7 8", "3x3"}, "source", source{Where: "computed", Kind: "table", Exact: true}},
 		{[]string{"stats", "-json", "-list", "0", "2x2"}, "table", source{Where: "built-in", Kind: "table", Exact: true}},

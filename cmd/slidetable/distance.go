@@ -5,8 +5,6 @@ import (
 	"strconv"
 
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/solver"
 )
 
 func runDistance(ctx context.Context, e *env, args []string) error {
@@ -34,24 +32,12 @@ func runDistance(ctx context.Context, e *env, args []string) error {
 	f.addScrambleFlag()
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31} (see the manual)`)
 	f.bareDistances = func() bool { return !*asJSON }
-	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
-		d, err := s.Distance(ctx, b)
-		solvable, err := solvableFrom(err)
-		if err != nil {
-			return reply{}, err
-		}
+	return sf.run(ctx, e, args, asJSON, api.AskDistance, func(v any) (reply, error) {
+		out := v.(api.Distance)
 		line := "unsolvable"
-		if solvable {
-			line = strconv.Itoa(d)
+		if out.Distance != nil {
+			line = strconv.Itoa(*out.Distance)
 		}
-		r := reply{text: line + "\n", line: line}
-		if *asJSON {
-			out := api.NewDistance(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d)
-			if solvable {
-				out.Source = answeredBy(ctx, s, b.Size())
-			}
-			r.json = out
-		}
-		return r, nil
+		return reply{text: line + "\n", line: line, json: out}, nil
 	})
 }

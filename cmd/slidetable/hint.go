@@ -7,7 +7,6 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/solver"
 )
 
 func runHint(ctx context.Context, e *env, args []string) error {
@@ -30,41 +29,38 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	f.addScrambleFlag()
 	sf.notation = addNotationFlag(f)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":31,"moves":[5,3,1]} (see the manual)`)
-	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
-		hints, d, err := s.Hints(ctx, b)
-		solvable, err := solvableFrom(err)
-		if err != nil {
-			return reply{}, err
-		}
-		out := api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, d, hints, false)
-		if solvable {
-			out.Source = answeredBy(ctx, s, b.Size())
-		}
+	return sf.run(ctx, e, args, asJSON, api.AskHint, func(v any) (reply, error) {
+		out := v.(api.Moves)
 		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
-		if sf.letters {
-			if err := out.AddLetters(false); err != nil {
-				return reply{}, err
-			}
-			r.json = out
+		if out.Distance == nil {
+			return r, nil
+		}
+		d, b, metric := *out.Distance, out.Board, out.About.MetricOf()
+		hints := api.Tiles(out.Moves)
+		label, partial := "optimal moves", ""
+		if out.Partial {
+			label, partial = "optimal move", " (one of perhaps several: the next move of a level pack's solution, known with no search)"
 		}
 		switch {
-		case !solvable:
 		case d == 0:
 			r.text, r.line = "distance: 0 (solved)\n", "0  none"
 		case sf.letters:
-			r.text = fmt.Sprintf("distance: %d%s\noptimal moves: %s\n", d, inMetric(s.Metric()), strings.Join(out.Letters, ", "))
+			r.text = fmt.Sprintf("distance: %d%s\n%s: %s%s\n", d, inMetric(metric), label, strings.Join(out.Letters, ", "), partial)
 			r.line = fmt.Sprintf("%d  %s", d, strings.Join(out.Letters, " "))
-		case s.Metric() == board.MultiTile:
+		case metric == board.MultiTile:
 			read := taps(b, hints, false)
-			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\noptimal moves: %s\n", d, read)
+			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\n%s: %s%s\n", d, label, read, partial)
 			r.line = fmt.Sprintf("%d  %s", d, read)
 		default:
 			s := make([]string, len(hints))
 			for i, m := range hints {
 				s[i] = fmt.Sprintf("%d (slides %s)", m, direction(b, m))
 			}
-			r.text = fmt.Sprintf("distance: %d\noptimal moves: %s\n", d, strings.Join(s, ", "))
+			r.text = fmt.Sprintf("distance: %d\n%s: %s%s\n", d, label, strings.Join(s, ", "), partial)
 			r.line = fmt.Sprintf("%d  %s", d, moveList(hints))
+		}
+		if out.Partial {
+			r.line += "  (partial)"
 		}
 		return r, nil
 	})

@@ -22,15 +22,15 @@ const searchReach = time.Minute
 // outOfReach turns the refusal of a search expected to take longer than
 // searchReach into the command's failure, which says what would work:
 // -timeout, to search that long anyway, or a database to build, where
-// one would guide the search of boards of size better than what did. s
-// is the command's solver. Other errors are returned as they are.
-func (sf *solverFlags) outOfReach(err error, s *solver.Solver, size board.Size) error {
+// one would guide the search of boards towards goal better than what
+// did. Other errors are returned as they are.
+func (sf *solverFlags) outOfReach(err error, goal board.Board) error {
 	var re *solver.ReachError
 	if !errors.As(err, &re) {
 		return err
 	}
 	msg := fmt.Sprintf("%s: give -timeout (such as -timeout 1h) to search that long anyway", userMessage(re))
-	if build := buildHint(s.Goal(size), re); build != "" {
+	if build := buildHint(goal, re); build != "" {
 		msg += ", or " + build
 	}
 	return &commandError{cmd: sf.f.name, err: errors.New(msg)}

@@ -77,7 +77,7 @@ func serveGame(ctx context.Context, f *flags, cfg *serveConfig) (*game.Game, *so
 			return nil, nil, err
 		}
 		for _, of := range offers {
-			if _, err := cat.For(ctx, of.Size, m); err != nil {
+			if _, err := cat.Prepare(ctx, of.Size, m); err != nil {
 				cat.Close()
 				return nil, nil, f.answerError(err)
 			}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/solver"
 )
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -37,36 +36,26 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	f.addScrambleFlag()
 	sf.notation = addNotationFlag(f)
 	asJSON := f.Bool("json", false, `print {"size":"WxH","board":[...],"solvable":true,"distance":21,"moves":[5,4,...]} (see the manual)`)
-	return sf.run(ctx, e, args, asJSON, func(ctx context.Context, s *solver.Solver, b board.Board) (reply, error) {
-		moves, err := s.Path(ctx, b)
-		solvable, err := solvableFrom(err)
-		if err != nil {
-			return reply{}, err
-		}
-		out := api.NewMoves(api.NewAbout(s.Goal(b.Size()), s.Metric()), b, solvable, len(moves), moves, true)
-		if solvable {
-			out.Source = answeredBy(ctx, s, b.Size())
-		}
+	return sf.run(ctx, e, args, asJSON, api.AskSolve, func(v any) (reply, error) {
+		out := v.(api.Moves)
 		r := reply{json: out, text: "unsolvable\n", line: "unsolvable"}
-		if sf.letters {
-			if err := out.AddLetters(true); err != nil {
-				return reply{}, err
-			}
-			r.json = out
+		if out.Distance == nil {
+			return r, nil
 		}
+		b, metric, moves := out.Board, out.About.MetricOf(), api.Tiles(out.Moves)
 		switch {
-		case solvable && sf.letters:
+		case sf.letters:
 			read := strings.Join(out.Letters, "")
 			if read == "" {
 				read = "none"
 			}
-			r.text = fmt.Sprintf("distance: %d%s\nmoves: %s\n", len(moves), inMetric(s.Metric()), read)
+			r.text = fmt.Sprintf("distance: %d%s\nmoves: %s\n", len(moves), inMetric(metric), read)
 			r.line = fmt.Sprintf("%d  %s", len(moves), read)
-		case solvable && s.Metric() == board.MultiTile && len(moves) > 0:
+		case metric == board.MultiTile && len(moves) > 0:
 			read := taps(b, moves, true)
 			r.text = fmt.Sprintf("distance: %d (multi-tile moves)\nmoves: %s\n", len(moves), read)
 			r.line = fmt.Sprintf("%d  %s", len(moves), read)
-		case solvable:
+		default:
 			r.text = fmt.Sprintf("distance: %d\nmoves: %s\n", len(moves), moveList(moves))
 			r.line = fmt.Sprintf("%d  %s", len(moves), moveList(moves))
 		}

@@ -132,8 +132,12 @@ func verifiedSource(ctx context.Context, f *flags, path string, goal board.Board
 	if err != nil {
 		return nil, f.answerError(err)
 	}
-	if ans.Source != nil && ans.Kind() != source.ComputedBound {
-		return ans.Source, nil
+	origin, err := ans.Origin(ctx)
+	if err != nil {
+		return nil, f.answerError(err)
+	}
+	if origin != nil && ans.Kind() != source.ComputedBound {
+		return origin, nil
 	}
 	src, err := source.ProveBuilt(ctx, ans.Goal, f.metric, f.memory, certifyBar(f.stderr, quiet, size))
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
@@ -154,7 +155,10 @@ func TestMessagesAsGame(t *testing.T) {
 		{"3x", "1 2 3"},
 		{"1x1", "0"},
 	} {
-		_, err := g.Request("distance", url.Values{"size": {tc[0]}, "board": {tc[1]}})
+		q, err := api.ParseQuery("distance", url.Values{"size": {tc[0]}, "board": {tc[1]}})
+		if err == nil {
+			_, err = g.Ask(q)
+		}
 		if err == nil {
 			t.Fatalf("%q: no error from game", tc)
 		}

@@ -87,7 +87,7 @@ namespace Slidetable
 
         [DllImport(Library, CallingConvention = Cdecl)]
         internal static extern int slidetable_hints(ulong table, byte[] cells, UIntPtr ncells, long timeoutMs,
-            ulong cancel, out int distance, [Out] byte[] moves, UIntPtr cap, out UIntPtr nmoves);
+            ulong cancel, out int distance, [Out] byte[] moves, UIntPtr cap, out UIntPtr nmoves, out int partial);
 
         [DllImport(Library, CallingConvention = Cdecl)]
         internal static extern int slidetable_solve(ulong table, byte[] cells, UIntPtr ncells, long timeoutMs,

@@ -21,25 +21,37 @@ namespace Slidetable
     /// <summary>A board's distance and its optimal next moves.</summary>
     public sealed class Hints
     {
-        internal Hints(int distance, byte[] moves)
+        internal Hints(int distance, byte[] moves, bool partial)
         {
             Distance = distance;
             Moves = moves;
+            Partial = partial;
         }
 
         /// <summary>The fewest moves from the board to the goal.</summary>
         public int Distance { get; private set; }
 
         /// <summary>
-        /// Every optimal next move: the tiles to move (in multi-tile moves,
-        /// to tap); none at the goal.
+        /// The optimal next moves: the tiles to move (in multi-tile moves,
+        /// to tap); none at the goal. Every one, unless
+        /// <see cref="Partial"/>.
         /// </summary>
         public byte[] Moves { get; private set; }
 
-        /// <summary>The distance and the moves: "distance 31, moves 5 3 1".</summary>
+        /// <summary>
+        /// Whether <see cref="Moves"/> holds the one optimal move a level
+        /// pack knows (the next move of its stored solution, found with no
+        /// search), of perhaps several, as every front end answers a hint.
+        /// </summary>
+        public bool Partial { get; private set; }
+
+        /// <summary>
+        /// The distance and the moves: "distance 31, moves 5 3 1", with
+        /// ", partial" for a partial hint.
+        /// </summary>
         public override string ToString()
         {
-            return "distance " + Distance + ", moves " + string.Join(" ", Moves);
+            return "distance " + Distance + ", moves " + string.Join(" ", Moves) + (Partial ? ", partial" : "");
         }
     }
 
@@ -302,15 +314,18 @@ namespace Slidetable
         }
 
         /// <summary>
-        /// The distance of board and every optimal next move, or null if it
-        /// cannot reach the goal.
+        /// The distance of board and its optimal next moves (every one, or
+        /// for a board a level pack answers the one it knows: see
+        /// <see cref="Slidetable.Hints.Partial"/>), or null if it cannot
+        /// reach the goal.
         /// </summary>
         public Hints Hints(byte[] board, TimeSpan? timeout = null,
             CancellationToken cancellationToken = default(CancellationToken))
         {
             int d;
-            byte[] moves = Moves(false, board, Math.Max(4, Width + Height - 2), timeout, cancellationToken, out d);
-            return d >= 0 ? new Hints(d, moves) : null;
+            bool partial;
+            byte[] moves = Moves(false, board, Math.Max(4, Width + Height - 2), timeout, cancellationToken, out d, out partial);
+            return d >= 0 ? new Hints(d, moves, partial) : null;
         }
 
         /// <summary>The hints of board written as text.</summary>
@@ -330,7 +345,8 @@ namespace Slidetable
         {
             int d;
             int room = MaxDistance ?? 20 * CellCount * (Width + Height); // SLIDETABLE_MOVES_BOUND
-            byte[] moves = Moves(true, board, room, timeout, cancellationToken, out d);
+            bool partial;
+            byte[] moves = Moves(true, board, room, timeout, cancellationToken, out d, out partial);
             return d >= 0 ? moves : null;
         }
 
@@ -343,8 +359,9 @@ namespace Slidetable
 
         /// <summary>slidetable_solve (solve) or slidetable_hints, with room for that many moves to start with.</summary>
         byte[] Moves(bool solve, byte[] board, int room, TimeSpan? timeout, CancellationToken cancellationToken,
-            out int distance)
+            out int distance, out bool partial)
         {
+            partial = false;
             Board(board);
             long ms = Native.TimeoutMs(timeout);
             using (var call = new NativeCall(handle, cancellationToken))
@@ -353,11 +370,13 @@ namespace Slidetable
                 {
                     var moves = new byte[room];
                     UIntPtr n;
+                    int part = 0;
                     int status = solve
                         ? Native.slidetable_solve(call.Table, board, (UIntPtr)board.Length, ms, call.Cancel,
                             out distance, moves, (UIntPtr)moves.Length, out n)
                         : Native.slidetable_hints(call.Table, board, (UIntPtr)board.Length, ms, call.Cancel,
-                            out distance, moves, (UIntPtr)moves.Length, out n);
+                            out distance, moves, (UIntPtr)moves.Length, out n, out part);
+                    partial = part != 0;
                     if (status == Native.ErrTruncated && (ulong)n > (ulong)room)
                     {
                         room = checked((int)n); // more room than the bound said: ask again

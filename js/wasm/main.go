@@ -87,15 +87,30 @@ func newGame() (*game.Game, error) {
 	return game.FromCatalog(cat, &game.CatalogOptions{AnySize: true})
 }
 
-// answer answers one request as the HTTP API would: its status and body.
-func answer(g *game.Game, name, query string) string {
+// ask reads the question the endpoint name asks with query, as the HTTP
+// API does (api.ParseQuery), and returns the game's request that answers
+// it, or the status and body of the error: one parse of the query for
+// each call.
+func ask(g *game.Game, name, query string) (*game.Request, string) {
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return badQuery(err)
+		return nil, badQuery(err)
 	}
-	req, err := g.Request(name, q)
-	if err != nil {
-		return errorReply(err)
+	qn, err := api.ParseQuery(name, q)
+	if err == nil {
+		var req *game.Request
+		if req, err = g.Ask(qn); err == nil {
+			return req, ""
+		}
+	}
+	return nil, errorReply(err)
+}
+
+// answer answers one request as the HTTP API would: its status and body.
+func answer(g *game.Game, name, query string) string {
+	req, bad := ask(g, name, query)
+	if req == nil {
+		return bad
 	}
 	return respond(req)
 }
@@ -103,17 +118,18 @@ func answer(g *game.Game, name, query string) string {
 // lookup answers a request as answer does if a table or a level pack
 // answers it at once (game.Request.Cheap: a lookup, a parity, a listing,
 // a bad request). Otherwise it answers nothing but an object that says
-// what must answer it, each file named as demand writes it:
+// what must answer it (game.Request.Needs), each file named as demand
+// writes it:
 //
-//   - {need, search, abstraction} if the request is about a size and
-//     metric whose level pack the module leaves out (data.OnDemand) and
-//     has not been given: need is the pack, which slidetable.js fetches
-//     and gives (give) to every worker before it asks again, since the
-//     pack may answer the request with no search; search says whether a
-//     search answers it without the pack (every request but a level,
-//     which the pack deals), and abstraction is as below. slidetable.js
-//     lets a search that needs no other file run while the pack is
-//     fetched, and goes on with it if the pack cannot be had.
+//   - {need, search, abstraction} if the level pack that may answer the
+//     request with no search is one the module leaves out (data.OnDemand)
+//     and has not been given: need is the pack, which slidetable.js
+//     fetches and gives (give) to every worker before it asks again;
+//     search says whether a search answers the request without the pack
+//     (every request but a level, which the pack deals), and abstraction
+//     is as below. slidetable.js lets a search that needs no other file
+//     run while the pack is fetched, and goes on with it if the pack
+//     cannot be had.
 //   - else {search: true, abstraction}: a search must answer it, and
 //     abstraction is the abstraction database the module leaves out if
 //     that search needs it, else false.
@@ -122,55 +138,28 @@ func answer(g *game.Game, name, query string) string {
 // it in the browser's cache; its length bounds its fetch. A worker that
 // only looks up is thus never held by a search.
 func lookup(g *game.Game, name, query string) any {
-	q, err := url.ParseQuery(query)
-	if err != nil {
-		return badQuery(err)
+	req, bad := ask(g, name, query)
+	if req == nil {
+		return bad
 	}
-	req, err := g.Request(name, q)
-	if err != nil {
-		return errorReply(err)
+	pack, bound, search := req.Needs()
+	var abstraction any = false
+	if bound != nil {
+		abstraction = demand(*bound)
 	}
-	if d, ok := packed(g, name, q); ok {
-		given, err := data.Given(d.Name)
-		if err != nil {
-			return errorReply(err)
-		}
-		if !given {
-			return map[string]any{"need": demand(d), "search": name != "level" && !req.Cheap(), "abstraction": abstraction(g, name, q)}
-		}
-	}
-	if req.Cheap() {
+	switch {
+	case pack != nil:
+		return map[string]any{"need": demand(*pack), "search": search, "abstraction": abstraction}
+	case req.Cheap():
 		return respond(req)
 	}
-	return map[string]any{"search": true, "abstraction": abstraction(g, name, q)}
-}
-
-// abstraction returns the abstraction database of data.OnDemand that a
-// search for a request q of the endpoint name needs (demand), or false.
-func abstraction(g *game.Game, name string, q url.Values) any {
-	if d, ok := about(g, name, q, false); ok {
-		return demand(d)
-	}
-	return false
+	return map[string]any{"search": true, "abstraction": abstraction}
 }
 
 // demand describes the file d of data.OnDemand to slidetable.js: {name,
 // sha256, bytes}.
 func demand(d data.Demand) map[string]any {
 	return map[string]any{"name": d.Name, "sha256": d.Sum, "bytes": d.Bytes}
-}
-
-// packed returns the level pack of data.OnDemand that a request q of the
-// endpoint name may be answered from (a level dealt, or a board on a
-// pack's solutions: see game), and whether there is one.
-func packed(g *game.Game, name string, q url.Values) (data.Demand, bool) {
-	switch {
-	case name != "level" && name != "distance" && name != "hint" && name != "solve":
-	case q.Has("goal"): // a pack's distances are to the standard goal
-	default:
-		return about(g, name, q, true)
-	}
-	return data.Demand{}, false
 }
 
 // genStream is the stream of the random source of 'slidetable gen -seed
@@ -255,26 +244,6 @@ type failed struct {
 func errorReply(err error) string {
 	c := failure.KindOf(err).Codes()
 	return reply(c.HTTP, failed{api.Error{Error: human.Message(err)}, c.JS})
-}
-
-// about returns the file of data.OnDemand for the size and metric of a
-// request q of the endpoint name, a level pack if pack is set, else the
-// abstraction database that bounds its searches, and whether there is
-// one: such a file must be given before the request is answered. The size
-// and metric are read as the request read them, so that any size the
-// request accepts is recognised.
-func about(g *game.Game, name string, q url.Values, pack bool) (data.Demand, bool) {
-	of := url.Values{}
-	for _, k := range []string{"size", "metric"} {
-		if q.Has(k) {
-			of[k] = q[k]
-		}
-	}
-	p, err := g.Puzzle(of, name)
-	if err != nil {
-		return data.Demand{}, false
-	}
-	return data.Demanded(p.Goal.Size(), p.Metric, pack)
 }
 
 // reply returns the status and v as JSON in one string, "200 {...}": one

@@ -115,10 +115,14 @@ class SlidetableWarning(RuntimeWarning):
 
 
 class Hints(NamedTuple):
-    """A board's distance and its optimal next moves (none at the goal)."""
+    """A board's distance and its optimal next moves (none at the goal):
+    every one, unless partial says that moves holds the one a level pack
+    knows (the next move of its stored solution, found with no search),
+    as every front end answers a hint."""
 
     distance: int
     moves: List[int]
+    partial: bool = False
 
 
 class Level(NamedTuple):
@@ -455,12 +459,12 @@ class Table:
         return None if d.value < 0 else d.value
 
     def _moves(self, call, board: Board, room: int, timeout: Optional[float],
-               cancel: Optional[Cancel]) -> Tuple[int, List[int]]:
+               cancel: Optional[Cancel], *extra: Any) -> Tuple[int, List[int]]:
         cells, d, n = self._cells(board), ctypes.c_int(), ctypes.c_size_t()
         while True:
             moves = _native.cells_buffer(room)
             status = call(self._live(), cells, len(cells), _timeout_ms(timeout), _cancel_handle(cancel),
-                          ctypes.byref(d), moves, room, ctypes.byref(n))
+                          ctypes.byref(d), moves, room, ctypes.byref(n), *extra)
             if status != _native.TRUNCATED or n.value <= room:
                 _check(status)
                 return d.value, list(moves[: n.value])
@@ -468,10 +472,13 @@ class Table:
 
     def hints(self, board: Board, *, timeout: Optional[float] = None,
               cancel: Optional[Cancel] = None) -> Optional[Hints]:
-        """The distance of board and every optimal next move (the tiles to
-        move); None if it cannot reach the goal."""
-        d, moves = self._moves(_native.lib().slidetable_hints, board, self.width + self.height + 2, timeout, cancel)
-        return None if d < 0 else Hints(d, moves)
+        """The distance of board and its optimal next moves (the tiles to
+        move): every one, or for a board a level pack answers the one it
+        knows, partial (see Hints); None if it cannot reach the goal."""
+        partial = ctypes.c_int()
+        d, moves = self._moves(_native.lib().slidetable_hints, board, self.width + self.height + 2, timeout, cancel,
+                               ctypes.byref(partial))
+        return None if d < 0 else Hints(d, moves, bool(partial.value))
 
     def solve(self, board: Board, *, timeout: Optional[float] = None,
               cancel: Optional[Cancel] = None) -> Optional[List[int]]:
@@ -826,7 +833,8 @@ def distances(size: Size, boards: Union[Iterable[Board], Any], *, metric: str = 
 
 def hints(size: Size, board: Board, *, metric: str = "single", goal: Optional[Board] = None,
           timeout: Optional[float] = None, cancel: Optional[Cancel] = None) -> Optional[Hints]:
-    """The distance of board and every optimal next move, or None."""
+    """The distance of board and its optimal next moves, or None: see
+    Table.hints."""
     return _table(size, metric, goal).hints(board, timeout=timeout, cancel=cancel)
 
 

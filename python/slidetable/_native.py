@@ -56,7 +56,7 @@ _PROTOTYPES = {
     "slidetable_random": (_handle, c_uint64, c_void_p, c_size_t, _p_size),
     "slidetable_solvable": (_handle, c_char_p, c_size_t, _p_int),
     "slidetable_distance": (_handle, c_char_p, c_size_t, c_int64, _handle, _p_int),
-    "slidetable_hints": (_handle, c_char_p, c_size_t, c_int64, _handle, _p_int, c_void_p, c_size_t, _p_size),
+    "slidetable_hints": (_handle, c_char_p, c_size_t, c_int64, _handle, _p_int, c_void_p, c_size_t, _p_size, _p_int),
     "slidetable_solve": (_handle, c_char_p, c_size_t, c_int64, _handle, _p_int, c_void_p, c_size_t, _p_size),
     "slidetable_distances": (_handle, c_char_p, c_size_t, c_void_p, c_size_t, c_int64, _handle, _p_size),
     "slidetable_distances_text": (
