@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"os"
 	"os/exec"
@@ -185,7 +184,7 @@ func expected(t *testing.T) *expectations {
 	for _, seed := range []uint64{0, 1, 1 << 63} {
 		for _, size := range []board.Size{three, {W: 4, H: 4}} {
 			// The random source of 'slidetable gen -seed S'.
-			b, err := gen.Uniform(rand.New(rand.NewPCG(seed, 0x736c696465)), size)
+			b, err := gen.Uniform(gen.NewRand(seed), size)
 			if err != nil {
 				t.Fatal(err)
 			}
