@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/chart"
 	"github.com/slidetable/slidetable/game"
 	"github.com/slidetable/slidetable/internal/human"
@@ -80,18 +78,19 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad query: %v", err))
 		return
 	}
-	if q.Has("goal") { // a chart is of a size's own distribution
-		writeError(w, http.StatusBadRequest, `unknown parameter "goal": chart takes size, metric`)
+	// A chart is of a size's own distribution: it takes a size and a
+	// metric, no goal.
+	p, err := s.game.Puzzle(q, "chart")
+	if err != nil {
+		writeError(w, game.Status(err), human.Message(err))
 		return
 	}
 	req, err := s.game.Request("stats", q)
 	if err != nil {
-		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes size, metric, goal", "chart takes size, metric"))
+		writeError(w, game.Status(err), human.Message(err))
 		return
 	}
-	size, _ := board.ParseSize(q.Get("size")) // as the request took them
-	m, _ := board.ParseMetric(cmp.Or(q.Get("metric"), "single"))
-	key := chartKey{size, m}
+	key := chartKey{p.Goal.Size(), p.Metric}
 	s.chartMu.Lock()
 	svg, ok := s.charts[key]
 	s.chartMu.Unlock()
