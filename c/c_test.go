@@ -690,7 +690,7 @@ func TestFiles(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err = source.New(nil).Open(ctx, path)
+		_, err = source.NewResolver(nil).Open(ctx, path)
 		if err == nil {
 			t.Fatal("a damaged table opens")
 		}

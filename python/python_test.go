@@ -229,7 +229,7 @@ func expected(t *testing.T) *expectations {
 // dir, where 'slidetable build -install' puts it, and returns the size.
 func install(t *testing.T, dir string, size board.Size) string {
 	t.Helper()
-	path, err := source.New(&source.Options{Dir: dir}).InstallPath(size)
+	path, err := source.NewResolver(&source.Options{Dir: dir}).InstallPath(size)
 	if err != nil {
 		t.Fatal(err)
 	}
