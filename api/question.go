@@ -252,6 +252,14 @@ func metricParam(q url.Values) (board.Metric, error) {
 	return m, nil
 }
 
+// CheckParams checks that the query q of the endpoint name has no
+// parameter but those named, each at most once, as ParseQuery checks the
+// parameters of a question: for an endpoint of a server's own that reads
+// a question from a query of its own parameters (a chart of a
+// distribution takes size and metric). It fails with an error wrapping
+// ErrQuestion that names the parameter.
+func CheckParams(q url.Values, name string, names ...string) error { return allowed(q, name, names...) }
+
 // allowed checks that q has no parameter but those named, each at most
 // once.
 func allowed(q url.Values, name string, names ...string) error {

@@ -193,7 +193,7 @@ func tooLarge(size board.Size) error {
 	if n <= rank.MaxLen {
 		reachable := rank.Factorial(n) / 2
 		return fmt.Errorf("%w: %s has %s reachable boards (%s), which would take %s even at half a byte a board; "+advice,
-			ErrTooLarge, size, human.Group(reachable), words(reachable), human.Bytes(reachable/2), MaxCells)
+			ErrTooLarge, size, human.Group(reachable), human.Words(reachable), human.Bytes(reachable/2), MaxCells)
 	}
 	return fmt.Errorf("%w: %s has %d!/2 reachable boards; "+advice, ErrTooLarge, size, n, MaxCells)
 }

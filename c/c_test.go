@@ -355,7 +355,7 @@ func TestRandom(t *testing.T) {
 	for _, seed := range []uint64{0, 1, 12345678901234567890} {
 		for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 4}, {W: 5, H: 3}} {
 			got := check(t, "", "random", strconv.Itoa(size.W), strconv.Itoa(size.H), strconv.FormatUint(seed, 10))
-			b, err := gen.Uniform(rand.New(rand.NewPCG(seed, 0x736c696465)), size)
+			b, err := gen.Uniform(gen.NewRand(seed), size)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -694,7 +694,7 @@ func TestFiles(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err = source.New(nil).Open(ctx, path)
+		_, err = source.NewResolver(nil).Open(ctx, path)
 		if err == nil {
 			t.Fatal("a damaged table opens")
 		}

@@ -175,7 +175,7 @@ func openSize(ctx context.Context, w, h, m int, goal []byte) (*tableHandle, erro
 // command does.
 func openFile(ctx context.Context, path string) (*tableHandle, error) {
 	opts := sourceOptions()
-	src, err := source.New(&opts).Open(ctx, path)
+	src, err := source.NewResolver(&opts).Open(ctx, path)
 	if err != nil {
 		return nil, fileError(err)
 	}

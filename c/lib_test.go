@@ -149,7 +149,7 @@ func TestCallContext(t *testing.T) {
 
 func TestStatusOf(t *testing.T) {
 	_, errBoard := board.Parse(board.Size{W: 3, H: 3}, "1 2 3/4 5 6/7 7 0")
-	_, errOpen := source.New(nil).Open(context.Background(), "/nonexistent/x.tbl")
+	_, errOpen := source.NewResolver(nil).Open(context.Background(), "/nonexistent/x.tbl")
 	for _, tc := range []struct {
 		err  error
 		want int

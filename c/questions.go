@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
@@ -215,14 +214,9 @@ func (h *tableHandle) level(ctx context.Context, lo, hi int, seed uint64) (board
 	return lv.Board, lv.Distance, nil
 }
 
-// genStream is the stream of the random source of 'slidetable gen -seed
-// S' (rand.NewPCG(S, genStream)), so that a seed gives the board it
-// prints first.
-const genStream = 0x736c696465
-
 // random returns a board drawn uniformly among those that reach the goal.
 func (h *tableHandle) random(seed uint64) (board.Board, error) {
-	return gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), h.goal)
+	return gen.UniformTo(gen.NewRand(seed), h.goal)
 }
 
 // maxDistance returns the largest distance of a board of the table's

@@ -12,9 +12,9 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// MaxCells is the largest number of cells of a board Measure handles: 10
-// cells have 1,814,400 states to count.
-const MaxCells = 10
+// MaxCells is the largest number of cells of a board Measure handles,
+// rank.SmallCells: 10 cells have 1,814,400 states to count.
+const MaxCells = rank.SmallCells
 
 // Errors returned by Measure.
 var (

@@ -20,6 +20,8 @@
 // distance stays near its start.
 //
 // Both take a *rand.Rand from math/rand/v2, so a fixed seed gives the same
-// boards every time. A *rand.Rand is not safe for concurrent use; give each
-// goroutine its own.
+// boards every time. NewRand makes the source of a seed as every front end
+// does (the command line's -seed, the C library, the WebAssembly module),
+// so that a seed gives the same boards everywhere. A *rand.Rand is not safe
+// for concurrent use; give each goroutine its own.
 package gen

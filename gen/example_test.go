@@ -38,3 +38,18 @@ func ExampleWalk() {
 	// 30 true
 	// true
 }
+
+func ExampleNewRand() {
+	// The boards of a seed are those 'slidetable gen -seed 1' prints.
+	r := gen.NewRand(1)
+	for range 2 {
+		b, err := gen.Uniform(r, board.Size{W: 3, H: 3})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(b)
+	}
+	// Output:
+	// 3 6 4/8 0 7/5 2 1
+	// 1 6 8/4 5 0/3 2 7
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"os"
 	"os/exec"
@@ -189,7 +188,7 @@ func expected(t *testing.T) *expectations {
 	for _, seed := range []uint64{0, 1, 1 << 63} {
 		for _, size := range []board.Size{three, {W: 4, H: 4}} {
 			// The random source of 'slidetable gen -seed S'.
-			b, err := gen.Uniform(rand.New(rand.NewPCG(seed, 0x736c696465)), size)
+			b, err := gen.Uniform(gen.NewRand(seed), size)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +233,7 @@ func expected(t *testing.T) *expectations {
 // dir, where 'slidetable build -install' puts it, and returns the size.
 func install(t *testing.T, dir string, size board.Size) string {
 	t.Helper()
-	path, err := source.New(&source.Options{Dir: dir}).InstallPath(size)
+	path, err := source.NewResolver(&source.Options{Dir: dir}).InstallPath(size)
 	if err != nil {
 		t.Fatal(err)
 	}

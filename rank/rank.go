@@ -11,6 +11,15 @@ import (
 // cells Index and Unindex handle: 20! is the largest factorial below 2^64.
 const MaxLen = 20
 
+// SmallCells is the most cells of a board whose n!/2 states are few
+// enough to hold one slot each and visit in a fraction of a second: 10
+// cells have 1,814,400 states, and the next boards, of 12 cells (no board
+// has 11, since both sides are at least 2), have 132 times as many. It
+// bounds the work done on every state of a size when it is asked for:
+// the tables built when a question first needs one (table.QuickCells) and
+// the states counted one by one (coverage.MaxCells).
+const SmallCells = 10
+
 var fact = func() (f [MaxLen + 1]uint64) {
 	f[0] = 1
 	for i := 1; i <= MaxLen; i++ {

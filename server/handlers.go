@@ -88,17 +88,19 @@ func (s *Server) chart(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("bad query: %v", err))
 		return
 	}
-	if q.Has("goal") { // a chart is of a size's own distribution
-		writeError(w, http.StatusBadRequest, `unknown parameter "goal": chart takes size, metric`)
-		return
+	// A chart is of a size's own distribution: it takes a size and a
+	// metric, no goal.
+	err = api.CheckParams(q, "chart", "size", "metric")
+	var qn api.Question
+	if err == nil {
+		qn, err = api.ParseQuery("stats", q)
 	}
-	qn, err := api.ParseQuery("stats", q)
 	var req *game.Request
 	if err == nil {
 		req, err = s.game.Ask(qn)
 	}
 	if err != nil {
-		writeError(w, game.Status(err), strings.ReplaceAll(human.Message(err), "stats takes size, metric, goal", "chart takes size, metric"))
+		writeError(w, game.Status(err), human.Message(err))
 		return
 	}
 	key := chartKey{qn.Size, qn.Metric}

@@ -100,7 +100,7 @@ func TestBuild(t *testing.T) {
 		if err != nil || !bytes.Equal(file, buf.Bytes()) {
 			t.Fatalf("%v: WriteTo wrote %d bytes, WriteFile %d (%v), not the same", m, buf.Len(), len(file), err)
 		}
-		src, err := source.New(nil).Open(context.Background(), path)
+		src, err := source.NewResolver(nil).Open(context.Background(), path)
 		if err != nil || src.Table == nil {
 			t.Fatalf("%v: read back: %v", m, err)
 		}

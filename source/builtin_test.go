@@ -25,14 +25,14 @@ func TestBuiltinMemory(t *testing.T) {
 		{board.SingleTile, pdb.ErrMemory, "the built-in 4x4 " + PDB.String()},
 		{board.MultiTile, abstraction.ErrMemory, "the built-in 4x4 " + Abstraction.String()},
 	} {
-		r := New(&Options{MaxMemory: 1 << 20, Metric: tc.metric})
+		r := NewResolver(&Options{MaxMemory: 1 << 20, Metric: tc.metric})
 		for range 2 { // the second time from what the first found
 			src, err := r.For(ctx, g4)
 			if !errors.Is(err, tc.kind) || !strings.HasPrefix(err.Error(), tc.name+": ") || src != nil {
 				t.Fatalf("%s moves, a limit of 1 MB: %v, %v; want %v naming %s", tc.metric, src, err, tc.kind, tc.name)
 			}
 		}
-		if src, err := New(&Options{MaxMemory: 100 << 20, Metric: tc.metric}).For(ctx, g4); err != nil || src.Origin != Builtin {
+		if src, err := NewResolver(&Options{MaxMemory: 100 << 20, Metric: tc.metric}).For(ctx, g4); err != nil || src.Origin != Builtin {
 			t.Errorf("%s moves, a limit of 100 MB: %v, %v", tc.metric, src, err)
 		}
 		if src, err := r.For(ctx, board.Goal(s3x3)); err != nil || src.Table == nil {

@@ -149,7 +149,7 @@ func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
 	for _, m := range []board.Metric{board.SingleTile, board.MultiTile} {
 		o := c.opts.Options
 		o.Metric = m
-		c.resolvers[m] = New(&o)
+		c.resolvers[m] = NewResolver(&o)
 	}
 	for _, g := range c.opts.Goals {
 		if g.IsZero() {

@@ -29,7 +29,7 @@ func ExampleBuiltinTable() {
 
 func ExampleResolver_For() {
 	// A Resolver without a folder finds only what is built in.
-	r := source.New(nil)
+	r := source.NewResolver(nil)
 	for _, size := range []board.Size{{W: 3, H: 3}, {W: 4, H: 4}, {W: 5, H: 5}} {
 		src, err := r.For(context.Background(), board.Goal(size))
 		switch {

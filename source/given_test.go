@@ -24,7 +24,7 @@ var (
 // proven yet (Resolver.Read).
 func readFile(t *testing.T, dir, path string) *Source {
 	t.Helper()
-	src, err := New(&Options{Dir: dir}).Read(path)
+	src, err := NewResolver(&Options{Dir: dir}).Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestSourceSays(t *testing.T) {
 }
 
 // resolverIn returns a resolver whose folder is dir.
-func resolverIn(dir string) *Resolver { return New(&Options{Dir: dir}) }
+func resolverIn(dir string) *Resolver { return NewResolver(&Options{Dir: dir}) }
 
 // TestGivenFirst gives a catalogue a file for a size whose table is built
 // in: the file answers first, guiding the search, with and without
@@ -237,7 +237,7 @@ func TestBuildKind(t *testing.T) {
 // proven.
 func TestInspect(t *testing.T) {
 	dir := t.TempDir()
-	r := New(&Options{Dir: dir})
+	r := NewResolver(&Options{Dir: dir})
 	pdb32 := filepath.Join(t.TempDir(), "3x2.pdb")
 	if err := os.WriteFile(pdb32, mustRead(t, pdb32Path), 0o644); err != nil {
 		t.Fatal(err)

@@ -306,8 +306,8 @@ type Resolver struct {
 	proveSmall bool
 }
 
-// New returns a Resolver configured by opts.
-func New(opts *Options) *Resolver {
+// NewResolver returns a Resolver configured by opts.
+func NewResolver(opts *Options) *Resolver {
 	r := &Resolver{warned: map[string]bool{}}
 	if opts != nil {
 		r.opts = *opts

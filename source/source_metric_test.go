@@ -22,8 +22,8 @@ import (
 func TestMultiMetric(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	multi := New(&Options{Dir: dir, Metric: board.MultiTile})
-	single := New(&Options{Dir: dir})
+	multi := NewResolver(&Options{Dir: dir, Metric: board.MultiTile})
+	single := NewResolver(&Options{Dir: dir})
 
 	src, err := multi.For(ctx, board.Goal(board.Size{W: 3, H: 3}))
 	if err != nil || src == nil || src.Table == nil || src.Table.Metric() != board.MultiTile || src.Origin != Builtin {
@@ -78,7 +78,7 @@ func TestMultiMetric(t *testing.T) {
 func TestInstalledAbstraction(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	multi := New(&Options{Dir: dir, Metric: board.MultiTile})
+	multi := NewResolver(&Options{Dir: dir, Metric: board.MultiTile})
 	four := board.Size{W: 4, H: 4}
 	path, err := multi.InstallPath(four)
 	if err != nil || filepath.Base(path) != "4x4-multi.abs" {
@@ -99,7 +99,7 @@ func TestInstalledAbstraction(t *testing.T) {
 	if sizes, err := multi.installedSizes(); err != nil || len(sizes) != 1 || sizes[0].size != four {
 		t.Fatalf("installedSizes = %v, %v", sizes, err)
 	}
-	single := New(&Options{Dir: dir})
+	single := NewResolver(&Options{Dir: dir})
 	if src, err := single.databaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != Builtin {
 		t.Fatalf("single-tile 4x4: %v, %v; want the built-in pattern database", src, err)
 	}
@@ -131,7 +131,7 @@ func TestInstalledAbstractionWrong(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			multi := New(&Options{Dir: dir, Metric: board.MultiTile})
+			multi := NewResolver(&Options{Dir: dir, Metric: board.MultiTile})
 			if err := os.WriteFile(filepath.Join(dir, "4x4-multi.abs"), tc.bytes, 0o644); err != nil {
 				t.Fatal(err)
 			}

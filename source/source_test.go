@@ -72,7 +72,7 @@ func warnings(dir string, got *[]string) *Options {
 func TestForOrder(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	r := New(&Options{Dir: dir})
+	r := NewResolver(&Options{Dir: dir})
 	for _, tc := range []struct {
 		size   board.Size
 		origin Origin
@@ -124,7 +124,7 @@ func TestForOrder(t *testing.T) {
 func TestInstalledWrong(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	r := New(&Options{Dir: dir})
+	r := NewResolver(&Options{Dir: dir})
 	path := filepath.Join(dir, "5x2.tbl")
 	for _, tc := range []struct {
 		name string
@@ -162,7 +162,7 @@ func TestInstalledSkipped(t *testing.T) {
 		must(testenv.Mkfifo(filepath.Join(dir, "3x4.tbl")))
 	}
 	var got []string
-	r := New(warnings(dir, &got))
+	r := NewResolver(warnings(dir, &got))
 	for range 2 {
 		for _, size := range []board.Size{s5x2, {W: 2, H: 5}, {W: 5, H: 3}, {W: 3, H: 4}} {
 			if src, err := r.For(ctx, board.Goal(size)); src != nil || err != nil {
@@ -193,7 +193,7 @@ func TestInstalledSkipped(t *testing.T) {
 
 func TestInstallPath(t *testing.T) {
 	dir := t.TempDir()
-	r := New(&Options{Dir: dir})
+	r := NewResolver(&Options{Dir: dir})
 	for _, tc := range []struct {
 		size board.Size
 		want string
@@ -210,7 +210,7 @@ func TestInstallPath(t *testing.T) {
 			t.Errorf("InstallPath(%s) = %q, %v; want %q, %v", tc.size, got, err, tc.want, tc.err)
 		}
 	}
-	if _, err := New(nil).InstallPath(s5x2); !errors.Is(err, ErrNoDir) {
+	if _, err := NewResolver(nil).InstallPath(s5x2); !errors.Is(err, ErrNoDir) {
 		t.Errorf("InstallPath without a folder: %v, want ErrNoDir", err)
 	}
 }
@@ -246,7 +246,7 @@ func TestSniffAndOpen(t *testing.T) {
 			t.Errorf("Sniff(%s) = %v, %v; want %v, %v", filepath.Base(tc.path), kind, err, tc.kind, tc.err)
 		}
 	}
-	r := New(nil)
+	r := NewResolver(nil)
 	if src, err := r.Open(ctx, tbl); err != nil || src.Table == nil || src.Origin != File || src.Size() != s2x3 {
 		t.Errorf("Open table: %v %v", src, err)
 	}
@@ -285,7 +285,7 @@ func TestProofRecorded(t *testing.T) {
 		}
 		src.Close()
 	}
-	r := proveSmall(New(opts))
+	r := proveSmall(NewResolver(opts))
 	open(r)
 	open(r)
 	if proofs != 1 {
@@ -304,7 +304,7 @@ func TestProofRecorded(t *testing.T) {
 	}
 	recheck := *opts
 	recheck.Recheck = true
-	open(proveSmall(New(&recheck)))
+	open(proveSmall(NewResolver(&recheck)))
 	if proofs != 2 {
 		t.Fatalf("Recheck: %d proofs, want 2", proofs)
 	}
@@ -322,7 +322,7 @@ func TestProofRecorded(t *testing.T) {
 	copyGolden(t, "v1-2x3.tbl", path)
 	// Without a folder, nothing is recorded: every use proves.
 	opts.Dir = ""
-	r = proveSmall(New(opts))
+	r = proveSmall(NewResolver(opts))
 	open(r)
 	open(r)
 	if proofs != 5 {
@@ -336,7 +336,7 @@ func TestRecord(t *testing.T) {
 	path := filepath.Join(dir, "x.tbl")
 	copyGolden(t, "v1-2x3.tbl", path)
 	proved := false
-	r := proveSmall(New(&Options{Dir: dir, Progress: func(Progress) { proved = true }}))
+	r := proveSmall(NewResolver(&Options{Dir: dir, Progress: func(Progress) { proved = true }}))
 	sum := sha256.Sum256(mustRead(t, path))
 	if err := r.Record(sum, Table, s2x3, path); err != nil {
 		t.Fatal(err)
@@ -344,12 +344,12 @@ func TestRecord(t *testing.T) {
 	if _, err := r.Open(context.Background(), path); err != nil || proved != !recordsTrustable {
 		t.Fatalf("open after Record: %v, proven again: %v", err, proved)
 	}
-	if err := proveSmall(New(nil)).Record(sum, Table, s2x3, path); !errors.Is(err, ErrNoDir) {
+	if err := proveSmall(NewResolver(nil)).Record(sum, Table, s2x3, path); !errors.Is(err, ErrNoDir) {
 		t.Errorf("Record without a folder: %v", err)
 	}
 	// A table the reader certifies needs no record: none is asked for,
 	// even without a folder.
-	if err := New(nil).Record(sum, Table, s2x3, path); err != nil {
+	if err := NewResolver(nil).Record(sum, Table, s2x3, path); err != nil {
 		t.Errorf("Record of a table of %d cells, which the reader certifies: %v, want nil", s2x3.Cells(), err)
 	}
 	if err := r.Record(sum, Unknown, s2x3, path); !errors.Is(err, ErrKind) {
@@ -416,14 +416,14 @@ func TestProvePDB(t *testing.T) {
 	}}
 	for i, want := range []bool{true, false, false} {
 		proved = false
-		src, err := New(opts).Open(ctx, path)
+		src, err := NewResolver(opts).Open(ctx, path)
 		if err != nil || src.DB == nil || proved != want {
 			t.Fatalf("use %d: %v %v, proved %v, want %v", i+1, src, err, proved, want)
 		}
 	}
 	opts.Recheck = true
 	proved = false
-	if _, err := New(opts).Open(ctx, path); err != nil || !proved {
+	if _, err := NewResolver(opts).Open(ctx, path); err != nil || !proved {
 		t.Fatalf("Recheck: %v, proved %v", err, proved)
 	}
 }
@@ -496,8 +496,8 @@ func TestUserDir(t *testing.T) {
 		{Options{Dir: named, UserDir: true}, named},
 		{Options{Dir: named}, named},
 	} {
-		if got := New(&c.opts).Dir(); got != c.want {
-			t.Errorf("New(%+v).Dir() = %q, want %q", c.opts, got, c.want)
+		if got := NewResolver(&c.opts).Dir(); got != c.want {
+			t.Errorf("NewResolver(%+v).Dir() = %q, want %q", c.opts, got, c.want)
 		}
 		cat, err := NewCatalog(&CatalogOptions{Options: c.opts})
 		if err != nil {

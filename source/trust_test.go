@@ -94,7 +94,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				if recordGood {
 					// The good file recorded, the bad one at path; the good
 					// one arrives while the bad one is opened.
-					r := New(&Options{Dir: dir})
+					r := NewResolver(&Options{Dir: dir})
 					if err := r.Record(goodSum, PDB, s3x3, good); err != nil {
 						t.Fatal(err)
 					}
@@ -106,7 +106,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				if !recordGood {
 					swapIn = bad
 				}
-				r := New(&Options{Dir: dir})
+				r := NewResolver(&Options{Dir: dir})
 				r.stage = func(s string) {
 					if s == stage {
 						copyFile(t, swapIn, path)
@@ -127,7 +127,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				}
 				// Whatever is at path now: a later use never answers
 				// from the bad bytes.
-				src, err = New(&Options{Dir: dir}).Open(ctx, path)
+				src, err = NewResolver(&Options{Dir: dir}).Open(ctx, path)
 				if err == nil {
 					sum, _ := src.DB.ContentHash()
 					src.Close()
@@ -148,7 +148,7 @@ func TestRefutedForgotten(t *testing.T) {
 	dir := t.TempDir()
 	_, bad := pdbPair(t, dir)
 	badSum := fileHash(t, bad)
-	r := New(&Options{Dir: dir})
+	r := NewResolver(&Options{Dir: dir})
 	if err := r.Record(badSum, PDB, s3x3, bad); err != nil {
 		t.Fatal(err)
 	}
@@ -157,14 +157,14 @@ func TestRefutedForgotten(t *testing.T) {
 		t.Fatalf("a recorded file: %v", err)
 	}
 	// ...until it is checked on purpose, which refutes it and forgets it.
-	recheck := New(&Options{Dir: dir, Recheck: true})
+	recheck := NewResolver(&Options{Dir: dir, Recheck: true})
 	if _, err := recheck.Open(ctx, bad); !errors.Is(err, pdb.ErrEntry) {
 		t.Fatalf("Recheck: %v, want a refutation", err)
 	}
 	if _, err := os.Stat(r.recordPath(badSum)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the record of a refuted file remains: %v", err)
 	}
-	if _, err := New(&Options{Dir: dir}).Open(ctx, bad); !errors.Is(err, pdb.ErrEntry) {
+	if _, err := NewResolver(&Options{Dir: dir}).Open(ctx, bad); !errors.Is(err, pdb.ErrEntry) {
 		t.Fatalf("after the refutation: %v, want a refutation", err)
 	}
 }
@@ -227,7 +227,7 @@ func TestUntrustedRecords(t *testing.T) {
 			badSum := fileHash(t, bad)
 			var got []string
 			opts := warnings(dir, &got)
-			r := New(opts)
+			r := NewResolver(opts)
 			if err := r.Record(badSum, PDB, s3x3, bad); err != nil {
 				t.Fatal(err)
 			}
@@ -264,7 +264,7 @@ func TestUntrustedAboveRelative(t *testing.T) {
 	badSum := fileHash(t, bad)
 	t.Chdir(work)
 	var got []string
-	r := New(warnings("cache", &got))
+	r := NewResolver(warnings("cache", &got))
 	if err := r.Record(badSum, PDB, s3x3, filepath.Join("cache", "bad.pdb")); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestRecordsPrivate(t *testing.T) {
 	dir := t.TempDir()
 	good, _ := pdbPair(t, dir)
 	var got []string
-	r := New(warnings(dir, &got))
+	r := NewResolver(warnings(dir, &got))
 	if _, err := r.Open(ctx, good); err != nil {
 		t.Fatal(err)
 	}

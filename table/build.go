@@ -13,19 +13,22 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
-// The search and the table agree on how large a board can be and on what
-// marks a slot no board reached: these fail to compile if they do not.
-const (
-	_ = uint(bfs.MaxCells-MaxCells) + uint(MaxCells-bfs.MaxCells)
-	_ = uint(bfs.Unreached-Unreached) + uint(Unreached-bfs.Unreached)
-)
+// MaxCells is the largest board, in cells, a table holds: the largest
+// package bfs searches (bfs.MaxCells, 12), whose table takes 300 MB in
+// memory.
+const MaxCells = bfs.MaxCells
+
+// The search and the table agree on what marks a slot no board reached:
+// this fails to compile if they do not.
+const _ = uint(bfs.Unreached-Unreached) + uint(Unreached-bfs.Unreached)
 
 // QuickCells is the most cells of a table that Build makes in a fraction
-// of a second and a few megabytes (0.16 s and 2 MB for 5x2 on two cores):
-// small enough to build when a question first needs it, as package source
-// does for a goal of a caller's own (source.MaxBuildCells) and package
-// levels for a size with no table (levels.SmallCells).
-const QuickCells = 10
+// of a second and a few megabytes (0.16 s and 2 MB for 5x2 on two cores),
+// rank.SmallCells: small enough to build when a question first needs it,
+// as package source does for a goal of a caller's own
+// (source.MaxBuildCells) and package levels for a size with no table
+// (levels.SmallCells).
+const QuickCells = rank.SmallCells
 
 // Build searches from goal with package bfs and returns the table of the
 // distances it found, checked as NewTrusted checks them (the search itself

@@ -19,6 +19,16 @@ import (
 	"github.com/slidetable/slidetable/rank"
 )
 
+// This file holds tables as records, the layout of tables of 11 and 12
+// cells read in place (see "Records" in the package documentation): the
+// header of version 2, written before the container, and its reader;
+// newReader2, which reads a table of records from either that header or
+// the container's; and the writer that codes a table as records (inPlace
+// decides whether it can, writeInPlace and writeInPlaceFile write it,
+// blockSums hashes its blocks), with pool, the buffers of its loops.
+// Tables read whole (version 1) and the opening of every table file are
+// format.go's; the container's headers of both layouts, box.go's.
+
 // inPlaceCells is the fewest cells of a board whose table the writer
 // writes as records, read in place; smaller tables are written whole,
 // compressed.

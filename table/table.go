@@ -35,10 +35,6 @@ var (
 	ErrUnsolvable = board.ErrUnsolvable
 )
 
-// MaxCells is the largest board, in cells, a table holds: 12, whose table
-// takes 300 MB in memory.
-const MaxCells = 12
-
 // Unreached is the depth a table holds in a slot whose boards cannot reach
 // the goal.
 const Unreached = 0xFF

@@ -40,6 +40,7 @@ type flags struct {
 	scramble                       *string          // -scramble, if the command has it
 	quiet                          bool             // no progress bars: the command's -q, once parsed
 	warned                         map[string]bool  // the warnings said, once each
+	repeats                        map[string]bool  // the flags that may be given more than once (list)
 	// warn, if set, takes the resolver's warnings instead of standard
 	// error (serve logs them); it may be called from any goroutine.
 	warn func(msg string)
@@ -78,29 +79,86 @@ func (f *flags) manual(w io.Writer) {
 	}
 }
 
+// list defines a flag that may be given more than once, each value
+// passed to add in the order given (serve's -table and -cors).
+func (f *flags) list(name, usage string, add func(string) error) {
+	f.Func(name, usage, add)
+	if f.repeats == nil {
+		f.repeats = map[string]bool{}
+	}
+	f.repeats[name] = true
+}
+
 // parse parses args, allowing flags before, between and after the
-// positional arguments, and returns the positional ones. With -h it prints
-// the manual on standard error and returns flag.ErrHelp.
+// positional arguments, and returns the positional ones. A flag given
+// twice is refused, naming it, unless it is a list, where the flag
+// package would keep the last value in silence. With -h it prints the
+// manual on standard error and returns flag.ErrHelp.
 func (f *flags) parse(args []string) ([]string, error) {
-	var pos []string
+	pos, twice, err := f.parseCounting(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		f.manual(f.stderr)
+		return nil, err
+	case err != nil:
+		return nil, f.fail(err)
+	case twice != "":
+		return nil, f.failf("-%s given more than once: give it once", twice)
+	}
+	return pos, f.checkFlags()
+}
+
+// parseCounting parses args as parse does and returns the positional
+// arguments and the first flag given a second time that is not a list
+// ("" if none).
+func (f *flags) parseCounting(args []string) (pos []string, twice string, err error) {
+	given := map[string]int{}
+	f.VisitAll(func(fl *flag.Flag) {
+		inner := fl.Value
+		fl.Value = counted{Value: inner, count: func() {
+			if given[fl.Name]++; given[fl.Name] == 2 && !f.repeats[fl.Name] && twice == "" {
+				twice = fl.Name
+			}
+		}}
+	})
+	defer f.VisitAll(func(fl *flag.Flag) {
+		if c, ok := fl.Value.(counted); ok {
+			fl.Value = c.Value
+		}
+	})
 	for {
 		if err := f.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				f.manual(f.stderr)
-				return nil, err
-			}
-			return nil, f.fail(err)
+			return nil, "", err
 		}
 		args = f.Args()
 		if len(args) == 0 {
-			return pos, f.checkFlags()
+			return pos, twice, nil
 		}
 		if args[0] == "--" {
-			return append(pos, args[1:]...), f.checkFlags()
+			return append(pos, args[1:]...), twice, nil
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// counted is a flag's value that calls count each time the flag is
+// given, for parse to tell a flag given twice.
+type counted struct {
+	flag.Value
+	count func()
+}
+
+func (c counted) Set(s string) error {
+	c.count()
+	return c.Value.Set(s)
+}
+
+// IsBoolFlag keeps a boolean flag one that takes no value (-json, not
+// -json=true), as the flag package asks its value.
+func (c counted) IsBoolFlag() bool {
+	b, ok := c.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // checkFlags checks the flags every command shares: -max-mem, -metric.

@@ -432,9 +432,10 @@
 // or an interruption: Ctrl-C or SIGTERM stops a command with the one line
 // "slidetable COMMAND: interrupted"); and 2 for a usage mistake or bad
 // input, with a message that names the problem (and quotes only the start
-// of a long input): a flag, size or board that is not one, and, in every
-// command including serve, a path that names a folder, a device or a FIFO
-// where a file is wanted (-table /tmp, -o /dev/null).
+// of a long input): a flag, size or board that is not one, a flag given
+// twice (only serve's -table and -cors may be given more than once), and,
+// in every command including serve, a path that names a folder, a device
+// or a FIFO where a file is wanted (-table /tmp, -o /dev/null).
 //
 // Every number a flag takes is bounded, so that no value crashes a command,
 // makes it allocate without bound or run for ever: -workers 0 to 256,

@@ -126,8 +126,9 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 	for _, c := range commands {
 		for _, fv := range c.flags {
 			for _, v := range fv.values {
-				// After the valid flags, so that it is the value used.
-				args := append(append([]string{c.name}, c.valid...), "-"+fv.flag, v)
+				// In place of the flag's valid value, if it has one: a
+				// flag given twice is refused for that alone.
+				args := append(append([]string{c.name}, withoutFlag(c.valid, fv.flag)...), "-"+fv.flag, v)
 				cases = append(cases, hostileCase{fmt.Sprintf("%s -%s %.30q", c.name, fv.flag, v), args})
 			}
 		}
@@ -139,6 +140,19 @@ func hostileCases(fifo, dev, dir string) []hostileCase {
 		cases = append(cases, hostileCase{c.name + " valid", append([]string{c.name}, c.valid...)})
 	}
 	return cases
+}
+
+// withoutFlag returns args without the flag -name and its value.
+func withoutFlag(args []string, name string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "-"+name {
+			i++ // and its value
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 // TestHostileFlags feeds every command hostile values, one at a time, in
@@ -217,6 +231,9 @@ func TestHostileFlags(t *testing.T) {
 			}
 			if strings.Contains(msg, ".tmp") {
 				t.Errorf("the message names a temporary file: %q", msg)
+			}
+			if strings.Contains(msg, "given more than once") {
+				t.Errorf("refused as a flag given twice, not for the value: %q", msg)
 			}
 		})
 	}

@@ -48,7 +48,7 @@ func (s *seedFlag) rand() (*rand.Rand, uint64) {
 	if !s.set {
 		s.seed, s.set = rand.Uint64(), true
 	}
-	return rand.New(rand.NewPCG(s.seed, 0x736c696465)), s.seed
+	return gen.NewRand(s.seed), s.seed
 }
 
 // genFlags are the flags that choose a generator: -method, -k, -no-undo.

@@ -177,7 +177,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	f := newFlags(e, "serve", serveUsage, serveHelp, serveExamples)
 	cfg := &serveConfig{}
 	addr := f.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (loopback unless told otherwise)")
-	f.Func("table", "also serve the table, pattern database or abstraction tier `FILE`, each for the questions of its size and metric (repeatable)", func(s string) error {
+	f.list("table", "also serve the table, pattern database or abstraction tier `FILE`, each for the questions of its size and metric (repeatable)", func(s string) error {
 		if len(cfg.files) == maxServeTables {
 			return fmt.Errorf("at most %d tables", maxServeTables)
 		}
@@ -189,7 +189,7 @@ func serveFlags(e *env, args []string) (*flags, *serveConfig, error) {
 	searches := f.Int("searches", 0, "run at most `N` searches at once (default: the number of CPUs)")
 	maxLevel := f.optionalInt("max-level", "offer levels up to distance `D` on the sizes answered by search (default: 60, and no farther than a level is dealt in seconds: 39 multi-tile moves on 4x4, from the level pack)")
 	maxConns := f.Int("max-conns", server.DefaultMaxConns, "keep at most `N` connections open (at most the file limit allows)")
-	f.Func("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
+	f.list("cors", "let pages of `ORIGIN` (such as https://game.example, or * for any) call the API (repeatable)", func(s string) error {
 		if len(cfg.cors) == maxServeOrigins {
 			return fmt.Errorf("at most %d origins", maxServeOrigins)
 		}

@@ -20,7 +20,7 @@ func (f *flags) resolver() *source.Resolver {
 	if f.res == nil {
 		opts := f.sourceOptions()
 		opts.Metric = f.metric
-		f.res = source.New(&opts)
+		f.res = source.NewResolver(&opts)
 	}
 	return f.res
 }

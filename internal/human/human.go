@@ -23,6 +23,21 @@ func Group(x uint64) string {
 	return s
 }
 
+// Words writes a large count in words, to a tenth: "10.5 trillion",
+// "1.2 billion", "3.0 million"; below a million, with thousands separators
+// (Group).
+func Words(x uint64) string {
+	switch {
+	case x >= 1e12:
+		return fmt.Sprintf("%.1f trillion", float64(x)/1e12)
+	case x >= 1e9:
+		return fmt.Sprintf("%.1f billion", float64(x)/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1f million", float64(x)/1e6)
+	}
+	return Group(x)
+}
+
 // Bytes writes a byte count in decimal units: "300 MB", "45 KB".
 func Bytes(b uint64) string {
 	switch {

@@ -21,6 +21,15 @@ func TestPlural(t *testing.T) {
 	}
 }
 
+func TestWords(t *testing.T) {
+	for x, want := range map[uint64]string{999_999: "999,999", 1_000_000: "1.0 million", 239_500_800: "239.5 million",
+		10_461_394_944_000: "10.5 trillion", 7_257_600_000: "7.3 billion"} {
+		if got := Words(x); got != want {
+			t.Errorf("Words(%d) = %q, want %q", x, got, want)
+		}
+	}
+}
+
 func TestBytes(t *testing.T) {
 	for b, want := range map[uint64]string{999: "999 B", 45000: "45 KB", 342_000_000: "342 MB", 5_200_000_000_000: "5.2 TB"} {
 		if got := Bytes(b); got != want {

@@ -162,11 +162,6 @@ func demand(d data.Demand) map[string]any {
 	return map[string]any{"name": d.Name, "sha256": d.Sum, "bytes": d.Bytes}
 }
 
-// genStream is the stream of the random source of 'slidetable gen -seed
-// S' (rand.NewPCG(S, genStream)), so that a seed gives the board it
-// prints first, as slidetable_random of the C library does.
-const genStream = 0x736c696465
-
 // random draws a board uniformly among those that reach the goal, for the
 // query size=WxH, with goal=BOARD (default the standard goal) and
 // seed=S (0 to 2^64-1; default a random seed): the status and body of
@@ -205,7 +200,7 @@ func random(query string) string {
 			return bad(fmt.Sprintf("seed=%q: want a whole number from 0 to %d", human.Clip(q.Get("seed"), 40), uint64(1<<64-1)))
 		}
 	}
-	b, err := gen.UniformTo(rand.New(rand.NewPCG(seed, genStream)), goal)
+	b, err := gen.UniformTo(gen.NewRand(seed), goal)
 	if err != nil {
 		return errorReply(err)
 	}
