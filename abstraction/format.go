@@ -9,21 +9,22 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
-// Errors of reading a file.
+// Errors of reading a file: the failures every kind of file shares, which
+// are package internal/container's, named here too for this package's
+// callers.
 var (
 	// ErrFormat reports a file that is not an abstraction database or is
 	// damaged: a wrong magic, length, field or padding.
-	ErrFormat = failure.New(failure.File, "abstraction: malformed file")
+	ErrFormat = container.ErrFormat
 	// ErrVersion reports a file of a format version this package does not
 	// read.
-	ErrVersion = failure.New(failure.File, "abstraction: unsupported format version")
+	ErrVersion = container.ErrVersion
 	// ErrChecksum reports a header or block whose checksum does not match.
-	ErrChecksum = failure.New(failure.File, "abstraction: checksum mismatch")
+	ErrChecksum = container.ErrChecksum
 )
 
 // Part of the file format; do not change.
@@ -124,7 +125,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 // readContainer reads the header of a file of the container: the
 // container's, then the tier's parameters and the sections they call for.
 func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size, errs)
+	ch, err := container.ReadHeader(r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,7 @@ func readContainer(r io.ReaderAt, size int64) (*header, error) {
 	case ch.Goal.Len() < 4 || ch.Goal.Len() > MaxCells:
 		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), MaxCells)
 	}
-	f := ch.ParamFields(ErrFormat)
+	f := ch.ParamFields()
 	h := &header{goal: ch.Goal, enc: f.Uint8(), raw: ch.Raw(), ch: ch}
 	parts, zero := f.Uint8(), f.Uint16()
 	h.groups = uint64(f.Uint32())
@@ -300,7 +301,7 @@ func parseFixed(f *fields) (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = container.Goal(size, g, ErrFormat); err != nil {
+	if h.goal, err = container.Goal(size, g); err != nil {
 		return nil, err
 	}
 	return h, nil
@@ -330,7 +331,7 @@ func (h *header) newPart(classes []byte, largest uint8) (filePart, error) {
 	p := filePart{largest: largest}
 	var err error
 	if p.cl, err = NewClassing(h.goal, classes); err != nil {
-		return p, container.Damaged(ErrFormat, "", err)
+		return p, container.Damaged("", err)
 	}
 	groups, ok := sequences(p.cl)
 	if !ok {

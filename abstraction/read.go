@@ -98,9 +98,9 @@ func newReader(r io.ReaderAt, closer io.Closer, name string, size int64, opts *R
 	}
 	db, err := newDB(classings)
 	if err != nil {
-		return nil, container.Damaged(ErrFormat, "", err)
+		return nil, container.Damaged("", err)
 	}
-	db.file = container.NewFile(r, closer, name, errs)
+	db.file = container.NewFile(r, closer, name)
 	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
 	var dec *zstd.Decoder
 	if h.enc == encZstd {

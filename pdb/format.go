@@ -166,7 +166,7 @@ func readHeader(r io.ReaderAt, size int64) (*header, error) {
 // container's, then the database's parameters, and checks that the
 // sections hold the blocks they call for.
 func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size, errs)
+	ch, err := container.ReadHeader(r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func readContainer(r io.ReaderAt, size int64) (*header, error) {
 	case ch.Goal.Len() > MaxCells:
 		return nil, fmt.Errorf("%w: size %s", ErrFormat, ch.Goal.Size())
 	}
-	f := ch.ParamFields(ErrFormat)
+	f := ch.ParamFields()
 	layout, ng, zero := f.Uint8(), int(f.Uint8()), f.Uint16()
 	h := &header{size: ch.Goal.Size(), goal: ch.Goal, block: int64(f.Uint32()), raw: ch.Raw(), inPlace: layout == layoutRaw, ch: ch}
 	if err := f.Err(); err != nil {
@@ -320,7 +320,7 @@ func (h *header) checkGroups() error {
 		return fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, total, uint64(maxEntryBytes))
 	}
 	if _, err := checkPartition(h.goal, tiles); err != nil {
-		return container.Damaged(ErrFormat, "", err)
+		return container.Damaged("", err)
 	}
 	return nil
 }
@@ -387,7 +387,7 @@ func (hr *headerReader) fixed() (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = container.Goal(h.size, goalCells, ErrFormat); err != nil {
+	if h.goal, err = container.Goal(h.size, goalCells); err != nil {
 		return nil, err
 	}
 	return h, nil

@@ -7,17 +7,14 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 )
 
 // ErrClosed reports a block of a database read in place that was needed
-// after the database was closed.
-var ErrClosed = failure.New(failure.Cancelled, "pdb: database closed")
-
-// errs are the sentinels of the errors of reading a file.
-var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
+// after the database was closed: the container's container.ErrClosed,
+// which every kind of file shares.
+var ErrClosed = container.ErrClosed
 
 // blocks holds a group's entries that are read from a file in place,
 // block by block, the first time a lookup needs one, each checked
@@ -88,7 +85,7 @@ func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*D
 	if err := h.checkMemory(opts, 0); err != nil {
 		return nil, err
 	}
-	file := container.NewFile(r, f, path, errs)
+	file := container.NewFile(r, f, path)
 	var releases []func()
 	db := newDB(h, func(gi int) []byte {
 		b, release := mem.Reserve(h.tableBytes(&h.groups[gi]))

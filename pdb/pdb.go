@@ -20,12 +20,14 @@ var (
 	// ErrMemory reports a build, a reader or a proof that needs more
 	// memory than allowed.
 	ErrMemory = failure.New(failure.Memory, "pdb: not enough memory allowed")
-	// ErrFormat reports a file that is not a well-formed pattern database.
-	ErrFormat = failure.New(failure.File, "pdb: malformed file")
+	// ErrFormat reports a file that is not a well-formed pattern
+	// database: the container's container.ErrFormat, as ErrChecksum and
+	// ErrVersion are its own, shared by every kind of file.
+	ErrFormat = container.ErrFormat
 	// ErrChecksum reports a file whose bytes do not match their checksums.
-	ErrChecksum = failure.New(failure.File, "pdb: checksum mismatch")
+	ErrChecksum = container.ErrChecksum
 	// ErrVersion reports a file of a format version this package does not read.
-	ErrVersion = failure.New(failure.File, "pdb: unknown format version")
+	ErrVersion = container.ErrVersion
 )
 
 // MaxCells is the most cells a board of a pattern database may have: a

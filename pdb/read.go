@@ -199,7 +199,7 @@ func (h *header) readBlocks(r io.ReaderAt, opts *ReadOptions) ([][][]byte, [32]b
 	}
 	comp := make([][][]byte, len(h.groups))
 	if h.ch != nil {
-		f := container.NewFile(r, nil, "", errs)
+		f := container.NewFile(r, nil, "")
 		for gi := range h.groups {
 			sec := h.section(f, gi)
 			comp[gi] = make([][]byte, sec.Blocks())
@@ -245,7 +245,7 @@ func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 		return mem.Bytes(h.tableBytes(&h.groups[gi]))[:h.groups[gi].bytes]
 	})
 	db.hash = sha256.Sum256(h.raw)
-	f := container.NewFile(r, nil, "", errs)
+	f := container.NewFile(r, nil, "")
 	for gi := range db.groups {
 		g := &db.groups[gi]
 		bl := newBlocks(h, gi, g.entries, f)

@@ -282,7 +282,7 @@ var builtin = sync.OnceValue(func() map[[sha256.Size]byte]bool {
 		if err != nil {
 			return
 		}
-		if h, err := container.ReadHeader(bytes.NewReader(b), int64(len(b)), container.Errors{}); err == nil {
+		if h, err := container.ReadHeader(bytes.NewReader(b), int64(len(b))); err == nil {
 			m[h.ContentHash()] = true
 		}
 	}

@@ -39,7 +39,7 @@ func readLayout(r io.ReaderAt, size int64) (*container.Header, int, error) {
 		v, err := readVersion(r, size)
 		return nil, v, err
 	}
-	ch, err := container.ReadHeader(r, size, errs)
+	ch, err := container.ReadHeader(r, size)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -60,7 +60,7 @@ func readLayout(r io.ReaderAt, size int64) (*container.Header, int, error) {
 // layout, a byte and the number of distances, D; a field of 32 bits and
 // one of 16; and zero bytes.
 func params(ch *container.Header) (f *container.Fields, b byte, depths int, x32 uint32, x16 uint16, err error) {
-	f = ch.ParamFields(ErrFormat)
+	f = ch.ParamFields()
 	f.Uint8() // the layout
 	b, depths, x32, x16 = f.Uint8(), int(f.Uint16()), f.Uint32(), f.Uint16()
 	if zero := f.Uint16(); zero != 0 {
@@ -237,7 +237,7 @@ func (h *header) setCounts(b []byte) error {
 func (h *header) readSections(r io.ReaderAt) (comp [][]byte, set []byte, hash [32]byte, err error) {
 	comp = make([][]byte, h.blocks)
 	if ch := h.ch; ch != nil {
-		f := container.NewFile(r, nil, "", errs)
+		f := container.NewFile(r, nil, "")
 		blocks := ch.Section(f, 0, "depths")
 		for i := range comp {
 			if comp[i], err = blocks.ReadNew(i); err != nil {

@@ -185,7 +185,7 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 // that r holds, as its reader computes it (see Table.ContentHash): the
 // SHA-256 of its header, which it reads and checks as the reader does.
 func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
-	ch, err := container.ReadHeader(r, size, errs)
+	ch, err := container.ReadHeader(r, size)
 	if err != nil {
 		return [sha256.Size]byte{}, err
 	}
@@ -285,7 +285,7 @@ func readWhole(r io.ReaderAt, size int64, h *header, opts *ReadOptions) (*Table,
 		counts: h.counts,
 	}
 	var err error
-	if t.goal, err = container.Goal(t.size, h.goal, ErrFormat); err != nil {
+	if t.goal, err = container.Goal(t.size, h.goal); err != nil {
 		return nil, err
 	}
 
@@ -502,7 +502,7 @@ func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
 		return container.Info{}, err
 	}
 	info.Size, info.Metric, info.Entries = board.Size{W: h.w, H: h.h}, metricOf(h.scheme), h.reachable
-	if info.Goal, err = container.Goal(info.Size, h.goal, ErrFormat); err != nil {
+	if info.Goal, err = container.Goal(info.Size, h.goal); err != nil {
 		return container.Info{}, err
 	}
 	sum := sha256.New()

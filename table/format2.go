@@ -171,7 +171,7 @@ func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) 
 	n := size.Cells()
 	p := hd.raw[fixedHeader:]
 	var err error
-	if hd.goal, err = container.Goal(size, p[:n], ErrFormat); err != nil {
+	if hd.goal, err = container.Goal(size, p[:n]); err != nil {
 		return err
 	}
 	if err := hd.setMask(uint64(binary.LittleEndian.Uint16(p[n:]))); err != nil {
@@ -258,7 +258,7 @@ func newReader2(r io.ReaderAt, size int64, ch *container.Header, opts *ReadOptio
 	}
 	n := uint64(hd.goal.Len())
 	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
-	file := container.NewFile(r, closer, name, errs)
+	file := container.NewFile(r, closer, name)
 	sh := hd.shape
 	var sec *container.Section
 	if hd.ch != nil {

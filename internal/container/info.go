@@ -141,7 +141,7 @@ func Describe(path string) (Info, error) {
 // DescribeAt is Describe for the file of size bytes that r reads.
 func DescribeAt(r io.ReaderAt, size int64) (Info, error) {
 	start := make([]byte, min(max(size, 0), SniffLen))
-	if err := readFull(r, start, 0, ErrFormat); err != nil {
+	if err := readFull(r, start, 0); err != nil {
 		return Info{}, err
 	}
 	if l, ok := legacy(start); ok {
@@ -150,7 +150,7 @@ func DescribeAt(r io.ReaderAt, size int64) (Info, error) {
 	if len(start) < len(Magic) || string(start[:len(Magic)]) != Magic {
 		return Info{}, fmt.Errorf("%w: %w", ErrFormat, errUnknown)
 	}
-	h, err := ReadHeader(r, size, Errors{})
+	h, err := ReadHeader(r, size)
 	if err != nil {
 		return Info{}, err
 	}
