@@ -2,6 +2,7 @@ package abstraction
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -110,30 +111,30 @@ const maxHeader = 1 << 26
 // container or of the format before it, and the block lengths against
 // the file's size, before anything else is allocated.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	var start [len(magic)]byte
-	if size >= int64(len(start)) {
-		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
-			return nil, err
-		}
-	}
-	if string(start[:]) == container.Magic {
-		return readContainer(r, size)
-	}
-	return readLegacy(r, size)
-}
-
-// readContainer reads the header of a file of the container: the
-// container's, then the tier's parameters and the sections they call for.
-func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
+	return headerOf(o)
+}
+
+// headerOf returns the header of the open file o, which must be an
+// abstraction tier: of the container, from the header read as o was
+// opened; before it, read as its version says.
+func headerOf(o *container.Opened) (*header, error) {
+	if err := o.Want(container.Abstraction); err != nil {
+		return nil, err
+	}
+	if o.Header == nil {
+		return readLegacy(o.ReaderAt(), o.Size())
+	}
+	return containerHeader(o.Header)
+}
+
+// containerHeader reads the tier's parameters from ch, the header of a
+// file of the container, and the sections they call for.
+func containerHeader(ch *container.Header) (*header, error) {
 	switch {
-	case ch.Kind != container.Abstraction:
-		return nil, fmt.Errorf("%w: the file holds an %s, not an abstraction tier", ErrFormat, ch.Kind)
-	case ch.KindVersion != kindVersion:
-		return nil, fmt.Errorf("%w: abstraction tier payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
 	case ch.Metric != board.MultiTile:
 		return nil, fmt.Errorf("%w: an abstraction tier in the %s-tile metric (tiers hold the multi-tile metric)", ErrFormat, ch.Metric)
 	case ch.Goal.Len() < 4 || ch.Goal.Len() > MaxCells:
@@ -445,7 +446,30 @@ func (h *header) place(size int64) error {
 }
 
 func init() {
-	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Abstraction, Describe: describeLegacy})
+	container.Register(container.Codec{
+		Kind: container.Abstraction, Version: kindVersion, Name: "abstraction tier",
+		Unit: "arrangements", Subject: "abstraction tier",
+		Damage: "the bounds it holds read as unknown, so answers stay exact but searches are slower",
+		Legacy: []container.Legacy{{Magic: magic, Describe: describeLegacy}},
+		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {
+			var ro *ReadOptions
+			if opts != nil {
+				ro = &ReadOptions{MaxMemory: opts.MaxMemory, Damaged: opts.Damaged}
+			}
+			db, err := open(o, ro)
+			if err != nil {
+				return nil, err
+			}
+			return db, nil
+		},
+		Prove: func(ctx context.Context, v container.Value, opts *container.ProveOptions) error {
+			var po ProveOptions
+			if opts != nil {
+				po = ProveOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Progress: opts.Progress}
+			}
+			return v.(*DB).Prove(ctx, &po)
+		},
+	})
 }
 
 // describeLegacy describes a file before the container from its header.

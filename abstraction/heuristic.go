@@ -65,6 +65,11 @@ func (v *view) set(n, w int) {
 	}
 }
 
+// Bound returns the database's heuristic as the lower bound of a search
+// (ida.Heuristic): Heuristic, for a caller that takes any kind of file
+// whose entries bound distances.
+func (db *DB) Bound() ida.Heuristic { return db.Heuristic() }
+
 // Heuristic returns the database's heuristic.
 func (db *DB) Heuristic() *Heuristic {
 	size := db.goal.Size()

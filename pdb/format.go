@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -150,31 +151,31 @@ func (hr *headerReader) more(k int64) ([]byte, error) {
 // readHeader reads and checks the header of a file of size bytes, of the
 // container or of the format before it.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	var start [len(magic)]byte
-	if size >= int64(len(start)) {
-		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
-			return nil, err
-		}
-	}
-	if string(start[:]) == container.Magic {
-		return readContainer(r, size)
-	}
-	return readLegacy(r, size)
-}
-
-// readContainer reads the header of a file of the container: the
-// container's, then the database's parameters, and checks that the
-// sections hold the blocks they call for.
-func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
+	return headerOf(o)
+}
+
+// headerOf returns the header of the open file o, which must be a
+// pattern database: of the container, from the header read as o was
+// opened; before it, read as its version says.
+func headerOf(o *container.Opened) (*header, error) {
+	if err := o.Want(container.PatternDB); err != nil {
+		return nil, err
+	}
+	if o.Header == nil {
+		return readLegacy(o.ReaderAt(), o.Size())
+	}
+	return containerHeader(o.Header)
+}
+
+// containerHeader reads the database's parameters from ch, the header of
+// a file of the container, and checks that the sections hold the blocks
+// they call for.
+func containerHeader(ch *container.Header) (*header, error) {
 	switch {
-	case ch.Kind != container.PatternDB:
-		return nil, fmt.Errorf("%w: the file holds an %s, not a pattern database", ErrFormat, ch.Kind)
-	case ch.KindVersion != kindVersion:
-		return nil, fmt.Errorf("%w: pattern database payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
 	case ch.Metric != board.SingleTile:
 		return nil, fmt.Errorf("%w: a pattern database in the %s-tile metric (they hold the single-tile metric)", ErrFormat, ch.Metric)
 	case ch.Goal.Len() > MaxCells:
@@ -493,7 +494,30 @@ func allZero(b []byte) bool {
 func log2(x int64) uint { return uint(bits.TrailingZeros64(uint64(x))) }
 
 func init() {
-	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.PatternDB, Describe: describeLegacy})
+	container.Register(container.Codec{
+		Kind: container.PatternDB, Version: kindVersion, Name: "pattern database",
+		Unit: "entries", Subject: "pattern database",
+		Damage: "the bounds it holds read as zero, so answers stay exact but searches are slower",
+		Legacy: []container.Legacy{{Magic: magic, Describe: describeLegacy}},
+		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {
+			var ro *ReadOptions
+			if opts != nil {
+				ro = &ReadOptions{MaxMemory: opts.MaxMemory, Damaged: opts.Damaged}
+			}
+			db, err := open(o, ro)
+			if err != nil {
+				return nil, err
+			}
+			return db, nil
+		},
+		Prove: func(ctx context.Context, v container.Value, opts *container.ProveOptions) error {
+			var po ProveOptions
+			if opts != nil {
+				po = ProveOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Progress: opts.Progress}
+			}
+			return v.(*DB).Prove(ctx, &po)
+		},
+	})
 }
 
 // describeLegacy describes a file before the container from its header,

@@ -142,6 +142,24 @@ func (g *group) moves(cells []uint8, z int) int {
 // Size returns the size of the boards of the database.
 func (db *DB) Size() board.Size { return db.size }
 
+// Kind returns container.PatternDB: what the database's file holds.
+func (db *DB) Kind() container.Kind { return container.PatternDB }
+
+// Metric returns board.SingleTile: a pattern database's entries are lower
+// bounds of distances in single-tile moves only.
+func (db *DB) Metric() board.Metric { return board.SingleTile }
+
+// Entries returns the number of entries of the database's groups: one for
+// each placement of a group's tiles, or for a database that keeps the
+// blank, for each placement and cell of the blank.
+func (db *DB) Entries() uint64 {
+	var n uint64
+	for _, g := range db.groups {
+		n += entryCount(g.count, g.free, g.blank)
+	}
+	return n
+}
+
 // Goal returns the goal of the database.
 func (db *DB) Goal() board.Board { return db.goal }
 

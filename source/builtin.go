@@ -190,6 +190,7 @@ func (r *Resolver) fits(src *Source) error {
 		err, _ := v.(error)
 		return err
 	}
+	var b []byte
 	var err error
 	switch src.Kind() {
 	case Table:
@@ -197,20 +198,14 @@ func (r *Resolver) fits(src *Source) error {
 		if r.opts.Metric == board.MultiTile {
 			file = data.MultiFile
 		}
-		var b []byte
-		if b, err = file(key.size); err == nil {
-			_, err = table.NewReaderWith(bytes.NewReader(b), int64(len(b)), &table.ReadOptions{MaxMemory: limit})
-		}
+		b, err = file(key.size)
 	case PDB:
-		var b []byte
-		if b, err = data.PDBFile(key.size); err == nil {
-			_, err = pdb.NewReaderWith(bytes.NewReader(b), int64(len(b)), &pdb.ReadOptions{MaxMemory: limit})
-		}
+		b, err = data.PDBFile(key.size)
 	case Abstraction:
-		var b []byte
-		if b, err = data.AbstractionFile(key.size); err == nil {
-			_, err = abstraction.NewReaderWith(bytes.NewReader(b), int64(len(b)), &abstraction.ReadOptions{MaxMemory: limit})
-		}
+		b, err = data.AbstractionFile(key.size)
+	}
+	if err == nil {
+		_, err = container.NewReader(bytes.NewReader(b), int64(len(b)), &container.ReadOptions{MaxMemory: limit})
 	}
 	fitted.Store(key, err)
 	return err

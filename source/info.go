@@ -51,6 +51,7 @@ type FileInfo struct {
 	Metric  board.Metric // see Source.Metric
 	Exact   bool         // a table, rather than lower bounds for a search
 	Entries uint64       // see Source.Entries
+	Unit    string       // what Entries counts: "boards", "entries", "arrangements"
 	Bytes   int64        // the file's length
 	// Hash is the content hash of the bytes read (see the package
 	// documentation), if HashKnown.
@@ -75,8 +76,8 @@ func (i FileInfo) Describe() api.Info {
 	return out
 }
 
-// Inspect reads the file at path, of any kind (Sniff), and says what it
-// holds and how it is proven, without proving it: a record of its proof
+// Inspect reads the file at path, of any kind, and says what it holds and
+// how it is proven, without proving it: a record of its proof
 // counts only if it is trusted (see the package documentation), as when
 // the file is used. Its errors are those of Open's reading.
 func (r *Resolver) Inspect(path string) (FileInfo, error) {
@@ -90,10 +91,10 @@ func (r *Resolver) Inspect(path string) (FileInfo, error) {
 		return FileInfo{}, err
 	}
 	info := FileInfo{Path: path, Kind: src.Kind(), Goal: src.Goal(), Metric: src.Metric(), Exact: src.Exact(),
-		Entries: src.Entries(), Bytes: fi.Size()}
+		Entries: src.Entries(), Unit: src.Kind().codec().Unit, Bytes: fi.Size()}
 	info.Hash, info.HashKnown = src.Hash()
 	switch {
-	case src.Table != nil && r.certified(src.Size()):
+	case r.certified(src.Kind(), src.Size()):
 		info.Proof = Certified
 	case !info.HashKnown:
 	case known()[info.Hash]:

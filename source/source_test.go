@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -215,7 +216,9 @@ func TestInstallPath(t *testing.T) {
 	}
 }
 
-func TestSniffAndOpen(t *testing.T) {
+// TestInspectAndOpen tells files of every kind, and others, apart by
+// reading them, and opens them.
+func TestInspectAndOpen(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	tbl := filepath.Join(dir, "a")
@@ -239,11 +242,12 @@ func TestSniffAndOpen(t *testing.T) {
 	}{
 		{tbl, Table, nil},
 		{pdbFile, PDB, nil},
-		{short, Unknown, nil},
+		{short, Unknown, container.ErrFormat},
 		{dir, Unknown, ErrNotRegular},
 	} {
-		if kind, err := Sniff(tc.path); kind != tc.kind || !errors.Is(err, tc.err) {
-			t.Errorf("Sniff(%s) = %v, %v; want %v, %v", filepath.Base(tc.path), kind, err, tc.kind, tc.err)
+		info, err := New(nil).Inspect(tc.path)
+		if info.Kind != tc.kind || !errors.Is(err, tc.err) {
+			t.Errorf("Inspect(%s) = %v, %v; want %v, %v", filepath.Base(tc.path), info.Kind, err, tc.kind, tc.err)
 		}
 	}
 	r := New(nil)
@@ -254,7 +258,7 @@ func TestSniffAndOpen(t *testing.T) {
 		t.Errorf("Open pattern database: %v %v", src, err)
 	}
 	if _, err := r.Open(ctx, short); !errors.Is(err, table.ErrFormat) {
-		t.Errorf("Open a 5-byte file: %v, want table.ErrFormat", err)
+		t.Errorf("Open a 5-byte file: %v, want ErrFormat", err)
 	}
 	if _, err := r.Open(ctx, dir); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("Open a directory: %v, want ErrNotRegular", err)

@@ -78,7 +78,7 @@ func copyFile(t *testing.T, from, to string) {
 // answer is never from bytes that are neither proven nor recorded, and no
 // record is ever written for the wrong bytes.
 func TestSwappedWhileRead(t *testing.T) {
-	for _, stage := range []string{"sniffed", "read", "proven"} {
+	for _, stage := range []string{"opened", "read", "proven"} {
 		for _, recordGood := range []bool{true, false} {
 			name := stage + "/good-recorded"
 			if !recordGood {

@@ -84,14 +84,14 @@ func readFixed(r io.ReaderAt, b []byte, v int) error {
 // readHeader2 reads and checks the header of a file of records: of the
 // container's layout of records, or of version 2.
 func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
-	ch, layout, err := readLayout(r, size)
+	o, layout, err := opened(r, size)
 	if err != nil {
 		return nil, err
 	}
 	if layout != layoutRecords {
 		return nil, fmt.Errorf("%w: the table's depths are read whole", ErrFormat)
 	}
-	return header2Of(r, size, ch)
+	return header2Of(r, size, o.Header)
 }
 
 // header2Of returns the header of a file of records: from ch, the

@@ -255,6 +255,13 @@ func (t *Table) Reachable() uint64 {
 	return s
 }
 
+// Kind returns container.Table: what the table's file holds.
+func (t *Table) Kind() container.Kind { return container.Table }
+
+// Entries returns the number of entries the table holds, one for each
+// board of its size: Boards.
+func (t *Table) Entries() uint64 { return t.Boards() }
+
 // Boards returns the number of boards of the table's size, n!, the range of
 // the indices Lookup takes; 0 for the zero Table.
 func (t *Table) Boards() uint64 {

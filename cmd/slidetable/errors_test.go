@@ -152,7 +152,7 @@ func TestBadInput(t *testing.T) {
 		{"flipped table", []string{"distance", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
 		{"truncated table", []string{"distance", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "malformed file", "unexpected EOF"}},
 		{"future table", []string{"distance", "-table", files["future.tbl"], "3x3", board3}, 1, []string{files["future.tbl"], "version 3"}},
-		{"text file", []string{"distance", "-table", files["text.tbl"], "3x3", board3}, 1, []string{files["text.tbl"], "not a table file"}},
+		{"text file", []string{"distance", "-table", files["text.tbl"], "3x3", board3}, 1, []string{files["text.tbl"], "not a slidetable file"}},
 		{"empty file", []string{"distance", "-table", files["empty.tbl"], "3x3", board3}, 1, []string{files["empty.tbl"], "too short"}},
 		{"missing file", []string{"distance", "-table", files["missing.tbl"], "3x3", board3}, 1, []string{files["missing.tbl"], "no such file"}},
 		{"stats flipped", []string{"stats", files["flipped.tbl"]}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},

@@ -34,10 +34,12 @@ const (
 	MaxAlign = 16
 )
 
-// Kind is what a file holds. Part of the file format; do not change.
+// Kind is what a file holds: its number in the header, which its
+// package registers with its codec (Register). Part of the file format;
+// do not change.
 type Kind uint8
 
-// The kinds of file.
+// The kinds of file of this program, whose packages register them.
 const (
 	// Table is an exact table: the distance of every board of a size to
 	// its goal (package table).
@@ -50,19 +52,20 @@ const (
 	Abstraction Kind = 3
 )
 
-var kindNames = [...]string{Table: "exact table", PatternDB: "additive pattern database", Abstraction: "abstraction tier"}
-
-// String returns the kind's name: "exact table", "additive pattern
-// database" or "abstraction tier".
+// String returns the name its codec gives the kind ("table", "pattern
+// database", "abstraction tier"), or "kind 9" for a kind not registered.
 func (k Kind) String() string {
-	if k.Valid() {
-		return kindNames[k]
+	if c, ok := CodecOf(k); ok {
+		return c.Name
 	}
 	return fmt.Sprintf("kind %d", uint8(k))
 }
 
-// Valid reports whether k is a kind this version knows.
-func (k Kind) Valid() bool { return k >= Table && int(k) < len(kindNames) }
+// Valid reports whether k is a kind registered (Register).
+func (k Kind) Valid() bool {
+	_, ok := CodecOf(k)
+	return ok
+}
 
 // metric bytes: part of the file format.
 const (
@@ -244,7 +247,7 @@ func parseHeader(raw []byte) (*Header, error) {
 	size := board.Size{W: int(raw[12]), H: int(raw[13])}
 	switch {
 	case !h.Kind.Valid():
-		return nil, fmt.Errorf("%w: %s (this program reads kinds 1 to %d)", ErrVersion, h.Kind, len(kindNames)-1)
+		return nil, fmt.Errorf("%w: %s, which this program does not read", ErrVersion, h.Kind)
 	case raw[14] != metricSingle && raw[14] != metricMulti:
 		return nil, fmt.Errorf("%w: metric %d", ErrFormat, raw[14])
 	case h.Align > MaxAlign:

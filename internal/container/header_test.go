@@ -222,13 +222,13 @@ func TestDescribeUnknown(t *testing.T) {
 		if _, err := DescribeAt(bytes.NewReader(b), int64(len(b))); !errors.Is(err, ErrFormat) {
 			t.Errorf("%q: %v, want ErrFormat", b, err)
 		}
-		if k, ok := Sniff(b); ok {
-			t.Errorf("Sniff(%q) = %v", b, k)
+		if o, err := NewOpened(bytes.NewReader(b), int64(len(b)), ""); !errors.Is(err, ErrFormat) {
+			t.Errorf("NewOpened(%q) = %v, %v, want ErrFormat", b, o, err)
 		}
 	}
 	b, _ := sample(0)
-	if k, ok := Sniff(b[:SniffLen]); !ok || k != Abstraction {
-		t.Errorf("Sniff = %v, %v, want Abstraction", k, ok)
+	if o, err := NewOpened(bytes.NewReader(b), int64(len(b)), ""); err != nil || o.Kind() != Abstraction || o.Header == nil {
+		t.Errorf("NewOpened = %v, %v, want an abstraction tier", o, err)
 	}
 }
 
