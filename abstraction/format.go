@@ -2,7 +2,6 @@ package abstraction
 
 import (
 	"cmp"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -443,33 +442,6 @@ func (h *header) place(size int64) error {
 		return fmt.Errorf("%w: the header describes %d bytes, the file has %d", ErrFormat, off, size)
 	}
 	return nil
-}
-
-func init() {
-	container.Register(container.Codec{
-		Kind: container.Abstraction, Version: kindVersion, Name: "abstraction tier",
-		Unit: "arrangements", Subject: "abstraction tier",
-		Damage: "the bounds it holds read as unknown, so answers stay exact but searches are slower",
-		Legacy: []container.Legacy{{Magic: magic, Describe: describeLegacy}},
-		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {
-			var ro *ReadOptions
-			if opts != nil {
-				ro = &ReadOptions{MaxMemory: opts.MaxMemory, Damaged: opts.Damaged}
-			}
-			db, err := open(o, ro)
-			if err != nil {
-				return nil, err
-			}
-			return db, nil
-		},
-		Prove: func(ctx context.Context, v container.Value, opts *container.ProveOptions) error {
-			var po ProveOptions
-			if opts != nil {
-				po = ProveOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Progress: opts.Progress}
-			}
-			return v.(*DB).Prove(ctx, &po)
-		},
-	})
 }
 
 // describeLegacy describes a file before the container from its header.

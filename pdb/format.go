@@ -1,7 +1,6 @@
 package pdb
 
 import (
-	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -492,33 +491,6 @@ func allZero(b []byte) bool {
 
 // log2 returns the exponent of x, a power of two.
 func log2(x int64) uint { return uint(bits.TrailingZeros64(uint64(x))) }
-
-func init() {
-	container.Register(container.Codec{
-		Kind: container.PatternDB, Version: kindVersion, Name: "pattern database",
-		Unit: "entries", Subject: "pattern database",
-		Damage: "the bounds it holds read as zero, so answers stay exact but searches are slower",
-		Legacy: []container.Legacy{{Magic: magic, Describe: describeLegacy}},
-		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {
-			var ro *ReadOptions
-			if opts != nil {
-				ro = &ReadOptions{MaxMemory: opts.MaxMemory, Damaged: opts.Damaged}
-			}
-			db, err := open(o, ro)
-			if err != nil {
-				return nil, err
-			}
-			return db, nil
-		},
-		Prove: func(ctx context.Context, v container.Value, opts *container.ProveOptions) error {
-			var po ProveOptions
-			if opts != nil {
-				po = ProveOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, Progress: opts.Progress}
-			}
-			return v.(*DB).Prove(ctx, &po)
-		},
-	})
-}
 
 // describeLegacy describes a file before the container from its header,
 // and its content hash as its reader computes it: for version 3 from the

@@ -73,7 +73,8 @@
 // from a trusted build, under the hash the writer returned for the bytes
 // it wrote (table.WriteResultFile, pdb.WriteFile). A proof that refutes a
 // file removes any record of its bytes. A copy of a built-in file, or of
-// the 4x4 pattern database 'slidetable build 4x4' writes (Standard4x4),
+// the 4x4 pattern database 'slidetable build 4x4' writes (whose content
+// hash its recipe knows, package internal/recipe),
 // is known by its hash without a record. Options.Recheck proves every
 // file again, whatever the records say.
 //

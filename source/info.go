@@ -21,8 +21,9 @@ const (
 	// its reader proves as it reads it.
 	Certified
 	// Known is a file whose content hash the program knows: a copy of a
-	// file built into it (FileInfo.Builtin), or Standard4x4, the pattern
-	// database 'slidetable build 4x4' writes; its tests prove them.
+	// file built into it (FileInfo.Builtin), or of one a build writes the
+	// same on every machine, whose recipe knows its hash (the pattern
+	// database 'slidetable build 4x4' writes); its tests prove them.
 	Known
 	// Recorded is a file whose proof is recorded under its content hash
 	// in the folder of records, by a record that is trusted.
@@ -59,7 +60,8 @@ type FileInfo struct {
 	HashKnown bool
 	Proof     Proof
 	// Builtin says, for Known, that the file is a copy of one built into
-	// the program; otherwise the program knows its hash (Standard4x4).
+	// the program; otherwise its recipe knows its hash (the pattern
+	// database 'slidetable build 4x4' writes).
 	Builtin bool
 	// Record is the path of the record of the file's proof, for
 	// Recorded.

@@ -390,33 +390,25 @@ func (r *Resolver) tableFor(ctx context.Context, goal board.Board) (*Source, err
 	if src, err := r.builtin(ctx, goal, true); src != nil || err != nil {
 		return src, err
 	}
-	if path := r.installed(goal.Size(), Table); path != "" {
-		return r.openInstalled(ctx, path, goal, Table)
+	if kind, path := r.installedTable(goal.Size()); path != "" {
+		return r.openInstalled(ctx, path, goal, kind)
 	}
 	return nil, nil
 }
 
-// databaseFor is For restricted to the databases that guide a search: in
+// databaseFor is For restricted to the databases that guide a search, as
+// the recipes of the size and metric say (package internal/recipe): in
 // the single-tile metric a pattern database, in the multi-tile metric an
-// abstraction database (pattern databases are no lower bounds there); the
+// abstraction tier (pattern databases are no lower bounds there); the
 // installed one, else the built-in one, else nil.
 func (r *Resolver) databaseFor(ctx context.Context, goal board.Board) (*Source, error) {
 	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
 		return nil, err
 	}
-	kind := databaseKind(r.opts.Metric)
-	if path := r.installed(goal.Size(), kind); path != "" {
+	if kind, path := r.installedDatabase(goal.Size()); path != "" {
 		return r.openInstalled(ctx, path, goal, kind)
 	}
 	return r.builtin(ctx, goal, false)
-}
-
-// databaseKind returns the kind of database that bounds searches in m.
-func databaseKind(m board.Metric) Kind {
-	if m == board.MultiTile {
-		return Abstraction
-	}
-	return PDB
 }
 
 // checkGoal refuses the zero board.

@@ -447,33 +447,6 @@ func metricOf(scheme int) board.Metric {
 	return board.SingleTile
 }
 
-func init() {
-	container.Register(container.Codec{
-		Kind: container.Table, Version: kindVersion, Name: "table", Exact: true,
-		Unit: "boards", Subject: "distances", Damage: "the boards it holds cannot be answered from it",
-		CertifiedCells: CertifiedCells,
-		Legacy:         []container.Legacy{{Magic: magic, Describe: describeLegacy}},
-		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {
-			var ro *ReadOptions
-			if opts != nil {
-				ro = &ReadOptions{MaxMemory: opts.MaxMemory, Damaged: opts.Damaged}
-			}
-			t, err := open(o, ro)
-			if err != nil {
-				return nil, err
-			}
-			return t, nil
-		},
-		Prove: func(ctx context.Context, v container.Value, opts *container.ProveOptions) error {
-			var co CertifyOptions
-			if opts != nil {
-				co = CertifyOptions{Workers: opts.Workers, Progress: opts.Progress}
-			}
-			return v.(*Table).Certify(ctx, &co)
-		},
-	})
-}
-
 // describeLegacy describes a file before the container from its header,
 // and its content hash as its reader computes it: for version 2 from the
 // header, for version 1 from the whole file, which it reads.

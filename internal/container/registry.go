@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/failure"
 )
 
 // Value is what a kind's decoder reads a file into (an exact table, a
@@ -59,13 +60,50 @@ type ProveOptions struct {
 	Progress func(done, total uint64)
 }
 
+// BuildOptions tune a kind's build (Codec.Build). A nil *BuildOptions
+// means the zero value.
+type BuildOptions struct {
+	// Workers is the number of goroutines of the build; 0 means one a
+	// core.
+	Workers int
+	// MaxMemory bounds the bytes the build holds at once; 0 means the
+	// default, half the physical memory. A build that would need more
+	// fails at once with an error of kind failure.Memory.
+	MaxMemory uint64
+	// InMemory says that what is built is wanted in memory (Built.Value)
+	// rather than written: a kind that builds differently for each (a
+	// table, whose file is written from the search's own result) builds
+	// for it, and counts what it takes in MaxMemory.
+	InMemory bool
+	// Progress, if set, is called as the build goes, with the units of
+	// work (boards, placements, arrangements) done and to do, and what it
+	// is at ("depth 12", "group 2 of 3, depth 7").
+	Progress func(done, total uint64, stage string)
+}
+
+// Built is a file a kind's builder made (Codec.Build), in memory, to be
+// written once or used.
+type Built interface {
+	// WriteTo writes the file to w and returns the bytes written.
+	WriteTo(ctx context.Context, w io.Writer) (int64, error)
+	// WriteFile writes the file to path, whole or not at all, and returns
+	// its content hash.
+	WriteFile(ctx context.Context, path string) ([sha256.Size]byte, error)
+	// Describe says what was built, for a file of the given bytes: "3x3,
+	// 181,440 boards reach the goal, God's number 31; 97.4 KB".
+	Describe(bytes uint64) string
+	// Value returns what was built as a Value, as a reader of its file
+	// finds it (but for its content hash, which a file has).
+	Value() (Value, error)
+}
+
 // Codec is a kind of file as it plugs into the container: its number in
 // the header, what it is called and how it answers (what 'slidetable
 // info' says of a file of it), its formats before the container, its
-// decoder and its proof. The package of each kind registers its Codec
-// when it is linked in (Register); package source reads, describes and
-// proves every file through it, so that a new kind of file is a Codec,
-// not a case in each of them.
+// decoder, its proof and its builder. The package of each kind registers
+// its Codec when it is linked in (Register); package source reads,
+// describes, proves and builds every file through it, so that a new kind
+// of file is a Codec, not a case in each of them.
 type Codec struct {
 	// Kind is the kind's number in the header: part of the file format.
 	Kind Kind
@@ -92,6 +130,9 @@ type Codec struct {
 	// CertifiedCells is the most cells of a file that its decoder proves
 	// as it reads it, so that it needs no proof afterwards (0 for none).
 	CertifiedCells int
+	// MaxCells is the most cells of the boards a file of the kind holds,
+	// as its payload is laid out: a recipe of more is refused.
+	MaxCells int
 	// Legacy are the kind's formats before the container, which its
 	// decoder still reads: a file starting with one of their magics is
 	// of this kind.
@@ -107,7 +148,21 @@ type Codec struct {
 	// distances they claim (so its bounds are admissible). Its error for
 	// a refuted file wraps ErrFormat.
 	Prove func(ctx context.Context, v Value, opts *ProveOptions) error
+	// Build, if set, builds the file of boards towards goal in the metric
+	// m with the kind's parameters params, as a recipe writes them
+	// (package internal/recipe: a pattern database's groups of tiles, an
+	// abstraction tier's classings), nil for the kind's default for goal's
+	// size. Parameters that are not the kind's fail with an error
+	// wrapping ErrParams; a build larger than opts.MaxMemory with one of
+	// kind failure.Memory.
+	Build func(ctx context.Context, goal board.Board, m board.Metric, params []string, opts *BuildOptions) (Built, error)
 }
+
+// ErrParams reports parameters of a build that are not its kind's, or
+// are not valid for the board: a partition that is none, a classing of
+// another size, parameters for a kind that takes none, or a metric the
+// kind does not hold.
+var ErrParams = failure.New(failure.Input, "container: bad parameters")
 
 // Legacy is a format of a kind before the container, which its package
 // still reads.
