@@ -272,27 +272,12 @@ func checkPartition(goal board.Board, groups [][]uint8) ([][]uint8, error) {
 	return out, nil
 }
 
-// Partition4x4 is the partition of the 15-puzzle's tiles of the default
-// database: two groups of six and one of three (Korf and Felner's, whose
-// groups and their mirrors differ, which makes the reflection pay).
-// Measured with BenchmarkSolve4x4: 42 ms a uniform random board, against
-// 241 ms for the rows 1-6, 7-12, 13-15.
-var Partition4x4 = [][]uint8{{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}}
-
-// Partition4x4Large is the partition of the 15-puzzle's tiles of the large
-// database that 'slidetable build 4x4' writes: a group of seven tiles and
-// one of eight.
-var Partition4x4Large = [][]uint8{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}
-
-// DefaultPartition returns the partition 'slidetable build' uses for
-// boards of size: Partition4x4Large for 4x4, and otherwise the tiles in
-// reading order in groups of five (the last group what is left), which a
-// machine with a few gigabytes of memory builds for boards of up to about
-// 30 cells.
+// DefaultPartition returns the partition a build uses for boards of size
+// whose recipe (package internal/recipe) names none: the tiles in reading
+// order in groups of five (the last group what is left), which a machine
+// with a few gigabytes of memory builds for boards of up to about 30
+// cells. (The 4x4's recipes name their own partitions.)
 func DefaultPartition(size board.Size) [][]uint8 {
-	if size == (board.Size{W: 4, H: 4}) {
-		return Partition4x4Large
-	}
 	var groups [][]uint8
 	for t := 1; t < size.Cells(); t++ {
 		if (t-1)%5 == 0 {
