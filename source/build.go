@@ -176,14 +176,23 @@ func build(ctx context.Context, goal board.Board, m board.Metric, opts *BuildOpt
 	if err != nil {
 		return nil, err
 	}
-	kind := Kind(rec.Kind)
+	return buildKind(ctx, goal, m, Kind(rec.Kind), rec.Params, opts, inMemory)
+}
+
+// buildKind builds, by the builder of kind, the file of goal in m of the
+// kind's parameters params: what build does once it has read the recipe.
+func buildKind(ctx context.Context, goal board.Board, m board.Metric, kind Kind, params []string, opts *BuildOptions, inMemory bool) (*Built, error) {
+	c := kind.codec()
+	if c == nil || c.Build == nil {
+		return nil, fmt.Errorf("%w: no builder of %s is linked into the program", ErrNoBuild, kind.withArticle())
+	}
 	bo := &container.BuildOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, InMemory: inMemory}
 	if opts.Progress != nil {
 		bo.Progress = func(done, total uint64, stage string) {
 			opts.Progress(BuildProgress{Done: done, Total: total, Stage: stage})
 		}
 	}
-	b, err := kind.codec().Build(ctx, goal, m, rec.Params, bo)
+	b, err := c.Build(ctx, goal, m, params, bo)
 	if err != nil {
 		return nil, err
 	}
