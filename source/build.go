@@ -83,9 +83,9 @@ func buildRecipe(goal board.Board, m board.Metric, builtin bool) (recipe.Recipe,
 	c := Kind(rec.Kind).codec()
 	switch {
 	case c == nil || c.Build == nil:
-		return rec, fmt.Errorf("%w: no builder of %s is linked into the program", ErrNoBuild, Kind(rec.Kind).withArticle())
+		return rec, fmt.Errorf("%w: no builder of %s is linked into the program", ErrNoBuild, Kind(rec.Kind).WithArticle())
 	case size.Cells() > c.MaxCells:
-		return rec, fmt.Errorf("%w: %s has %d cells, and %s holds boards of up to %d", ErrNoBuild, size, size.Cells(), Kind(rec.Kind).withArticle(), c.MaxCells)
+		return rec, fmt.Errorf("%w: %s has %d cells, and %s holds boards of up to %d", ErrNoBuild, size, size.Cells(), Kind(rec.Kind).WithArticle(), c.MaxCells)
 	}
 	return rec, nil
 }
@@ -110,13 +110,28 @@ func noBuild(size board.Size, m board.Metric, builtin bool) error {
 			what = append(what, fmt.Sprintf("the %s %s", r.Size, Kind(r.Kind)))
 		}
 	}
+	// A database of the size in the other metric bounds nothing in m.
+	other := ""
+	for _, r := range recipe.Find(size, otherMetric(m), recipe.Installed) {
+		if !Kind(r.Kind).Exact() {
+			other = fmt.Sprintf(", and no %s is a lower bound in the %s-tile metric", Kind(r.Kind), m)
+		}
+	}
 	switch {
 	case len(what) == 0:
 		return fmt.Errorf("%w: no file is built in %s-tile moves", ErrNoBuild, m)
 	case most.MaxCells > 0:
-		return fmt.Errorf("%w: %s has more than %d cells, the most %s is built for (files are built for %s)", ErrNoBuild, size, most.MaxCells, Kind(most.Kind).withArticle(), joinAnd(what))
+		return fmt.Errorf("%w: %s has more than %d cells, the most %s is built for%s (files are built for %s)", ErrNoBuild, size, most.MaxCells, Kind(most.Kind).WithArticle(), other, joinAnd(what))
 	}
-	return fmt.Errorf("%w: %s has no file to build in %s-tile moves (files are built for %s)", ErrNoBuild, size, m, joinAnd(what))
+	return fmt.Errorf("%w: %s has no file to build in %s-tile moves%s (files are built for %s)", ErrNoBuild, size, m, other, joinAnd(what))
+}
+
+// otherMetric returns the metric that is not m.
+func otherMetric(m board.Metric) board.Metric {
+	if m == board.MultiTile {
+		return board.SingleTile
+	}
+	return board.MultiTile
 }
 
 // joinAnd joins words as a sentence lists them: "a", "a and b", "a, b
@@ -184,7 +199,7 @@ func build(ctx context.Context, goal board.Board, m board.Metric, opts *BuildOpt
 func buildKind(ctx context.Context, goal board.Board, m board.Metric, kind Kind, params []string, opts *BuildOptions, inMemory bool) (*Built, error) {
 	c := kind.codec()
 	if c == nil || c.Build == nil {
-		return nil, fmt.Errorf("%w: no builder of %s is linked into the program", ErrNoBuild, kind.withArticle())
+		return nil, fmt.Errorf("%w: no builder of %s is linked into the program", ErrNoBuild, kind.WithArticle())
 	}
 	bo := &container.BuildOptions{Workers: opts.Workers, MaxMemory: opts.MaxMemory, InMemory: inMemory}
 	if opts.Progress != nil {

@@ -108,7 +108,7 @@ func builtinValue(rec recipe.Recipe) (container.Value, error) {
 		d.v, err = container.NewReader(r, size, nil)
 	}
 	if err == nil && (Kind(d.v.Kind()) != Kind(rec.Kind) || d.v.Goal() != board.Goal(rec.Size) || d.v.Metric() != rec.Metric) {
-		err = fmt.Errorf("%w: the built-in %s holds %s to %s in %s-tile moves", ErrKind, rec.FileName(), Kind(d.v.Kind()).withArticle(), d.v.Goal(), d.v.Metric())
+		err = fmt.Errorf("%w: the built-in %s holds %s to %s in %s-tile moves", ErrKind, rec.FileName(), Kind(d.v.Kind()).WithArticle(), d.v.Goal(), d.v.Metric())
 	}
 	d.done, d.err = true, err
 	return d.v, d.err

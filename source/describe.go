@@ -61,7 +61,7 @@ func (e *MismatchError) Unwrap() []error { return []error{ErrMismatch, ErrKind} 
 
 // article returns the kind with its indefinite article: "a table", "an
 // abstraction tier".
-func article(k Kind) string { return k.withArticle() }
+func article(k Kind) string { return k.WithArticle() }
 
 // goalPhrase writes a goal for a person: "to the standard goal", or "to
 // the goal 0 1 2/3 4 5/6 7 8".

@@ -185,7 +185,7 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 	}
 	if src.Kind() != want {
 		src.Close()
-		return fail(fmt.Errorf("%w: %s is %s, not %s", ErrKind, path, src.Kind().withArticle(), want.withArticle()))
+		return fail(fmt.Errorf("%w: %s is %s, not %s", ErrKind, path, src.Kind().WithArticle(), want.WithArticle()))
 	}
 	if got := src.Goal(); got != goal {
 		src.Close()

@@ -20,14 +20,26 @@ import (
 // or an api.VerifyPDB for a pattern database (the group, the placement,
 // the entry and what the proof expected) or an abstraction tier.
 type Refutation struct {
-	Kind   Kind
-	What   string
-	Answer any
+	Kind Kind
+	// Subject is what the proof refuted, as the kind names it:
+	// "distances", "pattern database", "abstraction tier".
+	Subject string
+	What    string
+	Answer  any
 }
 
 // Refuted returns the refutation err carries, if err is the failure of a
 // proof that found an entry wrong in a file answering boards of size.
 func Refuted(err error, size board.Size) (*Refutation, bool) {
+	r, ok := refuted(err, size)
+	if ok {
+		r.Subject = r.Kind.codec().Subject
+	}
+	return r, ok
+}
+
+// refuted is Refuted, but for the refutation's Subject.
+func refuted(err error, size board.Size) (*Refutation, bool) {
 	var wrong *table.DistanceError
 	var entry *pdb.EntryError
 	switch {

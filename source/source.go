@@ -136,9 +136,19 @@ func (k Kind) Exact() bool {
 	return c != nil && c.Exact
 }
 
-// withArticle returns the kind's name after "a" or "an": "a table", "an
+// CertifiedCells returns the most cells of a file of the kind that its
+// reader proves as it reads it (a table of up to table.CertifiedCells
+// cells), 0 for a kind whose files are proven on their first use.
+func (k Kind) CertifiedCells() int {
+	if c := k.codec(); c != nil {
+		return c.CertifiedCells
+	}
+	return 0
+}
+
+// WithArticle returns the kind's name after "a" or "an": "a table", "an
 // abstraction tier".
-func (k Kind) withArticle() string {
+func (k Kind) WithArticle() string {
 	if s := k.String(); strings.IndexByte("aeiou", s[0]) >= 0 {
 		return "an " + s
 	}
