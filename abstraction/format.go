@@ -136,8 +136,8 @@ func containerHeader(ch *container.Header) (*header, error) {
 	switch {
 	case ch.Metric != board.MultiTile:
 		return nil, fmt.Errorf("%w: an abstraction tier in the %s-tile metric (tiers hold the multi-tile metric)", ErrFormat, ch.Metric)
-	case ch.Goal.Len() < 4 || ch.Goal.Len() > MaxCells:
-		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), MaxCells)
+	case ch.Goal.Len() < 4 || ch.Goal.Len() > maxCells:
+		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), maxCells)
 	}
 	f := ch.ParamFields()
 	h := &header{goal: ch.Goal, enc: f.Uint8(), raw: ch.Raw(), ch: ch}
@@ -287,8 +287,8 @@ func parseFixed(f *fields) (*header, error) {
 		return nil, err
 	}
 	size := board.Size{W: int(b[10]), H: int(b[11])}
-	if err := size.Validate(); err != nil || size.Cells() > MaxCells {
-		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, size, MaxCells)
+	if err := size.Validate(); err != nil || size.Cells() > maxCells {
+		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, size, maxCells)
 	}
 	h := &header{enc: b[14], groups: uint64(binary.LittleEndian.Uint32(b[16:]))}
 	if b[12] != metricMulti {

@@ -17,7 +17,7 @@ import (
 func init() {
 	container.Register(container.Codec{
 		Kind: container.Abstraction, Version: kindVersion, Name: "abstraction tier",
-		Unit: "arrangements", Subject: "abstraction tier", MaxCells: MaxCells,
+		Unit: "arrangements", Subject: "abstraction tier", MaxCells: maxCells,
 		Damage: "the bounds it holds read as unknown, so answers stay exact but searches are slower",
 		Legacy: []container.Legacy{{Magic: magic, Describe: describeLegacy}},
 		Decode: func(o *container.Opened, opts *container.ReadOptions) (container.Value, error) {

@@ -165,3 +165,19 @@ func TestToyRecipe(t *testing.T) {
 		t.Error("a file on demand was written")
 	}
 }
+
+// TestRecipeBeyondItsKind gives a recipe of an abstraction tier of 5x5,
+// more cells than the tier's payload holds: it is refused by name, saying
+// the limit its kind declares, before anything is built.
+func TestRecipeBeyondItsKind(t *testing.T) {
+	known()
+	s5x5 := board.Size{W: 5, H: 5}
+	restore := recipe.Replace([]recipe.Recipe{
+		{Size: s5x5, Metric: board.MultiTile, Kind: container.Abstraction, Ext: "abs", Origin: recipe.Installed, Params: []string{"1 1 1 1 1/2 2 2 2 2/3 3 3 3 3/4 4 4 4 4/5 5 5 5 0"}},
+	})
+	defer restore()
+	_, err := Build(context.Background(), board.Goal(s5x5), board.MultiTile, nil)
+	if !errors.Is(err, ErrNoBuild) || !strings.Contains(err.Error(), "5x5 has 25 cells, and an abstraction tier holds boards of up to 16") {
+		t.Errorf("Build(5x5, multi): %v, want ErrNoBuild saying the tier's limit", err)
+	}
+}
