@@ -129,7 +129,8 @@
 // reads as unknown entries, for which the heuristic falls back to a bound
 // that stays admissible, and DB.Err reports it. Each classing's block of
 // the goal's arrangement is read and checked whole, its distance 0, when
-// the file is opened. Failures are ErrFormat, ErrVersion or ErrChecksum.
+// the file is opened. Failures are ErrFormat, ErrVersion or ErrChecksum,
+// the failures every kind of file shares (package internal/container's).
 // DB.ContentHash is the SHA-256 of the header, which names every block's
 // SHA-256: a file answers once its proof is recorded under that hash, and
 // every block a search uses is then byte for byte a block proven.
