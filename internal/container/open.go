@@ -87,8 +87,9 @@ func (o *Opened) Close() error {
 // first bytes, and for a file of the container its header, checked. It
 // opens only regular files (a named pipe would block it, a device has no
 // size): another path fails with an error wrapping an
-// *atomicfile.NotRegularError. The caller closes the file (Opened.Close),
-// unless a decoder keeps it.
+// *atomicfile.NotRegularError. Errors name the path: those of reading its
+// first bytes and its header as "open PATH: ...". The caller closes the
+// file (Opened.Close), unless a decoder keeps it.
 func OpenFile(path string) (*Opened, error) {
 	if err := atomicfile.Check(path); err != nil {
 		return nil, err
@@ -108,7 +109,7 @@ func OpenFile(path string) (*Opened, error) {
 	o, err := identify(f, fi.Size(), path)
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	o.closer = f
 	return o, nil
@@ -171,16 +172,12 @@ func Decode(o *Opened, opts *ReadOptions) (Value, error) {
 
 // Read opens the file at path once (OpenFile), hands it to decode, and
 // closes it unless decode kept it (Opened.Keep) and succeeded. Errors of
-// reading the file are prefixed with "open PATH: ".
+// reading the file, as OpenFile's, are prefixed with "open PATH: ".
 func Read[T any](path string, decode func(*Opened) (T, error)) (T, error) {
 	var zero T
 	o, err := OpenFile(path)
 	if err != nil {
-		var nr *atomicfile.NotRegularError
-		if errors.As(err, &nr) {
-			return zero, err
-		}
-		return zero, fmt.Errorf("open %s: %w", path, err)
+		return zero, err
 	}
 	v, err := decode(o)
 	if err != nil {
