@@ -181,3 +181,17 @@ func TestRecipeBeyondItsKind(t *testing.T) {
 		t.Errorf("Build(5x5, multi): %v, want ErrNoBuild saying the tier's limit", err)
 	}
 }
+
+// TestKindsLinked: the program's three kinds of file are registered by
+// linking this package, each with its decoder, proof and builder.
+func TestKindsLinked(t *testing.T) {
+	for _, k := range []Kind{Table, PDB, Abstraction} {
+		c := k.codec()
+		if c == nil || c.Decode == nil || c.Prove == nil || c.Build == nil || c.MaxCells == 0 || c.Unit == "" || c.Subject == "" {
+			t.Errorf("%v: codec %+v", k, c)
+		}
+	}
+	if got := []string{Table.String(), PDB.String(), Abstraction.String(), ComputedBound.String(), Unknown.String()}; strings.Join(got, ", ") != "table, pattern database, abstraction tier, computed bound, unknown" {
+		t.Errorf("the kinds' names: %q", got)
+	}
+}

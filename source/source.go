@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/ida"
@@ -159,17 +158,14 @@ func (k Kind) WithArticle() string {
 // (an exact table, a pattern database that guides an optimal search in
 // single-tile moves, an abstraction tier that guides one in multi-tile
 // moves), or (given by a caller, Origin Given) a heuristic of its own; and
-// where it comes from. A Source read from a file or built in holds what
-// its kind's decoder read (see Kind); for the kinds of this program,
-// Table, DB or Abstraction is that too. A Source made by hand sets exactly
-// one of Table, DB, Abstraction and Heuristic.
+// where it comes from. A Source read from a file, built in or built holds
+// what its kind's decoder read (see Kind), and for an exact table, Table
+// is that table too. A Source made by hand sets exactly one of Table and
+// Heuristic.
 type Source struct {
 	Origin Origin
 	Path   string       // the file; "" for a built-in or given one
 	Table  *table.Table // the exact table, or nil
-	DB     *pdb.DB      // the pattern database, or nil
-	// Abstraction is the abstraction database, or nil.
-	Abstraction *abstraction.DB
 	// Heuristic is a lower bound a caller gives (see CatalogOptions), in
 	// the metric HeuristicMetric, or nil.
 	Heuristic       ida.Heuristic
@@ -190,8 +186,6 @@ type Source struct {
 func newSource(origin Origin, path string, v container.Value) *Source {
 	s := &Source{Origin: origin, Path: path, value: v}
 	s.Table, _ = v.(*table.Table)
-	s.DB, _ = v.(*pdb.DB)
-	s.Abstraction, _ = v.(*abstraction.DB)
 	return s
 }
 
@@ -203,10 +197,6 @@ func (s *Source) file() container.Value {
 		return s.value
 	case s.Table != nil: // a source made by hand
 		return s.Table
-	case s.DB != nil:
-		return s.DB
-	case s.Abstraction != nil:
-		return s.Abstraction
 	}
 	return nil
 }

@@ -256,7 +256,7 @@ func TestInspectAndOpen(t *testing.T) {
 	if src, err := r.Open(ctx, tbl); err != nil || src.Table == nil || src.Origin != File || src.Size() != s2x3 {
 		t.Errorf("Open table: %v %v", src, err)
 	}
-	if src, err := r.Open(ctx, pdbFile); err != nil || src.DB == nil || src.Size() != s4x4 || src.String() != "the pattern database "+pdbFile {
+	if src, err := r.Open(ctx, pdbFile); err != nil || src.Kind() != PDB || src.Size() != s4x4 || src.String() != "the pattern database "+pdbFile {
 		t.Errorf("Open pattern database: %v %v", src, err)
 	}
 	if _, err := r.Open(ctx, short); !errors.Is(err, table.ErrFormat) {
@@ -423,7 +423,7 @@ func TestProvePDB(t *testing.T) {
 	for i, want := range []bool{true, false, false} {
 		proved = false
 		src, err := New(opts).Open(ctx, path)
-		if err != nil || src.DB == nil || proved != want {
+		if err != nil || src.Kind() != PDB || proved != want {
 			t.Fatalf("use %d: %v %v, proved %v, want %v", i+1, src, err, proved, want)
 		}
 	}

@@ -114,7 +114,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				}
 				src, err := r.Open(ctx, path)
 				if err == nil {
-					sum, _ := src.DB.ContentHash()
+					sum, _ := src.Hash()
 					src.Close()
 					if sum == badSum {
 						t.Fatal("Open answered from the refuted bytes")
@@ -129,7 +129,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				// from the bad bytes.
 				src, err = New(&Options{Dir: dir}).Open(ctx, path)
 				if err == nil {
-					sum, _ := src.DB.ContentHash()
+					sum, _ := src.Hash()
 					src.Close()
 					if sum == badSum {
 						t.Fatal("a later Open answered from the refuted bytes")
