@@ -106,17 +106,6 @@ func dataOffset(n int) int64 { return (int64(n) + page - 1) / page * page }
 // with the most groups a rank holds (2^32) has a million blocks.
 const maxHeader = 1 << 26
 
-// readHeader reads and checks the header of a file of size bytes, of the
-// container or of the format before it, and the block lengths against
-// the file's size, before anything else is allocated.
-func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	o, err := container.NewOpened(r, size, "")
-	if err != nil {
-		return nil, err
-	}
-	return headerOf(o)
-}
-
 // headerOf returns the header of the open file o, which must be an
 // abstraction tier: of the container, from the header read as o was
 // opened; before it, read as its version says.
