@@ -43,7 +43,7 @@ var notRun = map[string]string{
 	"python3 -m http.server -d site 8000":                                          "serves on port 8000 until stopped; go test ./server plays the static site served",
 }
 
-const needs4x4 = "needs the 7-8 pattern database, four minutes and 1.8 GB to build; SLIDETABLE_HEAVY=1 go test ./source -run TestStandard4x4 builds and checks it"
+const needs4x4 = "needs the 7-8 pattern database, four minutes and 1.8 GB to build; SLIDETABLE_HEAVY=1 go test ./source -run TestKnownRecipes builds and checks it"
 
 // runners run the READMEs' shell blocks, each by its first two commands
 // that are run, joined by a newline, or else by the first (a block's

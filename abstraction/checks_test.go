@@ -17,6 +17,7 @@ import (
 	"github.com/slidetable/slidetable/data"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/recipe"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
@@ -198,7 +199,13 @@ func openBuiltin(t testing.TB) *abstraction.DB {
 func largeTier(t *testing.T) *abstraction.DB {
 	path := os.Getenv("SLIDETABLE_ABS")
 	if path == "" {
-		db, err := abstraction.Build(context.Background(), abstraction.Large4x4(), nil)
+		size := board.Size{W: 4, H: 4}
+		rec, _ := recipe.Build(size, board.MultiTile)
+		classings, err := abstraction.ParseClassings(board.Goal(size), rec.Params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := abstraction.Build(context.Background(), classings, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,8 +18,14 @@ var ErrClassing = failure.New(failure.Input, "abstraction: bad classing")
 // blank's class 0.
 const MaxClasses = 7
 
-// MaxCells is the most cells of a board a classing covers: 16, the 4x4.
-const MaxCells = 16
+// maxCells is the most cells of a board this version's tiers hold: 16.
+// It is the payload's, not a size's: a group's entries, two bits for each
+// cell of the blank, are one 32-bit word (see the package documentation),
+// and the rank of an arrangement adds four chunks of four cells. The
+// codec the package registers declares it (container.Codec.MaxCells), so
+// that a recipe of a larger board is refused by name before it is built;
+// such a board needs a payload of wider words, a version of its own.
+const maxCells = 16
 
 // Classing sorts the cells of a goal into classes: class 0 is the blank's
 // cell alone, classes 1..k the others, and the tile of a goal cell belongs
@@ -38,11 +44,11 @@ type Classing struct {
 // NewClassing returns the classing of goal's cells into classes: classes[c]
 // is the class of cell c, in reading order, 0 at the goal's blank and
 // nowhere else, the others 1..k with none of them empty, k at most
-// MaxClasses. Boards of up to MaxCells cells have classings.
+// MaxClasses. Boards of up to 16 cells have classings.
 func NewClassing(goal board.Board, classes []uint8) (*Classing, error) {
 	n := goal.Len()
-	if goal.IsZero() || n > MaxCells {
-		return nil, fmt.Errorf("%w: %s has more than %d cells", ErrClassing, goal.Size(), MaxCells)
+	if goal.IsZero() || n > maxCells {
+		return nil, fmt.Errorf("%w: %s has more than %d cells", ErrClassing, goal.Size(), maxCells)
 	}
 	if len(classes) != n {
 		return nil, fmt.Errorf("%w: %s needs %d classes, one a cell, got %d", ErrClassing, goal.Size(), n, len(classes))

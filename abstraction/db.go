@@ -195,6 +195,19 @@ func (db *DB) Goal() board.Board { return db.goal }
 // Size returns the size of the goal's boards.
 func (db *DB) Size() board.Size { return db.goal.Size() }
 
+// Kind returns container.Abstraction: what the tier's file holds.
+func (db *DB) Kind() container.Kind { return container.Abstraction }
+
+// Entries returns the number of arrangements of the tier's classings,
+// one entry each.
+func (db *DB) Entries() uint64 {
+	var n uint64
+	for _, p := range db.parts {
+		n += p.cl.Arrangements()
+	}
+	return n
+}
+
 // Metric returns what the distances count as one move: board.MultiTile.
 func (db *DB) Metric() board.Metric { return board.MultiTile }
 

@@ -19,38 +19,14 @@
 //
 // # The 4x4 tiers
 //
-// Large4x4, the tier 'slidetable build -metric multi 4x4' writes, holds
-// three classings: the goal rows (252,252,000 arrangements), the classing
-// published with the Rust crate slidy, credited there to Tomas Rokicki
-// (151,351,200), and bands around the left block (201,801,600):
-//
-//	1 1 1 1     1 1 2 2     1 1 1 2
-//	2 2 2 2     3 3 2 2     3 3 2 2
-//	3 3 3 3     3 3 4 4     3 3 2 2
-//	4 4 4 0     3 4 4 0     4 4 4 0
-//
-// With their mirrors, six lookups a board. On every fifth of the 100
-// uniform boards of 'slidetable gen -n 100 -seed 1 4x4', Rokicki's
-// classing and its mirror take IDA* 39.8 million nodes, the rows and their
-// mirror (the columns) 61.6 million, both 6.2 million. Classings of 3, 4, 4 and 4 tiles (252,252,000
-// arrangements each) took 85 to 1,557 million, the quadrants the most: a
-// classing that its mirror maps to itself learns nothing from the mirror.
-// On all 100 boards the rows and Rokicki's take 47.5 million nodes, with
-// bands 24.0 million, in 0.8 times the time (bands was the best of eleven
-// classings tried as the third, each near Rokicki's; see
-// docs/performance.md). The build takes about 75 s of processor time and
-// 670 MB at its peak; the file is 303 MB, of which a search reads the
-// words, 151 MB.
-//
-// Builtin4x4, the tier built into the programs (package data), holds
-// Rokicki's classing and two small classings of 3 classes (3,603,600
-// arrangements each, found by a local search over classings, a cell moved
-// to another class at a time, scored by IDA*'s nodes on six uniform
-// boards): 158,558,400 arrangements, 33 MB compressed and 40 MB in
-// memory. On those six boards it takes IDA* 0.6 million nodes, Rokicki's
-// classing alone 1.2 million, and the tier built in before it (three small
-// classings, 20,420,400 arrangements, 4.2 MB) 3.2 million; on the 100
-// boards, 131 million nodes against 720 million.
+// Which classings a tier holds is its recipe's (package internal/recipe,
+// whose documentation records why): the large 4x4 tier that 'slidetable
+// build -metric multi 4x4' writes holds the goal rows, the classing
+// published with the Rust crate slidy, credited there to Tomas Rokicki,
+// and bands around the left block; the one built into the programs holds
+// Rokicki's classing and two small ones. A recipe writes its classings as
+// ParseClassing reads them (ParseClassings), and Build, through the codec
+// the package registers (package internal/container), builds them.
 //
 // # Entries
 //
@@ -153,7 +129,8 @@
 // reads as unknown entries, for which the heuristic falls back to a bound
 // that stays admissible, and DB.Err reports it. Each classing's block of
 // the goal's arrangement is read and checked whole, its distance 0, when
-// the file is opened. Failures are ErrFormat, ErrVersion or ErrChecksum.
+// the file is opened. Failures are ErrFormat, ErrVersion or ErrChecksum,
+// the failures every kind of file shares (package internal/container's).
 // DB.ContentHash is the SHA-256 of the header, which names every block's
 // SHA-256: a file answers once its proof is recorded under that hash, and
 // every block a search uses is then byte for byte a block proven.

@@ -9,21 +9,22 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
-// Errors of reading a file.
+// Errors of reading a file: the failures every kind of file shares, which
+// are package internal/container's, named here too for this package's
+// callers.
 var (
 	// ErrFormat reports a file that is not an abstraction database or is
 	// damaged: a wrong magic, length, field or padding.
-	ErrFormat = failure.New(failure.File, "abstraction: malformed file")
+	ErrFormat = container.ErrFormat
 	// ErrVersion reports a file of a format version this package does not
 	// read.
-	ErrVersion = failure.New(failure.File, "abstraction: unsupported format version")
+	ErrVersion = container.ErrVersion
 	// ErrChecksum reports a header or block whose checksum does not match.
-	ErrChecksum = failure.New(failure.File, "abstraction: checksum mismatch")
+	ErrChecksum = container.ErrChecksum
 )
 
 // Part of the file format; do not change.
@@ -105,40 +106,29 @@ func dataOffset(n int) int64 { return (int64(n) + page - 1) / page * page }
 // with the most groups a rank holds (2^32) has a million blocks.
 const maxHeader = 1 << 26
 
-// readHeader reads and checks the header of a file of size bytes, of the
-// container or of the format before it, and the block lengths against
-// the file's size, before anything else is allocated.
-func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	var start [len(magic)]byte
-	if size >= int64(len(start)) {
-		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
-			return nil, err
-		}
-	}
-	if string(start[:]) == container.Magic {
-		return readContainer(r, size)
-	}
-	return readLegacy(r, size)
-}
-
-// readContainer reads the header of a file of the container: the
-// container's, then the tier's parameters and the sections they call for.
-func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size, errs)
-	if err != nil {
+// headerOf returns the header of the open file o, which must be an
+// abstraction tier: of the container, from the header read as o was
+// opened; before it, read as its version says.
+func headerOf(o *container.Opened) (*header, error) {
+	if err := o.Want(container.Abstraction); err != nil {
 		return nil, err
 	}
+	if o.Header == nil {
+		return readLegacy(o.ReaderAt(), o.Size())
+	}
+	return containerHeader(o.Header)
+}
+
+// containerHeader reads the tier's parameters from ch, the header of a
+// file of the container, and the sections they call for.
+func containerHeader(ch *container.Header) (*header, error) {
 	switch {
-	case ch.Kind != container.Abstraction:
-		return nil, fmt.Errorf("%w: the file holds an %s, not an abstraction tier", ErrFormat, ch.Kind)
-	case ch.KindVersion != kindVersion:
-		return nil, fmt.Errorf("%w: abstraction tier payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
 	case ch.Metric != board.MultiTile:
 		return nil, fmt.Errorf("%w: an abstraction tier in the %s-tile metric (tiers hold the multi-tile metric)", ErrFormat, ch.Metric)
-	case ch.Goal.Len() < 4 || ch.Goal.Len() > MaxCells:
-		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), MaxCells)
+	case ch.Goal.Len() < 4 || ch.Goal.Len() > maxCells:
+		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, ch.Goal.Size(), maxCells)
 	}
-	f := ch.ParamFields(ErrFormat)
+	f := ch.ParamFields()
 	h := &header{goal: ch.Goal, enc: f.Uint8(), raw: ch.Raw(), ch: ch}
 	parts, zero := f.Uint8(), f.Uint16()
 	h.groups = uint64(f.Uint32())
@@ -286,8 +276,8 @@ func parseFixed(f *fields) (*header, error) {
 		return nil, err
 	}
 	size := board.Size{W: int(b[10]), H: int(b[11])}
-	if err := size.Validate(); err != nil || size.Cells() > MaxCells {
-		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, size, MaxCells)
+	if err := size.Validate(); err != nil || size.Cells() > maxCells {
+		return nil, fmt.Errorf("%w: size %s: boards of 4 to %d cells have classings", ErrFormat, size, maxCells)
 	}
 	h := &header{enc: b[14], groups: uint64(binary.LittleEndian.Uint32(b[16:]))}
 	if b[12] != metricMulti {
@@ -300,7 +290,7 @@ func parseFixed(f *fields) (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = container.Goal(size, g, ErrFormat); err != nil {
+	if h.goal, err = container.Goal(size, g); err != nil {
 		return nil, err
 	}
 	return h, nil
@@ -330,7 +320,7 @@ func (h *header) newPart(classes []byte, largest uint8) (filePart, error) {
 	p := filePart{largest: largest}
 	var err error
 	if p.cl, err = NewClassing(h.goal, classes); err != nil {
-		return p, container.Damaged(ErrFormat, "", err)
+		return p, container.Damaged("", err)
 	}
 	groups, ok := sequences(p.cl)
 	if !ok {
@@ -441,10 +431,6 @@ func (h *header) place(size int64) error {
 		return fmt.Errorf("%w: the header describes %d bytes, the file has %d", ErrFormat, off, size)
 	}
 	return nil
-}
-
-func init() {
-	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Abstraction, Describe: describeLegacy})
 }
 
 // describeLegacy describes a file before the container from its header.

@@ -45,12 +45,12 @@ type view struct {
 	words []uint32         // p.words
 	cache *container.Cache // p.blocks.Cache, for a database read in place
 	bsh   uint             // p.blocks.shift
-	cell  [MaxCells]uint8
-	label [MaxCells]uint8 // the class of each tile in the view
-	chunk [MaxCells]uint8
-	row   [MaxCells]uint8
-	shift [MaxCells]uint8
-	part  [MaxCells][MaxCells]uint32
+	cell  [maxCells]uint8
+	label [maxCells]uint8 // the class of each tile in the view
+	chunk [maxCells]uint8
+	row   [maxCells]uint8
+	shift [maxCells]uint8
+	part  [maxCells][maxCells]uint32
 }
 
 // set fills the tables of v from its cells and labels, on a board of
@@ -64,6 +64,11 @@ func (v *view) set(n, w int) {
 		}
 	}
 }
+
+// Bound returns the database's heuristic as the lower bound of a search
+// (ida.Heuristic): Heuristic, for a caller that takes any kind of file
+// whose entries bound distances.
+func (db *DB) Bound() ida.Heuristic { return db.Heuristic() }
 
 // Heuristic returns the database's heuristic.
 func (db *DB) Heuristic() *Heuristic {
@@ -214,7 +219,7 @@ func (e *Evaluator) H() int {
 func (e *Evaluator) Move(t uint8, from, to int) int {
 	best := int32(0)
 	e.stack = append(e.stack, e.vs...)
-	// Cells and tiles are below 16 (MaxCells): the masks tell the compiler
+	// Cells and tiles are below 16 (maxCells): the masks tell the compiler
 	// so, and spare the bounds checks.
 	f, c, t := from&15, to&15, t&15
 	for i := range e.views {

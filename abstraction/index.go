@@ -33,7 +33,7 @@ type indexer struct {
 	bpow   uint32 // base^4, the codes of a chunk
 	groups uint64 // sequences
 	total  [MaxClasses + 1]int
-	weight [MaxCells]uint32 // base^(c%4): the digit of cell c in its chunk's code
+	weight [maxCells]uint32 // base^(c%4): the digit of cell c in its chunk's code
 	t      [4][]uint32      // each chunk's part of the rank, by code (and multiset)
 	ms     []uint32         // the multiset of a chunk's code, times bpow
 	// seqs[r] is the number of sequences of the multiset r, numbered by

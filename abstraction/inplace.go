@@ -5,17 +5,14 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 )
 
 // ErrClosed reports a block of a database read in place that was needed
-// after the database was closed.
-var ErrClosed = failure.New(failure.Cancelled, "abstraction: database closed")
-
-// errs are the sentinels of the errors of reading a file.
-var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
+// after the database was closed: the container's container.ErrClosed,
+// which every kind of file shares.
+var ErrClosed = container.ErrClosed
 
 // blocks holds what a part of a database read in place needs to read its
 // blocks. A lookup reads a block's words the first time it needs one of

@@ -9,9 +9,9 @@ import "github.com/slidetable/slidetable/board"
 // one move by the tiles between sliding one cell towards z.
 type moves struct {
 	n, w    int
-	row     [MaxCells][]uint8
-	rowMask [MaxCells]uint32 // the cells of row[z], as bits
-	ray     [MaxCells][2][]uint8
+	row     [maxCells][]uint8
+	rowMask [maxCells]uint32 // the cells of row[z], as bits
+	ray     [maxCells][2][]uint8
 }
 
 // movesOf returns the moves of size.

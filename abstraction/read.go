@@ -4,11 +4,9 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/human"
@@ -51,22 +49,7 @@ func Open(path string) (*DB, error) { return OpenWith(path, nil) }
 // opts.MaxMemory, and fails with ErrMemory, naming the need and the limit,
 // if they do not.
 func OpenWith(path string, opts *ReadOptions) (*DB, error) {
-	if err := atomicfile.Check(path); err != nil {
-		return nil, fmt.Errorf("abstraction: %w", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("abstraction: %w", err)
-	}
-	fi, err := f.Stat()
-	if err == nil {
-		var db *DB
-		if db, err = newReader(f, f, path, fi.Size(), opts); err == nil {
-			return db, nil
-		}
-	}
-	f.Close()
-	return nil, fmt.Errorf("open %s: %w", path, err)
+	return container.Read(path, func(o *container.Opened) (*DB, error) { return open(o, opts) })
 }
 
 // NewReader reads an abstraction database of size bytes from r, with the
@@ -77,16 +60,21 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r,
 // place, as OpenWith reads a file: r must stay readable while the
 // database is used.
 func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
-	return newReader(r, nil, "", size, opts)
-}
-
-// newReader reads the database of r, named name in errors, in place;
-// closer, if not nil, is closed by DB.Close.
-func newReader(r io.ReaderAt, closer io.Closer, name string, size int64, opts *ReadOptions) (*DB, error) {
-	h, err := readHeader(r, size)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
+	return open(o, opts)
+}
+
+// open reads the database of the open file o in place: it keeps o, which
+// DB.Close closes.
+func open(o *container.Opened, opts *ReadOptions) (*DB, error) {
+	h, err := headerOf(o)
+	if err != nil {
+		return nil, err
+	}
+	r, name := o.ReaderAt(), o.Name()
 	classings := make([]*Classing, len(h.parts))
 	var need uint64
 	for i, p := range h.parts {
@@ -98,9 +86,9 @@ func newReader(r io.ReaderAt, closer io.Closer, name string, size int64, opts *R
 	}
 	db, err := newDB(classings)
 	if err != nil {
-		return nil, container.Damaged(ErrFormat, "", err)
+		return nil, container.Damaged("", err)
 	}
-	db.file = container.NewFile(r, closer, name, errs)
+	db.file = container.NewFile(r, o.Keep(), name)
 	lay := layoutOf(h.goal.Len(), h.goal.Size().W)
 	var dec *zstd.Decoder
 	if h.enc == encZstd {

@@ -122,8 +122,8 @@ func isSet(b []uint64, i uint64) bool { return b[i>>6]&(1<<(i&63)) != 0 }
 type cursor struct {
 	x     *indexer
 	g     uint64 // the group whose sequence is in seq; ^0 for none
-	seq   [MaxCells]uint8
-	a     [MaxCells]uint8 // an arrangement of the group
+	seq   [maxCells]uint8
+	a     [maxCells]uint8 // an arrangement of the group
 	codes [4]uint32       // the chunk codes of a
 }
 

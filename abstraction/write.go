@@ -160,7 +160,7 @@ func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte,
 		if err != nil {
 			return err
 		}
-		h, err := container.ReadHeader(f, n, errs)
+		h, err := container.ReadHeader(f, n)
 		if err == nil {
 			sum = h.ContentHash()
 		}

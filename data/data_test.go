@@ -12,73 +12,54 @@ import (
 	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/recipe"
 	"github.com/slidetable/slidetable/internal/testenv"
-	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/published"
+	"github.com/slidetable/slidetable/source"
 	"github.com/slidetable/slidetable/table"
 )
 
 var embedded = []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}}
 
-// TestEmbeddedUpToDate rebuilds every built-in table and requires the
-// file built in to be byte for byte what a build writes today.
+// TestEmbeddedUpToDate rebuilds the file of every recipe built in
+// (internal/recipe) through the one entry of every build, as go generate
+// writes them (source.Build), and requires the file built in to be byte
+// for byte what a build writes today, and to be read as what its recipe
+// says: the tables always, the pattern database and the abstraction tier
+// in the long checks (seconds of CPU and 66 MB, a minute and 600 MB), run
+// with SLIDETABLE_LONG=1.
 func TestEmbeddedUpToDate(t *testing.T) {
-	for _, size := range embedded {
-		t.Run(size.String(), func(t *testing.T) {
-			built, err := table.Build(context.Background(), board.Goal(size), nil)
+	builtin := recipe.Of(recipe.BuiltIn...)
+	if len(builtin) != 2*len(embedded)+2 {
+		t.Fatalf("%d recipes built in, want the tables of %v in both metrics and the 4x4 tiers", len(builtin), embedded)
+	}
+	for _, r := range builtin {
+		t.Run(r.FileName(), func(t *testing.T) {
+			if r.Kind != container.Table {
+				testenv.Long(t)
+			}
+			want, err := data.Builtin(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := data.File(size)
+			built, err := source.Build(context.Background(), board.Goal(r.Size), r.Metric, &source.BuildOptions{Builtin: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fresh := written(t, built); !bytes.Equal(want, fresh) {
-				t.Fatalf("the built-in %s table differs from a fresh build (%d bytes built in, fresh %d); run go generate ./data", size, len(want), len(fresh))
+			var fresh bytes.Buffer
+			if _, err := built.WriteTo(context.Background(), &fresh); err != nil {
+				t.Fatal(err)
 			}
-			loaded := read(t, size)
-			if loaded.Size() != size || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
-				t.Fatalf("the %s file holds a %s table to %v with %d boards", size, loaded.Size(), loaded.Goal(), loaded.Reachable())
+			if !bytes.Equal(want, fresh.Bytes()) {
+				t.Fatalf("the built-in %s differs from a fresh build (%d bytes built in, fresh %d); run go generate ./data", r.FileName(), len(want), fresh.Len())
+			}
+			info, err := container.DescribeAt(bytes.NewReader(want), int64(len(want)))
+			if err != nil || info.Kind != r.Kind || info.Goal != board.Goal(r.Size) || info.Metric != r.Metric {
+				t.Fatalf("%s holds %+v, %v; its recipe says %v of %s in %s moves", r.FileName(), info, err, r.Kind, r.Size, r.Metric)
 			}
 		})
 	}
-}
-
-// TestEmbeddedMultiUpToDate does the same for the tables of the multi-tile
-// metric.
-func TestEmbeddedMultiUpToDate(t *testing.T) {
-	for _, size := range embedded {
-		t.Run(size.String(), func(t *testing.T) {
-			want, err := data.MultiFile(size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			built, err := table.Build(context.Background(), board.Goal(size), &bfs.Options{Metric: board.MultiTile})
-			if err != nil {
-				t.Fatal(err)
-			}
-			loaded, err := table.NewReader(bytes.NewReader(want), int64(len(want)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fresh := written(t, built); !bytes.Equal(want, fresh) {
-				t.Fatalf("the built-in %s multi-tile table differs from a fresh build (%d bytes built in, fresh %d); run go generate ./data", size, len(want), len(fresh))
-			}
-			if loaded.Metric() != board.MultiTile || loaded.Goal() != board.Goal(size) || loaded.Reachable() != built.Reachable() {
-				t.Fatalf("the %s multi-tile file holds a %v table to %v with %d boards", size, loaded.Metric(), loaded.Goal(), loaded.Reachable())
-			}
-		})
-	}
-}
-
-// written returns the file of tb as this version writes it.
-func written(t *testing.T, tb *table.Table) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	if _, err := tb.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // read decodes the embedded table file of size.
@@ -173,52 +154,8 @@ func TestMaxDistance(t *testing.T) {
 	}
 }
 
-// TestPDBUpToDate rebuilds the built-in 4x4 pattern database and requires
-// the database built in to be exactly what a build writes today: a long check
-// (seconds of CPU and 66 MB), run with SLIDETABLE_LONG=1.
-func TestPDBUpToDate(t *testing.T) {
-	testenv.Long(t)
-	want, err := data.PDBFile(board.Size{W: 4, H: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	built, err := pdb.Build(context.Background(), board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := built.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(want, buf.Bytes()) {
-		t.Fatalf("the built-in 4x4 pattern database differs from a fresh build (%d bytes built in, fresh %d); run go generate ./data", len(want), buf.Len())
-	}
-}
-
-// TestAbstractionUpToDate rebuilds the built-in 4x4 abstraction database
-// and requires the database built in to be byte for byte what a build
-// writes today: a long check (seconds of CPU and 30 MB), run with SLIDETABLE_LONG=1.
-func TestAbstractionUpToDate(t *testing.T) {
-	testenv.Long(t)
-	want, err := data.AbstractionFile(board.Size{W: 4, H: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	built, err := abstraction.Build(context.Background(), abstraction.Builtin4x4(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := built.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(want, buf.Bytes()) {
-		t.Fatalf("the built-in 4x4 abstraction database differs from a fresh build (%d bytes built in, fresh %d); run go generate ./data", len(want), buf.Len())
-	}
-}
-
 // TestAbstractionFile reads the built-in abstraction database and requires
-// the classings of abstraction.Builtin4x4.
+// the classings of its recipe.
 func TestAbstractionFile(t *testing.T) {
 	b, err := data.AbstractionFile(board.Size{W: 4, H: 4})
 	if err != nil {
@@ -228,13 +165,14 @@ func TestAbstractionFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := abstraction.Builtin4x4()
+	rec, _ := recipe.For(board.Size{W: 4, H: 4}, board.MultiTile, recipe.OnDemand)
+	want := rec.Params
 	got := db.Classings()
 	if len(got) != len(want) || db.Goal() != board.Goal(board.Size{W: 4, H: 4}) {
 		t.Fatalf("the built-in database has %d classings to %v, want %d to the standard goal", len(got), db.Goal(), len(want))
 	}
 	for i := range got {
-		if got[i].String() != want[i].String() {
+		if got[i].String() != want[i] {
 			t.Fatalf("classing %d is %s, want %s", i, got[i], want[i])
 		}
 	}

@@ -1,7 +1,11 @@
 //go:build ignore
 
-// Gen builds the tables, the pattern database and the abstraction database
-// this package embeds: go generate ./data.
+// Gen builds the files this package embeds, those of the recipes built
+// into the programs (internal/recipe: the tables, the pattern database and
+// the abstraction tier), through the one entry of every build,
+// source.Build: go generate ./data. (It links this package, which embeds
+// the files it writes: a recipe of a new ending needs one file of it in
+// place, or its pattern in data.go, before the first run.)
 package main
 
 import (
@@ -9,47 +13,21 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/slidetable/slidetable/abstraction"
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
-	"github.com/slidetable/slidetable/pdb"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/internal/recipe"
+	"github.com/slidetable/slidetable/source"
 )
 
 func main() {
 	ctx := context.Background()
-	// The sizes of data.Sizes, which this program cannot import: the
-	// package does not compile without the files it makes.
-	for _, size := range []board.Size{{W: 2, H: 2}, {W: 3, H: 2}, {W: 2, H: 3}, {W: 3, H: 3}, {W: 4, H: 2}, {W: 2, H: 4}} {
-		t, err := table.Build(ctx, board.Goal(size), nil)
+	for _, r := range recipe.Of(recipe.BuiltIn...) {
+		built, err := source.Build(ctx, board.Goal(r.Size), r.Metric, &source.BuildOptions{Builtin: true})
 		if err == nil {
-			_, err = table.WriteFile(ctx, size.String()+".tbl", t)
-		}
-		if err == nil {
-			t, err = table.Build(ctx, board.Goal(size), &bfs.Options{Metric: board.MultiTile})
-		}
-		if err == nil {
-			_, err = table.WriteFile(ctx, size.String()+"-multi.tbl", t)
+			_, err = built.WriteFile(ctx, r.FileName())
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-	}
-	db, err := pdb.Build(ctx, board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
-	if err == nil {
-		_, err = pdb.WriteFile(ctx, "4x4.pdb", db)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	abs, err := abstraction.Build(ctx, abstraction.Builtin4x4(), nil)
-	if err == nil {
-		_, err = abstraction.WriteFile(ctx, "4x4-multi.abs", abs)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
 	}
 }

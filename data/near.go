@@ -122,7 +122,7 @@ func run(ctx context.Context, path, tablePath string, from, moves, workers int) 
 // alone, proven (and its proof recorded) in the user's folder.
 func newSolver(path string, metric board.Metric) (*solver.Solver, error) {
 	opts := source.Options{UserDir: true, Metric: metric}
-	src, err := source.New(&opts).Read(path)
+	src, err := source.NewResolver(&opts).Read(path)
 	if err != nil {
 		return nil, err
 	}

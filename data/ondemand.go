@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/recipe"
 )
 
 // A Demand is a file that the WebAssembly module leaves out, so that a
@@ -34,6 +35,8 @@ type Demand struct {
 	// Levels are, for a pack, the ranges of distances it holds boards at,
 	// known before the pack is given.
 	Levels [][2]int
+
+	rec recipe.Recipe // the recipe of a file that is no pack
 }
 
 // Holds reports whether the pack d holds boards at distance n.
@@ -46,21 +49,19 @@ func (d Demand) Holds(n int) bool {
 	return false
 }
 
-// File returns the bytes of d: PackFile's for a pack, else
-// AbstractionFile's, with their errors.
+// File returns the bytes of d: PackFile's for a pack, else those of its
+// recipe (Builtin), with their errors.
 func (d Demand) File() ([]byte, error) {
 	if d.Pack {
 		return PackFile(d.Size, d.Metric)
 	}
-	return AbstractionFile(d.Size)
+	return Builtin(d.rec)
 }
 
 var size4x4 = board.Size{W: 4, H: 4}
 
-// onDemand are the files OnDemand returns.
-var onDemand = []Demand{
-	{Name: "4x4-multi.abs", Size: size4x4, Metric: board.MultiTile,
-		Sum: "843b486c4cbe326ac2b4846d2fa0eb563e68d6078b453a50bc274be64731ea26", Bytes: 32_851_224},
+// onDemandPacks are the level packs OnDemand returns.
+var onDemandPacks = []Demand{
 	{Name: "4x4-pack.jsonl", Size: size4x4, Metric: board.SingleTile, Pack: true,
 		Sum:    "e1fac6dab9ac17ddd3c20d6ff393f8a43f4c53ead8cceaa5cbd90858d5747f37",
 		Bytes:  121_930,
@@ -72,16 +73,23 @@ var onDemand = []Demand{
 }
 
 // OnDemand returns the files that the WebAssembly module leaves out and
-// is given when a call first needs them: the 4x4 abstraction database,
-// which bounds searches in multi-tile moves (33 MB), and the 4x4 level
-// packs, which only a game of 4x4 deals from. Programs embed them all.
-func OnDemand() []Demand { return slices.Clone(onDemand) }
+// is given when a call first needs them: those of the recipes of origin
+// recipe.OnDemand (the 4x4 abstraction tier, which bounds searches in
+// multi-tile moves, 33 MB), then the 4x4 level packs, which only a game of
+// 4x4 deals from. Programs embed them all.
+func OnDemand() []Demand {
+	var out []Demand
+	for _, r := range recipe.Of(recipe.OnDemand) {
+		out = append(out, Demand{Name: r.FileName(), Size: r.Size, Metric: r.Metric, Sum: r.Sum, Bytes: r.Bytes, rec: r})
+	}
+	return append(out, slices.Clone(onDemandPacks)...)
+}
 
 // Demanded returns the file of OnDemand for boards of size in metric, a
-// level pack if pack is set, else an abstraction database, and whether
-// there is one.
+// level pack if pack is set, else a file of a recipe (an abstraction
+// tier), and whether there is one.
 func Demanded(size board.Size, metric board.Metric, pack bool) (Demand, bool) {
-	for _, d := range onDemand {
+	for _, d := range OnDemand() {
 		if d.Size == size && d.Metric == metric && d.Pack == pack {
 			return d, true
 		}
@@ -100,11 +108,12 @@ var errWrongFile = errors.New("not the file of this build")
 // checkGiven returns the file of OnDemand named name if b is that very
 // file, by its SHA-256 sum, and otherwise an error that says why not.
 func checkGiven(name string, b []byte) (Demand, error) {
-	i := slices.IndexFunc(onDemand, func(d Demand) bool { return d.Name == name })
+	files := OnDemand()
+	i := slices.IndexFunc(files, func(d Demand) bool { return d.Name == name })
 	if i < 0 {
 		return Demand{}, fmt.Errorf("%w: %q is not a file the WebAssembly module is given", ErrNotEmbedded, name)
 	}
-	d := onDemand[i]
+	d := files[i]
 	if got := sha256.Sum256(b); hex.EncodeToString(got[:]) != d.Sum {
 		return Demand{}, fmt.Errorf("the %d bytes given as %s (SHA-256 %x...) are %w (SHA-256 %s...): give the %s that came with it", len(b), name, got[:8], errWrongFile, d.Sum[:16], name)
 	}

@@ -125,7 +125,7 @@ type LevelPlan struct {
 // table's build.
 func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, error) {
 	size := p.Goal.Size()
-	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Table: p.Table, Solver: p.Solver, Uniform: p.Uniform}
+	lp := levelsPuzzle(p)
 	most, exact := published.MaxDistance(size, p.Metric)
 	hi := req.Max
 	if hi == Largest {
@@ -144,10 +144,11 @@ func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, e
 		// A table counts the boards at each distance, for any goal: one is
 		// built in a fraction of a second for a small size.
 		if lp.Table == nil {
-			if plan.lp.Table, err = levels.TableOf(ctx, lp, req.MaxMemory); err != nil {
+			src, err := buildTable(ctx, p.Goal, p.Metric, req.MaxMemory)
+			if err != nil {
 				return nil, err
 			}
-			plan.Computed = (&source.Source{Origin: source.Computed, Table: plan.lp.Table}).Describe()
+			plan.lp.Table, plan.Computed = src.Table, src.Describe()
 		}
 		if req.Max == Largest {
 			plan.Max = max(plan.lp.Table.Max(), req.Min)
@@ -159,6 +160,35 @@ func PlanLevels(ctx context.Context, p Puzzle, req LevelsRequest) (*LevelPlan, e
 		plan.Rarity, plan.RarityKnown = choice.Rarity, choice.RarityKnown
 	}
 	return plan, nil
+}
+
+// levelsPuzzle returns p as package levels draws from it, with the way
+// to build the table of a size without one: through the catalogue's one
+// entry for every build (buildTable).
+func levelsPuzzle(p Puzzle) levels.Puzzle {
+	return levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Table: p.Table, Solver: p.Solver, Uniform: p.Uniform,
+		Build: func(ctx context.Context, maxMemory uint64) (*source.ExactTable, error) {
+			src, err := buildTable(ctx, p.Goal, p.Metric, maxMemory)
+			if err != nil {
+				return nil, err
+			}
+			return src.Table, nil
+		}}
+}
+
+// buildTable builds the exact table of goal in the metric m in memory,
+// within maxMemory bytes if not 0, through source.BuildSource, the one
+// entry of every build, and returns it as the Source that answers (of
+// origin Computed). A size whose recipe builds no table fails.
+func buildTable(ctx context.Context, goal board.Board, m board.Metric, maxMemory uint64) (*source.Source, error) {
+	src, err := source.BuildSource(ctx, goal, m, &source.BuildOptions{MaxMemory: maxMemory})
+	if err != nil {
+		return nil, err
+	}
+	if src.Table == nil {
+		return nil, fmt.Errorf("%w: the recipe of %s builds a %s, not a table", source.ErrKind, goal.Size(), src.Kind())
+	}
+	return src, nil
 }
 
 // DrawOptions change a draw by solving (Solved), which may take minutes.

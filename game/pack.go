@@ -56,7 +56,7 @@ func packDefaults(ctx context.Context, p Puzzle, opts *PackOptions) (*PackOption
 	if opts != nil {
 		o = *opts
 	}
-	lp := levels.Puzzle{Goal: p.Goal, Metric: p.Metric, Table: p.Table, Solver: p.Solver, Uniform: p.Uniform}
+	lp := levelsPuzzle(p)
 	if o.Max == 0 && p.Table == nil && p.Goal.Len() > levels.SmallCells {
 		if p.Metric != board.MultiTile {
 			o.Max, o.Hardest = DefaultMaxLevel, true

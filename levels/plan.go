@@ -19,6 +19,12 @@ type Puzzle struct {
 	Metric board.Metric
 	// Table is the exact table of the size towards Goal in Metric, or nil.
 	Table *table.Table
+	// Build, if set, builds the exact table of the size towards Goal in
+	// Metric, within maxMemory bytes if not 0, where Table is nil and the
+	// table is to be drawn from (FromTable): how the caller builds its
+	// files (source.BuildSource, handed down by package game). Without
+	// it, the table is built with package table (table.Build).
+	Build func(ctx context.Context, maxMemory uint64) (*table.Table, error)
 	// Solver finds exact distances where there is no table, in Metric.
 	Solver Solver
 	// Uniform says that Solver solves uniform boards of the size in
@@ -226,11 +232,15 @@ func Draw(ctx context.Context, p Puzzle, how How, r *rand.Rand, lo, hi, n int, o
 }
 
 // TableOf returns the table boards are drawn from FromTable: p.Table, or
-// for a size without one a table built in memory (table.Build, within
-// maxMemory bytes if not 0), which counts the boards at every distance.
+// for a size without one a table built in memory (p.Build, or
+// table.Build, within maxMemory bytes if not 0), which counts the boards
+// at every distance.
 func TableOf(ctx context.Context, p Puzzle, maxMemory uint64) (*table.Table, error) {
-	if p.Table != nil {
+	switch {
+	case p.Table != nil:
 		return p.Table, nil
+	case p.Build != nil:
+		return p.Build(ctx, maxMemory)
 	}
 	return table.Build(ctx, p.Goal, &bfs.Options{MaxMemory: maxMemory, Metric: p.Metric})
 }

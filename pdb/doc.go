@@ -112,7 +112,8 @@
 // blocks they call for. It checks each block against its checksum before
 // it decodes or uses any of its entries; after decoding, that every block
 // has its length, that the largest entry is the header's and the goal's
-// entries are zero. Any failure is ErrFormat, ErrVersion or ErrChecksum.
+// entries are zero. Any failure is ErrFormat, ErrVersion or ErrChecksum,
+// the failures every kind of file shares (package internal/container's).
 // Apart from buffers no larger than the file, a reader allocates only the
 // tables (at most 4 GiB), and only once the header's sizes fit in the
 // reader's memory limit (ReadOptions; ErrMemory otherwise).

@@ -125,13 +125,8 @@ func OpenInPlaceWith(r io.ReaderAt, size int64, path string, opts *ReadOptions) 
 	if !h.inPlace {
 		return nil, fmt.Errorf("a file of compressed blocks is read whole")
 	}
-	return openInPlace(nopCloser{r}, path, h, opts)
+	return openInPlace(r, nil, path, h, opts)
 }
-
-type nopCloser struct{ io.ReaderAt }
-
-func (nopCloser) Read([]byte) (int, error) { return 0, io.EOF }
-func (nopCloser) Close() error             { return nil }
 
 // HeaderLen returns the length of the header of the well-formed file b,
 // its checksum included.

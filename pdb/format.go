@@ -150,37 +150,37 @@ func (hr *headerReader) more(k int64) ([]byte, error) {
 // readHeader reads and checks the header of a file of size bytes, of the
 // container or of the format before it.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	var start [len(magic)]byte
-	if size >= int64(len(start)) {
-		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
-			return nil, err
-		}
-	}
-	if string(start[:]) == container.Magic {
-		return readContainer(r, size)
-	}
-	return readLegacy(r, size)
-}
-
-// readContainer reads the header of a file of the container: the
-// container's, then the database's parameters, and checks that the
-// sections hold the blocks they call for.
-func readContainer(r io.ReaderAt, size int64) (*header, error) {
-	ch, err := container.ReadHeader(r, size, errs)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
+	return headerOf(o)
+}
+
+// headerOf returns the header of the open file o, which must be a
+// pattern database: of the container, from the header read as o was
+// opened; before it, read as its version says.
+func headerOf(o *container.Opened) (*header, error) {
+	if err := o.Want(container.PatternDB); err != nil {
+		return nil, err
+	}
+	if o.Header == nil {
+		return readLegacy(o.ReaderAt(), o.Size())
+	}
+	return containerHeader(o.Header)
+}
+
+// containerHeader reads the database's parameters from ch, the header of
+// a file of the container, and checks that the sections hold the blocks
+// they call for.
+func containerHeader(ch *container.Header) (*header, error) {
 	switch {
-	case ch.Kind != container.PatternDB:
-		return nil, fmt.Errorf("%w: the file holds an %s, not a pattern database", ErrFormat, ch.Kind)
-	case ch.KindVersion != kindVersion:
-		return nil, fmt.Errorf("%w: pattern database payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
 	case ch.Metric != board.SingleTile:
 		return nil, fmt.Errorf("%w: a pattern database in the %s-tile metric (they hold the single-tile metric)", ErrFormat, ch.Metric)
 	case ch.Goal.Len() > MaxCells:
 		return nil, fmt.Errorf("%w: size %s", ErrFormat, ch.Goal.Size())
 	}
-	f := ch.ParamFields(ErrFormat)
+	f := ch.ParamFields()
 	layout, ng, zero := f.Uint8(), int(f.Uint8()), f.Uint16()
 	h := &header{size: ch.Goal.Size(), goal: ch.Goal, block: int64(f.Uint32()), raw: ch.Raw(), inPlace: layout == layoutRaw, ch: ch}
 	if err := f.Err(); err != nil {
@@ -320,7 +320,7 @@ func (h *header) checkGroups() error {
 		return fmt.Errorf("%w: the tables would take %d bytes, more than %d", ErrFormat, total, uint64(maxEntryBytes))
 	}
 	if _, err := checkPartition(h.goal, tiles); err != nil {
-		return container.Damaged(ErrFormat, "", err)
+		return container.Damaged("", err)
 	}
 	return nil
 }
@@ -387,7 +387,7 @@ func (hr *headerReader) fixed() (*header, error) {
 	if err != nil {
 		return nil, err
 	}
-	if h.goal, err = container.Goal(h.size, goalCells, ErrFormat); err != nil {
+	if h.goal, err = container.Goal(h.size, goalCells); err != nil {
 		return nil, err
 	}
 	return h, nil
@@ -491,10 +491,6 @@ func allZero(b []byte) bool {
 
 // log2 returns the exponent of x, a power of two.
 func log2(x int64) uint { return uint(bits.TrailingZeros64(uint64(x))) }
-
-func init() {
-	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.PatternDB, Describe: describeLegacy})
-}
 
 // describeLegacy describes a file before the container from its header,
 // and its content hash as its reader computes it: for version 3 from the

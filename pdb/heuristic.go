@@ -57,6 +57,11 @@ func (g *hgroup) entry(r uint64) int {
 	return entryAt(g.entries, g.enc, r)
 }
 
+// Bound returns the database's heuristic as the lower bound of a search
+// (ida.Heuristic): Heuristic, for a caller that takes any kind of file
+// whose entries bound distances.
+func (db *DB) Bound() ida.Heuristic { return db.Heuristic() }
+
 // Heuristic returns the database's heuristic.
 func (db *DB) Heuristic() *Heuristic {
 	size := db.size

@@ -7,17 +7,14 @@ import (
 	"io"
 	"runtime"
 
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 )
 
 // ErrClosed reports a block of a database read in place that was needed
-// after the database was closed.
-var ErrClosed = failure.New(failure.Cancelled, "pdb: database closed")
-
-// errs are the sentinels of the errors of reading a file.
-var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
+// after the database was closed: the container's container.ErrClosed,
+// which every kind of file shares.
+var ErrClosed = container.ErrClosed
 
 // blocks holds a group's entries that are read from a file in place,
 // block by block, the first time a lookup needs one, each checked
@@ -78,17 +75,15 @@ func (b *blocks) read(k uint64) error {
 	return nil
 }
 
-// openInPlace returns the database of the file f whose header is h, read in place: the tables take memory only as their blocks
-// are read, and f stays open until Close.
-func openInPlace(f io.ReadCloser, path string, h *header, opts *ReadOptions) (*DB, error) {
-	r, ok := f.(io.ReaderAt)
-	if !ok {
-		return nil, fmt.Errorf("pdb: %T cannot read at an offset", f)
-	}
+// openInPlace returns the database of the file that r reads, named path,
+// whose header is h, read in place: the tables take memory only as their
+// blocks are read, and the file stays open until Close, which closes
+// closer.
+func openInPlace(r io.ReaderAt, closer io.Closer, path string, h *header, opts *ReadOptions) (*DB, error) {
 	if err := h.checkMemory(opts, 0); err != nil {
 		return nil, err
 	}
-	file := container.NewFile(r, f, path, errs)
+	file := container.NewFile(r, closer, path)
 	var releases []func()
 	db := newDB(h, func(gi int) []byte {
 		b, release := mem.Reserve(h.tableBytes(&h.groups[gi]))

@@ -20,12 +20,14 @@ var (
 	// ErrMemory reports a build, a reader or a proof that needs more
 	// memory than allowed.
 	ErrMemory = failure.New(failure.Memory, "pdb: not enough memory allowed")
-	// ErrFormat reports a file that is not a well-formed pattern database.
-	ErrFormat = failure.New(failure.File, "pdb: malformed file")
+	// ErrFormat reports a file that is not a well-formed pattern
+	// database: the container's container.ErrFormat, as ErrChecksum and
+	// ErrVersion are its own, shared by every kind of file.
+	ErrFormat = container.ErrFormat
 	// ErrChecksum reports a file whose bytes do not match their checksums.
-	ErrChecksum = failure.New(failure.File, "pdb: checksum mismatch")
+	ErrChecksum = container.ErrChecksum
 	// ErrVersion reports a file of a format version this package does not read.
-	ErrVersion = failure.New(failure.File, "pdb: unknown format version")
+	ErrVersion = container.ErrVersion
 )
 
 // MaxCells is the most cells a board of a pattern database may have: a
@@ -140,6 +142,24 @@ func (g *group) moves(cells []uint8, z int) int {
 // Size returns the size of the boards of the database.
 func (db *DB) Size() board.Size { return db.size }
 
+// Kind returns container.PatternDB: what the database's file holds.
+func (db *DB) Kind() container.Kind { return container.PatternDB }
+
+// Metric returns board.SingleTile: a pattern database's entries are lower
+// bounds of distances in single-tile moves only.
+func (db *DB) Metric() board.Metric { return board.SingleTile }
+
+// Entries returns the number of entries of the database's groups: one for
+// each placement of a group's tiles, or for a database that keeps the
+// blank, for each placement and cell of the blank.
+func (db *DB) Entries() uint64 {
+	var n uint64
+	for _, g := range db.groups {
+		n += entryCount(g.count, g.free, g.blank)
+	}
+	return n
+}
+
 // Goal returns the goal of the database.
 func (db *DB) Goal() board.Board { return db.goal }
 
@@ -252,27 +272,12 @@ func checkPartition(goal board.Board, groups [][]uint8) ([][]uint8, error) {
 	return out, nil
 }
 
-// Partition4x4 is the partition of the 15-puzzle's tiles of the default
-// database: two groups of six and one of three (Korf and Felner's, whose
-// groups and their mirrors differ, which makes the reflection pay).
-// Measured with BenchmarkSolve4x4: 42 ms a uniform random board, against
-// 241 ms for the rows 1-6, 7-12, 13-15.
-var Partition4x4 = [][]uint8{{1, 5, 6, 9, 10, 13}, {7, 8, 11, 12, 14, 15}, {2, 3, 4}}
-
-// Partition4x4Large is the partition of the 15-puzzle's tiles of the large
-// database that 'slidetable build 4x4' writes: a group of seven tiles and
-// one of eight.
-var Partition4x4Large = [][]uint8{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}
-
-// DefaultPartition returns the partition 'slidetable build' uses for
-// boards of size: Partition4x4Large for 4x4, and otherwise the tiles in
-// reading order in groups of five (the last group what is left), which a
-// machine with a few gigabytes of memory builds for boards of up to about
-// 30 cells.
+// DefaultPartition returns the partition a build uses for boards of size
+// whose recipe (package internal/recipe) names none: the tiles in reading
+// order in groups of five (the last group what is left), which a machine
+// with a few gigabytes of memory builds for boards of up to about 30
+// cells. (The 4x4's recipes name their own partitions.)
 func DefaultPartition(size board.Size) [][]uint8 {
-	if size == (board.Size{W: 4, H: 4}) {
-		return Partition4x4Large
-	}
 	var groups [][]uint8
 	for t := 1; t < size.Cells(); t++ {
 		if (t-1)%5 == 0 {

@@ -5,9 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/slidetable/slidetable/internal/atomicfile"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/internal/human"
@@ -78,34 +76,23 @@ func Open(path string) (*DB, error) { return OpenWith(path, nil) }
 // opts.MaxMemory, and fails with ErrMemory, naming the need and the
 // limit, if they do not.
 func OpenWith(path string, opts *ReadOptions) (*DB, error) {
-	if err := atomicfile.Check(path); err != nil {
-		return nil, fmt.Errorf("pdb: %w", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("pdb: %w", err)
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("pdb: %w", err)
-	}
-	h, err := readHeader(f, fi.Size())
-	var db *DB
+	return container.Read(path, func(o *container.Opened) (*DB, error) { return open(o, opts) })
+}
+
+// open reads the database of the open file o: the entries as they are in
+// memory, of a file opened by path, in place (o kept: the database closes
+// it), any other whole.
+func open(o *container.Opened, opts *ReadOptions) (*DB, error) {
+	h, err := headerOf(o)
 	switch {
 	case err != nil:
+		return nil, err
+	case h.inPlace && o.IsFile():
+		return openInPlace(o.ReaderAt(), o.Keep(), o.Name(), h, opts)
 	case h.inPlace:
-		db, err = openInPlace(f, path, h, opts)
-	default:
-		db, err = readCompressed(f, h, opts)
+		return readRaw(o.ReaderAt(), h, opts)
 	}
-	if h == nil || !h.inPlace || err != nil {
-		f.Close()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	return db, nil
+	return readCompressed(o.ReaderAt(), h, opts)
 }
 
 // NewReader reads a pattern database of size bytes from r, with the
@@ -119,14 +106,11 @@ func NewReader(r io.ReaderAt, size int64) (*DB, error) { return NewReaderWith(r,
 // opts.MaxMemory, and fails with ErrMemory, naming the need and the
 // limit, if they do not.
 func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*DB, error) {
-	h, err := readHeader(r, size)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
-	if h.inPlace {
-		return readRaw(r, h, opts)
-	}
-	return readCompressed(r, h, opts)
+	return open(o, opts)
 }
 
 // newDB returns the database h describes, with each group's entries set
@@ -199,7 +183,7 @@ func (h *header) readBlocks(r io.ReaderAt, opts *ReadOptions) ([][][]byte, [32]b
 	}
 	comp := make([][][]byte, len(h.groups))
 	if h.ch != nil {
-		f := container.NewFile(r, nil, "", errs)
+		f := container.NewFile(r, nil, "")
 		for gi := range h.groups {
 			sec := h.section(f, gi)
 			comp[gi] = make([][]byte, sec.Blocks())
@@ -245,7 +229,7 @@ func readRaw(r io.ReaderAt, h *header, opts *ReadOptions) (*DB, error) {
 		return mem.Bytes(h.tableBytes(&h.groups[gi]))[:h.groups[gi].bytes]
 	})
 	db.hash = sha256.Sum256(h.raw)
-	f := container.NewFile(r, nil, "", errs)
+	f := container.NewFile(r, nil, "")
 	for gi := range db.groups {
 		g := &db.groups[gi]
 		bl := newBlocks(h, gi, g.entries, f)

@@ -13,6 +13,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/gen"
 	"github.com/slidetable/slidetable/ida"
+	"github.com/slidetable/slidetable/internal/recipe"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/source"
 )
@@ -95,9 +96,16 @@ func (s *miniSearch) dfs(z, prev, g, bound int) (int, bool) {
 	return next, false
 }
 
-// The default 4x4 partition, built once for the benchmarks.
+// The partition of the built-in 4x4 database (its recipe's), built once
+// for the benchmarks.
 var db4x4 = sync.OnceValues(func() (*pdb.DB, error) {
-	return pdb.Build(context.Background(), board.Goal(board.Size{W: 4, H: 4}), pdb.Partition4x4, nil)
+	size := board.Size{W: 4, H: 4}
+	rec, _ := recipe.For(size, board.SingleTile, recipe.Builtin)
+	groups, err := pdb.ParseGroups(rec.Params)
+	if err != nil {
+		return nil, err
+	}
+	return pdb.Build(context.Background(), board.Goal(size), groups, nil)
 })
 
 // BenchmarkEvaluator measures the Moves along a random walk of 1024 moves

@@ -130,7 +130,7 @@ func WriteFile(ctx context.Context, path string, db *DB) (sum [sha256.Size]byte,
 		if err != nil {
 			return err
 		}
-		ch, err := container.ReadHeader(f, n, errs)
+		ch, err := container.ReadHeader(f, n)
 		if err == nil {
 			sum = ch.ContentHash()
 		}

@@ -426,7 +426,7 @@ func (c *Catalog) Needs(size board.Size, m board.Metric) Needs {
 	if !c.opts.Search {
 		n.Pack = missing(true)
 	}
-	if c.resolvers[m].installed(size, databaseKind(m)) == "" {
+	if _, path := c.resolvers[m].installedDatabase(size); path == "" {
 		n.Bound = missing(false)
 	}
 	return n

@@ -161,7 +161,7 @@ func NewCatalog(opts *CatalogOptions) (*Catalog, error) {
 		c.goals[g.Size()] = g
 	}
 	for i, src := range c.opts.Given {
-		if src == nil || (src.Table == nil && src.DB == nil && src.Abstraction == nil && src.Heuristic == nil) {
+		if src == nil || src.empty() {
 			return nil, fmt.Errorf("%w: a given source holds nothing", ErrKind)
 		}
 		g := src.Goal()
@@ -370,7 +370,8 @@ func (c *Catalog) database(size board.Size, m board.Metric) bool {
 	if src, err := c.given(goal, m); src != nil || err != nil {
 		return src != nil && src.Table == nil
 	}
-	return goal == board.Goal(size) && (hasBuiltinDatabase(size, m) || c.resolvers[m].installed(size, databaseKind(m)) != "")
+	_, installed := c.resolvers[m].installedDatabase(size)
+	return goal == board.Goal(size) && (hasBuiltinDatabase(size, m) || installed != "")
 }
 
 // Sizes returns the sizes the catalogue offers in the metric m, tables
@@ -573,7 +574,8 @@ func (c *Catalog) exact(size board.Size, m board.Metric) bool {
 	if src, err := c.given(goal, m); src != nil || err != nil {
 		return src != nil && src.Table != nil
 	}
-	return goal == board.Goal(size) && (HasBuiltin(size) || c.resolvers[m].installed(size, Table) != "")
+	_, installed := c.resolvers[m].installedTable(size)
+	return goal == board.Goal(size) && (HasBuiltin(size) || installed != "")
 }
 
 // tableStats returns the distribution of t with up to list boards at its

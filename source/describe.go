@@ -9,7 +9,6 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
-	"github.com/slidetable/slidetable/rank"
 )
 
 // ErrMismatch reports a source asked what it does not answer: boards of
@@ -44,11 +43,14 @@ func (e *MismatchError) Error() string {
 	case s.Metric() != e.Metric:
 		return fmt.Sprintf("%s, not %s", head, metricPhrase(e.Metric))
 	case e.Need != "":
-		how := "with lower bounds that guide a search"
-		if s.Exact() {
-			how = "by looking up exact distances"
+		how := ""
+		switch {
+		case s.Exact():
+			how = " by looking up exact distances"
+		case s.Bound(s.Metric()) != nil:
+			how = " with lower bounds that guide a search"
 		}
-		return fmt.Sprintf("%s %s; this needs %s", head, how, e.Need)
+		return fmt.Sprintf("%s%s; this needs %s", head, how, e.Need)
 	}
 	return head
 }
@@ -59,12 +61,7 @@ func (e *MismatchError) Unwrap() []error { return []error{ErrMismatch, ErrKind} 
 
 // article returns the kind with its indefinite article: "a table", "an
 // abstraction tier".
-func article(k Kind) string {
-	if k == Abstraction || k == Unknown {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
-}
+func article(k Kind) string { return k.WithArticle() }
 
 // goalPhrase writes a goal for a person: "to the standard goal", or "to
 // the goal 0 1 2/3 4 5/6 7 8".
@@ -79,25 +76,20 @@ func goalPhrase(goal board.Board) string {
 // "multi-tile".
 func metricPhrase(m board.Metric) string { return m.String() + "-tile" }
 
-// Metric returns the metric the source answers in: a table's own; the
-// single-tile metric for a pattern database, whose entries are lower
-// bounds there only; the multi-tile metric for an abstraction tier; the
-// HeuristicMetric of a given heuristic.
+// Metric returns the metric the source answers in: its file's (a table's
+// own; the single-tile metric for a pattern database, whose entries are
+// lower bounds there only; the multi-tile metric for an abstraction tier),
+// or the HeuristicMetric of a given heuristic.
 func (s *Source) Metric() board.Metric {
-	switch {
-	case s.Table != nil:
-		return s.Table.Metric()
-	case s.DB != nil:
-		return board.SingleTile
-	case s.Abstraction != nil:
-		return board.MultiTile
+	if f := s.file(); f != nil {
+		return f.Metric()
 	}
 	return s.HeuristicMetric
 }
 
 // Exact reports whether the source answers distances itself, an exact
 // table, rather than bounding them from below to guide an optimal search.
-func (s *Source) Exact() bool { return s.Table != nil }
+func (s *Source) Exact() bool { return s.Kind().Exact() }
 
 // Name names the source for a message: its file's path, or for one with
 // no file what String says ("the built-in 4x4 pattern database").
@@ -111,10 +103,13 @@ func (s *Source) Name() string {
 // Answers returns nil if the source answers boards of goal's size towards
 // goal in the metric m, as a table (exact) or a lower bound (for a search),
 // and otherwise a *MismatchError that says what it answers and what was
-// asked.
+// asked: also for a file of a kind that is neither.
 func (s *Source) Answers(goal board.Board, m board.Metric) error {
 	if s.Goal() != goal || s.Metric() != m {
 		return &MismatchError{Source: s, Goal: goal, Metric: m}
+	}
+	if s.Table == nil && s.Bound(m) == nil {
+		return &MismatchError{Source: s, Goal: goal, Metric: m, Need: "exact distances or lower bounds, which this program takes from no " + s.Kind().String()}
 	}
 	return nil
 }
@@ -123,41 +118,22 @@ func (s *Source) Answers(goal board.Board, m board.Metric) error {
 // the package documentation), and false for one not read from bytes: a
 // table or bound made in memory.
 func (s *Source) Hash() ([sha256.Size]byte, bool) {
-	switch {
-	case s.Table != nil:
-		return s.Table.ContentHash()
-	case s.DB != nil:
-		return s.DB.ContentHash()
-	case s.Abstraction != nil:
-		return s.Abstraction.ContentHash()
+	if f := s.file(); f != nil {
+		return f.ContentHash()
 	}
 	return [sha256.Size]byte{}, false
 }
 
-// Entries returns the number of entries the source holds: a table's
-// boards, the entries of a pattern database's groups (one a placement of
-// the group's tiles, or a placement and a cell of the blank), an
-// abstraction tier's arrangements; 0 for a heuristic.
+// Entries returns the number of entries the source's file holds (its
+// kind's Value.Entries): a table's boards, the entries of a pattern
+// database's groups (one a placement of the group's tiles, or a placement
+// and a cell of the blank), an abstraction tier's arrangements; 0 for a
+// heuristic.
 func (s *Source) Entries() uint64 {
-	var n uint64
-	switch {
-	case s.Table != nil:
-		n = s.Table.Boards()
-	case s.DB != nil:
-		cells := s.Size().Cells()
-		for _, g := range s.DB.Groups() {
-			c, _ := rank.Placements(cells, len(g)) // the reader checked it fits
-			if s.DB.KeepsBlank() {
-				c *= uint64(cells - len(g))
-			}
-			n += c
-		}
-	case s.Abstraction != nil:
-		for _, c := range s.Abstraction.Classings() {
-			n += c.Arrangements()
-		}
+	if f := s.file(); f != nil {
+		return f.Entries()
 	}
-	return n
+	return 0
 }
 
 // Describe returns the source as the JSON answers carry it (api.Source).

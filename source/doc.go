@@ -41,8 +41,19 @@
 //     directory, a dangling symbolic link, a loop, a device) is skipped and
 //     reported once to Options.Warn.
 //   - A file the caller names: Resolver.Open or Resolver.Read, which take
-//     a table, a pattern database or an abstraction tier by its first
-//     bytes (Sniff); a Catalog asks it first.
+//     a file of any kind registered with the container (a table, a
+//     pattern database, an abstraction tier), opened once and read by its
+//     kind's decoder; a Catalog asks it first.
+//
+// Which files are built in, installed and built, of which kind and with
+// which parameters, for which size and metric, is the table of recipes
+// (package internal/recipe), which the resolver, Build and BuildKind read;
+// what a kind of file is (how it is read, described, proven and built) is
+// its codec's (package internal/container), through which a Source holds,
+// describes, proves and closes its file. Every file is built through one
+// entry, Build (BuildSource for one wanted in memory): 'slidetable
+// build', the files package data embeds (go generate), the tables of
+// levels drawn for a size without one, and ProveBuilt.
 //
 // A Resolver answers in one metric (Options.Metric); a Catalog holds one of
 // each. In the multi-tile metric (board.MultiTile) the built-in tables are
@@ -73,7 +84,8 @@
 // from a trusted build, under the hash the writer returned for the bytes
 // it wrote (table.WriteResultFile, pdb.WriteFile). A proof that refutes a
 // file removes any record of its bytes. A copy of a built-in file, or of
-// the 4x4 pattern database 'slidetable build 4x4' writes (Standard4x4),
+// the 4x4 pattern database 'slidetable build 4x4' writes (whose content
+// hash its recipe knows, package internal/recipe),
 // is known by its hash without a record. Options.Recheck proves every
 // file again, whatever the records say.
 //

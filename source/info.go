@@ -21,8 +21,9 @@ const (
 	// its reader proves as it reads it.
 	Certified
 	// Known is a file whose content hash the program knows: a copy of a
-	// file built into it (FileInfo.Builtin), or Standard4x4, the pattern
-	// database 'slidetable build 4x4' writes; its tests prove them.
+	// file built into it (FileInfo.Builtin), or of one a build writes the
+	// same on every machine, whose recipe knows its hash (the pattern
+	// database 'slidetable build 4x4' writes); its tests prove them.
 	Known
 	// Recorded is a file whose proof is recorded under its content hash
 	// in the folder of records, by a record that is trusted.
@@ -51,6 +52,7 @@ type FileInfo struct {
 	Metric  board.Metric // see Source.Metric
 	Exact   bool         // a table, rather than lower bounds for a search
 	Entries uint64       // see Source.Entries
+	Unit    string       // what Entries counts: "boards", "entries", "arrangements"
 	Bytes   int64        // the file's length
 	// Hash is the content hash of the bytes read (see the package
 	// documentation), if HashKnown.
@@ -58,7 +60,8 @@ type FileInfo struct {
 	HashKnown bool
 	Proof     Proof
 	// Builtin says, for Known, that the file is a copy of one built into
-	// the program; otherwise the program knows its hash (Standard4x4).
+	// the program; otherwise its recipe knows its hash (the pattern
+	// database 'slidetable build 4x4' writes).
 	Builtin bool
 	// Record is the path of the record of the file's proof, for
 	// Recorded.
@@ -75,8 +78,8 @@ func (i FileInfo) Describe() api.Info {
 	return out
 }
 
-// Inspect reads the file at path, of any kind (Sniff), and says what it
-// holds and how it is proven, without proving it: a record of its proof
+// Inspect reads the file at path, of any kind, and says what it holds and
+// how it is proven, without proving it: a record of its proof
 // counts only if it is trusted (see the package documentation), as when
 // the file is used. Its errors are those of Open's reading.
 func (r *Resolver) Inspect(path string) (FileInfo, error) {
@@ -90,10 +93,10 @@ func (r *Resolver) Inspect(path string) (FileInfo, error) {
 		return FileInfo{}, err
 	}
 	info := FileInfo{Path: path, Kind: src.Kind(), Goal: src.Goal(), Metric: src.Metric(), Exact: src.Exact(),
-		Entries: src.Entries(), Bytes: fi.Size()}
+		Entries: src.Entries(), Unit: src.Kind().codec().Unit, Bytes: fi.Size()}
 	info.Hash, info.HashKnown = src.Hash()
 	switch {
-	case src.Table != nil && r.certified(src.Size()):
+	case r.certified(src.Kind(), src.Size()):
 		info.Proof = Certified
 	case !info.HashKnown:
 	case known()[info.Hash]:

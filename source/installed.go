@@ -14,7 +14,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/atomicfile"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/internal/recipe"
 )
 
 // DirEnv names the environment variable that, when set, is the user's
@@ -37,65 +37,49 @@ func DefaultDir() (string, error) {
 	return filepath.Join(dir, "slidetable"), nil
 }
 
-// ext returns the name ending of a file of kind in the metric: .tbl,
-// -multi.tbl, .pdb or -multi.abs.
-func ext(kind Kind, metric board.Metric) string {
-	switch {
-	case kind == PDB:
-		return ".pdb"
-	case kind == Abstraction:
-		return "-multi.abs"
-	case metric == board.MultiTile:
-		return "-multi.tbl"
-	}
-	return ".tbl"
-}
-
-// ErrNoBuild reports a question no file can be built for: boards of more
-// than table.MaxCells cells in the multi-tile metric, but for the 4x4
-// towards the standard goal, which has an abstraction tier.
+// ErrNoBuild reports a question no file can be built for: no recipe
+// builds one for its size and metric (boards of more than 12 cells in the
+// multi-tile metric, but for the 4x4), or its recipe is for the standard
+// goal only (the 4x4 abstraction tier).
 var ErrNoBuild = failure.New(failure.Input, "source: no file is built for this")
 
 // BuildKind returns the kind of file that answers boards towards goal in
-// the metric m, as 'slidetable build' makes it and a Resolver finds it
-// installed: a table up to table.MaxCells cells; above, a pattern database
-// in the single-tile metric, or in the multi-tile metric an abstraction
-// tier, whose classings (abstraction.Large4x4) are those of the 4x4
-// towards the standard goal. Any other question of more cells fails with
-// an error wrapping ErrNoBuild that says why.
+// the metric m, as 'slidetable build' makes it (Build) and a Resolver
+// finds it installed: the kind of its recipe (package internal/recipe: a
+// table up to 12 cells; above, a pattern database in the single-tile
+// metric, or in the multi-tile metric the 4x4 abstraction tier, for the
+// standard goal). Any other question fails with an error wrapping
+// ErrNoBuild that says why.
 func BuildKind(goal board.Board, m board.Metric) (Kind, error) {
-	size := goal.Size()
-	switch {
-	case size.Cells() <= table.MaxCells:
-		return Table, nil
-	case m == board.SingleTile:
-		return PDB, nil
-	case size != abstractionSize:
-		return Unknown, fmt.Errorf("%w: %s has too many boards for a table (tables go up to %d cells), and no pattern database is a lower bound in the multi-tile metric", ErrNoBuild, size, table.MaxCells)
-	case goal != board.Goal(size):
-		return Unknown, fmt.Errorf("%w: the multi-tile %s abstraction tier is for the standard goal, not %s", ErrNoBuild, size, goal)
+	rec, err := buildRecipe(goal, m, false)
+	if err != nil {
+		return Unknown, err
 	}
-	return Abstraction, nil
+	return Kind(rec.Kind), nil
 }
 
-// abstractionSize is the size whose abstraction tier can be built: the
-// classings of abstraction.Large4x4 are of its cells.
-var abstractionSize = board.Size{W: 4, H: 4}
-
 // FileName returns the usual name of the file of kind for boards of size
-// in the metric m: WxH.tbl or WxH-multi.tbl for a table, WxH.pdb for a
-// pattern database, WxH-multi.abs for an abstraction tier; the name a
-// build writes by default and an installed file has.
+// in the metric m, as its recipe names it: WxH.tbl or WxH-multi.tbl for a
+// table, WxH.pdb for a pattern database, WxH-multi.abs for an abstraction
+// tier; the name a build writes by default and an installed file has. A
+// kind with no recipe for the size has the name of its number:
+// WxH.kind9.
 func FileName(size board.Size, kind Kind, m board.Metric) string {
-	return size.String() + ext(kind, m)
+	for _, r := range recipe.Find(size, m, recipe.Installed, recipe.Builtin, recipe.OnDemand) {
+		if Kind(r.Kind) == kind {
+			return r.FileName()
+		}
+	}
+	return recipe.Recipe{Size: size, Metric: m, Ext: fmt.Sprintf("kind%d", int(kind))}.FileName()
 }
 
 // InstallPath returns the path of the file installed for boards of size
 // to the standard goal in the resolver's metric: the FileName of its
-// BuildKind, in the folder of installed files. It fails with ErrNoDir if
-// there is no folder, with ErrShadowed for a size whose table is built
-// in: the built-in table answers first, so an installed one would never be
-// read, and with ErrNoBuild for a size with no file in the metric.
+// recipe (BuildKind), in the folder of installed files. It fails with
+// ErrNoDir if there is no folder, with ErrShadowed for a size whose table
+// is built in: the built-in table answers first, so an installed one
+// would never be read, and with ErrNoBuild for a size with no file in the
+// metric.
 func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if err := size.Validate(); err != nil {
 		return "", err
@@ -103,14 +87,14 @@ func (r *Resolver) InstallPath(size board.Size) (string, error) {
 	if HasBuiltin(size) {
 		return "", fmt.Errorf("%w: %s has a built-in table, so an installed one would never be read", ErrShadowed, size)
 	}
-	kind, err := BuildKind(board.Goal(size), r.opts.Metric)
+	rec, err := buildRecipe(board.Goal(size), r.opts.Metric, false)
 	if err != nil {
 		return "", err
 	}
 	if r.opts.Dir == "" {
 		return "", ErrNoDir
 	}
-	return filepath.Join(r.opts.Dir, FileName(size, kind, r.opts.Metric)), nil
+	return filepath.Join(r.opts.Dir, rec.FileName()), nil
 }
 
 // InstalledError reports an installed file that cannot answer: it cannot
@@ -141,14 +125,16 @@ func (e *InstalledError) Rebuild() string {
 // Unwrap returns Err.
 func (e *InstalledError) Unwrap() error { return e.Err }
 
-// installed returns the path of the file of kind installed for size, or
-// "" if there is none. An entry that is not a regular file, or a symbolic
-// link to one, is reported to Options.Warn and skipped.
+// installed returns the path of the file of kind installed for size, as
+// its recipe names it, or "" if there is none. An entry that is not a
+// regular file, or a symbolic link to one, is reported to Options.Warn and
+// skipped.
 func (r *Resolver) installed(size board.Size, kind Kind) string {
-	if r.opts.Dir == "" {
+	rec, ok := recipe.Build(size, r.opts.Metric)
+	if !ok || Kind(rec.Kind) != kind || r.opts.Dir == "" {
 		return ""
 	}
-	path := filepath.Join(r.opts.Dir, size.String()+ext(kind, r.opts.Metric))
+	path := filepath.Join(r.opts.Dir, rec.FileName())
 	if why := notFile(path); why != nil {
 		if !errors.Is(why, fs.ErrNotExist) {
 			r.warn(path, fmt.Errorf("skipped %s: %w", path, why))
@@ -199,17 +185,36 @@ func (r *Resolver) openInstalled(ctx context.Context, path string, goal board.Bo
 	}
 	if src.Kind() != want {
 		src.Close()
-		return fail(fmt.Errorf("%w: %s is %s, not %s", ErrKind, path, src.Kind().withArticle(), want.withArticle()))
+		return fail(fmt.Errorf("%w: %s is %s, not %s", ErrKind, path, src.Kind().WithArticle(), want.WithArticle()))
 	}
 	if got := src.Goal(); got != goal {
 		src.Close()
 		return fail(fmt.Errorf("%s is for %s to %s, not %s to the standard goal", path, got.Size(), got, size))
 	}
-	if src.Table != nil && src.Table.Metric() != r.opts.Metric {
+	if src.Metric() != r.opts.Metric {
 		src.Close()
-		return fail(fmt.Errorf("%s counts %s-tile moves, not %s-tile", path, src.Table.Metric(), r.opts.Metric))
+		return fail(fmt.Errorf("%s counts %s-tile moves, not %s-tile", path, src.Metric(), r.opts.Metric))
 	}
 	return src, nil
+}
+
+// installedTable returns the kind of the exact file installed for size
+// (a table), as its recipe says, and its path, or "" if there is none.
+func (r *Resolver) installedTable(size board.Size) (Kind, string) {
+	if rec, ok := recipe.Build(size, r.opts.Metric); ok && Kind(rec.Kind).Exact() {
+		return Kind(rec.Kind), r.installed(size, Kind(rec.Kind))
+	}
+	return Unknown, ""
+}
+
+// installedDatabase returns the kind of the database installed for size
+// that bounds searches (a pattern database, an abstraction tier), as its
+// recipe says, and its path, or "" if there is none.
+func (r *Resolver) installedDatabase(size board.Size) (Kind, string) {
+	if rec, ok := recipe.Build(size, r.opts.Metric); ok && !Kind(rec.Kind).Exact() {
+		return Kind(rec.Kind), r.installed(size, Kind(rec.Kind))
+	}
+	return Unknown, ""
 }
 
 // installedFile is a size with a file of kind installed for it.
@@ -219,8 +224,8 @@ type installedFile struct {
 }
 
 // installedSizes returns the sizes with a file installed for the
-// resolver's metric, whether it can answer or not, smallest first, with
-// the kind of the file (a table, if there are both): those a catalogue
+// resolver's metric, under the name of its recipe, whether it can answer
+// or not, smallest first, with the kind of the file: those a catalogue
 // offers besides the built-in ones. An entry that is not a regular file is
 // reported to Options.Warn and left out.
 func (r *Resolver) installedSizes() ([]installedFile, error) {
@@ -244,11 +249,10 @@ func (r *Resolver) installedSizes() ([]installedFile, error) {
 		if base == name || err != nil || size.String() != base || HasBuiltin(size) || seen[size] {
 			continue
 		}
-		for _, kind := range []Kind{Table, databaseKind(r.opts.Metric)} {
-			if !seen[size] && r.installed(size, kind) != "" {
-				seen[size] = true
-				out = append(out, installedFile{size, kind})
-			}
+		rec, ok := recipe.Build(size, r.opts.Metric)
+		if ok && rec.FileName() == name && r.installed(size, Kind(rec.Kind)) != "" {
+			seen[size] = true
+			out = append(out, installedFile{size, Kind(rec.Kind)})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b installedFile) int {

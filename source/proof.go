@@ -11,11 +11,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
-	"github.com/slidetable/slidetable/pdb"
-	"github.com/slidetable/slidetable/table"
+	"github.com/slidetable/slidetable/internal/container"
 )
 
 // recordHeader starts every record of a proof. Part of the record format:
@@ -30,17 +28,18 @@ var errNoOwners = errors.New("this system does not say who owns a file, so proof
 // proofDir is the folder of the records, in the folder of installed files.
 const proofDir = "proofs"
 
-// certified reports whether the reader proved a table of size exact as it
-// read it: one of at most table.CertifiedCells cells, which table.Open
-// certifies. Such a table needs no proof and no record.
-func (r *Resolver) certified(size board.Size) bool {
-	return size.Cells() <= table.CertifiedCells && !r.proveSmall
+// certified reports whether the decoder of a file of kind proved it as it
+// read it, boards of size: a table of at most table.CertifiedCells cells,
+// which table.Open certifies (Codec.CertifiedCells). Such a file needs no
+// proof and no record.
+func (r *Resolver) certified(kind Kind, size board.Size) bool {
+	c := kind.codec()
+	return c != nil && size.Cells() <= c.CertifiedCells && !r.proveSmall
 }
 
 // contentHash returns the key of the record of src's file: its content
 // hash, as its reader computed it from the bytes it read and answers from
-// (table.Table.ContentHash, pdb.DB.ContentHash,
-// abstraction.DB.ContentHash: the SHA-256 of a file read whole, or for one
+// (container.Value.ContentHash: the SHA-256 of a file read whole, or for one
 // read in place, of its header, which holds the SHA-256 of every block,
 // each checked before its entries are used). The path is never read again
 // for it: a file that changes, or is replaced, while or after it is read
@@ -133,13 +132,13 @@ func (r *Resolver) forget(sum [sha256.Size]byte) error {
 // of a later read of the path, which may no longer hold them. A table the
 // reader certifies (up to table.CertifiedCells cells) needs no record,
 // and gets none. It fails with ErrNoDir if there is no folder for
-// records, and with ErrKind for a kind that is neither a table nor a
-// pattern database.
+// records, and with ErrKind for a kind that is no kind of file (a
+// computed bound).
 func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, name string) error {
 	switch {
-	case kind != Table && kind != PDB && kind != Abstraction:
-		return fmt.Errorf("%w: %s is not a table file or a pattern database", ErrKind, name)
-	case kind == Table && r.certified(size):
+	case kind.codec() == nil:
+		return fmt.Errorf("%w: %s is no kind of file this program reads", ErrKind, name)
+	case r.certified(kind, size):
 		return nil
 	case r.opts.Dir == "":
 		return ErrNoDir
@@ -152,7 +151,7 @@ func (r *Resolver) Record(sum [sha256.Size]byte, kind Kind, size board.Size, nam
 // passes is recorded.
 func (r *Resolver) prove(ctx context.Context, src *Source) error {
 	switch {
-	case src.Table != nil && r.certified(src.Size()):
+	case r.certified(src.Kind(), src.Size()):
 		return nil
 	case src.Origin == Builtin && r.opts.Recheck:
 		if err := r.proveFile(ctx, src); err != nil && ctx.Err() == nil {
@@ -188,21 +187,20 @@ func (r *Resolver) prove(ctx context.Context, src *Source) error {
 	return nil
 }
 
-// proveFile runs the proof of src's table (Certify, one pass) or pattern
-// database (Prove: each group built again and compared, as long as a build
-// of it).
+// proveFile runs the proof of src's file, as its kind registers it
+// (Codec.Prove): a table's certificate (Certify, one pass), a pattern
+// database's groups built again and compared (as long as a build of it),
+// an abstraction tier's certificate (one pass).
 func (r *Resolver) proveFile(ctx context.Context, src *Source) error {
-	var progress func(done, total uint64)
+	f, c := src.file(), src.Kind().codec()
+	if f == nil || c == nil {
+		return fmt.Errorf("%w: %s holds no file to prove", ErrKind, src)
+	}
+	opts := &container.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory}
 	if r.opts.Progress != nil {
-		progress = func(done, total uint64) {
+		opts.Progress = func(done, total uint64) {
 			r.opts.Progress(Progress{Path: src.Path, Kind: src.Kind(), Size: src.Size(), Done: done, Total: total})
 		}
 	}
-	if src.Table != nil {
-		return src.Table.Certify(ctx, &table.CertifyOptions{Workers: r.opts.Workers, Progress: progress})
-	}
-	if src.Abstraction != nil {
-		return src.Abstraction.Prove(ctx, &abstraction.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory, Progress: progress})
-	}
-	return src.DB.Prove(ctx, &pdb.ProveOptions{Workers: r.opts.Workers, MaxMemory: r.opts.MaxMemory, Progress: progress})
+	return c.Prove(ctx, f, opts)
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/api"
-	"github.com/slidetable/slidetable/bfs"
 	"github.com/slidetable/slidetable/board"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -20,14 +20,26 @@ import (
 // or an api.VerifyPDB for a pattern database (the group, the placement,
 // the entry and what the proof expected) or an abstraction tier.
 type Refutation struct {
-	Kind   Kind
-	What   string
-	Answer any
+	Kind Kind
+	// Subject is what the proof refuted, as the kind names it:
+	// "distances", "pattern database", "abstraction tier".
+	Subject string
+	What    string
+	Answer  any
 }
 
 // Refuted returns the refutation err carries, if err is the failure of a
 // proof that found an entry wrong in a file answering boards of size.
 func Refuted(err error, size board.Size) (*Refutation, bool) {
+	r, ok := refuted(err, size)
+	if ok {
+		r.Subject = r.Kind.codec().Subject
+	}
+	return r, ok
+}
+
+// refuted is Refuted, but for the refutation's Subject.
+func refuted(err error, size board.Size) (*Refutation, bool) {
 	var wrong *table.DistanceError
 	var entry *pdb.EntryError
 	switch {
@@ -54,18 +66,24 @@ func Refuted(err error, size board.Size) (*Refutation, bool) {
 	return nil, false
 }
 
-// ProveBuilt builds the table of goal in the metric m in memory and
-// proves it (Table.Certify), for a size and goal no file answers; progress,
-// if not nil, is called as the proof goes. A build larger than maxMemory
-// (0: the default, half the physical memory) fails with an error of
-// kind failure.Memory.
+// ProveBuilt builds the exact table of goal in the metric m in memory,
+// through the builder of every build (see Build), and proves it as a file
+// of it is proven (Table.Certify), for a size and goal no file answers;
+// progress, if not nil, is called as the proof goes. A build larger than
+// maxMemory (0: the default, half the physical memory) fails with an
+// error of kind failure.Memory, and one of a size too large for a table
+// with one of kind failure.Input.
 func ProveBuilt(ctx context.Context, goal board.Board, m board.Metric, maxMemory uint64, progress func(checked, total uint64)) (*Source, error) {
-	t, err := table.Build(ctx, goal, &bfs.Options{Metric: m, MaxMemory: maxMemory})
+	b, err := buildKind(ctx, goal, m, Table, nil, &BuildOptions{MaxMemory: maxMemory}, true)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.Certify(ctx, &table.CertifyOptions{Progress: progress}); err != nil {
+	v, err := b.b.Value()
+	if err != nil {
 		return nil, err
 	}
-	return &Source{Origin: Computed, Table: t}, nil
+	if err := Table.codec().Prove(ctx, v, &container.ProveOptions{Progress: progress}); err != nil {
+		return nil, err
+	}
+	return newSource(Computed, "", v), nil
 }

@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"sync"
 
-	"github.com/slidetable/slidetable/abstraction"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/ida"
@@ -89,65 +86,94 @@ func (o Origin) String() string {
 	return fmt.Sprintf("Origin(%d)", int(o))
 }
 
-// Kind is what a file holds, or what answers a question.
+// Kind is what a file holds, or what answers a question: the kind of a
+// file is its number in the file's header (package internal/container),
+// whose package registers how it is read, described and proven, so that
+// a kind of file needs no case here.
 type Kind int
 
-// The kinds of file, told apart by their first bytes (see Sniff), and
-// ComputedBound, what answers where no file does.
+// The kinds of file of this program, and ComputedBound, what answers
+// where no file does.
 const (
-	Unknown     Kind = iota // none of the others
-	Table                   // an exact distance table (package table)
-	PDB                     // a pattern database (package pdb)
-	Abstraction             // an abstraction tier (package abstraction)
+	Unknown     Kind = 0                           // none of the others
+	Table       Kind = Kind(container.Table)       // an exact distance table (package table)
+	PDB         Kind = Kind(container.PatternDB)   // a pattern database (package pdb)
+	Abstraction Kind = Kind(container.Abstraction) // an abstraction tier (package abstraction)
 	// ComputedBound is a lower bound computed from each board (Manhattan
 	// distance and linear conflicts, or lines in multi-tile moves), with
 	// no data: what guides a search where no database does. No file is
-	// of this kind.
-	ComputedBound
+	// of this kind: its number is beyond those of the header.
+	ComputedBound Kind = 1 << 8
 )
 
-// String returns "table", "pattern database", "abstraction tier",
-// "computed bound" or "unknown".
+// String returns the name the kind's package gives it ("table", "pattern
+// database", "abstraction tier"), "computed bound" or "unknown".
 func (k Kind) String() string {
-	switch k {
-	case Table:
-		return "table"
-	case PDB:
-		return "pattern database"
-	case Abstraction:
-		return "abstraction tier"
-	case ComputedBound:
+	if c := k.codec(); c != nil {
+		return c.Name
+	}
+	if k == ComputedBound {
 		return "computed bound"
 	}
 	return "unknown"
 }
 
-// withArticle returns the kind's name after "a" or "an": "a table", "an
-// abstraction database".
-func (k Kind) withArticle() string {
+// codec returns the codec of a kind of file, nil for any other kind.
+func (k Kind) codec() *container.Codec {
+	if k <= 0 || k >= ComputedBound {
+		return nil
+	}
+	c, _ := container.CodecOf(container.Kind(k))
+	return c
+}
+
+// Exact reports whether a file of the kind answers distances itself, by
+// lookups (a table), rather than bounding them from below to guide a
+// search.
+func (k Kind) Exact() bool {
+	c := k.codec()
+	return c != nil && c.Exact
+}
+
+// CertifiedCells returns the most cells of a file of the kind that its
+// reader proves as it reads it (a table of up to table.CertifiedCells
+// cells), 0 for a kind whose files are proven on their first use.
+func (k Kind) CertifiedCells() int {
+	if c := k.codec(); c != nil {
+		return c.CertifiedCells
+	}
+	return 0
+}
+
+// WithArticle returns the kind's name after "a" or "an": "a table", "an
+// abstraction tier".
+func (k Kind) WithArticle() string {
 	if s := k.String(); strings.IndexByte("aeiou", s[0]) >= 0 {
 		return "an " + s
 	}
 	return "a " + k.String()
 }
 
-// Source is what answers boards of one size and goal: an exact table, a
-// pattern database that guides an optimal search in single-tile moves, an
-// abstraction database that guides one in multi-tile moves, or (given by a
-// caller, Origin Given) a heuristic of its own; and where it comes from.
-// Exactly one of Table, DB, Abstraction and Heuristic is set.
+// Source is what answers boards of one size and goal: a file of any kind
+// (an exact table, a pattern database that guides an optimal search in
+// single-tile moves, an abstraction tier that guides one in multi-tile
+// moves), or (given by a caller, Origin Given) a heuristic of its own; and
+// where it comes from. A Source read from a file, built in or built holds
+// what its kind's decoder read (see Kind), and for an exact table, Table
+// is that table too. A Source made by hand sets exactly one of Table and
+// Heuristic.
 type Source struct {
 	Origin Origin
 	Path   string       // the file; "" for a built-in or given one
 	Table  *table.Table // the exact table, or nil
-	DB     *pdb.DB      // the pattern database, or nil
-	// Abstraction is the abstraction database, or nil.
-	Abstraction *abstraction.DB
 	// Heuristic is a lower bound a caller gives (see CatalogOptions), in
 	// the metric HeuristicMetric, or nil.
 	Heuristic       ida.Heuristic
 	HeuristicMetric board.Metric
 
+	// value is what the file was read into, whatever its kind; nil for a
+	// source made by hand.
+	value container.Value
 	// mu guards pending.
 	mu sync.Mutex
 	// pending says that the file was read by Resolver.Read and is not
@@ -155,42 +181,64 @@ type Source struct {
 	pending bool
 }
 
-// Kind returns Table, PDB, or Unknown for a given heuristic.
-func (s *Source) Kind() Kind {
+// newSource returns the source of v, read from the file at path ("" for
+// a built-in one) of the given origin.
+func newSource(origin Origin, path string, v container.Value) *Source {
+	s := &Source{Origin: origin, Path: path, value: v}
+	s.Table, _ = v.(*table.Table)
+	return s
+}
+
+// file returns what the source's file was read into, whatever its kind,
+// or nil for a heuristic given.
+func (s *Source) file() container.Value {
 	switch {
-	case s.Table != nil:
-		return Table
-	case s.DB != nil:
-		return PDB
-	case s.Abstraction != nil:
-		return Abstraction
+	case s.value != nil:
+		return s.value
+	case s.Table != nil: // a source made by hand
+		return s.Table
+	}
+	return nil
+}
+
+// empty reports whether the source holds nothing: no file, no heuristic.
+func (s *Source) empty() bool { return s.file() == nil && s.Heuristic == nil }
+
+// Kind returns the kind of the source's file (Table, PDB, Abstraction, or
+// another registered), or Unknown for a given heuristic.
+func (s *Source) Kind() Kind {
+	if f := s.file(); f != nil {
+		return Kind(f.Kind())
 	}
 	return Unknown
 }
 
 // Goal returns the goal the source measures distances to.
 func (s *Source) Goal() board.Board {
-	switch {
-	case s.Table != nil:
-		return s.Table.Goal()
-	case s.DB != nil:
-		return s.DB.Goal()
-	case s.Abstraction != nil:
-		return s.Abstraction.Goal()
+	if f := s.file(); f != nil {
+		return f.Goal()
 	}
 	return s.Heuristic.Goal()
 }
 
+// bounder is a file whose entries bound distances from below, in its
+// metric, to guide a search: a pattern database, an abstraction tier.
+type bounder interface {
+	Bound() ida.Heuristic
+}
+
 // Bound returns the lower bound the source gives searches in the metric m
-// (its pattern database's in single-tile moves, its abstraction tier's in
-// multi-tile moves, or the heuristic given for m), or nil.
+// (its file's, of a kind that bounds distances in m, such as a pattern
+// database in single-tile moves or an abstraction tier in multi-tile
+// moves, or the heuristic given for m), or nil.
 func (s *Source) Bound(m board.Metric) ida.Heuristic {
-	switch {
-	case s.DB != nil && m == board.SingleTile:
-		return s.DB.Heuristic()
-	case s.Abstraction != nil && m == board.MultiTile:
-		return s.Abstraction.Heuristic()
-	case s.Heuristic != nil && s.HeuristicMetric == m:
+	if f := s.file(); f != nil {
+		if b, ok := f.(bounder); ok && f.Metric() == m {
+			return b.Bound()
+		}
+		return nil
+	}
+	if s.Heuristic != nil && s.HeuristicMetric == m {
 		return s.Heuristic
 	}
 	return nil
@@ -223,15 +271,11 @@ func (s *Source) String() string {
 // is shared and stays; closing it does nothing, as for a given one, which
 // its giver closes.
 func (s *Source) Close() error {
-	switch {
-	case s.Origin == Builtin, s.Origin == Given, s.Origin == Computed:
+	f := s.file()
+	if f == nil || s.Origin == Builtin || s.Origin == Given || s.Origin == Computed {
 		return nil
-	case s.Table != nil:
-		return s.Table.Close()
-	case s.Abstraction != nil:
-		return s.Abstraction.Close()
 	}
-	return s.DB.Close()
+	return f.Close()
 }
 
 // Options configures a Resolver. A nil *Options means the zero value: no
@@ -296,10 +340,10 @@ type Resolver struct {
 	opts   Options
 	mu     sync.Mutex
 	warned map[string]bool
-	// stage, set only by tests, is called as a file is opened: "sniffed"
-	// once its kind is known, "read" once it is read, "proven" once it
-	// is proven or found recorded, so that a test can change the file at
-	// each moment.
+	// stage, set only by tests, is called as a file is opened: "opened"
+	// once it is open and its kind known, "read" once it is read,
+	// "proven" once it is proven or found recorded, so that a test can
+	// change the file at each moment.
 	stage func(name string)
 	// proveSmall, set only by tests, proves and records tables the
 	// reader certified as though they were larger (see certified).
@@ -346,33 +390,25 @@ func (r *Resolver) tableFor(ctx context.Context, goal board.Board) (*Source, err
 	if src, err := r.builtin(ctx, goal, true); src != nil || err != nil {
 		return src, err
 	}
-	if path := r.installed(goal.Size(), Table); path != "" {
-		return r.openInstalled(ctx, path, goal, Table)
+	if kind, path := r.installedTable(goal.Size()); path != "" {
+		return r.openInstalled(ctx, path, goal, kind)
 	}
 	return nil, nil
 }
 
-// databaseFor is For restricted to the databases that guide a search: in
+// databaseFor is For restricted to the databases that guide a search, as
+// the recipes of the size and metric say (package internal/recipe): in
 // the single-tile metric a pattern database, in the multi-tile metric an
-// abstraction database (pattern databases are no lower bounds there); the
+// abstraction tier (pattern databases are no lower bounds there); the
 // installed one, else the built-in one, else nil.
 func (r *Resolver) databaseFor(ctx context.Context, goal board.Board) (*Source, error) {
 	if err := checkGoal(goal); err != nil || goal != board.Goal(goal.Size()) {
 		return nil, err
 	}
-	kind := databaseKind(r.opts.Metric)
-	if path := r.installed(goal.Size(), kind); path != "" {
+	if kind, path := r.installedDatabase(goal.Size()); path != "" {
 		return r.openInstalled(ctx, path, goal, kind)
 	}
 	return r.builtin(ctx, goal, false)
-}
-
-// databaseKind returns the kind of database that bounds searches in m.
-func databaseKind(m board.Metric) Kind {
-	if m == board.MultiTile {
-		return Abstraction
-	}
-	return PDB
 }
 
 // checkGoal refuses the zero board.
@@ -383,11 +419,12 @@ func checkGoal(goal board.Board) error {
 	return nil
 }
 
-// Open reads the file at path, a table, a pattern database or an
-// abstraction tier by its first bytes, and proves it (see the package
-// documentation). A path that is not a regular file is refused with an
-// error wrapping ErrNotRegular; a file of none of these kinds is read as
-// a table, whose reader says what is wrong with it.
+// Open reads the file at path, of any kind (a table, a pattern database,
+// an abstraction tier), and proves it (see the package documentation).
+// The file is opened once: its header says its kind, whose decoder reads
+// the open file. A path that is not a regular file is refused with an
+// error wrapping ErrNotRegular; a file of no kind this program reads,
+// with one wrapping container.ErrFormat.
 func (r *Resolver) Open(ctx context.Context, path string) (*Source, error) {
 	return r.open(ctx, path, File)
 }
@@ -433,40 +470,24 @@ func (r *Resolver) open(ctx context.Context, path string, origin Origin) (*Sourc
 	return src, nil
 }
 
-// read reads the file at path, of the given origin, by its kind (Sniff),
-// without proving it.
+// read reads the file at path, of the given origin, without proving it:
+// it opens the file once, and its kind's decoder reads the open file.
 func (r *Resolver) read(path string, origin Origin) (*Source, error) {
-	kind, err := Sniff(path)
-	if err != nil {
-		return nil, err
-	}
-	r.at("sniffed")
-	src := &Source{Origin: origin, Path: path}
-	switch kind {
-	case Abstraction:
-		src.Abstraction, err = abstraction.OpenWith(path, &abstraction.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
-			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as unknown, so answers stay exact but searches are slower", ErrDamaged, err))
+	v, err := container.Read(path, func(o *container.Opened) (container.Value, error) {
+		r.at("opened")
+		damage := o.Codec().Damage
+		return container.Decode(o, &container.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
+			r.warn(path, fmt.Errorf("%w: %w; %s", ErrDamaged, err, damage))
 		}})
-	case PDB:
-		src.DB, err = pdb.OpenWith(path, &pdb.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
-			r.warn(path, fmt.Errorf("%w: %w; the bounds it holds read as zero, so answers stay exact but searches are slower", ErrDamaged, err))
-		}})
-	default:
-		// Another file is read as a table, whose reader says what is
-		// wrong with it ("too short", "not a table file").
-		src.Table, err = table.OpenWith(path, &table.ReadOptions{MaxMemory: r.opts.MaxMemory, Damaged: func(err error) {
-			r.warn(path, fmt.Errorf("%w: %w; the boards it holds cannot be answered from it", ErrDamaged, err))
-		}})
-		if errors.Is(err, table.ErrNotRegular) {
-			// Replaced since Sniff looked at it.
-			err = fmt.Errorf("%w: %s", ErrNotRegular, path)
-		}
+	})
+	if nr := (*atomicfile.NotRegularError)(nil); errors.As(err, &nr) {
+		return nil, fmt.Errorf("%w: %s is %s", ErrNotRegular, path, nr.Kind)
 	}
 	if err != nil {
 		return nil, err
 	}
 	r.at("read")
-	return src, nil
+	return newSource(origin, path, v), nil
 }
 
 // at calls the test's stage hook, if any.
@@ -474,44 +495,6 @@ func (r *Resolver) at(stage string) {
 	if r.stage != nil {
 		r.stage(stage)
 	}
-}
-
-// Sniff tells what the file at path holds by its first bytes: Table,
-// PDB, or Unknown for anything else, such as an empty file. It opens only
-// regular files (a named pipe would block it): another path fails with an
-// error wrapping ErrNotRegular.
-func Sniff(path string) (Kind, error) {
-	if err := atomicfile.Check(path); err != nil {
-		var nr *atomicfile.NotRegularError
-		if errors.As(err, &nr) {
-			return Unknown, fmt.Errorf("%w: %s is %s", ErrNotRegular, path, nr.Kind)
-		}
-		return Unknown, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return Unknown, err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return Unknown, err
-	} else if !fi.Mode().IsRegular() {
-		return Unknown, fmt.Errorf("%w: %s", ErrNotRegular, path)
-	}
-	b := make([]byte, container.SniffLen)
-	n, err := io.ReadFull(f, b)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return Unknown, err
-	}
-	switch k, _ := container.Sniff(b[:n]); k {
-	case container.Table:
-		return Table, nil
-	case container.PatternDB:
-		return PDB, nil
-	case container.Abstraction:
-		return Abstraction, nil
-	}
-	return Unknown, nil
 }
 
 // warn reports path to Options.Warn, once.

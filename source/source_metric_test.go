@@ -29,7 +29,7 @@ func TestMultiMetric(t *testing.T) {
 	if err != nil || src == nil || src.Table == nil || src.Table.Metric() != board.MultiTile || src.Origin != Builtin {
 		t.Fatalf("3x3: %v, %v; want the built-in multi-tile table", src, err)
 	}
-	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); err != nil || src == nil || src.Abstraction == nil || src.Origin != Builtin {
+	if src, err := multi.For(ctx, board.Goal(board.Size{W: 4, H: 4})); err != nil || src == nil || src.Kind() != Abstraction || src.Origin != Builtin {
 		t.Fatalf("4x4: %v, %v; want the built-in abstraction database (no pattern database in this metric)", src, err)
 	}
 	if src, err := multi.For(ctx, board.Goal(board.Size{W: 5, H: 3})); src != nil || err != nil {
@@ -92,7 +92,7 @@ func TestInstalledAbstraction(t *testing.T) {
 		t.Fatal(err)
 	}
 	src, err := multi.databaseFor(ctx, board.Goal(four))
-	if err != nil || src == nil || src.Abstraction == nil || src.Origin != Installed || src.Bound(board.MultiTile) == nil || src.Bound(board.SingleTile) != nil {
+	if err != nil || src == nil || src.Kind() != Abstraction || src.Origin != Installed || src.Bound(board.MultiTile) == nil || src.Bound(board.SingleTile) != nil {
 		t.Fatalf("4x4: %v, %v; want the installed abstraction database, a bound in multi-tile moves only", src, err)
 	}
 	defer src.Close()
@@ -100,7 +100,7 @@ func TestInstalledAbstraction(t *testing.T) {
 		t.Fatalf("installedSizes = %v, %v", sizes, err)
 	}
 	single := NewResolver(&Options{Dir: dir})
-	if src, err := single.databaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.DB == nil || src.Origin != Builtin {
+	if src, err := single.databaseFor(ctx, board.Goal(four)); err != nil || src == nil || src.Kind() != PDB || src.Origin != Builtin {
 		t.Fatalf("single-tile 4x4: %v, %v; want the built-in pattern database", src, err)
 	}
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
+	"github.com/slidetable/slidetable/internal/container"
+	"github.com/slidetable/slidetable/internal/recipe"
 	"github.com/slidetable/slidetable/internal/testenv"
 	"github.com/slidetable/slidetable/pdb"
 	"github.com/slidetable/slidetable/table"
@@ -143,8 +145,9 @@ func TestInstalledWrong(t *testing.T) {
 	}
 }
 
-// TestInstalledSkipped puts what is not a file in place of installed files:
-// each is skipped with one warning naming it.
+// TestInstalledSkipped puts what is not a file in place of installed files,
+// under the names of their recipes: each is skipped with one warning
+// naming it.
 func TestInstalledSkipped(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -156,7 +159,7 @@ func TestInstalledSkipped(t *testing.T) {
 	}
 	must(os.Mkdir(filepath.Join(dir, "5x2.tbl"), 0o755))
 	must(os.Symlink(filepath.Join(dir, "missing"), filepath.Join(dir, "2x5.tbl")))
-	must(os.Symlink("5x3.tbl", filepath.Join(dir, "5x3.tbl")))
+	must(os.Symlink("5x3.pdb", filepath.Join(dir, "5x3.pdb")))
 	must(os.Symlink("/dev/zero", filepath.Join(dir, "4x4.pdb")))
 	if runtime.GOOS != "windows" {
 		must(testenv.Mkfifo(filepath.Join(dir, "3x4.tbl")))
@@ -179,7 +182,7 @@ func TestInstalledSkipped(t *testing.T) {
 	want := []string{
 		skipped("5x2.tbl", "a directory, not a file"),
 		skipped("2x5.tbl", "a symbolic link to "+filepath.Join(dir, "missing")+", which does not exist"),
-		skipped("5x3.tbl", "a loop of symbolic links"),
+		skipped("5x3.pdb", "a loop of symbolic links"),
 		skipped("3x4.tbl", "a named pipe, not a file"),
 		skipped("4x4.pdb", "a device, not a file"),
 	}
@@ -215,7 +218,9 @@ func TestInstallPath(t *testing.T) {
 	}
 }
 
-func TestSniffAndOpen(t *testing.T) {
+// TestInspectAndOpen tells files of every kind, and others, apart by
+// reading them, and opens them.
+func TestInspectAndOpen(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	tbl := filepath.Join(dir, "a")
@@ -239,22 +244,23 @@ func TestSniffAndOpen(t *testing.T) {
 	}{
 		{tbl, Table, nil},
 		{pdbFile, PDB, nil},
-		{short, Unknown, nil},
+		{short, Unknown, container.ErrFormat},
 		{dir, Unknown, ErrNotRegular},
 	} {
-		if kind, err := Sniff(tc.path); kind != tc.kind || !errors.Is(err, tc.err) {
-			t.Errorf("Sniff(%s) = %v, %v; want %v, %v", filepath.Base(tc.path), kind, err, tc.kind, tc.err)
+		info, err := NewResolver(nil).Inspect(tc.path)
+		if info.Kind != tc.kind || !errors.Is(err, tc.err) {
+			t.Errorf("Inspect(%s) = %v, %v; want %v, %v", filepath.Base(tc.path), info.Kind, err, tc.kind, tc.err)
 		}
 	}
 	r := NewResolver(nil)
 	if src, err := r.Open(ctx, tbl); err != nil || src.Table == nil || src.Origin != File || src.Size() != s2x3 {
 		t.Errorf("Open table: %v %v", src, err)
 	}
-	if src, err := r.Open(ctx, pdbFile); err != nil || src.DB == nil || src.Size() != s4x4 || src.String() != "the pattern database "+pdbFile {
+	if src, err := r.Open(ctx, pdbFile); err != nil || src.Kind() != PDB || src.Size() != s4x4 || src.String() != "the pattern database "+pdbFile {
 		t.Errorf("Open pattern database: %v %v", src, err)
 	}
 	if _, err := r.Open(ctx, short); !errors.Is(err, table.ErrFormat) {
-		t.Errorf("Open a 5-byte file: %v, want table.ErrFormat", err)
+		t.Errorf("Open a 5-byte file: %v, want ErrFormat", err)
 	}
 	if _, err := r.Open(ctx, dir); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("Open a directory: %v, want ErrNotRegular", err)
@@ -417,7 +423,7 @@ func TestProvePDB(t *testing.T) {
 	for i, want := range []bool{true, false, false} {
 		proved = false
 		src, err := NewResolver(opts).Open(ctx, path)
-		if err != nil || src.DB == nil || proved != want {
+		if err != nil || src.Kind() != PDB || proved != want {
 			t.Fatalf("use %d: %v %v, proved %v, want %v", i+1, src, err, proved, want)
 		}
 	}
@@ -441,14 +447,15 @@ func TestBuiltinShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if db.Size() != s4x4 || db.Goal() != board.Goal(s4x4) || len(db.Groups()) != len(pdb.Partition4x4) {
+	rec, _ := recipe.For(s4x4, board.SingleTile, recipe.Builtin)
+	if db.Size() != s4x4 || db.Goal() != board.Goal(s4x4) || len(db.Groups()) != len(rec.Params) {
 		t.Fatalf("BuiltinPDB(4x4) is of %s to %v with groups %v", db.Size(), db.Goal(), db.Groups())
 	}
 	if again, _ := BuiltinPDB(s4x4); again != db {
 		t.Fatal("BuiltinPDB decoded the same database twice")
 	}
-	if !hasBuiltinPDB(s4x4) || hasBuiltinPDB(s3x3) || !HasBuiltin(s3x3) || HasBuiltin(s5x2) {
-		t.Fatal("HasBuiltin, hasBuiltinPDB disagree with the files")
+	if !hasBuiltinDatabase(s4x4, board.SingleTile) || hasBuiltinDatabase(s3x3, board.SingleTile) || !HasBuiltin(s3x3) || HasBuiltin(s5x2) {
+		t.Fatal("HasBuiltin, hasBuiltinDatabase disagree with the files")
 	}
 	// The bound of a few boards one move from the goal.
 	h := db.Heuristic()

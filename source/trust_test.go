@@ -78,7 +78,7 @@ func copyFile(t *testing.T, from, to string) {
 // answer is never from bytes that are neither proven nor recorded, and no
 // record is ever written for the wrong bytes.
 func TestSwappedWhileRead(t *testing.T) {
-	for _, stage := range []string{"sniffed", "read", "proven"} {
+	for _, stage := range []string{"opened", "read", "proven"} {
 		for _, recordGood := range []bool{true, false} {
 			name := stage + "/good-recorded"
 			if !recordGood {
@@ -114,7 +114,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				}
 				src, err := r.Open(ctx, path)
 				if err == nil {
-					sum, _ := src.DB.ContentHash()
+					sum, _ := src.Hash()
 					src.Close()
 					if sum == badSum {
 						t.Fatal("Open answered from the refuted bytes")
@@ -129,7 +129,7 @@ func TestSwappedWhileRead(t *testing.T) {
 				// from the bad bytes.
 				src, err = NewResolver(&Options{Dir: dir}).Open(ctx, path)
 				if err == nil {
-					sum, _ := src.DB.ContentHash()
+					sum, _ := src.Hash()
 					src.Close()
 					if sum == badSum {
 						t.Fatal("a later Open answered from the refuted bytes")

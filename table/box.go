@@ -7,7 +7,6 @@ import (
 	"math/bits"
 
 	"github.com/slidetable/slidetable/internal/container"
-	"github.com/slidetable/slidetable/internal/fileformat"
 	"github.com/slidetable/slidetable/rank"
 )
 
@@ -25,42 +24,42 @@ const (
 	paramsFixed = 12
 )
 
-// readLayout reads the start of a file: of the container, its header and
-// the table's layout; before it, its version, 1 (whole) or 2 (records),
-// and a nil header.
-func readLayout(r io.ReaderAt, size int64) (*container.Header, int, error) {
-	var start [len(container.Magic)]byte
-	if size >= int64(len(start)) {
-		if err := fileformat.ReadAt(r, start[:], 0, ErrFormat); err != nil {
-			return nil, 0, err
-		}
+// readLayout returns the layout of the open file o, which must be a
+// table: of the container, the one its header gives; before it, its
+// version, 1 (whole) or 2 (records).
+func readLayout(o *container.Opened) (int, error) {
+	if err := o.Want(container.Table); err != nil {
+		return 0, err
 	}
-	if string(start[:]) != container.Magic {
-		v, err := readVersion(r, size)
-		return nil, v, err
+	ch := o.Header
+	if ch == nil {
+		return readVersion(o.ReaderAt(), o.Size())
 	}
-	ch, err := container.ReadHeader(r, size, errs)
+	switch {
+	case len(ch.Params) == 0 || ch.Params[0] != layoutWhole && ch.Params[0] != layoutRecords:
+		return 0, fmt.Errorf("%w: no layout, or one this program does not know", ErrFormat)
+	case ch.Goal.Len() > MaxCells:
+		return 0, fmt.Errorf("%w: size %s", ErrFormat, ch.Goal.Size())
+	}
+	return int(ch.Params[0]), nil
+}
+
+// opened reads what kind the file of size bytes that r holds is, which
+// must be a table, and its layout.
+func opened(r io.ReaderAt, size int64) (*container.Opened, int, error) {
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, 0, err
 	}
-	switch {
-	case ch.Kind != container.Table:
-		return nil, 0, fmt.Errorf("%w: the file holds an %s, not a table", ErrFormat, ch.Kind)
-	case ch.KindVersion != kindVersion:
-		return nil, 0, fmt.Errorf("%w: table payload %d (this program reads %d)", ErrVersion, ch.KindVersion, kindVersion)
-	case len(ch.Params) == 0 || ch.Params[0] != layoutWhole && ch.Params[0] != layoutRecords:
-		return nil, 0, fmt.Errorf("%w: no layout, or one this program does not know", ErrFormat)
-	case ch.Goal.Len() > MaxCells:
-		return nil, 0, fmt.Errorf("%w: size %s", ErrFormat, ch.Goal.Size())
-	}
-	return ch, int(ch.Params[0]), nil
+	layout, err := readLayout(o)
+	return o, layout, err
 }
 
 // params reads the fields of a table's parameters before its counts: the
 // layout, a byte and the number of distances, D; a field of 32 bits and
 // one of 16; and zero bytes.
 func params(ch *container.Header) (f *container.Fields, b byte, depths int, x32 uint32, x16 uint16, err error) {
-	f = ch.ParamFields(ErrFormat)
+	f = ch.ParamFields()
 	f.Uint8() // the layout
 	b, depths, x32, x16 = f.Uint8(), int(f.Uint16()), f.Uint32(), f.Uint16()
 	if zero := f.Uint16(); zero != 0 {
@@ -237,7 +236,7 @@ func (h *header) setCounts(b []byte) error {
 func (h *header) readSections(r io.ReaderAt) (comp [][]byte, set []byte, hash [32]byte, err error) {
 	comp = make([][]byte, h.blocks)
 	if ch := h.ch; ch != nil {
-		f := container.NewFile(r, nil, "", errs)
+		f := container.NewFile(r, nil, "")
 		blocks := ch.Section(f, 0, "depths")
 		for i := range comp {
 			if comp[i], err = blocks.ReadNew(i); err != nil {

@@ -143,7 +143,8 @@
 // written wrong. Certifying 12 cells takes longer than reading them, so
 // it is left to the caller, which can record the proof ('slidetable
 // verify' does it). Any failure is one of ErrFormat, ErrVersion or
-// ErrChecksum (a wrong distance is also ErrDistance). A file of another
+// ErrChecksum (a wrong distance is also ErrDistance): the failures every
+// kind of file shares, package internal/container's. A file of another
 // version is reported as such, with ErrVersion, from its first ten bytes;
 // so is a payload version, a depth encoding or (before the container) an
 // index scheme this version does not know. Apart from buffers no larger

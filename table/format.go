@@ -185,7 +185,7 @@ func writeFile(ctx context.Context, path string, src *source) (sum [sha256.Size]
 // that r holds, as its reader computes it (see Table.ContentHash): the
 // SHA-256 of its header, which it reads and checks as the reader does.
 func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
-	ch, err := container.ReadHeader(r, size, errs)
+	ch, err := container.ReadHeader(r, size)
 	if err != nil {
 		return [sha256.Size]byte{}, err
 	}
@@ -202,47 +202,29 @@ func contentHash(r io.ReaderAt, size int64) ([sha256.Size]byte, error) {
 // wrapping ErrNotRegular, a path that is not a regular file: a FIFO, say,
 // would block it until something wrote to it, and a device has no size.
 func OpenWith(path string, opts *ReadOptions) (*Table, error) {
-	if err := atomicfile.Check(path); err != nil {
-		var nr *atomicfile.NotRegularError
-		errors.As(err, &nr)
+	t, err := container.Read(path, func(o *container.Opened) (*Table, error) { return open(o, opts) })
+	if nr := (*atomicfile.NotRegularError)(nil); errors.As(err, &nr) {
 		return nil, fmt.Errorf("%w: %s is %s", ErrNotRegular, nr.Path, nr.Kind)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("table: %w", err)
-	}
-	t, err := openFile(f, path, opts)
-	if t == nil || t.rec == nil || !t.rec.inPlace {
-		f.Close()
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	return t, nil
+	return t, err
 }
 
-// openFile reads the table of f: a file of records in place, with f as
-// its closer, any other whole.
-func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
-	fi, err := f.Stat()
+// open reads the table of the open file o: a file of records opened by
+// path in place (o kept: the table closes it), any other whole.
+func open(o *container.Opened, opts *ReadOptions) (*Table, error) {
+	layout, err := readLayout(o)
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: %s", ErrNotRegular, path)
-	}
-	ch, layout, err := readLayout(f, fi.Size())
-	if err != nil {
-		return nil, err
-	}
+	r, size := o.ReaderAt(), o.Size()
 	if layout == layoutWhole {
-		h, err := headerOf(f, fi.Size(), ch)
+		h, err := headerOf(r, size, o.Header)
 		if err != nil {
 			return nil, err
 		}
-		return readWhole(f, fi.Size(), h, opts)
+		return readWhole(r, size, h, opts)
 	}
-	return newReader2(f, fi.Size(), ch, opts, f, path)
+	return newReader2(r, size, o.Header, opts, o.Keep(), o.Name())
 }
 
 // NewReaderWith reads a table of size bytes from r. It checks the whole
@@ -252,21 +234,11 @@ func openFile(f *os.File, path string, opts *ReadOptions) (*Table, error) {
 // allocate fits in opts.MaxMemory, and fails with ErrMemory, naming the
 // need and the limit, if it does not.
 func NewReaderWith(r io.ReaderAt, size int64, opts *ReadOptions) (*Table, error) {
-	if r == nil {
-		return nil, fmt.Errorf("%w: no reader", ErrFormat)
-	}
-	ch, layout, err := readLayout(r, size)
+	o, err := container.NewOpened(r, size, "")
 	if err != nil {
 		return nil, err
 	}
-	if layout == layoutRecords {
-		return newReader2(r, size, ch, opts, nil, "")
-	}
-	h, err := headerOf(r, size, ch)
-	if err != nil {
-		return nil, err
-	}
-	return readWhole(r, size, h, opts)
+	return open(o, opts)
 }
 
 // readWhole reads the table of size bytes of r whose depths are read
@@ -285,7 +257,7 @@ func readWhole(r io.ReaderAt, size int64, h *header, opts *ReadOptions) (*Table,
 		counts: h.counts,
 	}
 	var err error
-	if t.goal, err = container.Goal(t.size, h.goal, ErrFormat); err != nil {
+	if t.goal, err = container.Goal(t.size, h.goal); err != nil {
 		return nil, err
 	}
 
@@ -374,14 +346,14 @@ func (h *header) readLegacySections(r io.ReaderAt) (comp [][]byte, set []byte, h
 // readHeader reads and checks the header of a file whose depths are read
 // whole: of the container's layout whole, or of version 1.
 func readHeader(r io.ReaderAt, size int64) (*header, error) {
-	ch, layout, err := readLayout(r, size)
+	o, layout, err := opened(r, size)
 	if err != nil {
 		return nil, err
 	}
 	if layout != layoutWhole {
 		return nil, fmt.Errorf("%w: the table's depths are records, read in place", ErrFormat)
 	}
-	return headerOf(r, size, ch)
+	return headerOf(r, size, o.Header)
 }
 
 // headerOf returns the header of a file whose depths are read whole: from
@@ -475,10 +447,6 @@ func metricOf(scheme int) board.Metric {
 	return board.SingleTile
 }
 
-func init() {
-	container.RegisterLegacy(container.Legacy{Magic: magic, Kind: container.Table, Describe: describeLegacy})
-}
-
 // describeLegacy describes a file before the container from its header,
 // and its content hash as its reader computes it: for version 2 from the
 // header, for version 1 from the whole file, which it reads.
@@ -502,7 +470,7 @@ func describeLegacy(r io.ReaderAt, size int64) (container.Info, error) {
 		return container.Info{}, err
 	}
 	info.Size, info.Metric, info.Entries = board.Size{W: h.w, H: h.h}, metricOf(h.scheme), h.reachable
-	if info.Goal, err = container.Goal(info.Size, h.goal, ErrFormat); err != nil {
+	if info.Goal, err = container.Goal(info.Size, h.goal); err != nil {
 		return container.Info{}, err
 	}
 	sum := sha256.New()

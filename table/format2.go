@@ -94,14 +94,14 @@ func readFixed(r io.ReaderAt, b []byte, v int) error {
 // readHeader2 reads and checks the header of a file of records: of the
 // container's layout of records, or of version 2.
 func readHeader2(r io.ReaderAt, size int64) (*header2, error) {
-	ch, layout, err := readLayout(r, size)
+	o, layout, err := opened(r, size)
 	if err != nil {
 		return nil, err
 	}
 	if layout != layoutRecords {
 		return nil, fmt.Errorf("%w: the table's depths are read whole", ErrFormat)
 	}
-	return header2Of(r, size, ch)
+	return header2Of(r, size, o.Header)
 }
 
 // header2Of returns the header of a file of records: from ch, the
@@ -181,7 +181,7 @@ func (hd *header2) parse(size board.Size, depths int, reachable, blocks uint64) 
 	n := size.Cells()
 	p := hd.raw[fixedHeader:]
 	var err error
-	if hd.goal, err = container.Goal(size, p[:n], ErrFormat); err != nil {
+	if hd.goal, err = container.Goal(size, p[:n]); err != nil {
 		return err
 	}
 	if err := hd.setMask(uint64(binary.LittleEndian.Uint16(p[n:]))); err != nil {
@@ -268,7 +268,7 @@ func newReader2(r io.ReaderAt, size int64, ch *container.Header, opts *ReadOptio
 	}
 	n := uint64(hd.goal.Len())
 	t := &Table{size: hd.goal.Size(), goal: hd.goal, n: n, counts: hd.counts, metric: hd.metric, hash: sha256.Sum256(hd.raw)}
-	file := container.NewFile(r, closer, name, errs)
+	file := container.NewFile(r, closer, name)
 	sh := hd.shape
 	var sec *container.Section
 	if hd.ch != nil {

@@ -6,18 +6,15 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/slidetable/slidetable/failure"
 	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/mem"
 	"github.com/slidetable/slidetable/internal/parallel"
 )
 
 // ErrClosed reports a block of a table read in place that a lookup needed
-// after the table was closed.
-var ErrClosed = failure.New(failure.Cancelled, "table: table closed")
-
-// errs are the sentinels of the errors of reading a file.
-var errs = container.Errors{Format: ErrFormat, Version: ErrVersion, Checksum: ErrChecksum, Closed: ErrClosed}
+// after the table was closed: the container's container.ErrClosed, which
+// every kind of file shares.
+var ErrClosed = container.ErrClosed
 
 // records holds the depths of a table of records: the records of its
 // slot groups (records.go), read from the file a block at a time, the

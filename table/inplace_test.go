@@ -447,7 +447,7 @@ func TestInPlaceFileChanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want1 := fmt.Sprintf("%s: table: checksum mismatch: block 1 of %d", path, r.blocks)
+		want1 := fmt.Sprintf("%s: container: checksum mismatch: block 1 of %d", path, r.blocks)
 		for range 2 {
 			if _, err := ip.Distance(bd); !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), want1) {
 				t.Fatalf("%v: Distance of a board of the changed block: %v, want ErrChecksum naming %q", metric, err, want1)

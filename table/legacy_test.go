@@ -85,11 +85,11 @@ func legacyV2(t testing.TB, b []byte) []byte {
 // newReaderInPlace reads the table of records of size bytes of r in
 // place, as OpenWith reads a file, closer closing r.
 func newReaderInPlace(r io.ReaderAt, size int64, opts *ReadOptions, closer io.Closer) (*Table, error) {
-	ch, _, err := readLayout(r, size)
+	o, _, err := opened(r, size)
 	if err != nil {
 		return nil, err
 	}
-	return newReader2(r, size, ch, opts, closer, "")
+	return newReader2(r, size, o.Header, opts, closer, "")
 }
 
 // TestLegacy writes tables of both layouts and metrics, turns them into
@@ -134,7 +134,7 @@ func TestLegacy(t *testing.T) {
 // layoutRecords, and before the container its version, 1 or 2.
 func fileLayout(t testing.TB, b []byte) int {
 	t.Helper()
-	_, layout, err := readLayout(bytes.NewReader(b), int64(len(b)))
+	_, layout, err := opened(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		t.Fatal(err)
 	}

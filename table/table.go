@@ -9,23 +9,26 @@ import (
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/container"
 	"github.com/slidetable/slidetable/internal/parallel"
 	"github.com/slidetable/slidetable/rank"
 )
 
 // Errors returned by this package. Errors from reading a file wrap one of
-// ErrFormat, ErrVersion and ErrChecksum.
+// ErrFormat, ErrVersion and ErrChecksum: the failures every kind of file
+// shares, which are package internal/container's (container.ErrFormat,
+// ErrVersion, ErrChecksum), named here too for this package's callers.
 var (
 	// ErrFormat reports a file that is not a table or is malformed or
 	// truncated.
-	ErrFormat = failure.New(failure.File, "table: bad format")
+	ErrFormat = container.ErrFormat
 	// ErrVersion reports a table file this package cannot read because a
 	// later version may have written it: a format version, an index scheme
 	// or a depth encoding it does not know.
-	ErrVersion = failure.New(failure.File, "table: unknown format version")
+	ErrVersion = container.ErrVersion
 	// ErrChecksum reports a table file whose contents do not match their
 	// checksums.
-	ErrChecksum = failure.New(failure.File, "table: checksum mismatch")
+	ErrChecksum = container.ErrChecksum
 	// ErrNotRegular reports a path to read, or to write that exists, that
 	// is not a regular file, such as a device or a FIFO.
 	ErrNotRegular = failure.New(failure.File, "table: not a regular file")
@@ -247,6 +250,13 @@ func (t *Table) Reachable() uint64 {
 	}
 	return s
 }
+
+// Kind returns container.Table: what the table's file holds.
+func (t *Table) Kind() container.Kind { return container.Table }
+
+// Entries returns the number of entries the table holds, one for each
+// board of its size: Boards.
+func (t *Table) Entries() uint64 { return t.Boards() }
 
 // Boards returns the number of boards of the table's size, n!, the range of
 // the indices Lookup takes; 0 for the zero Table.

@@ -150,16 +150,16 @@ func TestBadInput(t *testing.T) {
 
 		// Table files that cannot be used: exit 1, naming the file.
 		{"flipped table", []string{"distance", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
-		{"truncated table", []string{"distance", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "bad format", "unexpected EOF"}},
+		{"truncated table", []string{"distance", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "malformed file", "unexpected EOF"}},
 		{"future table", []string{"distance", "-table", files["future.tbl"], "3x3", board3}, 1, []string{files["future.tbl"], "version 3"}},
-		{"text file", []string{"distance", "-table", files["text.tbl"], "3x3", board3}, 1, []string{files["text.tbl"], "not a table file"}},
+		{"text file", []string{"distance", "-table", files["text.tbl"], "3x3", board3}, 1, []string{files["text.tbl"], "not a slidetable file"}},
 		{"empty file", []string{"distance", "-table", files["empty.tbl"], "3x3", board3}, 1, []string{files["empty.tbl"], "too short"}},
 		{"missing file", []string{"distance", "-table", files["missing.tbl"], "3x3", board3}, 1, []string{files["missing.tbl"], "no such file"}},
 		{"stats flipped", []string{"stats", files["flipped.tbl"]}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
 		{"stats missing", []string{"stats", files["missing.tbl"]}, 1, []string{files["missing.tbl"], "no such file"}},
-		{"verify truncated", []string{"verify", "-table", files["truncated.tbl"], "3x3"}, 1, []string{files["truncated.tbl"], "bad format"}},
+		{"verify truncated", []string{"verify", "-table", files["truncated.tbl"], "3x3"}, 1, []string{files["truncated.tbl"], "malformed file"}},
 		{"solve flipped", []string{"solve", "-table", files["flipped.tbl"], "3x3", board3}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
-		{"hint truncated", []string{"hint", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "bad format"}},
+		{"hint truncated", []string{"hint", "-table", files["truncated.tbl"], "3x3", board3}, 1, []string{files["truncated.tbl"], "malformed file"}},
 		{"levels flipped", []string{"levels", "-table", files["flipped.tbl"], "3x3"}, 1, []string{files["flipped.tbl"], "checksum mismatch"}},
 		// A goal that repeats a tile, its checksum good: a damaged file
 		// (1), not bad input (2), in every command and kind.
@@ -171,7 +171,7 @@ func TestBadInput(t *testing.T) {
 		{"goal twice in a database, info", []string{"info", "-json", files["goal-twice.pdb"]}, 1, []string{files["goal-twice.pdb"], "tile 1 appears twice"}},
 		{"goal twice in a tier", []string{"hint", "-table", files["goal-twice.abs"], "3x3", board3}, 1, []string{files["goal-twice.abs"], "tile 1 appears twice"}},
 		{"goal twice in a tier, verify", []string{"verify", "-table", files["goal-twice.abs"], "3x3"}, 1, []string{files["goal-twice.abs"], "tile 1 appears twice"}},
-		{"plot truncated", []string{"plot", "-o", files["missing.tbl"] + ".svg", files["truncated.tbl"]}, 1, []string{files["truncated.tbl"], "bad format"}},
+		{"plot truncated", []string{"plot", "-o", files["missing.tbl"] + ".svg", files["truncated.tbl"]}, 1, []string{files["truncated.tbl"], "malformed file"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := slidetable(t, "", tc.args...)
@@ -243,7 +243,7 @@ func TestCorruptTableFile(t *testing.T) {
 		} {
 			code, stdout, stderr := slidetable(t, "", args...)
 			named := strings.Contains(stderr, path)
-			problem := strings.Contains(stderr, "bad format") || strings.Contains(stderr, "checksum mismatch") ||
+			problem := strings.Contains(stderr, "malformed file") || strings.Contains(stderr, "checksum mismatch") ||
 				strings.Contains(stderr, "unknown format version")
 			if code != exitFailure || stdout != "" || !named || !problem {
 				t.Fatalf("%s: %q: exit %d, stdout %q, stderr %q; want exit 1 naming the file and the problem", what, args[0], code, stdout, stderr)

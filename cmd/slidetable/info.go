@@ -48,12 +48,8 @@ func runInfo(ctx context.Context, e *env, args []string) error {
 func writeInfo(e *env, info source.FileInfo) error {
 	var sb strings.Builder
 	how := "lower bounds that guide an optimal search"
-	entries := "entries"
-	switch info.Kind {
-	case source.Table:
-		how, entries = "exact distances", "boards"
-	case source.Abstraction:
-		entries = "arrangements"
+	if info.Exact {
+		how = "exact distances"
 	}
 	fmt.Fprintf(&sb, "file: %s\n", info.Path)
 	fmt.Fprintf(&sb, "kind: %s (%s)\n", info.Kind, how)
@@ -64,18 +60,22 @@ func writeInfo(e *env, info source.FileInfo) error {
 	} else {
 		fmt.Fprintf(&sb, "goal: %s\n", info.Goal)
 	}
-	fmt.Fprintf(&sb, "entries: %s %s\n", human.Group(info.Entries), entries)
+	fmt.Fprintf(&sb, "entries: %s %s\n", human.Group(info.Entries), info.Unit)
 	fmt.Fprintf(&sb, "bytes: %s (%s)\n", human.Group(uint64(info.Bytes)), human.Bytes(uint64(info.Bytes)))
 	if info.HashKnown {
 		fmt.Fprintf(&sb, "content hash: %x\n", info.Hash)
 	}
 	switch {
 	case info.Proof == source.Certified:
-		sb.WriteString("proof: certified as it is read (a table of up to 10 cells)\n")
+		fmt.Fprintf(&sb, "proof: certified as it is read (%s of up to %d cells)\n", info.Kind.WithArticle(), info.Kind.CertifiedCells())
 	case info.Proof == source.Known && info.Builtin:
 		sb.WriteString("proof: known (a copy of a file built into the program, proven by its tests)\n")
 	case info.Proof == source.Known:
-		sb.WriteString("proof: known (not built in: its content hash is that of the database 'slidetable build 4x4' writes, the same bytes on every machine, which the program knows)\n")
+		metric := ""
+		if info.Metric == board.MultiTile {
+			metric = "-metric multi "
+		}
+		fmt.Fprintf(&sb, "proof: known (not built in: its content hash is that of the %s 'slidetable build %s%s' writes, the same bytes on every machine, which the program knows)\n", info.Kind, metric, info.Goal.Size())
 	case info.Proof == source.Recorded:
 		fmt.Fprintf(&sb, "proof: recorded in %s\n", info.Record)
 	default:

@@ -44,7 +44,7 @@ func buildHint(goal board.Board, re *solver.ReachError) string {
 		return ""
 	}
 	kind, err := source.BuildKind(goal, re.Metric)
-	if err != nil || kind == source.Table {
+	if err != nil || kind.Exact() {
 		return ""
 	}
 	metric := ""

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/source"
@@ -58,51 +57,35 @@ func runVerify(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer src.Close()
-	switch src.Kind() {
-	case source.PDB:
-		if *asJSON {
-			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), src.Metric()), PatternDatabase: true, Certified: true, Source: src.Describe()})
-		}
-		_, err := fmt.Fprintf(e.stdout, "pattern database: proven exact\n")
-		return err
-	case source.Abstraction:
-		if *asJSON {
-			return writeJSONLine(e.stdout, api.VerifyPDB{About: api.NewAbout(src.Goal(), src.Metric()), AbstractionTier: true, Certified: true, Source: src.Describe()})
-		}
-		_, err := fmt.Fprintf(e.stdout, "abstraction tier: proven exact (multi-tile moves)\n")
-		return err
-	}
-	return verifyParity(ctx, e, src, *asJSON)
-}
-
-// verifyParity checks the parity rule against the proven table of src,
-// and prints both, as text or JSON.
-func verifyParity(ctx context.Context, e *env, src *source.Source, asJSON bool) error {
-	t, size := src.Table, src.Size()
-	rep, err := t.CheckParity(ctx)
+	v, err := src.Verify(ctx)
 	if err != nil {
 		return err
 	}
+	return writeVerified(e, v, *asJSON)
+}
+
+// writeVerified prints what verify proved, as text or JSON, whatever the
+// kind of the file: what was proven and, for a table, the parity rule
+// checked against it, whose mismatches fail the command.
+func writeVerified(e *env, v *source.Verification, asJSON bool) error {
+	var err error
 	if asJSON {
-		out := api.Verify{About: api.NewAbout(t.Goal(), t.Metric()), Certified: true, Permutations: rep.Permutations, Reachable: rep.Reachable, Mismatches: rep.Mismatches, Source: src.Describe()}
-		if rep.Mismatches > 0 {
-			b, _ := board.New(size, rep.First)
-			out.First = &b
-		}
-		err = writeJSONLine(e.stdout, out)
+		err = writeJSONLine(e.stdout, v.Answer)
 	} else {
 		in := ""
-		if t.Metric() == board.MultiTile {
+		if v.Metric == board.MultiTile {
 			in = " (multi-tile moves)"
 		}
-		_, err = fmt.Fprintf(e.stdout, "distances: proven exact%s\npermutations: %s\nreachable: %s\nmismatches: %s\n",
-			in, human.Group(rep.Permutations), human.Group(rep.Reachable), human.Group(rep.Mismatches))
-		if err == nil && rep.Mismatches > 0 {
-			b, _ := board.New(size, rep.First)
-			_, err = fmt.Fprintf(e.stdout, "first mismatch: %s\n", b)
+		_, err = fmt.Fprintf(e.stdout, "%s: proven exact%s\n", v.Subject, in)
+		if p := v.Parity; err == nil && p != nil {
+			_, err = fmt.Fprintf(e.stdout, "permutations: %s\nreachable: %s\nmismatches: %s\n",
+				human.Group(p.Permutations), human.Group(p.Reachable), human.Group(p.Mismatches))
+			if err == nil && p.First != nil {
+				_, err = fmt.Fprintf(e.stdout, "first mismatch: %s\n", p.First)
+			}
 		}
 	}
-	if err == nil && rep.Mismatches > 0 {
+	if err == nil && v.Parity != nil && v.Parity.Mismatches > 0 {
 		err = errSilent
 	}
 	return err
@@ -153,8 +136,7 @@ func reportRefuted(e *env, asJSON bool, r *source.Refutation) error {
 	if asJSON {
 		err = writeJSONLine(e.stdout, r.Answer)
 	} else {
-		what := map[source.Kind]string{source.Table: "distances", source.PDB: "pattern database", source.Abstraction: "abstraction tier"}[r.Kind]
-		_, err = fmt.Fprintf(e.stdout, "%s: WRONG: %s\n", what, r.What)
+		_, err = fmt.Fprintf(e.stdout, "%s: WRONG: %s\n", r.Subject, r.What)
 	}
 	if err != nil {
 		return err

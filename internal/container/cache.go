@@ -26,8 +26,8 @@ import (
 //     abstraction tier); the failure is then told only by File.Err.
 //
 // A failure is recorded in the File (File.Err, File.OnDamage), except,
-// by default, a block needed after Close, whose Load returns the Closed
-// sentinel and which a later Load tries again.
+// by default, a block needed after Close, whose Load returns ErrClosed
+// and which a later Load tries again.
 //
 // The zero Cache holds no blocks; Init sets it up, before any other use.
 // A Cache is safe for concurrent use once set up; it must not be copied.

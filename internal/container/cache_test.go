@@ -29,7 +29,7 @@ func blockFile(t *testing.T, start, size int64, blocks int, last int64) (*Sectio
 		s := sha256.Sum256(b[lo:hi])
 		sums = append(sums, s[:]...)
 	}
-	f := NewFile(bytes.NewReader(b), nil, "f.dat", Errors{})
+	f := NewFile(bytes.NewReader(b), nil, "f.dat")
 	return f.FixedSection("group 2", start, size, blocks, last, sums), b
 }
 
@@ -56,13 +56,12 @@ func TestSectionRead(t *testing.T) {
 	// section and the block, and leaves dst zero.
 	bad := bytes.Clone(b)
 	bad[sec.Offset(3)+5] ^= 1
-	sentinel := errors.New("kind: checksum mismatch")
-	f := NewFile(bytes.NewReader(bad), nil, "f.dat", Errors{Checksum: sentinel})
+	f := NewFile(bytes.NewReader(bad), nil, "f.dat")
 	bs := f.FixedSection("group 2", 100, 64, 5, 10, sec.sums)
 	dst := bytes.Repeat([]byte{0xAA}, 64)
 	err := bs.Read(3, dst)
-	if want := "f.dat: kind: checksum mismatch: group 2, block 3 of 5"; !errors.Is(err, sentinel) || !strings.Contains(err.Error(), want) {
-		t.Fatalf("Read of a changed block: %v, want the kind's sentinel, saying %q", err, want)
+	if want := "f.dat: container: checksum mismatch: group 2, block 3 of 5"; !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Read of a changed block: %v, want ErrChecksum, saying %q", err, want)
 	}
 	if !bytes.Equal(dst, make([]byte, 64)) {
 		t.Fatal("a block that failed is not left zero")
@@ -72,13 +71,13 @@ func TestSectionRead(t *testing.T) {
 	}
 
 	// Cut short: the last block is missing bytes.
-	f = NewFile(bytes.NewReader(b[:len(b)-1]), nil, "", Errors{})
+	f = NewFile(bytes.NewReader(b[:len(b)-1]), nil, "")
 	if _, err := f.FixedSection("", 100, 64, 5, 10, sec.sums).ReadNew(4); !errors.Is(err, ErrFormat) || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("Read of a block cut short: %v, want ErrFormat and io.ErrUnexpectedEOF", err)
 	}
 
-	// After Close, reads fail with the Closed sentinel.
-	f = NewFile(bytes.NewReader(b), nil, "", Errors{})
+	// After Close, reads fail with ErrClosed.
+	f = NewFile(bytes.NewReader(b), nil, "")
 	cs := f.FixedSection("", 100, 64, 5, 10, sec.sums)
 	if err := f.Close(); err != nil {
 		t.Fatal(err)

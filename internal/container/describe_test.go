@@ -19,7 +19,7 @@ import (
 // container and of each version before it, and the built-in files: what
 // Describe says from the header alone is what the kind's reader finds
 // reading the file (its size, metric, goal and content hash; the entries
-// it holds), and Sniff knows the kind from the first bytes. (The crafted
+// it holds), and NewOpened knows the kind from the first bytes. (The crafted
 // tables, whose distances are wrong, are left out: their reader refuses
 // them once it has certified them.)
 func TestDescribeEveryKind(t *testing.T) {
@@ -50,8 +50,8 @@ func TestDescribeEveryKind(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if k, ok := container.Sniff(b[:container.SniffLen]); !ok || k != info.Kind {
-				t.Fatalf("Sniff = %v, %v; Describe says %v", k, ok, info.Kind)
+			if o, err := container.NewOpened(bytes.NewReader(b), int64(len(b)), path); err != nil || o.Kind() != info.Kind || (o.Header == nil) != (info.Version == 0) {
+				t.Fatalf("NewOpened = %v, %v; Describe says %v", o, err, info.Kind)
 			}
 			want := read(t, path, info.Kind)
 			if info.Size != want.Size || info.Metric != want.Metric || info.Goal != want.Goal ||
@@ -62,9 +62,9 @@ func TestDescribeEveryKind(t *testing.T) {
 		})
 	}
 	t.Logf("formats: %v", versions)
-	for _, f := range []string{"container 1, table payload 1", "container 1, pdb payload 1", "container 1, abstraction payload 1",
-		"table format 1 (before the container)", "table format 2 (before the container)", "pdb format 1 (before the container)",
-		"pdb format 2 (before the container)", "pdb format 3 (before the container)", "abstraction format 1 (before the container)"} {
+	for _, f := range []string{"container 1, table payload 1", "container 1, pattern database payload 1", "container 1, abstraction tier payload 1",
+		"table format 1 (before the container)", "table format 2 (before the container)", "pattern database format 1 (before the container)",
+		"pattern database format 2 (before the container)", "pattern database format 3 (before the container)", "abstraction tier format 1 (before the container)"} {
 		if !versions[f] {
 			t.Errorf("no file of %s", f)
 		}

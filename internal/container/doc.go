@@ -21,9 +21,22 @@
 // same content hash hold the same bytes, and a block read is the block
 // proven. (A CRC-32C could be forged for each block; a SHA-256 cannot.)
 //
+// A kind of file plugs in by its codec (Codec, Register), which its
+// package registers when it is linked in: its number in the header, what
+// it is called and what its entries count, its formats before the
+// container, its decoder, its proof and its builder. A file is opened once
+// (OpenFile, NewOpened): its first bytes and its header are read once,
+// which say its kind, and the open file is handed to its kind's decoder
+// (Decode, Open, Read), which reads it whole or keeps it to read in place.
+// The failures of reading a file are the container's, whatever its kind,
+// one sentinel and one text each (ErrFormat, ErrVersion, ErrChecksum,
+// ErrClosed), which the kinds' errors wrap; so a kind of file is its
+// codec, and no reader of files has a case for it. Which files there are,
+// of which kind, for which size and metric, is package internal/recipe's.
+//
 // Describe tells what any file holds from its header alone, whatever its
 // kind: the files of the kinds' own formats before the container too,
-// which their packages still read and register (RegisterLegacy).
+// which their packages still read (Codec.Legacy).
 //
 // # File format
 //
@@ -33,7 +46,7 @@
 //	0       8     magic "SLIDEBOX"
 //	8       2     version (1)
 //	10      1     kind: 1 exact table, 2 additive pattern database,
-//	              3 abstraction tier
+//	              3 abstraction tier (a number a codec registers)
 //	11      1     the version of the kind's parameters and payload
 //	12      1     width W
 //	13      1     height H (n = W*H)

@@ -10,23 +10,22 @@ import (
 // error, which Err and Done return: a caller reads every field, then
 // checks once.
 type Fields struct {
-	b         []byte
-	off       int
-	what      string // "header", "parameters": in errors
-	errFormat error
-	err       error
+	b    []byte
+	off  int
+	what string // "header", "parameters": in errors
+	err  error
 }
 
 // NewFields returns the reader of the fields of b, called what in errors,
-// which wrap errFormat.
-func NewFields(b []byte, what string, errFormat error) *Fields {
-	return &Fields{b: b, what: what, errFormat: errFormat}
+// which wrap ErrFormat.
+func NewFields(b []byte, what string) *Fields {
+	return &Fields{b: b, what: what}
 }
 
 // ParamFields returns the reader of the kind's parameters of h, whose errors
-// wrap errFormat.
-func (h *Header) ParamFields(errFormat error) *Fields {
-	return NewFields(h.Params, "parameters", errFormat)
+// wrap ErrFormat.
+func (h *Header) ParamFields() *Fields {
+	return NewFields(h.Params, "parameters")
 }
 
 // Bytes returns the next n bytes, or nil once the fields end first.
@@ -35,7 +34,7 @@ func (f *Fields) Bytes(n int) []byte {
 		return nil
 	}
 	if n < 0 || n > len(f.b)-f.off {
-		f.err = fmt.Errorf("%w: the %s end at byte %d, before the %d bytes at %d", f.errFormat, f.what, len(f.b), n, f.off)
+		f.err = fmt.Errorf("%w: the %s end at byte %d, before the %d bytes at %d", ErrFormat, f.what, len(f.b), n, f.off)
 		return nil
 	}
 	f.off += n
@@ -83,7 +82,7 @@ func (f *Fields) Err() error { return f.err }
 // Done returns Err, or an error if bytes are left unread.
 func (f *Fields) Done() error {
 	if f.err == nil && f.off != len(f.b) {
-		f.err = fmt.Errorf("%w: %d bytes after the last of the %s", f.errFormat, len(f.b)-f.off, f.what)
+		f.err = fmt.Errorf("%w: %d bytes after the last of the %s", ErrFormat, len(f.b)-f.off, f.what)
 	}
 	return f.err
 }

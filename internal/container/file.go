@@ -11,13 +11,17 @@ import (
 	"github.com/slidetable/slidetable/internal/human"
 )
 
-// Errors of reading a file. A kind's reader gives its own sentinels
-// instead (Errors), so that its callers keep testing for them.
+// The failures of reading a file, shared by every kind: a kind's reader
+// returns errors that wrap these, whatever its kind (the ErrFormat,
+// ErrVersion, ErrChecksum and ErrClosed of packages table, pdb and
+// abstraction are these sentinels under their packages' names), so that
+// a damaged file says so in the same words whatever it holds.
 var (
 	// ErrFormat reports a file that is not of the format or is damaged: a
 	// wrong magic, length or field, or bytes missing.
 	ErrFormat = failure.New(failure.File, "container: malformed file")
-	// ErrVersion reports a file of a version this package does not read.
+	// ErrVersion reports a file of a version this program does not read:
+	// of the container, of a kind's payload, or a kind it does not know.
 	ErrVersion = failure.New(failure.File, "container: unknown format version")
 	// ErrChecksum reports a header or a block whose checksum does not
 	// match.
@@ -26,54 +30,28 @@ var (
 	ErrClosed = failure.New(failure.Cancelled, "container: file closed")
 )
 
-// Errors are the sentinels that the errors of a File wrap: a kind's own,
-// so that a caller of package table, say, tests for table.ErrChecksum
-// whichever reader met the damage. A nil field stands for the
-// container's own sentinel.
-type Errors struct {
-	Format, Version, Checksum, Closed error
-}
-
-// withDefaults returns e with the container's sentinel for every nil
-// field.
-func (e Errors) withDefaults() Errors {
-	if e.Format == nil {
-		e.Format = ErrFormat
-	}
-	if e.Version == nil {
-		e.Version = ErrVersion
-	}
-	if e.Checksum == nil {
-		e.Checksum = ErrChecksum
-	}
-	if e.Closed == nil {
-		e.Closed = ErrClosed
-	}
-	return e
-}
-
 // Damaged returns err, the refusal of a value read from a file (a goal
 // that repeats a tile, a partition or a classing that is not one), as the
-// file's damage: it wraps errFormat and says what the value is (unless
+// file's damage: it wraps ErrFormat and says what the value is (unless
 // what is "") and what err says (without the names of packages,
 // human.Message), but does not wrap err, whose kind is that of the same
 // value given by a caller, bad input, which a front end would report as
 // the caller's mistake; the mistake is the file's (failure.File).
-func Damaged(errFormat error, what string, err error) error {
+func Damaged(what string, err error) error {
 	if what == "" {
-		return fmt.Errorf("%w: %s", errFormat, human.Message(err))
+		return fmt.Errorf("%w: %s", ErrFormat, human.Message(err))
 	}
-	return fmt.Errorf("%w: %s: %s", errFormat, what, human.Message(err))
+	return fmt.Errorf("%w: %s: %s", ErrFormat, what, human.Message(err))
 }
 
 // Goal returns the board of size whose cells, in reading order, a file
-// holds as its goal, or an error wrapping errFormat if they are not one
+// holds as its goal, or an error wrapping ErrFormat if they are not one
 // (Damaged): every kind's reader, of the container or of the formats
 // before it, reads its goal here.
-func Goal(size board.Size, cells []byte, errFormat error) (board.Board, error) {
+func Goal(size board.Size, cells []byte) (board.Board, error) {
 	goal, err := board.New(size, cells)
 	if err != nil {
-		return board.Board{}, Damaged(errFormat, "goal", err)
+		return board.Board{}, Damaged("goal", err)
 	}
 	return goal, nil
 }
@@ -84,13 +62,12 @@ func Goal(size board.Size, cells []byte, errFormat error) (board.Board, error) {
 // what the blocks of every section of the file share: the reader, the
 // file's name for errors, whether it is closed, and the first block that
 // failed (Err). Close may come while blocks are being read: a read in
-// progress ends first, and every read after it fails with the Closed
-// sentinel. A File is safe for concurrent use.
+// progress ends first, and every read after it fails with ErrClosed. A
+// File is safe for concurrent use.
 type File struct {
 	r      io.ReaderAt
 	closer io.Closer
 	name   string
-	errs   Errors
 
 	io     sync.RWMutex // reads hold it shared, Close alone
 	closed bool
@@ -102,9 +79,9 @@ type File struct {
 }
 
 // NewFile returns the File that reads r, named name in errors ("" for
-// none), whose errors wrap errs; closer, if not nil, is closed by Close.
-func NewFile(r io.ReaderAt, closer io.Closer, name string, errs Errors) *File {
-	return &File{r: r, closer: closer, name: name, errs: errs.withDefaults()}
+// none); closer, if not nil, is closed by Close.
+func NewFile(r io.ReaderAt, closer io.Closer, name string) *File {
+	return &File{r: r, closer: closer, name: name}
 }
 
 // Name returns the file's name, "" if it has none.
@@ -113,9 +90,6 @@ func (f *File) Name() string {
 	defer f.mu.Unlock()
 	return f.name
 }
-
-// Errors returns the sentinels the file's errors wrap.
-func (f *File) Errors() Errors { return f.errs }
 
 // OnDamage has damaged called, once, with the first error of a block that
 // fails its checks or cannot be read from now on (not one needed after
@@ -127,16 +101,15 @@ func (f *File) OnDamage(damaged func(error)) {
 	f.mu.Unlock()
 }
 
-// ReadAt fills p from the file at off. A short read is the Format
-// sentinel wrapping io.ErrUnexpectedEOF; a read after Close is the Closed
-// sentinel.
+// ReadAt fills p from the file at off. A short read is ErrFormat
+// wrapping io.ErrUnexpectedEOF; a read after Close is ErrClosed.
 func (f *File) ReadAt(p []byte, off int64) error {
 	f.io.RLock()
 	defer f.io.RUnlock()
 	if f.closed {
-		return f.errs.Closed
+		return ErrClosed
 	}
-	return readFull(f.r, p, off, f.errs.Format)
+	return readFull(f.r, p, off)
 }
 
 // prefix returns what names the file at the start of an error: its name
@@ -149,20 +122,20 @@ func (f *File) prefix() string {
 }
 
 // readFull fills p from r at off; a short read is io.ErrUnexpectedEOF
-// wrapped in errFormat.
-func readFull(r io.ReaderAt, p []byte, off int64, errFormat error) error {
+// wrapped in ErrFormat.
+func readFull(r io.ReaderAt, p []byte, off int64) error {
 	if m, err := r.ReadAt(p, off); err != nil && !(m == len(p) && err == io.EOF) {
 		if errors.Is(err, io.EOF) {
 			err = io.ErrUnexpectedEOF
 		}
-		return fmt.Errorf("%w: %w", errFormat, err)
+		return fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	return nil
 }
 
 // Close closes the file, once, and returns the error of closing it:
 // blocks already read stay in memory, every block read from now on fails
-// with the Closed sentinel, and the reader is no longer used.
+// with ErrClosed, and the reader is no longer used.
 func (f *File) Close() error {
 	f.io.Lock()
 	defer f.io.Unlock()
@@ -179,7 +152,7 @@ func (f *File) Close() error {
 
 // IsClosed reports whether err is the error of a block needed after the
 // file was closed.
-func (f *File) IsClosed(err error) bool { return errors.Is(err, f.errs.Closed) }
+func (f *File) IsClosed(err error) bool { return errors.Is(err, ErrClosed) }
 
 // Err returns the first error of a block that failed: one that did not
 // match its SHA-256 or its kind's checks, or could not be read, or (in a

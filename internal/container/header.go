@@ -34,10 +34,12 @@ const (
 	MaxAlign = 16
 )
 
-// Kind is what a file holds. Part of the file format; do not change.
+// Kind is what a file holds: its number in the header, which its
+// package registers with its codec (Register). Part of the file format;
+// do not change.
 type Kind uint8
 
-// The kinds of file.
+// The kinds of file of this program, whose packages register them.
 const (
 	// Table is an exact table: the distance of every board of a size to
 	// its goal (package table).
@@ -50,19 +52,20 @@ const (
 	Abstraction Kind = 3
 )
 
-var kindNames = [...]string{Table: "exact table", PatternDB: "additive pattern database", Abstraction: "abstraction tier"}
-
-// String returns the kind's name: "exact table", "additive pattern
-// database" or "abstraction tier".
+// String returns the name its codec gives the kind ("table", "pattern
+// database", "abstraction tier"), or "kind 9" for a kind not registered.
 func (k Kind) String() string {
-	if k.Valid() {
-		return kindNames[k]
+	if c, ok := CodecOf(k); ok {
+		return c.Name
 	}
 	return fmt.Sprintf("kind %d", uint8(k))
 }
 
-// Valid reports whether k is a kind this version knows.
-func (k Kind) Valid() bool { return k >= Table && int(k) < len(kindNames) }
+// Valid reports whether k is a kind registered (Register).
+func (k Kind) Valid() bool {
+	_, ok := CodecOf(k)
+	return ok
+}
 
 // metric bytes: part of the file format.
 const (
@@ -192,65 +195,65 @@ func (h *Header) Section(f *File, i int, label string) *Section {
 }
 
 // ReadHeader reads and checks the header of a file of size bytes, with
-// errors that wrap errs. It checks, before it allocates anything but the
+// errors that wrap the shared failures (ErrFormat, ErrVersion,
+// ErrChecksum). It checks, before it allocates anything but the
 // header, whose length must fit the file: the magic and the version
 // first, so that a file of another version says so whatever follows
 // them; the header's checksum before any other field; every field; that
 // the sections fill the file exactly after the header and its zero
 // padding. The header's bytes are then those Raw returns.
-func ReadHeader(r io.ReaderAt, size int64, errs Errors) (*Header, error) {
-	errs = errs.withDefaults()
+func ReadHeader(r io.ReaderAt, size int64) (*Header, error) {
 	if size < fixedLen {
-		return nil, fmt.Errorf("%w: %d bytes is too short for a slidetable file: %w", errs.Format, max(size, 0), io.ErrUnexpectedEOF)
+		return nil, fmt.Errorf("%w: %d bytes is too short for a slidetable file: %w", ErrFormat, max(size, 0), io.ErrUnexpectedEOF)
 	}
 	var fixed [fixedLen]byte
-	if err := readFull(r, fixed[:], 0, errs.Format); err != nil {
+	if err := readFull(r, fixed[:], 0); err != nil {
 		return nil, err
 	}
 	le := binary.LittleEndian
 	if string(fixed[:8]) != Magic {
-		return nil, fmt.Errorf("%w: not a slidetable file (no %q at the start)", errs.Format, Magic)
+		return nil, fmt.Errorf("%w: not a slidetable file (no %q at the start)", ErrFormat, Magic)
 	}
 	if v := le.Uint16(fixed[8:]); v != Version {
-		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", errs.Version, v, Version)
+		return nil, fmt.Errorf("%w: version %d (this program reads version %d)", ErrVersion, v, Version)
 	}
 	hl := int64(le.Uint32(fixed[16:]))
 	if hl < fixedLen+4+4 || hl > MaxHeader || hl > size {
-		return nil, fmt.Errorf("%w: a header of %d bytes in a file of %d", errs.Format, hl, size)
+		return nil, fmt.Errorf("%w: a header of %d bytes in a file of %d", ErrFormat, hl, size)
 	}
 	raw := make([]byte, hl)
-	if err := readFull(r, raw, 0, errs.Format); err != nil {
+	if err := readFull(r, raw, 0); err != nil {
 		return nil, err
 	}
 	if le.Uint32(raw[hl-4:]) != fileformat.Checksum(raw[:hl-4]) {
-		return nil, fmt.Errorf("%w: header", errs.Checksum)
+		return nil, fmt.Errorf("%w: header", ErrChecksum)
 	}
 	// The length came from an earlier read: a file that changed since
 	// would be read by fields it no longer has.
 	if !bytes.Equal(raw[:fixedLen], fixed[:]) {
-		return nil, fmt.Errorf("%w: the header changed while it was read", errs.Format)
+		return nil, fmt.Errorf("%w: the header changed while it was read", ErrFormat)
 	}
-	h, err := parseHeader(raw, errs)
+	h, err := parseHeader(raw)
 	if err != nil {
 		return nil, err
 	}
-	return h, h.place(r, size, errs)
+	return h, h.place(r, size)
 }
 
 // parseHeader reads the fields of the header raw, whose checksum holds.
-func parseHeader(raw []byte, errs Errors) (*Header, error) {
+func parseHeader(raw []byte) (*Header, error) {
 	le := binary.LittleEndian
 	h := &Header{Kind: Kind(raw[10]), KindVersion: raw[11], Align: raw[15], raw: raw}
 	size := board.Size{W: int(raw[12]), H: int(raw[13])}
 	switch {
 	case !h.Kind.Valid():
-		return nil, fmt.Errorf("%w: %s (this program reads kinds 1 to %d)", errs.Version, h.Kind, len(kindNames)-1)
+		return nil, fmt.Errorf("%w: %s, which this program does not read", ErrVersion, h.Kind)
 	case raw[14] != metricSingle && raw[14] != metricMulti:
-		return nil, fmt.Errorf("%w: metric %d", errs.Format, raw[14])
+		return nil, fmt.Errorf("%w: metric %d", ErrFormat, raw[14])
 	case h.Align > MaxAlign:
-		return nil, fmt.Errorf("%w: sections aligned to 2^%d bytes, more than 2^%d", errs.Format, h.Align, MaxAlign)
+		return nil, fmt.Errorf("%w: sections aligned to 2^%d bytes, more than 2^%d", ErrFormat, h.Align, MaxAlign)
 	case size.Validate() != nil:
-		return nil, fmt.Errorf("%w: size %dx%d", errs.Format, size.W, size.H)
+		return nil, fmt.Errorf("%w: size %dx%d", ErrFormat, size.W, size.H)
 	}
 	h.Metric = board.SingleTile
 	if raw[14] == metricMulti {
@@ -258,24 +261,24 @@ func parseHeader(raw []byte, errs Errors) (*Header, error) {
 	}
 	nsec := le.Uint32(raw[20:])
 	h.Entries = le.Uint64(raw[24:])
-	p := NewFields(raw[fixedLen:len(raw)-4], "header fields", errs.Format)
+	p := NewFields(raw[fixedLen:len(raw)-4], "header fields")
 	goal := p.Bytes(size.Cells())
 	h.Params = p.Bytes(int(p.Uint32()))
 	if err := p.Err(); err != nil {
 		return nil, err
 	}
 	var err error
-	if h.Goal, err = Goal(size, goal, errs.Format); err != nil {
+	if h.Goal, err = Goal(size, goal); err != nil {
 		return nil, err
 	}
 	if uint64(nsec)*4 > uint64(p.Left()) {
-		return nil, fmt.Errorf("%w: %d sections in a header of %d bytes", errs.Format, nsec, len(raw))
+		return nil, fmt.Errorf("%w: %d sections in a header of %d bytes", ErrFormat, nsec, len(raw))
 	}
 	h.Sections = make([]Blocks, nsec)
 	for i := range h.Sections {
 		nb := p.Uint32()
 		if uint64(nb)*blockEntry > uint64(p.Left()) {
-			return nil, fmt.Errorf("%w: section %d of %d blocks in a header of %d bytes", errs.Format, i, nb, len(raw))
+			return nil, fmt.Errorf("%w: section %d of %d blocks in a header of %d bytes", ErrFormat, i, nb, len(raw))
 		}
 		s := &h.Sections[i]
 		s.Lens = make([]uint32, nb)
@@ -284,7 +287,7 @@ func parseHeader(raw []byte, errs Errors) (*Header, error) {
 			s.Lens[k] = p.Uint32()
 			s.Sums = append(s.Sums, p.Bytes(SumSize)...)
 			if s.Lens[k] == 0 {
-				return nil, fmt.Errorf("%w: block %d of section %d is empty", errs.Format, k, i)
+				return nil, fmt.Errorf("%w: block %d of section %d is empty", ErrFormat, k, i)
 			}
 		}
 	}
@@ -297,7 +300,7 @@ func parseHeader(raw []byte, errs Errors) (*Header, error) {
 // place sets where each section starts and checks that they fill the
 // file of size bytes exactly after the header and its padding, which
 // must be zero.
-func (h *Header) place(r io.ReaderAt, size int64, errs Errors) error {
+func (h *Header) place(r io.ReaderAt, size int64) error {
 	hl := int64(len(h.raw))
 	off := alignUp(hl, h.Align)
 	data := off
@@ -308,17 +311,17 @@ func (h *Header) place(r io.ReaderAt, size int64, errs Errors) error {
 	}
 	if off != size {
 		if off > size {
-			return fmt.Errorf("%w: the sections end at byte %d of a %d-byte file: %w", errs.Format, off, size, io.ErrUnexpectedEOF)
+			return fmt.Errorf("%w: the sections end at byte %d of a %d-byte file: %w", ErrFormat, off, size, io.ErrUnexpectedEOF)
 		}
-		return fmt.Errorf("%w: the sections end at byte %d of a %d-byte file", errs.Format, off, size)
+		return fmt.Errorf("%w: the sections end at byte %d of a %d-byte file", ErrFormat, off, size)
 	}
 	pad := make([]byte, data-hl)
-	if err := readFull(r, pad, hl, errs.Format); err != nil {
+	if err := readFull(r, pad, hl); err != nil {
 		return err
 	}
 	for _, c := range pad {
 		if c != 0 {
-			return fmt.Errorf("%w: the padding after the header is not zero", errs.Format)
+			return fmt.Errorf("%w: the padding after the header is not zero", ErrFormat)
 		}
 	}
 	return nil

@@ -51,7 +51,7 @@ func TestHeaderRoundTrip(t *testing.T) {
 		if align == 12 && want.DataOffset() != 4096 {
 			t.Fatalf("the first section at %d, want 4096", want.DataOffset())
 		}
-		h, err := ReadHeader(bytes.NewReader(b), int64(len(b)), Errors{})
+		h, err := ReadHeader(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
 			t.Fatalf("align %d: %v", align, err)
 		}
@@ -62,7 +62,7 @@ func TestHeaderRoundTrip(t *testing.T) {
 		if got, want := h.ContentHash(), sha256.Sum256(b[:want.Len()]); got != want {
 			t.Fatal("the content hash is not the SHA-256 of the header")
 		}
-		f := NewFile(bytes.NewReader(b), nil, "", Errors{})
+		f := NewFile(bytes.NewReader(b), nil, "")
 		for i, s := range want.Sections {
 			sec := h.Section(f, i, "")
 			if sec.Blocks() != len(s.Lens) {
@@ -113,11 +113,11 @@ func isSentinel(err error) bool {
 // readAll reads the header of b and every block of every section: the
 // first error.
 func readAll(b []byte) error {
-	h, err := ReadHeader(bytes.NewReader(b), int64(len(b)), Errors{})
+	h, err := ReadHeader(bytes.NewReader(b), int64(len(b)))
 	if err != nil {
 		return err
 	}
-	f := NewFile(bytes.NewReader(b), nil, "", Errors{})
+	f := NewFile(bytes.NewReader(b), nil, "")
 	for i := range h.Sections {
 		sec := h.Section(f, i, "")
 		for k := range sec.Blocks() {
@@ -208,10 +208,10 @@ func TestHeaderHostile(t *testing.T) {
 		t.Logf("%s: %v (%v allocations)", name, err, allocs)
 	}
 	// An io.ReaderAt that says the file is longer than it is.
-	if _, err := ReadHeader(bytes.NewReader(b), int64(len(b))+100, Errors{}); !errors.Is(err, ErrFormat) {
+	if _, err := ReadHeader(bytes.NewReader(b), int64(len(b))+100); !errors.Is(err, ErrFormat) {
 		t.Fatalf("a file said longer: %v", err)
 	}
-	if _, err := ReadHeader(bytes.NewReader(b[:hl-1]), int64(hl+10), Errors{}); !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := ReadHeader(bytes.NewReader(b[:hl-1]), int64(hl+10)); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("a file cut in its header, said longer: %v", err)
 	}
 }
@@ -222,13 +222,13 @@ func TestDescribeUnknown(t *testing.T) {
 		if _, err := DescribeAt(bytes.NewReader(b), int64(len(b))); !errors.Is(err, ErrFormat) {
 			t.Errorf("%q: %v, want ErrFormat", b, err)
 		}
-		if k, ok := Sniff(b); ok {
-			t.Errorf("Sniff(%q) = %v", b, k)
+		if o, err := NewOpened(bytes.NewReader(b), int64(len(b)), ""); !errors.Is(err, ErrFormat) {
+			t.Errorf("NewOpened(%q) = %v, %v, want ErrFormat", b, o, err)
 		}
 	}
 	b, _ := sample(0)
-	if k, ok := Sniff(b[:SniffLen]); !ok || k != Abstraction {
-		t.Errorf("Sniff = %v, %v, want Abstraction", k, ok)
+	if o, err := NewOpened(bytes.NewReader(b), int64(len(b)), ""); err != nil || o.Kind() != Abstraction || o.Header == nil {
+		t.Errorf("NewOpened = %v, %v, want an abstraction tier", o, err)
 	}
 }
 

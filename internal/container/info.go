@@ -2,11 +2,9 @@ package container
 
 import (
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sync"
 
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/atomicfile"
@@ -37,83 +35,14 @@ type Info struct {
 }
 
 // Format returns the name of the file's format and its version:
-// "container 1", or "table format 2" for a file before the container.
+// "container 1, table payload 1", or "table format 2 (before the
+// container)" for a file before the container.
 func (i Info) Format() string {
 	if i.Version == 0 {
-		return fmt.Sprintf("%s format %d (before the container)", legacyName(i.Kind), i.KindVersion)
+		return fmt.Sprintf("%s format %d (before the container)", i.Kind, i.KindVersion)
 	}
-	return fmt.Sprintf("container %d, %s payload %d", i.Version, legacyName(i.Kind), i.KindVersion)
+	return fmt.Sprintf("container %d, %s payload %d", i.Version, i.Kind, i.KindVersion)
 }
-
-// legacyName returns the short name of a kind's package.
-func legacyName(k Kind) string {
-	switch k {
-	case Table:
-		return "table"
-	case PatternDB:
-		return "pdb"
-	case Abstraction:
-		return "abstraction"
-	}
-	return k.String()
-}
-
-// Legacy describes the files of a kind's own format before the container,
-// which its package registers (RegisterLegacy): their magic, and the
-// reader of their header.
-type Legacy struct {
-	Magic    string
-	Kind     Kind
-	Describe func(r io.ReaderAt, size int64) (Info, error)
-}
-
-var (
-	legacyMu sync.RWMutex
-	legacies []Legacy
-)
-
-// RegisterLegacy registers the files of a kind's format before the
-// container, so that Describe and Sniff know them. The packages of the
-// kinds register theirs when they are linked in; every program that opens
-// files through package source has them all.
-func RegisterLegacy(l Legacy) {
-	legacyMu.Lock()
-	defer legacyMu.Unlock()
-	legacies = append(legacies, l)
-}
-
-// legacy returns the registered format whose magic b starts with.
-func legacy(b []byte) (Legacy, bool) {
-	legacyMu.RLock()
-	defer legacyMu.RUnlock()
-	for _, l := range legacies {
-		if len(b) >= len(l.Magic) && string(b[:len(l.Magic)]) == l.Magic {
-			return l, true
-		}
-	}
-	return Legacy{}, false
-}
-
-// SniffLen is the bytes of a file's start that Sniff needs.
-const SniffLen = 16
-
-// Sniff returns the kind of the file that starts with b, its first
-// SniffLen bytes (fewer for a shorter file), from its magic and the kind
-// the header names, and false for a file of none: not of the format, nor
-// of a registered format before it.
-func Sniff(b []byte) (Kind, bool) {
-	if len(b) >= 11 && string(b[:len(Magic)]) == Magic {
-		k := Kind(b[10])
-		return k, k.Valid()
-	}
-	if l, ok := legacy(b); ok {
-		return l.Kind, true
-	}
-	return 0, false
-}
-
-// errUnknown reports a file of no format Describe knows.
-var errUnknown = errors.New("not a slidetable file: no table, pattern database or abstraction tier")
 
 // Describe returns what the file at path holds, from its header: a file
 // of the container format, or of a registered format before it. It reads
@@ -140,19 +69,13 @@ func Describe(path string) (Info, error) {
 
 // DescribeAt is Describe for the file of size bytes that r reads.
 func DescribeAt(r io.ReaderAt, size int64) (Info, error) {
-	start := make([]byte, min(max(size, 0), SniffLen))
-	if err := readFull(r, start, 0, ErrFormat); err != nil {
-		return Info{}, err
-	}
-	if l, ok := legacy(start); ok {
-		return l.Describe(r, size)
-	}
-	if len(start) < len(Magic) || string(start[:len(Magic)]) != Magic {
-		return Info{}, fmt.Errorf("%w: %w", ErrFormat, errUnknown)
-	}
-	h, err := ReadHeader(r, size, Errors{})
+	o, err := NewOpened(r, size, "")
 	if err != nil {
 		return Info{}, err
+	}
+	h := o.Header
+	if h == nil {
+		return o.legacy.Describe(r, size)
 	}
 	return Info{
 		Kind: h.Kind, Version: Version, KindVersion: int(h.KindVersion),

@@ -83,9 +83,8 @@ func (s *Section) where(k int) string {
 
 // Read reads block k into dst, which holds Len(k) bytes at least, and
 // checks it against its SHA-256. On failure, dst[:Len(k)] is left zero
-// and the error, which names the block, wraps the file's Checksum
-// sentinel for bytes that do not match, its Format sentinel for bytes
-// missing, or its Closed sentinel after Close.
+// and the error, which names the block, wraps ErrChecksum for bytes that
+// do not match, ErrFormat for bytes missing, or ErrClosed after Close.
 func (s *Section) Read(k int, dst []byte) error {
 	n := s.Len(k)
 	dst = dst[:n]
@@ -97,7 +96,7 @@ func (s *Section) Read(k int, dst []byte) error {
 	if sum := sha256.Sum256(dst); string(sum[:]) != string(s.Sum(k)) {
 		clear(dst)
 		return fmt.Errorf("%s%w: %s (bytes %d to %d) does not match the SHA-256 the header gives: the file is damaged, or changed after it was opened",
-			s.f.prefix(), s.f.errs.Checksum, s.where(k), off, off+int64(n)-1)
+			s.f.prefix(), ErrChecksum, s.where(k), off, off+int64(n)-1)
 	}
 	return nil
 }

@@ -3,13 +3,14 @@
 package data
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"slices"
+	"io"
 	"sync"
 
-	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/failure"
+	"github.com/slidetable/slidetable/internal/recipe"
 )
 
 // given holds the files of OnDemand given to the WebAssembly build
@@ -51,20 +52,15 @@ func givenFile(name string) ([]byte, error) {
 	return nil, &notGiven{msg: fmt.Sprintf("%s, which the WebAssembly module leaves out, has not been given to it", name)}
 }
 
-// AbstractionSizes returns the sizes whose abstraction database files
-// this build knows, given or not yet (see Give): 4x4.
-func AbstractionSizes() []board.Size { return []board.Size{size4x4} }
-
-// AbstractionFile returns the bytes of the abstraction database file of
-// size that were given (Give). It fails with an error wrapping
-// ErrNotGiven if none have been yet or those given were refused, and with
-// ErrNotEmbedded for a size without one.
-func AbstractionFile(size board.Size) ([]byte, error) {
-	d, ok := Demanded(size, board.MultiTile, false)
-	if !ok || !slices.Contains(AbstractionSizes(), size) {
-		return nil, fmt.Errorf("%w: %s abstraction database", ErrNotEmbedded, size)
+// openOnDemand returns what reads the bytes given as the file of r, a
+// recipe on demand (Give), and their length, or an error wrapping
+// ErrNotGiven that says why there are none.
+func openOnDemand(r recipe.Recipe) (io.ReaderAt, int64, error) {
+	b, err := givenFile(r.FileName())
+	if err != nil {
+		return nil, 0, err
 	}
-	return givenFile(d.Name)
+	return bytes.NewReader(b), int64(len(b)), nil
 }
 
 // Give gives the WebAssembly build the bytes of the file of OnDemand
