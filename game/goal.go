@@ -2,8 +2,6 @@ package game
 
 import (
 	"context"
-	"fmt"
-	"net/url"
 	"sync"
 
 	"github.com/slidetable/slidetable/board"
@@ -42,22 +40,6 @@ type goalCache struct {
 	mu    sync.Mutex
 	order []goalKey // least recently asked first
 	of    map[goalKey]*puzzle
-}
-
-// goalParam returns the puzzle towards the goal parameter of q if it
-// names a goal other than base's, else base.
-func (g *Game) goalParam(q url.Values, base *puzzle) (*puzzle, error) {
-	if !q.Has("goal") {
-		return base, nil
-	}
-	goal, err := board.Parse(base.Goal.Size(), q.Get("goal"))
-	if err != nil {
-		return nil, input(fmt.Errorf("goal=%q: %w", clip(q.Get("goal")), err))
-	}
-	if goal == base.Goal {
-		return base, nil
-	}
-	return g.goals.get(goalKey{goal, base.Metric}, base)
 }
 
 // get returns the puzzle of k, making it if it is not kept.

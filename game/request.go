@@ -11,7 +11,6 @@ import (
 	"github.com/slidetable/slidetable/api"
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/data"
-	"github.com/slidetable/slidetable/internal/human"
 	"github.com/slidetable/slidetable/levels"
 	"github.com/slidetable/slidetable/published"
 	"github.com/slidetable/slidetable/source"
@@ -310,10 +309,3 @@ func cellList(b board.Board) string {
 	}
 	return sb.String()
 }
-
-// clipLen is the most bytes of a parameter a message quotes.
-const clipLen = 40
-
-// clip returns s clipped to clipLen bytes (see human.Clip), so that a
-// message does not echo a long input.
-func clip(s string) string { return human.Clip(s, clipLen) }

@@ -333,13 +333,3 @@ func readLines(ctx context.Context, r io.Reader) <-chan inputLine {
 	}()
 	return lines
 }
-
-// solvableFrom tells, from the error of an answer, whether the board can
-// reach the goal: nil means it can, solver.ErrUnsolvable that it cannot
-// (which is no failure); any other error is returned.
-func solvableFrom(err error) (solvable bool, _ error) {
-	if errors.Is(err, solver.ErrUnsolvable) {
-		return false, nil
-	}
-	return err == nil, err
-}
