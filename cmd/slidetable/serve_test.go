@@ -45,7 +45,7 @@ func startServe(t *testing.T, args ...string) (string, func() (int, string)) {
 	go func() {
 		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), strings.NewReader(""), io.Discard, stderr)
 	}()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute) // generous: serve proves what it serves first, slow under the race detector
 	for {
 		if _, rest, ok := strings.Cut(stderr.String(), "listening on "); ok {
 			base, _, _ := strings.Cut(rest, "\n")
