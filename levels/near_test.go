@@ -12,6 +12,7 @@ import (
 	"github.com/slidetable/slidetable/board"
 	"github.com/slidetable/slidetable/internal/reference"
 	"github.com/slidetable/slidetable/levels"
+	"github.com/slidetable/slidetable/solver"
 )
 
 // TestMakeNear adds to the built-in 3x3 multi-tile pack the boards near
@@ -25,7 +26,7 @@ func TestMakeNear(t *testing.T) {
 	size, m := board.Size{W: 3, H: 3}, board.MultiTile
 	const lo = 20 // of 24, God's number
 	pack := builtinPack(t, size, m)
-	s := solvers(t)[m]
+	s := solvers(t)(size, m)
 	ref := reference.DistancesIn(board.Goal(size), m)
 	known := map[board.Board]bool{}
 	var far []board.Board // the boards known at lo moves or more
@@ -122,7 +123,8 @@ func TestMakeNear(t *testing.T) {
 func TestMakeNearRefuses(t *testing.T) {
 	size := board.Size{W: 3, H: 3}
 	pack := builtinPack(t, size, board.MultiTile)
-	s := solvers(t)
+	ref := solvers(t)
+	s := map[board.Metric]*solver.Solver{board.SingleTile: ref(size, board.SingleTile), board.MultiTile: ref(size, board.MultiTile)}
 	for _, tc := range []struct {
 		name  string
 		s     levels.HintSolver
